@@ -1,0 +1,123 @@
+import type { OperationModel, ResponseModel } from "./model.js";
+import { GENERATED_HEADER, docComment, literal, pascalCase } from "./naming.js";
+import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
+
+/** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
+export function emitOperations(operations: OperationModel[]): string {
+  const codes = operations.map((op) => `  ${op.operationId}: ${pascalCase(op.operationId)}ErrorCode;`).join("\n");
+  return [
+    GENERATED_HEADER,
+    `import type { ZodMiniType } from "zod/mini";`,
+    `import type { operations } from "./schema.js";`,
+    `import * as v from "./zod.js";`,
+    "",
+    SHARED_TYPES,
+    `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
+    `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
+    ...operations.map(operationBlock),
+  ].join("\n\n") + "\n";
+}
+
+const SHARED_TYPES = `/** HTTP methods used by the contract. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Static facts about one operation that the transport needs to call it and check the answer. */
+export interface OperationDescriptor<Id extends string = string> {
+  readonly operationId: Id;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly pathParams: readonly string[];
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: ZodMiniType;
+  /** Success statuses → schema of their JSON body (null: no body). */
+  readonly responses: Readonly<Record<number, ZodMiniType | null>>;
+  readonly errorCodes: readonly string[];
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Aborts the call. */
+  signal?: AbortSignal;
+  /** Overrides the transport's request timeout for this call. */
+  timeoutMs?: number;
+  /** Extra request headers (e.g. \`Prefer\` to pick a mock example). */
+  headers?: Record<string, string>;
+}
+
+/** Path, query and body of one call. */
+export interface OperationRequest {
+  path?: object;
+  query?: object;
+  body?: unknown;
+}
+
+/** What the generated fetchers call: implemented by the transport (\`createTransport\`). */
+export interface OperationCaller {
+  call<Data>(operation: OperationDescriptor, request: OperationRequest, options?: RequestOptions): Promise<Data>;
+}
+
+/** Arguments of an operation that takes none. */
+export type EmptyRequest = Record<string, never>;`;
+
+function operationBlock(op: OperationModel): string {
+  const name = pascalCase(op.operationId);
+  const requestType = requestTypeOf(op);
+  const hasInput = requestType !== "EmptyRequest";
+  const requestParam = hasInput ? `request: ${name}Request` : `request: EmptyRequest = {}`;
+  return [
+    `/** Error codes \`${op.operationId}\` documents. */\nexport type ${name}ErrorCode = ${unionOf(withUnexpected(op.errorCodes))};`,
+    hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${name}Request ${requestType}` : "",
+    `/** Data \`${op.operationId}\` resolves with. */\nexport type ${name}Response = ${responseTypeOf(op)};`,
+    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op)};`,
+    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${op.operationId}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${name}Response> {\n  return transport.call<${name}Response>(${op.operationId}Operation, request, options);\n}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+function requestTypeOf(op: OperationModel): string {
+  const ref = `operations[${literal(op.operationId)}]`;
+  const members: string[] = [];
+  if (op.pathParams.length) members.push(`  path: ${ref}["parameters"]["path"];`);
+  if (op.queryParams.length) {
+    const required = op.queryParams.some((p) => p.required);
+    members.push(`  query${required ? "" : "?"}: NonNullable<${ref}["parameters"]["query"]>;`);
+  }
+  if (op.requestBody) {
+    members.push(`  body${op.requestBody.required ? "" : "?"}: NonNullable<${ref}["requestBody"]>["content"]["application/json"];`);
+  }
+  return members.length ? `{\n${members.join("\n")}\n}` : "EmptyRequest";
+}
+
+function responseTypeOf(op: OperationModel): string {
+  const types = op.successResponses.map((r) =>
+    r.schema ? `operations[${literal(op.operationId)}]["responses"][${r.status}]["content"]["application/json"]` : "void",
+  );
+  return types.length ? [...new Set(types)].join(" | ") : "void";
+}
+
+function descriptorOf(op: OperationModel): string {
+  const lines = [
+    `operationId: ${literal(op.operationId)}`,
+    `method: ${literal(op.method)}`,
+    `path: ${literal(op.path)}`,
+    `pathParams: [${op.pathParams.map((p) => literal(p.name)).join(", ")}]`,
+    `headers: {${Object.entries(op.fixedHeaders).map(([k, value]) => ` ${literal(k)}: ${literal(value)} `).join(",")}}`,
+    op.requestBody ? `body: v.${bodySchemaName(op.operationId)}` : "",
+    `responses: { ${op.successResponses.map((r) => responseEntry(op, r)).join(", ")} }`,
+    `errorCodes: [${withUnexpected(op.errorCodes).map(literal).join(", ")}]`,
+  ].filter(Boolean);
+  return `{\n  ${lines.join(",\n  ")},\n}`;
+}
+
+function responseEntry(op: OperationModel, response: ResponseModel): string {
+  return `${response.status}: ${response.schema ? `v.${responseSchemaName(op.operationId, response.status)}` : "null"}`;
+}
+
+function withUnexpected(codes: string[]): string[] {
+  return codes.includes("unexpected_error") ? codes : [...codes, "unexpected_error"];
+}
+
+function unionOf(values: string[]): string {
+  return values.map(literal).join(" | ");
+}

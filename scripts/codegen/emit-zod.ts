@@ -1,0 +1,106 @@
+import type { Contract, SchemaNode } from "./contract.js";
+import type { OperationModel } from "./model.js";
+import { GENERATED_HEADER, componentSchemaName, docComment } from "./naming.js";
+import { componentIdentifier, referencedComponents, zodCall, zodExpression, type ObjectMode, type ZodContext } from "./zod-expression.js";
+
+/** Name of the component every error body follows, and of the enum its `error_code` uses. */
+const ERROR_BODY = "ErrorBody";
+const ERROR_CODE = "ErrorCode";
+
+/** The zod constant of an operation's request body. */
+export function bodySchemaName(operationId: string): string {
+  return `${operationId}BodySchema`;
+}
+
+/** The zod constant of an operation's success response for one status. */
+export function responseSchemaName(operationId: string, status: number): string {
+  return `${operationId}Response${status}Schema`;
+}
+
+/** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
+export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
+
+/** Emits `src/generated/zod.ts`: component validators, then per-operation body and response validators. */
+export function emitZod(contract: Contract, operations: OperationModel[]): string {
+  const components: Record<string, SchemaNode> = contract.document.components?.schemas ?? {};
+  const requestComponents = requestModeComponents(contract, components, operations);
+  const blocks: string[] = [];
+  for (const name of topologicalOrder(components)) {
+    const node = components[name]!;
+    blocks.push(`${docComment(node.description)}export const ${componentSchemaName(name)} = ${zodExpression(node, contextFor("response", requestComponents))};`);
+    if (requestComponents.has(name)) {
+      blocks.push(`export const ${componentIdentifier(name, "request")} = ${zodExpression(node, contextFor("request", requestComponents))};`);
+    }
+  }
+  if (components[ERROR_BODY]) blocks.push(errorResponseBlock(components[ERROR_BODY]!, requestComponents));
+  for (const op of operations) blocks.push(...operationBlocks(op, requestComponents));
+  return `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${blocks.join("\n\n")}\n`;
+}
+
+function operationBlocks(op: OperationModel, requestComponents: Set<string>): string[] {
+  const blocks: string[] = [];
+  if (op.requestBody) {
+    const expression = zodExpression(op.requestBody.schema, contextFor("request", requestComponents));
+    blocks.push(`/** Request body of \`${op.operationId}\`. */\nexport const ${bodySchemaName(op.operationId)} = ${expression};`);
+  }
+  for (const response of op.successResponses) {
+    if (!response.schema) continue;
+    const expression = zodExpression(response.schema, contextFor("response", requestComponents));
+    blocks.push(`/** ${response.status} response of \`${op.operationId}\`. */\nexport const ${responseSchemaName(op.operationId, response.status)} = ${expression};`);
+  }
+  return blocks;
+}
+
+function errorResponseBlock(errorBody: SchemaNode, requestComponents: Set<string>): string {
+  const base = contextFor("response", requestComponents);
+  const looseCodes: ZodContext = {
+    mode: "response",
+    reference: (name, mode) => (name === ERROR_CODE ? zodCall("string") : base.reference(name, mode)),
+  };
+  return `/** Every error body, with \`error_code\` as any string so an unknown code stays a typed error. */\nexport const ${ERROR_RESPONSE_SCHEMA} = ${zodExpression(errorBody, looseCodes)};`;
+}
+
+function contextFor(mode: ObjectMode, requestComponents: Set<string>): ZodContext {
+  return {
+    mode,
+    reference: (name, refMode) => componentIdentifier(name, refMode === "request" && requestComponents.has(name) ? "request" : "response"),
+  };
+}
+
+/** Components reached from request bodies that contain objects, so they need a strict `Input` twin. */
+function requestModeComponents(contract: Contract, components: Record<string, SchemaNode>, operations: OperationModel[]): Set<string> {
+  const reached = new Set<string>();
+  const visit = (name: string): void => {
+    if (reached.has(name)) return;
+    reached.add(name);
+    referencedComponents(components[name]).forEach(visit);
+  };
+  operations.forEach((op) => op.requestBody && referencedComponents(op.requestBody.schema).forEach(visit));
+  return new Set([...reached].filter((name) => containsObject(contract, components[name])));
+}
+
+function containsObject(contract: Contract, node: unknown): boolean {
+  if (!node || typeof node !== "object") return false;
+  const schema = contract.resolve(node as SchemaNode);
+  if (schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object")) || schema.properties) return true;
+  return [schema.items, schema.additionalProperties, ...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])].some((child) =>
+    containsObject(contract, child),
+  );
+}
+
+/** Component names ordered so each comes after the components it references (document order otherwise). */
+function topologicalOrder(components: Record<string, SchemaNode>): string[] {
+  const ordered: string[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (name: string): void => {
+    if (state.get(name) === "done") return;
+    if (state.get(name) === "visiting") throw new Error(`Recursive schema ${name} is not supported`);
+    if (!components[name]) throw new Error(`Unknown component schema ${name}`);
+    state.set(name, "visiting");
+    referencedComponents(components[name]).forEach(visit);
+    state.set(name, "done");
+    ordered.push(name);
+  };
+  Object.keys(components).forEach(visit);
+  return ordered;
+}

@@ -1,0 +1,160 @@
+import type { Contract, SchemaNode } from "./contract.js";
+
+/** HTTP methods the contract uses. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A path or query parameter of an operation. */
+export interface ParameterModel {
+  name: string;
+  required: boolean;
+  schema: SchemaNode;
+}
+
+/** One documented response status: its JSON schema (absent for an empty body) and, for errors, its codes. */
+export interface ResponseModel {
+  status: number;
+  schema?: SchemaNode;
+  errorCodes: string[];
+}
+
+/** A cache entry a successful mutation makes stale (`x-invalidates`). */
+export interface InvalidationModel {
+  operationId: string;
+  /** Parameter name → runtime expression (`$request.body#/org_id`, `$request.path.orgId`). */
+  path: Record<string, string>;
+  query: Record<string, string>;
+}
+
+/** What a successful call does to the session (`x-session-effect`). */
+export type SessionEffect = "refresh" | "refresh-if-finished" | "logout";
+
+/** Page-number pagination of a list operation (`x-pagination`). */
+export interface PaginationModel {
+  pageParam: string;
+  hasMoreField: string;
+}
+
+/** Everything the emitters need to know about one operation. */
+export interface OperationModel {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  /** "session" for /api/v1 calls, "frontend" for /api/fe/v3 calls. */
+  surface: "session" | "frontend";
+  /** Reads become queries; everything else becomes a mutation (`x-query: true` marks a POST that only reads). */
+  kind: "query" | "mutation";
+  pathParams: ParameterModel[];
+  queryParams: ParameterModel[];
+  /** Header parameters whose schema fixes one value (e.g. the CSRF header). */
+  fixedHeaders: Record<string, string>;
+  requestBody?: { required: boolean; schema: SchemaNode };
+  successResponses: ResponseModel[];
+  errorResponses: ResponseModel[];
+  /** Every error code the operation documents, in contract order, without duplicates. */
+  errorCodes: string[];
+  invalidates: InvalidationModel[];
+  sessionEffect?: SessionEffect;
+  pagination?: PaginationModel;
+}
+
+const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** Builds the operation list, in document order, from the contract. */
+export function buildOperations(contract: Contract): OperationModel[] {
+  const operations: OperationModel[] = [];
+  for (const [path, rawItem] of Object.entries<any>(contract.document.paths ?? {})) {
+    const item = contract.resolve(rawItem);
+    for (const method of METHODS) {
+      const operation = item[method.toLowerCase()];
+      if (operation) operations.push(buildOperation(contract, path, method, item, operation));
+    }
+  }
+  assertUniqueIds(operations);
+  return operations;
+}
+
+function buildOperation(contract: Contract, path: string, method: HttpMethod, item: any, op: any): OperationModel {
+  const operationId: string = op.operationId;
+  if (!operationId) throw new Error(`${method} ${path} has no operationId`);
+  const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => contract.resolve(p));
+  const byLocation = (location: string): ParameterModel[] =>
+    parameters
+      .filter((p: any) => p.in === location)
+      .map((p: any) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} }));
+  const responses = Object.entries<any>(op.responses ?? {}).map(([status, raw]) => buildResponse(contract, status, raw));
+  const errorResponses = responses.filter((r) => r.status >= 400);
+  const model: OperationModel = {
+    operationId,
+    method,
+    path,
+    summary: String(op.summary ?? operationId),
+    surface: path.startsWith("/api/fe/") ? "frontend" : "session",
+    kind: method === "GET" || op["x-query"] === true ? "query" : "mutation",
+    pathParams: byLocation("path"),
+    queryParams: byLocation("query"),
+    fixedHeaders: fixedHeaders(parameters),
+    successResponses: responses.filter((r) => r.status >= 200 && r.status < 300),
+    errorResponses,
+    errorCodes: [...new Set(errorResponses.flatMap((r) => r.errorCodes))],
+    invalidates: (op["x-invalidates"] ?? []).map(buildInvalidation),
+  };
+  const body = op.requestBody && contract.resolve(op.requestBody);
+  const bodySchema = body?.content?.["application/json"]?.schema;
+  if (bodySchema) model.requestBody = { required: body.required === true, schema: bodySchema };
+  if (op["x-session-effect"]) model.sessionEffect = op["x-session-effect"];
+  const pagination = op["x-pagination"];
+  if (pagination) model.pagination = { pageParam: pagination.page, hasMoreField: pagination.hasMore };
+  return model;
+}
+
+function buildResponse(contract: Contract, status: string, raw: any): ResponseModel {
+  const code = Number(status);
+  if (!Number.isInteger(code)) throw new Error(`Unsupported response status "${status}" (use explicit codes)`);
+  const response = contract.resolve(raw);
+  const schema: SchemaNode | undefined = response.content?.["application/json"]?.schema;
+  const model: ResponseModel = { status: code, errorCodes: code >= 400 && schema ? documentedCodes(contract, schema) : [] };
+  if (schema) model.schema = schema;
+  return model;
+}
+
+/** Reads the codes an error response documents: the `error_code` enum of its schema (directly or in `allOf`). */
+function documentedCodes(contract: Contract, schema: SchemaNode): string[] {
+  const node = contract.resolve(schema);
+  const own = contract.resolve(node.properties?.error_code);
+  if (own?.enum) return own.enum.map(String);
+  for (const part of node.allOf ?? []) {
+    const resolved = contract.resolve(part);
+    if (resolved.properties?.error_code && !resolved.properties.error_code.$ref) return documentedCodes(contract, resolved);
+  }
+  return [];
+}
+
+function fixedHeaders(parameters: any[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const p of parameters.filter((p) => p.in === "header")) {
+    const fixed = p.schema?.const ?? (p.schema?.enum?.length === 1 ? p.schema.enum[0] : undefined);
+    if (fixed === undefined) throw new Error(`Header parameter ${p.name} must have a single fixed value`);
+    headers[p.name] = String(fixed);
+  }
+  return headers;
+}
+
+function buildInvalidation(raw: any): InvalidationModel {
+  if (typeof raw === "string") return { operationId: raw, path: {}, query: {} };
+  return { operationId: raw.operationId, path: raw.path ?? {}, query: raw.query ?? {} };
+}
+
+function assertUniqueIds(operations: OperationModel[]): void {
+  const seen = new Set<string>();
+  for (const { operationId } of operations) {
+    if (seen.has(operationId)) throw new Error(`Duplicate operationId ${operationId}`);
+    seen.add(operationId);
+  }
+  const known = new Set(operations.map((o) => o.operationId));
+  for (const op of operations) {
+    for (const target of op.invalidates) {
+      if (!known.has(target.operationId)) throw new Error(`${op.operationId} invalidates unknown operation ${target.operationId}`);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { schemaRefName, type SchemaNode } from "./contract.js";
+import { componentSchemaName, literal, propertyKey } from "./naming.js";
+
+/**
+ * Turns one JSON Schema node into a zod/mini expression, one small transform per node kind.
+ * Every call is marked pure so bundlers drop the validators a bundle does not use.
+ */
+
+/** How objects are treated: request bodies reject unknown keys, responses strip them. */
+export type ObjectMode = "request" | "response";
+
+/** Context of one conversion: the object mode and how a `$ref` becomes an identifier. */
+export interface ZodContext {
+  mode: ObjectMode;
+  /** Identifier for a referenced component in this mode (lets the caller track dependencies). */
+  reference(component: string, mode: ObjectMode): string;
+}
+
+const PURE = "/* @__PURE__ */ ";
+
+/** A pure call of a zod/mini factory. */
+export function zodCall(factory: string, ...args: string[]): string {
+  return `${PURE}z.${factory}(${args.join(", ")})`;
+}
+
+/** The zod/mini expression validating `node`. */
+export function zodExpression(node: SchemaNode, context: ZodContext): string {
+  if (node.$ref) return context.reference(schemaRefName(node.$ref), context.mode);
+  if (node.const !== undefined) return zodCall("literal", literal(node.const));
+  if (node.enum) return enumExpression(node.enum);
+  if (node.oneOf || node.anyOf) return unionExpression(node, context);
+  if (node.allOf) return allOfExpression(node.allOf, context);
+  const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
+  const nonNull = types.filter((t) => t !== "null");
+  if (nonNull.length > 1) throw new Error(`Unsupported multi-type schema: ${types.join(", ")}`);
+  const inner = typedExpression(nonNull[0], node, context);
+  return types.includes("null") ? zodCall("nullable", inner) : inner;
+}
+
+function typedExpression(type: string | undefined, node: SchemaNode, context: ZodContext): string {
+  switch (type) {
+    case "string":
+      return stringExpression(node);
+    case "integer":
+      return withBounds(zodCall("int"), node);
+    case "number":
+      return withBounds(zodCall("number"), node);
+    case "boolean":
+      return zodCall("boolean");
+    case "array":
+      return zodCall("array", zodExpression(node.items ?? {}, context));
+    case "object":
+      return objectExpression(node, context);
+    case undefined:
+      return node.properties ? objectExpression(node, context) : zodCall("unknown");
+    default:
+      throw new Error(`Unsupported schema type: ${type}`);
+  }
+}
+
+function stringExpression(node: SchemaNode): string {
+  // Offsets like +02:00 are valid date-times; formats such as email stay the server's call.
+  const base = node.format === "date-time" ? `${PURE}z.iso.datetime({ offset: true })` : zodCall("string");
+  const checks = [
+    node.minLength !== undefined ? zodCall("minLength", String(node.minLength)) : "",
+    node.maxLength !== undefined ? zodCall("maxLength", String(node.maxLength)) : "",
+  ].filter(Boolean);
+  return checks.length ? `${base}.check(${checks.join(", ")})` : base;
+}
+
+function withBounds(base: string, node: SchemaNode): string {
+  const checks = [
+    node.minimum !== undefined ? zodCall("minimum", String(node.minimum)) : "",
+    node.maximum !== undefined ? zodCall("maximum", String(node.maximum)) : "",
+  ].filter(Boolean);
+  return checks.length ? `${base}.check(${checks.join(", ")})` : base;
+}
+
+function enumExpression(values: unknown[]): string {
+  const nonNull = values.filter((v) => v !== null);
+  const allStrings = nonNull.every((v) => typeof v === "string");
+  const inner =
+    allStrings && nonNull.length > 0
+      ? zodCall("enum", `[${nonNull.map(literal).join(", ")}]`)
+      : nonNull.length === 1
+        ? zodCall("literal", literal(nonNull[0]))
+        : zodCall("union", `[${nonNull.map((v) => zodCall("literal", literal(v))).join(", ")}]`);
+  return nonNull.length < values.length ? zodCall("nullable", inner) : inner;
+}
+
+function unionExpression(node: SchemaNode, context: ZodContext): string {
+  const members = (node.oneOf ?? node.anyOf ?? []).map((member) => zodExpression(member, context));
+  const discriminator = node.discriminator?.propertyName;
+  return discriminator
+    ? zodCall("discriminatedUnion", literal(discriminator), `[${members.join(", ")}]`)
+    : zodCall("union", `[${members.join(", ")}]`);
+}
+
+function allOfExpression(parts: SchemaNode[], context: ZodContext): string {
+  const [first, ...rest] = parts.map((part) => zodExpression(part, context));
+  if (!first) return zodCall("unknown");
+  return rest.reduce((left, right) => zodCall("intersection", left, right), first);
+}
+
+function objectExpression(node: SchemaNode, context: ZodContext): string {
+  const properties = Object.entries(node.properties ?? {});
+  const extra = node.additionalProperties;
+  if (properties.length === 0) {
+    if (extra === false) return zodCall("strictObject", "{}");
+    const value = typeof extra === "object" ? zodExpression(extra, context) : zodCall("unknown");
+    return zodCall("record", zodCall("string"), value);
+  }
+  const required = new Set(node.required ?? []);
+  const shape = properties
+    .map(([name, property]) => {
+      const value = zodExpression(property, context);
+      return `${propertyKey(name)}: ${required.has(name) ? value : zodCall("optional", value)}`;
+    })
+    .join(", ");
+  const factory = extra === true ? "looseObject" : context.mode === "request" ? "strictObject" : "object";
+  return zodCall(factory, `{ ${shape} }`);
+}
+
+/** Component names referenced (directly or deeply) by a node, in first-seen order. */
+export function referencedComponents(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((child) => referencedComponents(child, found));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/components/schemas/")) {
+        const name = schemaRefName(value);
+        if (!found.includes(name)) found.push(name);
+      } else if (key !== "examples" && key !== "example") referencedComponents(value, found);
+    }
+  }
+  return found;
+}
+
+/** The identifier of a component schema in a mode (request-mode objects get an `Input` twin). */
+export function componentIdentifier(component: string, mode: ObjectMode): string {
+  const name = componentSchemaName(component);
+  return mode === "request" ? name.replace(/Schema$/, "InputSchema") : name;
+}

@@ -1,0 +1,59 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadContract } from "./codegen/contract.js";
+import { buildOperations } from "./codegen/model.js";
+import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
+import { emitZod } from "./codegen/emit-zod.js";
+import { emitOperations } from "./codegen/emit-operations.js";
+import { emitQueries } from "./codegen/emit-queries.js";
+
+/**
+ * `npm run generate`: regenerates src/generated/ from openapi/auth-api.yaml.
+ * `npm run generate -- --check`: writes nothing and exits 1 when src/generated/ is stale.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const contractPath = join(root, "openapi", "auth-api.yaml");
+const outDir = join(root, "src", "generated");
+
+/** Produces every generated file's name and content, in memory. */
+export async function generateAll(): Promise<Record<string, string>> {
+  const contract = await loadContract(contractPath);
+  const operations = buildOperations(contract);
+  return {
+    "schema.d.ts": await emitSchemaTypes(contract.document),
+    "zod.ts": emitZod(contract, operations),
+    "operations.ts": emitOperations(operations),
+    "queries.ts": emitQueries(operations),
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const check = process.argv.includes("--check");
+  const files = await generateAll();
+  const stale: string[] = [];
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(outDir, name);
+    const current = await readFile(path, "utf8").catch(() => null);
+    if (current === content) continue;
+    stale.push(name);
+    if (!check) {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, content);
+    }
+  }
+  const took = `${Math.round(performance.now() - started)} ms`;
+  if (check && stale.length) {
+    console.error(`src/generated is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+    process.exit(1);
+  }
+  console.log(check ? `src/generated is up to date (${took}).` : `Generated ${Object.keys(files).length} files, ${stale.length} changed (${took}).`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

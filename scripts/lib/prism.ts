@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** A running Prism mock of the contract. */
+export interface PrismServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts Prism (its own bin, not npx, so one kill stops it) on the contract and waits until it answers. */
+export async function startPrism(options: { port?: number; quiet?: boolean } = {}): Promise<PrismServer> {
+  const port = options.port ?? (await freePort());
+  const bin = join(repoRoot, "node_modules", ".bin", "prism");
+  const contract = join(repoRoot, "openapi", "auth-api.yaml");
+  const child = spawn(bin, ["mock", "-h", "127.0.0.1", "-p", String(port), contract], {
+    stdio: options.quiet === false ? "inherit" : "pipe",
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, url, () => output);
+  return { url, stop: () => stopProcess(child) };
+}
+
+async function waitUntilReady(child: ChildProcess, url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Prism exited early (${child.exitCode}):\n${output()}`);
+    try {
+      await fetch(`${url}/api/fe/v3/login_state`, { headers: { "X-CSRF-Token": "-.-" } });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error(`Prism did not start within 30 s:\n${output()}`);
+}
+
+/** Stops a child process, escalating to SIGKILL when it does not exit in time. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 3_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

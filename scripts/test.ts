@@ -1,0 +1,37 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { repoRoot } from "./lib/prism.js";
+
+/**
+ * `npm test`: the whole suite, in the order CI needs it — generated code fresh, types, contract lint,
+ * package lint, then every vitest project (unit, contract on Prism, React, browser, e2e, type tests).
+ */
+const CHROMIUM = "/usr/bin/chromium";
+
+function run(title: string, command: string, args: string[]): void {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    console.error(`Browser tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  run("install chromium (apt-get)", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+}
+
+const bin = (name: string): string => `${repoRoot}/node_modules/.bin/${name}`;
+ensureChromium();
+run("generated code is up to date", bin("tsx"), ["scripts/generate.ts", "--check"]);
+run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+run("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
+run("vitest (unit, contract, react, browser, e2e, types)", bin("vitest"), ["run", ...process.argv.slice(2)]);

@@ -1,0 +1,111 @@
+import createClient from "openapi-fetch";
+import type { OperationCaller, OperationDescriptor, OperationId, OperationRequest, RequestOptions } from "../generated/operations.js";
+import { toAuthOrigin } from "./auth-url.js";
+import { RequestValidationError, ResponseValidationError } from "./errors.js";
+import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
+import { requestFailure, withTimeout } from "./timeout.js";
+
+/** What to do when a response does not match the contract. */
+export type ValidationMode = "throw" | "report" | "off";
+
+/** Where the transport reports things a developer should see (undocumented codes, reported validation failures). */
+export interface TransportLogger {
+  warn(message: string, details?: Record<string, unknown>): void;
+}
+
+/** Options of `createTransport`. */
+export interface TransportOptions {
+  /** The auth host; reduced to its origin. */
+  authUrl: string;
+  /** The fetch to use (defaults to the global one at call time). */
+  fetch?: typeof globalThis.fetch;
+  /** Per-request timeout in milliseconds (default 20 000). */
+  timeoutMs?: number;
+  /** Response validation: throw a ResponseValidationError (default), report it and go on, or skip validation. */
+  validation?: ValidationMode;
+  /** Defaults to the console. */
+  logger?: TransportLogger;
+  /** Extra headers on every call (a function is read per call, e.g. to pick a mock scenario). */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** Called for every validation failure (in every mode but "off"). */
+  onValidationError?: (error: ResponseValidationError) => void;
+}
+
+/** Calls operations of the contract: the runtime under every generated fetcher. */
+export interface Transport extends OperationCaller {
+  /** The auth host's origin. */
+  readonly authUrl: string;
+  readonly validation: ValidationMode;
+}
+
+/** The default per-request timeout. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** Creates the transport for an auth host: cookies included, JSON, fixed headers, timeouts, typed errors, validation by status. */
+export function createTransport(options: TransportOptions): Transport {
+  const authUrl = toAuthOrigin(options.authUrl);
+  const validation = options.validation ?? "throw";
+  const logger = options.logger ?? consoleLogger;
+  const client = createClient({
+    baseUrl: authUrl,
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
+  });
+  const reader: ResponseReader = {
+    validation,
+    logger,
+    report: (error) => {
+      options.onValidationError?.(error);
+      if (validation === "report") logger.warn(error.message, { operationId: error.operationId, status: error.status });
+    },
+  };
+  const extraHeaders = (): Record<string, string> =>
+    typeof options.headers === "function" ? options.headers() : (options.headers ?? {});
+
+  async function call<Data>(operation: OperationDescriptor, request: OperationRequest, callOptions: RequestOptions = {}): Promise<Data> {
+    const op = operation as OperationDescriptor<OperationId>;
+    const body = checkedBody(op, request, validation);
+    checkPathParams(op, request);
+    const { signal, timedOut, dispose } = withTimeout(callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, callOptions.signal);
+    try {
+      const result = await client.request(op.method.toLowerCase() as "get", op.path as never, {
+        params: { path: request.path ?? {}, query: request.query ?? {} },
+        body,
+        headers: { ...op.headers, ...extraHeaders(), ...callOptions.headers },
+        signal,
+        parseAs: "text",
+      } as never);
+      const { response } = result as { response: Response };
+      if (response.ok) return readSuccessResponse(reader, op, response.status, (result as { data?: unknown }).data) as Data;
+      throw readErrorResponse(reader, op, response.status, (result as { error?: unknown }).error);
+    } catch (error) {
+      throw requestFailure(op.operationId, error, timedOut(), callOptions.signal);
+    } finally {
+      dispose();
+    }
+  }
+
+  return { authUrl, validation, call };
+}
+
+/** Fails fast (nothing sent) when a path parameter is missing or empty. */
+function checkPathParams(op: OperationDescriptor<OperationId>, request: OperationRequest): void {
+  const path = (request.path ?? {}) as Record<string, unknown>;
+  const issues = op.pathParams
+    .filter((name) => typeof path[name] !== "string" || path[name] === "")
+    .map((name) => ({ path: ["path", name], message: "must be a non-empty string" }));
+  if (issues.length) throw new RequestValidationError(op.operationId, issues);
+}
+
+/** The request body, validated against the contract unless validation is off. */
+function checkedBody(op: OperationDescriptor<OperationId>, request: OperationRequest, validation: ValidationMode): unknown {
+  if (!op.body || validation === "off") return request.body;
+  const result = op.body.safeParse(request.body ?? {});
+  if (!result.success) throw new RequestValidationError(op.operationId, result.error.issues);
+  return result.data;
+}
+
+const consoleLogger: TransportLogger = {
+  warn: (message, details) => console.warn(`[orgauth] ${message}`, details ?? ""),
+};

@@ -1,0 +1,65 @@
+import type { OperationDescriptor, OperationErrorCodes, OperationId } from "../generated/operations.js";
+import { ErrorResponseBodySchema } from "../generated/zod.js";
+import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
+import type { TransportLogger, ValidationMode } from "./create-transport.js";
+
+/** What reading a response needs from the transport. */
+export interface ResponseReader {
+  validation: ValidationMode;
+  logger: TransportLogger;
+  report(error: ResponseValidationError): void;
+}
+
+/** The data of a 2xx response, validated against the schema documented for its status. */
+export function readSuccessResponse(reader: ResponseReader, op: OperationDescriptor<OperationId>, status: number, text: unknown): unknown {
+  const schema = status in op.responses ? op.responses[status] : (Object.values(op.responses)[0] ?? null);
+  if (!schema) return undefined;
+  const json = parseJson(text);
+  if (json === NOT_JSON) throw unexpectedError(op.operationId, status);
+  return validated(reader, op, status, schema, json);
+}
+
+/** The ApiError for a non-2xx response, its body checked against the error schema (never the success schema). */
+export function readErrorResponse(reader: ResponseReader, op: OperationDescriptor<OperationId>, status: number, body: unknown): ApiError {
+  if (!body || typeof body !== "object") return unexpectedError(op.operationId, status);
+  const checked = validated(reader, op, status, ErrorResponseBodySchema, body) as Record<string, unknown>;
+  const rawCode = typeof checked.error_code === "string" ? checked.error_code : undefined;
+  if (!rawCode || !op.errorCodes.includes(rawCode)) {
+    reader.logger.warn(`${op.operationId} answered with an error code it does not document`, { operationId: op.operationId, status, code: rawCode });
+    return unexpectedError(op.operationId, status, rawCode ? { rawCode } : {});
+  }
+  return new ApiError({
+    status,
+    operationId: op.operationId,
+    code: rawCode as OperationErrorCodes[OperationId],
+    userFacingError: typeof checked.user_facing_error === "string" ? checked.user_facing_error : rawCode,
+    userFacingErrors: stringMap(checked.user_facing_errors),
+    fieldErrors: stringMap(checked.field_errors),
+  });
+}
+
+function validated(reader: ResponseReader, op: OperationDescriptor<OperationId>, status: number, schema: NonNullable<OperationDescriptor["body"]>, json: unknown): unknown {
+  if (reader.validation === "off") return json;
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const error = new ResponseValidationError(op.operationId, status, result.error.issues, json);
+  reader.report(error);
+  if (reader.validation === "throw") throw error;
+  return json;
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== "string" || text.trim() === "") return NOT_JSON;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function stringMap(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}

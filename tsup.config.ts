@@ -1,0 +1,13 @@
+import { defineConfig } from "tsup";
+
+/** Builds the two entries, ESM + CJS + .d.ts; peers and dependencies stay external. */
+export default defineConfig({
+  entry: { index: "src/index.ts", react: "src/react.ts" },
+  format: ["esm", "cjs"],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  treeshake: true,
+  target: "es2022",
+  external: ["react", "react-dom", "@tanstack/react-query", "zod", "openapi-fetch"],
+});
