@@ -1,0 +1,142 @@
+/**
+ * Structural rules of openapi/auth-api.yaml that `redocly lint` cannot express and the generator
+ * relies on: CSRF on every front-end call, the per-operation error-code shape, one status per code,
+ * examples named by code, and the x-* extensions pointing at real operations.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+/** A parsed YAML document is untyped. */
+type Node = any;
+
+const doc: Node = parse(readFileSync(new URL("../../openapi/auth-api.yaml", import.meta.url), "utf8"));
+
+const STATUS_OF_CODE: Record<string, string> = {};
+for (const [status, codes] of Object.entries({
+  "400": "invalid_request_fields bad_request incorrect_password incorrect_mfa_code personal_domain_error max_file_size domain_not_allowed email_already_confirmed ambiguous_results",
+  "401": "not_logged_in invalid_mfa_cookie",
+  "403": "action_forbidden action_disabled email_not_confirmed account_locked account_disabled account_mfa_locked",
+  "404": "not_found user_not_found org_not_found",
+  "409": "action_already_complete org_max_users_limit_exceeded user_max_orgs_limit_exceeded",
+  "429": "rate_limit_exceeded confirmation_email_sent",
+  "500": "unexpected_error db_error email_send_failure",
+})) {
+  for (const code of codes.split(" ")) STATUS_OF_CODE[code] = status;
+}
+
+function deref(node: Node): Node {
+  let current = node;
+  while (current?.$ref) {
+    current = String(current.$ref)
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((acc: Node, key: string) => acc[key], doc);
+  }
+  return current;
+}
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  op: Node;
+  params: Node[];
+}
+
+const operations: Operation[] = Object.entries(doc.paths as Record<string, Node>).flatMap(([path, item]) =>
+  ["get", "post", "put", "patch", "delete"]
+    .filter((method) => item[method])
+    .map((method) => ({
+      id: item[method].operationId as string,
+      method,
+      path,
+      op: item[method],
+      params: [...(item.parameters ?? []), ...(item[method].parameters ?? [])],
+    })),
+);
+const frontEnd = operations.filter((o) => o.path.startsWith("/api/fe/v3/"));
+const byId = new Map(operations.map((o) => [o.id, o]));
+
+describe("openapi/auth-api.yaml", () => {
+  it("has 36 uniquely named, summarised operations", () => {
+    expect(operations).toHaveLength(36);
+    expect(byId.size).toBe(36);
+    expect(frontEnd).toHaveLength(34);
+    for (const o of operations) {
+      expect(o.op.summary, o.id).toMatch(/^[^\n]+$/);
+      expect(o.op.tags, o.id).toHaveLength(1);
+    }
+  });
+
+  it("sends the CSRF header on every front-end call and only there", () => {
+    for (const o of operations) {
+      const hasCsrf = o.params.some((p) => p.$ref === "#/components/parameters/CsrfToken");
+      expect(hasCsrf, o.id).toBe(o.path.startsWith("/api/fe/v3/"));
+    }
+    expect(doc.security).toEqual([{ sessionCookie: [] }, {}]);
+  });
+
+  it("has one ErrorCode enum of 28 codes", () => {
+    const codes: string[] = doc.components.schemas.ErrorCode.enum;
+    expect(new Set(codes).size).toBe(28);
+    expect([...codes].sort()).toEqual(Object.keys(STATUS_OF_CODE).sort());
+  });
+
+  it("narrows every front-end error response to its codes, each at its status, each with an example of its name", () => {
+    for (const o of frontEnd) {
+      const seen: string[] = [];
+      for (const [status, raw] of Object.entries(o.op.responses as Record<string, Node>)) {
+        if (!/^[45]/.test(status)) continue;
+        const media = deref(raw).content["application/json"];
+        const [base, narrowing] = media.schema.allOf;
+        expect(base.$ref, `${o.id} ${status}`).toBe("#/components/schemas/ErrorBody");
+        const codes: string[] = narrowing.properties.error_code.enum;
+        expect(Object.keys(media.examples).sort(), `${o.id} ${status}`).toEqual([...codes].sort());
+        for (const code of codes) {
+          expect(STATUS_OF_CODE[code], `${o.id}: ${code}`).toBe(status);
+          expect(media.examples[code].value.error_code, `${o.id}: ${code}`).toBe(code);
+          seen.push(code);
+        }
+      }
+      expect(seen, o.id).toContain("unexpected_error");
+      expect(new Set(seen).size, o.id).toBe(seen.length);
+    }
+  });
+
+  it("gives every success body a named example and 204s no body", () => {
+    for (const o of operations) {
+      const [status, raw] = Object.entries(o.op.responses as Record<string, Node>).find(([s]) => s.startsWith("2"))!;
+      const response = deref(raw);
+      if (status === "204") expect(response.content, o.id).toBeUndefined();
+      else expect(Object.keys(response.content["application/json"].examples).length, o.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("points x-invalidates at real query operations and parameters", () => {
+    for (const o of operations) {
+      for (const item of (o.op["x-invalidates"] ?? []) as Node[]) {
+        const target = byId.get(item.operationId);
+        expect(target, `${o.id} → ${item.operationId}`).toBeDefined();
+        for (const where of ["path", "query"] as const) {
+          for (const [name, expression] of Object.entries((item[where] ?? {}) as Record<string, string>)) {
+            expect(target!.params.map(deref).some((p: Node) => p.in === where && p.name === name), `${o.id} → ${name}`).toBe(true);
+            expect(expression).toMatch(/^\$request\.(body#\/\w+|path\.\w+)$/);
+          }
+        }
+      }
+    }
+  });
+
+  it("uses only known session effects and paginates the five lists", () => {
+    for (const o of operations) {
+      const effect = o.op["x-session-effect"];
+      if (effect !== undefined) expect(["refresh", "refresh-if-finished", "logout"]).toContain(effect);
+    }
+    const paginated = operations.filter((o) => o.op["x-pagination"]).map((o) => o.id);
+    expect(paginated.sort()).toEqual(
+      ["listExpiredInvites", "listOrgApiKeys", "listOrgMembers", "listPendingInvites", "listPersonalApiKeys"],
+    );
+    for (const id of paginated) expect(byId.get(id)!.op["x-pagination"]).toEqual({ page: "page_number", hasMore: "has_more_results" });
+  });
+});
