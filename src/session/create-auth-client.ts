@@ -1,0 +1,71 @@
+/** `createAuthClient`: the public, framework-free session client (wires the engine, URLs and transport). */
+import { loginCheck } from "../generated/operations.js";
+import { createTransport, toAuthOrigin } from "../transport/index.js";
+
+import { createDefaultEnvironment } from "./environment.js";
+import { createEventEmitter } from "./events.js";
+import { createHostedPageUrls, createRedirectFunctions } from "./hosted-pages.js";
+import { resolveTiming, type AuthClientOptions } from "./options.js";
+import { assertSafeNavigationTarget } from "./safe-navigation.js";
+import { createSessionEngine } from "./session-engine.js";
+import type { AuthClient, SamlLoginLookup } from "./types.js";
+
+function samlQuery(lookup: SamlLoginLookup): { domain: string } | { org_id: string } | { email: string } {
+  if ("domain" in lookup) return { domain: lookup.domain };
+  if ("orgId" in lookup) return { org_id: lookup.orgId };
+  return { email: lookup.email };
+}
+
+/**
+ * Creates the session client. Throws `Error("Unable to initialize auth client")` for an invalid `authUrl`.
+ * Construction has no side effects: the engine starts on `start()`, `subscribe()` or the first call that
+ * needs the session, and never on a server.
+ */
+export function createAuthClient(options: AuthClientOptions): AuthClient {
+  const authOrigin = toAuthOrigin(options.authUrl);
+  const timing = resolveTiming(options);
+  const env = options.environment ?? createDefaultEnvironment();
+  const emit = createEventEmitter(options.onEvent, () => env.now(), () => env.userAgent());
+  const engine = createSessionEngine(env, authOrigin, timing, emit);
+  const transport = createTransport({
+    authUrl: authOrigin,
+    fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
+    timeoutMs: timing.requestTimeoutMs,
+  });
+  const urls = createHostedPageUrls(authOrigin, () => env.currentHref());
+  const redirects = createRedirectFunctions(urls, (url) => env.navigate(url));
+
+  return {
+    authUrl: authOrigin,
+    transport,
+    getSnapshot: () => engine.store.getSnapshot(),
+    subscribe(listener) {
+      const unsubscribe = engine.store.subscribe(listener);
+      engine.start();
+      return unsubscribe;
+    },
+    start: () => engine.start(),
+    onLoggedInChange: (listener) => engine.store.onLoggedInChange(listener),
+    onAccessTokenChange: (listener) => engine.store.onAccessTokenChange(listener),
+    onAuthInfoChange: (listener) => engine.store.onAuthInfoChange(listener),
+    getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh ?? false),
+    refresh: () => engine.refresh("forced"),
+    getAccessTokenForOrg: (orgId) =>
+      env.isBrowser ? engine.orgTokens.get(orgId) : Promise.resolve({ ok: false, error: "unexpected_error" }),
+    async logout(logoutOptions) {
+      const redirectTo = await engine.logout();
+      if (logoutOptions?.redirect && redirectTo !== null) {
+        env.navigate(assertSafeNavigationTarget(redirectTo, "logout response's redirect_to", authOrigin));
+      }
+    },
+    getActiveOrgId: () => engine.getActiveOrgId(),
+    setActiveOrgId: (orgId) => engine.setActiveOrgId(orgId),
+    urls,
+    redirects,
+    async loginWithSaml(lookup) {
+      const { login_url } = await loginCheck(transport, { query: samlQuery(lookup) });
+      env.navigate(assertSafeNavigationTarget(login_url, "SAML login_url"));
+    },
+    destroy: () => engine.destroy(),
+  };
+}

@@ -1,0 +1,59 @@
+/** Typed errors of the session engine (§8 session errors plus navigation safety). */
+
+/** The message §8 gives for a CORS failure (status 0) and for an unparseable refresh response. */
+export const UNPROCESSABLE_AUTH_RESPONSE = "Unable to process authentication response";
+
+/** What went wrong with a session request. */
+export type SessionFailureKind = "network" | "timeout" | "http" | "parse";
+
+/** A refresh that failed for any reason but a 401 (which means "logged out", not an error). */
+export class RefreshError extends Error {
+  readonly status: number;
+  readonly kind: SessionFailureKind;
+  constructor(status: number, message: string, kind: SessionFailureKind) {
+    super(message);
+    this.name = "RefreshError";
+    this.status = status;
+    this.kind = kind;
+  }
+
+  /** True for failures that say nothing about the session itself (network, timeout, 5xx). */
+  get isTransient(): boolean {
+    return this.kind === "network" || this.kind === "timeout" || this.status >= 500;
+  }
+}
+
+/** A logout request that failed; carries the HTTP status and status text (§8). */
+export class LogoutError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  constructor(status: number, statusText: string) {
+    super(`Logout failed: ${status} ${statusText}`.trim());
+    this.name = "LogoutError";
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+/** A navigation target handed to us that is not http(s) (e.g. `javascript:`, `data:`), or not a URL at all. */
+export class UnsafeNavigationError extends Error {
+  /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL. */
+  readonly scheme: string | null;
+  constructor(scheme: string | null, source: string) {
+    super(
+      scheme === null
+        ? `Refusing to navigate: the ${source} is not a valid URL`
+        : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
+    );
+    this.name = "UnsafeNavigationError";
+    this.scheme = scheme;
+  }
+}
+
+/** The client was used after `destroy()`. */
+export class AuthClientDestroyedError extends Error {
+  constructor() {
+    super("This auth client has been destroyed");
+    this.name = "AuthClientDestroyedError";
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Structured observability events (`onEvent`). They carry reasons, statuses and timings, never a token
+ * or any auth-info field; the user agent is capped at 350 characters (§9).
+ */
+
+/** Why a refresh was started. */
+export type RefreshReason =
+  | "initial"
+  | "expiring"
+  | "focus"
+  | "online"
+  | "visible"
+  | "storage"
+  | "forced"
+  | "active_org_changed";
+
+/** Everything `onEvent` can receive (without the common fields). */
+export type AuthEventBody =
+  | { type: "refresh_started"; reason: RefreshReason }
+  | { type: "refresh_succeeded"; reason: RefreshReason; loggedIn: boolean; durationMs: number }
+  | { type: "refresh_retry"; attempt: number; delayMs: number; status: number }
+  | { type: "refresh_failed"; reason: RefreshReason; status: number; message: string; keptSession: boolean }
+  | { type: "adopted_from_other_tab"; loggedIn: boolean }
+  | { type: "logged_out"; cause: "logout" | "session_ended" | "other_tab" | "token_expired" }
+  | { type: "validation_failed"; operation: "refresh_token" | "logout"; issues: ValidationIssue[] }
+  | { type: "clock_skew"; offsetMs: number; source: "date_header" | "token_iat" }
+  | { type: "listener_failed"; message: string };
+
+/** A schema problem, described by path and message only (never the offending value). */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** One event as delivered to `onEvent`. */
+export type AuthEvent = AuthEventBody & { at: number; userAgent: string | null };
+
+/** The §9 cap on the reported user agent. */
+export const MAX_USER_AGENT_LENGTH = 350;
+
+/** Caps a user-agent string at 350 characters (§9); null stays null. */
+export function capUserAgent(userAgent: string | null): string | null {
+  return userAgent === null ? null : userAgent.slice(0, MAX_USER_AGENT_LENGTH);
+}
+
+/** A function that stamps and delivers events; it never throws, whatever the callback does. */
+export type EventEmitter = (event: AuthEventBody) => void;
+
+/** Builds the emitter for `onEvent` (a no-op without a callback). */
+export function createEventEmitter(
+  onEvent: ((event: AuthEvent) => void) | undefined,
+  now: () => number,
+  userAgent: () => string | null,
+): EventEmitter {
+  if (!onEvent) return () => undefined;
+  return (body) => {
+    try {
+      onEvent({ ...body, at: now(), userAgent: capUserAgent(userAgent()) });
+    } catch {
+      // An observability callback must never break the session engine.
+    }
+  };
+}

@@ -1,0 +1,90 @@
+/** URLs of the provider's hosted pages (§2) and the redirect functions that navigate to them. */
+import { assertSafeNavigationTarget } from "./safe-navigation.js";
+import { encodeReturnTo } from "./return-to.js";
+import type {
+  HostedPageOptions,
+  HostedPageUrls,
+  RedirectFunctions,
+  SignupLoginPageOptions,
+  SocialLoginProvider,
+} from "./types.js";
+
+/** The 12 social login providers of §2, each served at `{authUrl}/{provider}/login`. */
+export const SOCIAL_LOGIN_PROVIDERS: readonly SocialLoginProvider[] = Object.freeze([
+  "google",
+  "github",
+  "microsoft",
+  "slack",
+  "salesforce",
+  "linkedin",
+  "outreach",
+  "quickbooks",
+  "xero",
+  "salesloft",
+  "atlassian",
+  "apple",
+]);
+
+/** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
+export class ReturnToError extends TypeError {
+  constructor() {
+    super("returnTo must be an absolute http(s) URL when there is no current page (e.g. during server rendering)");
+    this.name = "ReturnToError";
+  }
+}
+
+function resolveReturnTo(returnTo: string, currentHref: string | null): string {
+  if (currentHref === null && !URL.canParse(returnTo)) throw new ReturnToError();
+  return assertSafeNavigationTarget(returnTo, "returnTo option", currentHref ?? undefined);
+}
+
+/**
+ * Builds the hosted-page URL builders for an auth origin. `currentHref` resolves relative `returnTo`
+ * values (it returns null on a server, where `returnTo` must be absolute).
+ */
+export function createHostedPageUrls(authOrigin: string, currentHref: () => string | null = () => null): HostedPageUrls {
+  const build = (path: string, options: SignupLoginPageOptions | undefined, fixed: Record<string, string> = {}) => {
+    const url = new URL(path, authOrigin);
+    for (const [key, value] of Object.entries(options?.params ?? {})) {
+      if (key !== "rt") url.searchParams.set(key, value);
+    }
+    for (const [key, value] of Object.entries(fixed)) url.searchParams.set(key, value);
+    url.searchParams.delete("rt");
+    if (options?.returnTo !== undefined) {
+      url.searchParams.set("rt", encodeReturnTo(resolveReturnTo(options.returnTo, currentHref())));
+    }
+    return url.href;
+  };
+  const withoutParams = (options: HostedPageOptions | undefined): SignupLoginPageOptions | undefined =>
+    options?.returnTo === undefined ? undefined : { returnTo: options.returnTo };
+  return {
+    signup: (options) => build("/signup", options),
+    login: (options) => build("/login", options),
+    account: (options) => build("/account", withoutParams(options)),
+    org: (orgId, options) => build("/org", withoutParams(options), orgId === undefined ? {} : { id: orgId }),
+    createOrg: (options) => build("/create_org", withoutParams(options)),
+    saml: (orgId, options) => {
+      if (typeof orgId !== "string" || orgId === "") throw new TypeError("saml(orgId) requires an org id");
+      return build("/saml", withoutParams(options), { id: orgId });
+    },
+    socialLogin: (provider) => {
+      if (!SOCIAL_LOGIN_PROVIDERS.includes(provider)) {
+        throw new TypeError(`Unknown social login provider: ${String(provider)}`);
+      }
+      return new URL(`/${provider}/login`, authOrigin).href;
+    },
+  };
+}
+
+/** Builds redirect functions that navigate (through `navigate`) to the URLs of `urls`. */
+export function createRedirectFunctions(urls: HostedPageUrls, navigate: (url: string) => void): RedirectFunctions {
+  return {
+    toSignup: (options) => navigate(urls.signup(options)),
+    toLogin: (options) => navigate(urls.login(options)),
+    toAccount: (options) => navigate(urls.account(options)),
+    toOrg: (orgId, options) => navigate(urls.org(orgId, options)),
+    toCreateOrg: (options) => navigate(urls.createOrg(options)),
+    toSaml: (orgId, options) => navigate(urls.saml(orgId, options)),
+    toSocialLogin: (provider) => navigate(urls.socialLogin(provider)),
+  };
+}

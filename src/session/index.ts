@@ -1,0 +1,33 @@
+// The framework-free session core: createAuthClient, its types, helpers and errors. No React import.
+export { createAuthClient } from "./create-auth-client.js";
+export type * from "./types.js";
+export type { AuthClientOptions, SessionTimingOptions } from "./options.js";
+export { DEFAULT_TIMING } from "./options.js";
+export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from "./events.js";
+export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";
+export type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, TimerHandle, WakeReason } from "./environment.js";
+export { BrowserOnlyError, createBrowserEnvironment, createDefaultEnvironment, createServerEnvironment } from "./environment.js";
+export {
+  AuthClientDestroyedError,
+  LogoutError,
+  RefreshError,
+  UNPROCESSABLE_AUTH_RESPONSE,
+  UnsafeNavigationError,
+  type SessionFailureKind,
+} from "./errors.js";
+export {
+  getOrg,
+  getOrgByName,
+  getOrgs,
+  hasAllPermissions,
+  hasPermission,
+  isAtLeastRole,
+  isImpersonating,
+  isRole,
+} from "./access-helpers.js";
+export { toAuthInfo } from "./auth-info.js";
+export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
+export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
+export { assertSafeNavigationTarget } from "./safe-navigation.js";
+export { ALLOWED_REDIRECT_STATUSES, createRedirectResponse, type RedirectStatus } from "./server-redirect.js";
+export { STORAGE_KEYS } from "./persisted-state.js";

@@ -1,0 +1,73 @@
+/**
+ * The options of `createAuthClient`. Every constant of the specification's §9 is an option whose
+ * default is the specification's value.
+ */
+import type { AuthEnvironment } from "./environment.js";
+import type { AuthEvent } from "./events.js";
+
+/** Timing constants of the session engine (all optional; defaults from §9). */
+export interface SessionTimingOptions {
+  /** Background check interval. Default 60 000 ms (§9). */
+  backgroundCheckIntervalMs?: number;
+  /** Refresh when fewer than this many seconds remain before the token expires. Default 600 (§9). */
+  refreshWhenSecondsRemaining?: number;
+  /** Minimum time since the last refresh before focus / online re-check. Default 120 000 ms (§9). */
+  minWakeRefreshIntervalMs?: number;
+  /** How long a per-org access token is cached. Default 300 000 ms (§9). */
+  orgTokenCacheMs?: number;
+  /** Waits between refresh retries; one retry per entry. Default [100, 200, 300] (§9). */
+  retryDelaysMs?: readonly number[];
+  /** Abort a session request after this long. Default 10 000 ms (the vendor has none). */
+  requestTimeoutMs?: number;
+  /** Longest wait for another tab's refresh (lock or broadcast) before refreshing alone. Default 10 000 ms. */
+  crossTabWaitMs?: number;
+  /** After another tab's login/logout storage change, wait this long for its broadcast result. Default 250 ms. */
+  crossTabSettleMs?: number;
+}
+
+/** Options of `createAuthClient`. */
+export interface AuthClientOptions extends SessionTimingOptions {
+  /** URL of the auth host; reduced to its origin. Invalid → `Unable to initialize auth client`. */
+  authUrl: string;
+  /** All side effects; defaults to the browser environment in a browser and a server one elsewhere. */
+  environment?: AuthEnvironment;
+  /** Structured observability events; never contains a token. */
+  onEvent?: (event: AuthEvent) => void;
+}
+
+/** The timing options with every default filled in. */
+export type ResolvedTiming = Required<SessionTimingOptions>;
+
+/** The §9 defaults. */
+export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
+  backgroundCheckIntervalMs: 60_000,
+  refreshWhenSecondsRemaining: 600,
+  minWakeRefreshIntervalMs: 120_000,
+  orgTokenCacheMs: 300_000,
+  retryDelaysMs: Object.freeze([100, 200, 300]),
+  requestTimeoutMs: 10_000,
+  crossTabWaitMs: 10_000,
+  crossTabSettleMs: 250,
+});
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new RangeError(`orgauth option ${name} must be a finite number >= 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Fills in the defaults and rejects negative or non-finite values with a clear RangeError. */
+export function resolveTiming(options: SessionTimingOptions): ResolvedTiming {
+  const pick = <K extends keyof SessionTimingOptions>(key: K) => options[key] ?? DEFAULT_TIMING[key];
+  return {
+    backgroundCheckIntervalMs: nonNegative("backgroundCheckIntervalMs", pick("backgroundCheckIntervalMs") as number),
+    refreshWhenSecondsRemaining: nonNegative("refreshWhenSecondsRemaining", pick("refreshWhenSecondsRemaining") as number),
+    minWakeRefreshIntervalMs: nonNegative("minWakeRefreshIntervalMs", pick("minWakeRefreshIntervalMs") as number),
+    orgTokenCacheMs: nonNegative("orgTokenCacheMs", pick("orgTokenCacheMs") as number),
+    retryDelaysMs: (pick("retryDelaysMs") as readonly number[]).map((ms) => nonNegative("retryDelaysMs", ms)),
+    requestTimeoutMs: nonNegative("requestTimeoutMs", pick("requestTimeoutMs") as number),
+    crossTabWaitMs: nonNegative("crossTabWaitMs", pick("crossTabWaitMs") as number),
+    crossTabSettleMs: nonNegative("crossTabSettleMs", pick("crossTabSettleMs") as number),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * What the engine keeps in localStorage (§9): login time, logout time and the last selected org.
+ * Never a token. Storage that throws (quota, privacy mode) is treated as absent.
+ */
+import type { KeyValueStore } from "./environment.js";
+
+/** The localStorage keys (shared by every tab of the origin). */
+export const STORAGE_KEYS = Object.freeze({
+  loggedInAt: "orgauth:logged_in_at",
+  loggedOutAt: "orgauth:logged_out_at",
+  activeOrgId: "orgauth:active_org_id",
+});
+
+/** Typed access to the persisted values. */
+export interface PersistedState {
+  recordLogin(at: number): void;
+  recordLogout(at: number): void;
+  getActiveOrgId(): string | null;
+  setActiveOrgId(orgId: string | null): void;
+}
+
+/** Wraps a store (or null) in never-throwing typed accessors. */
+export function createPersistedState(store: KeyValueStore | null): PersistedState {
+  const write = (key: string, value: string | null) => {
+    try {
+      if (value === null) store?.removeItem(key);
+      else store?.setItem(key, value);
+    } catch {
+      // Storage full or denied: cross-tab sync degrades to broadcast messages only.
+    }
+  };
+  return {
+    recordLogin: (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
+    recordLogout: (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
+    getActiveOrgId: () => {
+      try {
+        return store?.getItem(STORAGE_KEYS.activeOrgId) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    setActiveOrgId: (orgId) => write(STORAGE_KEYS.activeOrgId, orgId),
+  };
+}
+
+/** Parses a stored login/logout time; null when absent or malformed. */
+export function parseStoredTime(value: string | null): number | null {
+  if (value === null) return null;
+  const time = Number(value);
+  return Number.isFinite(time) ? time : null;
+}

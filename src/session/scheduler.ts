@@ -1,0 +1,57 @@
+/**
+ * The engine's clock-driven and event-driven wake-ups: the background check (every 60 s by default) and
+ * the focus / online / visible and storage listeners. The background timer runs only while `start()`ed,
+ * so a logged-out tab has no timer at all.
+ */
+import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";
+
+/** The background check timer. */
+export interface BackgroundTimer {
+  /** Starts ticking (idempotent). */
+  start(): void;
+  /** Stops ticking and clears the pending timer (idempotent). */
+  stop(): void;
+  readonly running: boolean;
+}
+
+/** Creates a re-arming timer that calls `tick` every `intervalMs` while started; `tick` errors are swallowed. */
+export function createBackgroundTimer(env: AuthEnvironment, intervalMs: number, tick: () => void): BackgroundTimer {
+  let handle: TimerHandle | undefined;
+  const arm = () => {
+    handle = env.setTimeout(() => {
+      handle = undefined;
+      try {
+        tick();
+      } catch {
+        // The engine reports its own failures as events; a timer must never throw.
+      }
+      if (timer.running) arm();
+    }, intervalMs);
+  };
+  const timer = {
+    running: false,
+    start() {
+      if (timer.running) return;
+      timer.running = true;
+      arm();
+    },
+    stop() {
+      timer.running = false;
+      if (handle !== undefined) env.clearTimeout(handle);
+      handle = undefined;
+    },
+  };
+  return timer;
+}
+
+/** Registers the window listeners; returns one function that removes them all. */
+export function listenForWakeUps(
+  env: AuthEnvironment,
+  onWake: (reason: WakeReason) => void,
+  onStorageChange: (key: string | null, newValue: string | null) => void,
+): () => void {
+  const removers = [env.onWake(onWake), env.onStorageChange(onStorageChange)];
+  return () => {
+    for (const remove of removers) remove();
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * The session engine: when to refresh (initial, background check, wake-ups, other tabs' storage changes),
+ * how results are applied (fetched or adopted from another tab), and the "keep the session through
+ * transient failures" rule. A tab the server has logged out (401) runs no timer at all.
+ */
+import { secondsRemaining } from "./clock-skew.js";
+import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";
+import { AuthClientDestroyedError, RefreshError } from "./errors.js";
+import type { EventEmitter, RefreshReason } from "./events.js";
+import type { ResolvedTiming } from "./options.js";
+import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
+import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
+import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
+import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
+import { createSessionStore, type SessionStore } from "./session-store.js";
+import { createSingleFlight } from "./single-flight.js";
+import { createTabCoordinator, type SharedResult, type TabCoordinator } from "./tab-coordinator.js";
+import type { AuthInfo } from "./types.js";
+
+/** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
+type ServerSession = "unknown" | "exists" | "ended";
+
+const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
+
+/** The engine behind `createAuthClient`. */
+export interface SessionEngine {
+  readonly store: SessionStore;
+  readonly orgTokens: OrgTokenCache;
+  start(): void;
+  refresh(reason: RefreshReason): Promise<AuthInfo | null>;
+  getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null>;
+  logout(): Promise<string | null>;
+  getActiveOrgId(): string | null;
+  setActiveOrgId(orgId: string | null): void;
+  destroy(): void;
+}
+
+/** Creates the engine; nothing happens (no listener, no timer, no request) before `start()`. */
+export function createSessionEngine(
+  env: AuthEnvironment,
+  authOrigin: string,
+  timing: ResolvedTiming,
+  emit: EventEmitter,
+): SessionEngine {
+  const lifetime = new AbortController();
+  const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
+  const store = createSessionStore(emit);
+  const persisted = createPersistedState(env.storage);
+  const flights = createSingleFlight<AuthInfo | null>();
+  const orgTokens = createOrgTokenCache(env, timing.orgTokenCacheMs, (orgId) => refreshWithRetries(ctx, orgId));
+  const timer = createBackgroundTimer(env, timing.backgroundCheckIntervalMs, () => onTick());
+  const pendingTimers = new Set<TimerHandle>();
+  let coordinator: TabCoordinator | null = null;
+  let removeListeners: (() => void) | null = null;
+  let initial: Promise<unknown> | null = null;
+  let started = false;
+  let destroyed = false;
+  let serverSession: ServerSession = "unknown";
+  let activeOrgId: string | null = null;
+  let offsetMs = 0;
+  let lastResultAt = Number.NEGATIVE_INFINITY;
+  let lastCheckAt = Number.NEGATIVE_INFINITY;
+  let lastApplied: SharedResult | null = null;
+
+  const keyOf = (orgId: string | null) => orgId ?? "";
+  const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
+  const validAuthInfo = () => {
+    const authInfo = store.getAuthInfo();
+    return authInfo && remaining(authInfo) > 0 ? authInfo : null;
+  };
+  const updateTimer = () => (serverSession === "ended" || destroyed ? timer.stop() : timer.start());
+
+  function apply(result: SharedResult, source: "fetched" | "adopted" | "logout"): void {
+    if (destroyed || result === lastApplied) return;
+    if (source === "adopted" && result.at < lastResultAt) return; // older than what we have
+    const wasLoggedIn = store.getSnapshot().status === "logged_in";
+    lastApplied = result;
+    lastResultAt = Math.max(lastResultAt, result.at);
+    lastCheckAt = env.now();
+    offsetMs = result.offsetMs;
+    orgTokens.clear();
+    serverSession = result.authInfo ? "exists" : "ended";
+    store.set(result.authInfo);
+    updateTimer();
+    if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
+    if (result.authInfo && !wasLoggedIn && source === "fetched") persisted.recordLogin(result.at);
+    if (source === "logout" || (!result.authInfo && wasLoggedIn && source === "fetched")) {
+      persisted.recordLogout(result.at);
+    }
+    if (!result.authInfo && wasLoggedIn) emit({ type: "logged_out", cause: LOGOUT_CAUSE[source] });
+  }
+
+  function onFailure(error: unknown, reason: RefreshReason): void {
+    if (destroyed) return;
+    lastCheckAt = env.now();
+    const status = error instanceof RefreshError ? error.status : 0;
+    const message = error instanceof Error ? error.message : String(error);
+    const kept = validAuthInfo() !== null;
+    emit({ type: "refresh_failed", reason, status, message, keptSession: kept });
+    if (kept) return;
+    const wasLoggedIn = store.getSnapshot().status === "logged_in";
+    store.set(null); // loading → logged out, or an expired token we could not renew
+    if (wasLoggedIn) emit({ type: "logged_out", cause: "token_expired" });
+    updateTimer(); // the server never said "logged out": keep checking on the timer
+  }
+
+  function refresh(reason: RefreshReason): Promise<AuthInfo | null> {
+    if (destroyed) return Promise.reject(new AuthClientDestroyedError());
+    if (!env.isBrowser) return Promise.resolve(null);
+    start();
+    const orgId = activeOrgId;
+    const key = keyOf(orgId);
+    return flights.run(key, async () => {
+      const startedAt = env.now();
+      emit({ type: "refresh_started", reason });
+      try {
+        const { source, result } = await coordinator!.coordinate(key, startedAt, async () => {
+          const { authInfo, skew } = await refreshWithRetries(ctx, orgId);
+          if (skew && skew.offsetMs !== offsetMs) emit({ type: "clock_skew", ...skew });
+          return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, at: env.now() };
+        });
+        if (keyOf(activeOrgId) === key) apply(result, source);
+        if (source === "fetched") {
+          const loggedIn = result.authInfo !== null;
+          emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });
+        }
+        return result.authInfo;
+      } catch (error) {
+        onFailure(error, reason);
+        throw error;
+      }
+    });
+  }
+
+  /** A refresh started by the engine itself: failures are already reported as events. */
+  function refreshQuietly(reason: RefreshReason): Promise<void> {
+    return refresh(reason).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  function onTick(): void {
+    if (serverSession === "ended") return;
+    const authInfo = store.getAuthInfo();
+    if (!authInfo || remaining(authInfo) < timing.refreshWhenSecondsRemaining) void refreshQuietly("expiring");
+  }
+
+  function onWake(reason: WakeReason): void {
+    if (env.now() - lastCheckAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
+  }
+
+  function onStorageChange(key: string | null, newValue: string | null): void {
+    if (key !== STORAGE_KEYS.loggedInAt && key !== STORAGE_KEYS.loggedOutAt) return;
+    const changedAt = parseStoredTime(newValue);
+    // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
+    const handle = env.setTimeout(() => {
+      pendingTimers.delete(handle);
+      if (changedAt === null || lastResultAt < changedAt) void refreshQuietly("storage");
+    }, timing.crossTabSettleMs);
+    pendingTimers.add(handle);
+  }
+
+  function onRemoteResult(key: string, result: SharedResult): void {
+    if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
+  }
+
+  function start(): void {
+    if (started || destroyed || !env.isBrowser) return;
+    started = true;
+    activeOrgId = persisted.getActiveOrgId();
+    coordinator = createTabCoordinator(env, `orgauth:${authOrigin}`, timing.crossTabWaitMs, onRemoteResult);
+    removeListeners = listenForWakeUps(env, onWake, onStorageChange);
+    initial = refreshQuietly("initial");
+  }
+
+  async function getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null> {
+    if (destroyed) throw new AuthClientDestroyedError();
+    if (!env.isBrowser) return null;
+    start();
+    if (store.getSnapshot().status === "loading") await initial;
+    const current = store.getAuthInfo();
+    const stale = current !== null && remaining(current) < timing.refreshWhenSecondsRemaining;
+    if (!forceRefresh && !stale) return validAuthInfo();
+    try {
+      return await refresh(forceRefresh ? "forced" : "expiring");
+    } catch (error) {
+      const kept = validAuthInfo();
+      if (kept) return kept;
+      throw error;
+    }
+  }
+
+  async function logout(): Promise<string | null> {
+    if (destroyed) throw new AuthClientDestroyedError();
+    if (!env.isBrowser) return null;
+    start();
+    const redirectTo = await logoutRequest(ctx);
+    const result: SharedResult = { authInfo: null, offsetMs, at: Math.max(env.now(), lastResultAt + 1) };
+    apply(result, "logout");
+    coordinator?.publish(keyOf(activeOrgId), result);
+    return redirectTo;
+  }
+
+  function setActiveOrgId(orgId: string | null): void {
+    if (destroyed || orgId === activeOrgId) return;
+    activeOrgId = orgId;
+    persisted.setActiveOrgId(orgId);
+    if (started && serverSession !== "ended") void refreshQuietly("active_org_changed");
+  }
+
+  function destroy(): void {
+    if (destroyed) return;
+    destroyed = true;
+    timer.stop();
+    for (const handle of pendingTimers) env.clearTimeout(handle);
+    pendingTimers.clear();
+    removeListeners?.();
+    lifetime.abort(new AuthClientDestroyedError());
+    coordinator?.close();
+    orgTokens.clear();
+    store.clearListeners();
+  }
+
+  return {
+    store,
+    orgTokens,
+    start,
+    refresh,
+    getAuthInfo,
+    logout,
+    getActiveOrgId: () => (started ? activeOrgId : persisted.getActiveOrgId()),
+    setActiveOrgId,
+    destroy,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Cross-tab single-flight. One tab refreshes; the others adopt its result from a BroadcastChannel message
+ * instead of sending their own request. With the Web Locks API a tab refreshes only while holding an
+ * exclusive lock (released by the browser when the task settles or the tab dies, so never orphaned);
+ * without it a "started" message tells the other tabs to wait. Every wait is bounded by `waitMs`, after
+ * which a tab refreshes alone. The access token travels only in memory messages, never in web storage.
+ */
+import type { AuthEnvironment, TabChannel } from "./environment.js";
+import type { AuthInfo } from "./types.js";
+
+/** A refresh result as shared between tabs. `at` is when it completed (all tabs share one clock). */
+export interface SharedResult {
+  authInfo: AuthInfo | null;
+  offsetMs: number;
+  at: number;
+}
+
+type Message =
+  | { v: 1; type: "result"; key: string; tabId: string; result: SharedResult }
+  | { v: 1; type: "started"; key: string; tabId: string }
+  | { v: 1; type: "failed"; key: string; tabId: string };
+
+/** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
+export type CoordinatedResult = { source: "fetched"; result: SharedResult } | { source: "adopted"; result: SharedResult };
+
+/** The coordinator of one client. */
+export interface TabCoordinator {
+  /**
+   * Runs `fetch` for `key` unless another tab is already doing it or finished at or after `since`,
+   * in which case that tab's result is returned. The fetched result is shared with the other tabs.
+   */
+  coordinate(key: string, since: number, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
+  /** Shares a result this tab obtained outside `coordinate` (e.g. a logout). */
+  publish(key: string, result: SharedResult): void;
+  /** Stops listening and closes the channel. */
+  close(): void;
+}
+
+interface Waiter {
+  key: string;
+  since: number;
+  resolve(result: SharedResult | undefined): void;
+}
+
+function isMessage(value: unknown): value is Message {
+  const message = value as Partial<Message> | null;
+  return typeof message === "object" && message !== null && message.v === 1 && typeof message.key === "string";
+}
+
+/** Creates the coordinator; `onRemoteResult` receives every result another tab shares. */
+export function createTabCoordinator(
+  env: AuthEnvironment,
+  channelName: string,
+  waitMs: number,
+  onRemoteResult: (key: string, result: SharedResult) => void,
+): TabCoordinator {
+  const tabId = `${env.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
+  const latest = new Map<string, SharedResult>();
+  const remoteStarted = new Map<string, number>();
+  const waiters = new Set<Waiter>();
+  const failureListeners = new Set<(key: string) => void>();
+  const post = (message: Message) => {
+    try {
+      channel?.post(message);
+    } catch {
+      // A closed or broken channel only costs the other tabs a request of their own.
+    }
+  };
+
+  channel?.onMessage((raw) => {
+    if (!isMessage(raw) || raw.tabId === tabId) return;
+    if (raw.type === "started") remoteStarted.set(raw.key, env.now());
+    if (raw.type === "failed") {
+      remoteStarted.delete(raw.key);
+      for (const listener of failureListeners) listener(raw.key);
+    }
+    if (raw.type !== "result") return;
+    remoteStarted.delete(raw.key);
+    const previous = latest.get(raw.key);
+    if (!previous || raw.result.at >= previous.at) latest.set(raw.key, raw.result);
+    for (const waiter of [...waiters]) {
+      if (waiter.key === raw.key && raw.result.at >= waiter.since) waiter.resolve(raw.result);
+    }
+    onRemoteResult(raw.key, raw.result);
+  });
+
+  const freshSince = (key: string, since: number) => {
+    const result = latest.get(key);
+    return result && result.at >= since ? result : undefined;
+  };
+
+  /** Waits for another tab's result for `key` (at or after `since`), a failure notice, `abort`, or the timeout. */
+  const waitForRemote = (key: string, since: number, signal?: AbortSignal) =>
+    new Promise<SharedResult | undefined>((resolve) => {
+      const finish = (result: SharedResult | undefined) => {
+        waiters.delete(waiter);
+        failureListeners.delete(onFailure);
+        env.clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(result);
+      };
+      const waiter: Waiter = { key, since, resolve: finish };
+      const onFailure = (failedKey: string) => failedKey === key && finish(undefined);
+      const onAbort = () => finish(undefined);
+      const timer = env.setTimeout(() => finish(undefined), waitMs);
+      waiters.add(waiter);
+      failureListeners.add(onFailure);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+
+  const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
+    post({ v: 1, type: "started", key, tabId });
+    try {
+      const result = await fetch();
+      latest.set(key, result);
+      post({ v: 1, type: "result", key, tabId, result });
+      return { source: "fetched", result };
+    } catch (error) {
+      post({ v: 1, type: "failed", key, tabId });
+      throw error;
+    }
+  };
+
+  const coordinateWithLocks = async (key: string, since: number, fetch: () => Promise<SharedResult>) => {
+    const stopWaiting = new AbortController();
+    const timer = env.setTimeout(() => stopWaiting.abort(), waitMs);
+    let adoptedWhileWaiting: CoordinatedResult | undefined;
+    let granted = false;
+    // Whichever comes first: another tab's result, or the lock.
+    const remote = waitForRemote(key, since, stopWaiting.signal).then((result) => {
+      if (!result || granted) return;
+      adoptedWhileWaiting = { source: "adopted", result };
+      stopWaiting.abort();
+    });
+    const viaLock = env
+      .locks!.request(`${channelName}:${key}`, { signal: stopWaiting.signal }, async (): Promise<CoordinatedResult> => {
+        granted = true;
+        env.clearTimeout(timer);
+        if (adoptedWhileWaiting) return adoptedWhileWaiting;
+        stopWaiting.abort(); // stop listening for a remote result: this tab decides now
+        const adopted = freshSince(key, since);
+        return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
+      })
+      .catch((error: unknown) => {
+        if (granted) throw error;
+        return undefined; // not granted: aborted (adopted or timed out) or locks refused
+      });
+    try {
+      const fromLock = await viaLock;
+      await remote;
+      return fromLock ?? adoptedWhileWaiting ?? (await fetchAndShare(key, fetch));
+    } finally {
+      env.clearTimeout(timer);
+    }
+  };
+
+  const coordinateWithMessages = async (key: string, since: number, fetch: () => Promise<SharedResult>) => {
+    const adopted = freshSince(key, since);
+    if (adopted) return { source: "adopted", result: adopted } as const;
+    const startedAt = remoteStarted.get(key);
+    if (startedAt !== undefined && env.now() - startedAt < waitMs) {
+      const remote = await waitForRemote(key, since);
+      if (remote) return { source: "adopted", result: remote } as const;
+    }
+    return fetchAndShare(key, fetch);
+  };
+
+  return {
+    coordinate(key, since, fetch) {
+      if (!channel) return fetch().then((result) => ({ source: "fetched", result }));
+      return env.locks ? coordinateWithLocks(key, since, fetch) : coordinateWithMessages(key, since, fetch);
+    },
+    publish(key, result) {
+      latest.set(key, result);
+      post({ v: 1, type: "result", key, tabId, result });
+    },
+    close() {
+      for (const waiter of [...waiters]) waiter.resolve(undefined);
+      channel?.close();
+    },
+  };
+}
