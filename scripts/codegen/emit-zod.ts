@@ -23,13 +23,22 @@ export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
 /** Emits `src/generated/zod.ts`: component validators, then per-operation body and response validators. */
 export function emitZod(contract: Contract, operations: OperationModel[]): string {
   const components: Record<string, SchemaNode> = contract.document.components?.schemas ?? {};
-  const requestComponents = requestModeComponents(contract, components, operations);
+  const requestReached = reachedFrom(components, operations.flatMap((op) => (op.requestBody ? [op.requestBody.schema] : [])));
+  const requestComponents = new Set([...requestReached].filter((name) => containsObject(contract, components[name])));
+  const responseReached = reachedFrom(components, [
+    ...operations.flatMap((op) => [...op.successResponses, ...op.errorResponses].map((r) => r.schema)),
+    components[ERROR_BODY],
+  ]);
   const blocks: string[] = [];
   for (const name of topologicalOrder(components)) {
     const node = components[name]!;
-    blocks.push(`${docComment(node.description)}export const ${componentSchemaName(name)} = ${zodExpression(node, contextFor("response", requestComponents))};`);
+    const doc = docComment(node.description);
+    // A component only request bodies use gets just its strict twin; the rest keep the stripping validator.
+    if (responseReached.has(name) || !requestComponents.has(name)) {
+      blocks.push(`${doc}export const ${componentSchemaName(name)} = ${zodExpression(node, contextFor("response", requestComponents))};`);
+    }
     if (requestComponents.has(name)) {
-      blocks.push(`export const ${componentIdentifier(name, "request")} = ${zodExpression(node, contextFor("request", requestComponents))};`);
+      blocks.push(`${doc}export const ${componentIdentifier(name, "request")} = ${zodExpression(node, contextFor("request", requestComponents))};`);
     }
   }
   if (components[ERROR_BODY]) blocks.push(errorResponseBlock(components[ERROR_BODY]!, requestComponents));
@@ -67,16 +76,16 @@ function contextFor(mode: ObjectMode, requestComponents: Set<string>): ZodContex
   };
 }
 
-/** Components reached from request bodies that contain objects, so they need a strict `Input` twin. */
-function requestModeComponents(contract: Contract, components: Record<string, SchemaNode>, operations: OperationModel[]): Set<string> {
+/** Component names reached (transitively) from the given schema nodes. */
+function reachedFrom(components: Record<string, SchemaNode>, roots: (SchemaNode | undefined)[]): Set<string> {
   const reached = new Set<string>();
   const visit = (name: string): void => {
     if (reached.has(name)) return;
     reached.add(name);
     referencedComponents(components[name]).forEach(visit);
   };
-  operations.forEach((op) => op.requestBody && referencedComponents(op.requestBody.schema).forEach(visit));
-  return new Set([...reached].filter((name) => containsObject(contract, components[name])));
+  roots.forEach((root) => root && referencedComponents(root).forEach(visit));
+  return reached;
 }
 
 function containsObject(contract: Contract, node: unknown): boolean {

@@ -94,7 +94,7 @@ export interface OperationErrorCodes {
 export type OperationId = keyof OperationErrorCodes;
 
 /** Error codes `refreshToken` documents. */
-export type RefreshTokenErrorCode = "invalid_request_fields" | "bad_request" | "not_found" | "user_not_found" | "org_not_found" | "unexpected_error" | "db_error" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "email_send_failure" | "account_locked" | "confirmation_email_sent" | "incorrect_password" | "max_file_size" | "action_already_complete" | "org_max_users_limit_exceeded" | "user_max_orgs_limit_exceeded" | "personal_domain_error" | "account_disabled" | "email_already_confirmed" | "rate_limit_exceeded" | "invalid_mfa_cookie" | "account_mfa_locked" | "incorrect_mfa_code" | "domain_not_allowed" | "ambiguous_results";
+export type RefreshTokenErrorCode = "not_logged_in" | "unexpected_error";
 
 /** Arguments of `refreshToken`. */
 export interface RefreshTokenRequest {
@@ -112,7 +112,7 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   pathParams: [],
   headers: {},
   responses: { 200: v.refreshTokenResponse200Schema },
-  errorCodes: ["invalid_request_fields", "bad_request", "not_found", "user_not_found", "org_not_found", "unexpected_error", "db_error", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "email_send_failure", "account_locked", "confirmation_email_sent", "incorrect_password", "max_file_size", "action_already_complete", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded", "personal_domain_error", "account_disabled", "email_already_confirmed", "rate_limit_exceeded", "invalid_mfa_cookie", "account_mfa_locked", "incorrect_mfa_code", "domain_not_allowed", "ambiguous_results"],
+  errorCodes: ["not_logged_in", "unexpected_error"],
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */

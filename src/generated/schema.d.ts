@@ -1160,7 +1160,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {unknown} */
+                        error_code?: "not_logged_in";
+                    };
                 };
             };
             500: components["responses"]["UnexpectedError"];

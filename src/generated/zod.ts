@@ -32,15 +32,9 @@ export const LoginStateResponseSchema = /* @__PURE__ */ z.object({ login_state: 
 
 export const SignupResponseSchema = /* @__PURE__ */ z.object({ login_state: LoginStateSchema, user_id: /* @__PURE__ */ z.string() });
 
-export const LoginRequestSchema = /* @__PURE__ */ z.object({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string() });
-
 export const LoginRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string() });
 
-export const SignupRequestSchema = /* @__PURE__ */ z.object({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())), invite_token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
-
 export const SignupRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())), invite_token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
-
-export const ForgotPasswordRequestSchema = /* @__PURE__ */ z.object({ email: /* @__PURE__ */ z.string() });
 
 export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string() });
 
@@ -49,15 +43,9 @@ export const SniperLinksSchema = /* @__PURE__ */ z.object({ gmail: /* @__PURE__ 
 
 export const ForgotPasswordResponseSchema = /* @__PURE__ */ z.object({ message: /* @__PURE__ */ z.string(), sniper_links: SniperLinksSchema });
 
-export const LoginPasswordlessRequestSchema = /* @__PURE__ */ z.object({ email: /* @__PURE__ */ z.string(), create_if_doesnt_exist: /* @__PURE__ */ z.boolean() });
-
 export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), create_if_doesnt_exist: /* @__PURE__ */ z.boolean() });
 
-export const VerifyMfaRequestSchema = /* @__PURE__ */ z.object({ code: /* @__PURE__ */ z.string(), remember_device: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()) });
-
 export const VerifyMfaRequestInputSchema = /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string(), remember_device: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()) });
-
-export const VerifyBackupCodeRequestSchema = /* @__PURE__ */ z.object({ code: /* @__PURE__ */ z.string() });
 
 export const VerifyBackupCodeRequestInputSchema = /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string() });
 
@@ -72,28 +60,16 @@ export const SecurityStatusDisabledSchema = /* @__PURE__ */ z.object({ type: /* 
 /** The user's MFA status. */
 export const SecurityStatusSchema = /* @__PURE__ */ z.discriminatedUnion("type", [SecurityStatusEnabledSchema, SecurityStatusDisabledSchema]);
 
-export const EnableMfaRequestSchema = /* @__PURE__ */ z.object({ code: /* @__PURE__ */ z.string() });
-
 export const EnableMfaRequestInputSchema = /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string() });
 
 /** An empty object. */
-export const DisableMfaRequestSchema = /* @__PURE__ */ z.strictObject({});
-
 export const DisableMfaRequestInputSchema = /* @__PURE__ */ z.strictObject({});
-
-export const UpdatePasswordRequestSchema = /* @__PURE__ */ z.object({ password: /* @__PURE__ */ z.string(), current_password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
 export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ z.strictObject({ password: /* @__PURE__ */ z.string(), current_password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
-export const UpdateEmailRequestSchema = /* @__PURE__ */ z.object({ new_email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
-
 export const UpdateEmailRequestInputSchema = /* @__PURE__ */ z.strictObject({ new_email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
-export const UpdateMetadataRequestSchema = /* @__PURE__ */ z.object({ username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())) });
-
 export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ z.strictObject({ username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())) });
-
-export const CreateOrgRequestSchema = /* @__PURE__ */ z.object({ name: /* @__PURE__ */ z.string(), autojoin_by_domain: /* @__PURE__ */ z.boolean(), restrict_to_domain: /* @__PURE__ */ z.boolean() });
 
 export const CreateOrgRequestInputSchema = /* @__PURE__ */ z.strictObject({ name: /* @__PURE__ */ z.string(), autojoin_by_domain: /* @__PURE__ */ z.boolean(), restrict_to_domain: /* @__PURE__ */ z.boolean() });
 
@@ -102,11 +78,7 @@ export const OrgMembershipResultSchema = /* @__PURE__ */ z.object({ org_id: /* @
 
 export const OrgSettingsSchema = /* @__PURE__ */ z.object({ org_name: /* @__PURE__ */ z.string(), user_can_update_org_settings: /* @__PURE__ */ z.boolean(), user_can_update_metadata: /* @__PURE__ */ z.boolean(), autojoin_by_domain: /* @__PURE__ */ z.boolean(), restrict_to_domain: /* @__PURE__ */ z.boolean(), require_2fa_by: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.datetime({ offset: true })), existing_domain: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()), current_user_domain: /* @__PURE__ */ z.string(), current_user_domain_is_personal: /* @__PURE__ */ z.boolean(), can_setup_saml: /* @__PURE__ */ z.boolean(), is_saml_enabled: /* @__PURE__ */ z.boolean(), is_saml_in_test_mode: /* @__PURE__ */ z.boolean(), can_setup_scim: /* @__PURE__ */ z.boolean(), is_scim_enabled: /* @__PURE__ */ z.boolean() });
 
-export const UpdateOrgMetadataRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), autojoin_by_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), restrict_to_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), require_2fa_by: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.datetime({ offset: true }))) });
-
 export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), autojoin_by_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), restrict_to_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), require_2fa_by: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.datetime({ offset: true }))) });
-
-export const DeleteOrgRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string() });
 
 export const DeleteOrgRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string() });
 
@@ -124,19 +96,11 @@ export const PendingInviteListSchema = /* @__PURE__ */ z.object({ pending_invite
 
 export const ExpiredInviteListSchema = /* @__PURE__ */ z.object({ expired_invites: /* @__PURE__ */ z.array(InviteSchema), total_count: /* @__PURE__ */ z.int(), page_number: /* @__PURE__ */ z.int(), page_size: /* @__PURE__ */ z.int(), has_more_results: /* @__PURE__ */ z.boolean() });
 
-export const InviteUserRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
-
 export const InviteUserRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
-
-export const RemoveUserRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string() });
 
 export const RemoveUserRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string() });
 
-export const ChangeRoleRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
-
 export const ChangeRoleRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
-
-export const RevokeUserInvitationRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string() });
 
 export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string() });
 
@@ -150,13 +114,9 @@ export const ApiKeySchema = /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ 
 export const ApiKeyListSchema = /* @__PURE__ */ z.object({ api_keys: /* @__PURE__ */ z.array(ApiKeySchema), total_api_keys: /* @__PURE__ */ z.int(), current_page: /* @__PURE__ */ z.int(), page_size: /* @__PURE__ */ z.int(), has_more_results: /* @__PURE__ */ z.boolean() });
 
 /** Without org_id a personal key is created; with it, an organisation key. */
-export const CreateApiKeyRequestSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), expiration_option: /* @__PURE__ */ z.optional(ExpirationOptionSchema), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
-
 export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), expiration_option: /* @__PURE__ */ z.optional(ExpirationOptionSchema), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
 export const CreateApiKeyResponseSchema = /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ */ z.string(), api_key_token: /* @__PURE__ */ z.string() });
-
-export const UpdateApiKeyRequestSchema = /* @__PURE__ */ z.object({ display_name: /* @__PURE__ */ z.string() });
 
 export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ z.strictObject({ display_name: /* @__PURE__ */ z.string() });
 
