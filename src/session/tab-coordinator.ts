@@ -56,7 +56,7 @@ export function createTabCoordinator(
 ): TabCoordinator {
   const tabId = `${env.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
-  const latest = new Map<string, SharedResult>();
+  const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
   const remoteStarted = new Map<string, number>();
   const waiters = new Set<Waiter>();
   const failureListeners = new Set<(key: string) => void>();
@@ -113,7 +113,6 @@ export function createTabCoordinator(
     post({ v: 1, type: "started", key, tabId });
     try {
       const result = await fetch();
-      latest.set(key, result);
       post({ v: 1, type: "result", key, tabId, result });
       return { source: "fetched", result };
     } catch (error) {
@@ -172,7 +171,6 @@ export function createTabCoordinator(
       return env.locks ? coordinateWithLocks(key, since, fetch) : coordinateWithMessages(key, since, fetch);
     },
     publish(key, result) {
-      latest.set(key, result);
       post({ v: 1, type: "result", key, tabId, result });
     },
     close() {
