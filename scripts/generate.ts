@@ -11,10 +11,10 @@ import { emitQueries } from "./codegen/emit-queries.js";
 /**
  * `npm run generate`: regenerates src/generated/ from openapi/auth-api.yaml.
  * `npm run generate -- --check`: writes nothing and exits 1 when src/generated/ is stale.
+ * `--out <dir>` writes to (or checks) another folder.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contractPath = join(root, "openapi", "auth-api.yaml");
-const outDir = join(root, "src", "generated");
 
 /** Produces every generated file's name and content, in memory. */
 export async function generateAll(): Promise<Record<string, string>> {
@@ -31,6 +31,8 @@ export async function generateAll(): Promise<Record<string, string>> {
 async function main(): Promise<void> {
   const started = performance.now();
   const check = process.argv.includes("--check");
+  const outFlag = process.argv.indexOf("--out");
+  const outDir = outFlag > 0 ? process.argv[outFlag + 1]! : join(root, "src", "generated");
   const files = await generateAll();
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   }
   const took = `${Math.round(performance.now() - started)} ms`;
   if (check && stale.length) {
-    console.error(`src/generated is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+    console.error(`${outDir} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
   console.log(check ? `src/generated is up to date (${took}).` : `Generated ${Object.keys(files).length} files, ${stale.length} changed (${took}).`);

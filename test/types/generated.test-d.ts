@@ -1,0 +1,57 @@
+import type * as z from "zod/mini";
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  getSecurityStatus,
+  joinOrg,
+  listOrgMembers,
+  login,
+  type LoginErrorCode,
+  type LoginResponse,
+  type OperationErrorCodes,
+} from "../../src/generated/operations.js";
+import type * as v from "../../src/generated/zod.js";
+import type { components } from "../../src/generated/schema.js";
+import { ApiError, createTransport } from "../../src/transport/index.js";
+
+const t = createTransport({ authUrl: "https://auth.example.com" });
+
+describe("generated fetchers", () => {
+  it("require every required parameter and body field, and reject unknown ones", () => {
+    // @ts-expect-error the body is required
+    void login(t, {});
+    // @ts-expect-error password is required
+    void login(t, { body: { email: "a@b.co" } });
+    // @ts-expect-error unknown body fields are flagged at compile time
+    void login(t, { body: { email: "a@b.co", password: "x", remember: true } });
+    // @ts-expect-error the org id path parameter is required
+    void joinOrg(t, { path: {} });
+    // @ts-expect-error page_number is an integer, not a string
+    void listOrgMembers(t, { path: { orgId: "o" }, query: { page_number: "0" } });
+    void listOrgMembers(t, { path: { orgId: "o" } });
+    void getSecurityStatus(t);
+  });
+
+  it("resolve with the documented success type", () => {
+    expectTypeOf(login).returns.resolves.toEqualTypeOf<LoginResponse>();
+    expectTypeOf<LoginResponse["login_state"]>().toEqualTypeOf<components["schemas"]["LoginState"]>();
+    expectTypeOf(joinOrg).returns.resolves.toHaveProperty("org_id");
+  });
+
+  it("agree with the zod validators they run", () => {
+    expectTypeOf<z.infer<typeof v.loginResponse200Schema>>().toEqualTypeOf<LoginResponse>();
+  });
+});
+
+describe("ApiError", () => {
+  it("narrows its code to the operation's documented codes", () => {
+    expectTypeOf<ApiError<"login">["code"]>().toEqualTypeOf<LoginErrorCode>();
+    expectTypeOf<"invalid_request_fields">().toMatchTypeOf<ApiError<"login">["code"]>();
+    expectTypeOf<"org_not_found">().not.toMatchTypeOf<ApiError<"login">["code"]>();
+    expectTypeOf<"unexpected_error">().toMatchTypeOf<ApiError<"joinOrg">["code"]>();
+    expectTypeOf<ApiError<"joinOrg">["code"]>().toEqualTypeOf<OperationErrorCodes["joinOrg"]>();
+  });
+
+  it("is a real Error", () => {
+    expectTypeOf<ApiError<"login">>().toMatchTypeOf<Error>();
+  });
+});
