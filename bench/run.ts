@@ -1,0 +1,72 @@
+import * as classic from "zod";
+import * as mini from "zod/mini";
+import { loadContract, type SchemaNode } from "../scripts/codegen/contract.js";
+import { referencedComponents, zodExpression } from "../scripts/codegen/zod-expression.js";
+import { repoRoot } from "../scripts/lib/prism.js";
+import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
+import { createTransport } from "../src/transport/index.js";
+
+/**
+ * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
+ *  1. Validation: our generated validator on zod/mini vs the same expression on zod classic.
+ *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
+ */
+const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
+const components: Record<string, SchemaNode> = contract.document.components.schemas;
+const refreshExample = exampleOf("/api/v1/refresh_token", "get");
+const settingsExample = exampleOf("/api/fe/v3/org_settings", "get");
+
+function exampleOf(path: string, method: string): unknown {
+  const response = contract.resolve(contract.document.paths[path][method].responses["200"]);
+  return Object.values<{ value: unknown }>(response.content["application/json"].examples)[0]!.value;
+}
+
+/** Compiles a component (and what it references) with a given zod namespace, from the emitter's own expressions. */
+function compileWith(namespace: object, name: string, cache = new Map<string, unknown>()): { parse(value: unknown): unknown } {
+  for (const dependency of referencedComponents(components[name])) if (!cache.has(dependency)) compileWith(namespace, dependency, cache);
+  const source = zodExpression(components[name]!, { mode: "response", reference: (ref) => `c[${JSON.stringify(ref)}]` });
+  const schema = new Function("z", "c", `return ${source};`)(namespace, Object.fromEntries(cache));
+  cache.set(name, schema);
+  return schema;
+}
+
+async function opsPerSecond(run: () => unknown, durationMs = 1_000): Promise<number> {
+  for (let i = 0; i < 200; i++) await run(); // warm up
+  let count = 0;
+  const started = performance.now();
+  while (performance.now() - started < durationMs) {
+    for (let i = 0; i < 50; i++) await run();
+    count += 50;
+  }
+  return (count * 1000) / (performance.now() - started);
+}
+
+function jsonFetch(body: unknown): typeof fetch {
+  const text = JSON.stringify(body);
+  return async () => new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+}
+
+const results: [string, number, number][] = [];
+
+const classicShim = { ...classic, minimum: classic.gte, maximum: classic.lte };
+const miniSchema = compileWith(mini, "RefreshTokenResponse");
+const classicSchema = compileWith(classicShim, "RefreshTokenResponse");
+results.push(["validate refresh response: zod/mini (ours) vs zod classic", await opsPerSecond(() => miniSchema.parse(refreshExample)), await opsPerSecond(() => classicSchema.parse(refreshExample))]);
+
+const settingsFetch = jsonFetch(settingsExample);
+const transport = createTransport({ authUrl: "https://auth.example.com", fetch: settingsFetch });
+results.push([
+  "getOrgSettings fetcher vs bare fetch + JSON.parse",
+  await opsPerSecond(() => getOrgSettings(transport, { query: { org_id: "org_acme" } })),
+  await opsPerSecond(async () => (await settingsFetch("https://auth.example.com/api/fe/v3/org_settings?org_id=org_acme")).json()),
+]);
+const refreshTransport = createTransport({ authUrl: "https://auth.example.com", fetch: jsonFetch(refreshExample) });
+results.push([
+  "refreshToken fetcher vs bare fetch + JSON.parse",
+  await opsPerSecond(() => refreshToken(refreshTransport, {})),
+  await opsPerSecond(async () => (await jsonFetch(refreshExample)("https://auth.example.com/api/v1/refresh_token")).json()),
+]);
+
+for (const [name, ours, baseline] of results) {
+  console.log(`${name}\n  ours ${Math.round(ours).toLocaleString("en")} ops/s, baseline ${Math.round(baseline).toLocaleString("en")} ops/s, ratio ${(ours / baseline).toFixed(2)}×`);
+}
