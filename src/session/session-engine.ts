@@ -70,7 +70,7 @@ export function createSessionEngine(
   };
   const updateTimer = () => (serverSession === "ended" || destroyed ? timer.stop() : timer.start());
 
-  function apply(result: SharedResult, source: "fetched" | "adopted" | "logout"): void {
+  function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === lastApplied) return;
     if (source === "adopted" && result.at < lastResultAt) return; // older than what we have
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
@@ -83,8 +83,10 @@ export function createSessionEngine(
     store.set(result.authInfo);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
-    if (result.authInfo && !wasLoggedIn && source === "fetched") persisted.recordLogin(result.at);
-    if (source === "logout" || (!result.authInfo && wasLoggedIn && source === "fetched")) {
+    // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
+    const announce = source === "fetched" && reason !== "storage";
+    if (result.authInfo && !wasLoggedIn && announce) persisted.recordLogin(result.at);
+    if (source === "logout" || (!result.authInfo && wasLoggedIn && announce)) {
       persisted.recordLogout(result.at);
     }
     if (!result.authInfo && wasLoggedIn) emit({ type: "logged_out", cause: LOGOUT_CAUSE[source] });
@@ -119,7 +121,7 @@ export function createSessionEngine(
           if (skew && skew.offsetMs !== offsetMs) emit({ type: "clock_skew", ...skew });
           return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, at: env.now() };
         });
-        if (keyOf(activeOrgId) === key) apply(result, source);
+        if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
           const loggedIn = result.authInfo !== null;
           emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });

@@ -109,6 +109,18 @@ export function createTabCoordinator(
       signal?.addEventListener("abort", onAbort, { once: true });
     });
 
+  /**
+   * The previous lock holder's result may still be on its way (the lock can be granted before its message
+   * arrives); its earlier "started" message tells us so. Waits for it, bounded by `waitMs`.
+   */
+  const resultInFlight = async (key: string, since: number) => {
+    const startedAt = remoteStarted.get(key);
+    if (startedAt === undefined || env.now() - startedAt >= waitMs) return undefined;
+    const result = await waitForRemote(key, since);
+    if (!result) remoteStarted.delete(key);
+    return result;
+  };
+
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
     post({ v: 1, type: "started", key, tabId });
     try {
@@ -138,7 +150,7 @@ export function createTabCoordinator(
         env.clearTimeout(timer);
         if (adoptedWhileWaiting) return adoptedWhileWaiting;
         stopWaiting.abort(); // stop listening for a remote result: this tab decides now
-        const adopted = freshSince(key, since);
+        const adopted = freshSince(key, since) ?? (await resultInFlight(key, since));
         return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
       })
       .catch((error: unknown) => {
@@ -155,14 +167,8 @@ export function createTabCoordinator(
   };
 
   const coordinateWithMessages = async (key: string, since: number, fetch: () => Promise<SharedResult>) => {
-    const adopted = freshSince(key, since);
-    if (adopted) return { source: "adopted", result: adopted } as const;
-    const startedAt = remoteStarted.get(key);
-    if (startedAt !== undefined && env.now() - startedAt < waitMs) {
-      const remote = await waitForRemote(key, since);
-      if (remote) return { source: "adopted", result: remote } as const;
-    }
-    return fetchAndShare(key, fetch);
+    const adopted = freshSince(key, since) ?? (await resultInFlight(key, since));
+    return adopted ? ({ source: "adopted", result: adopted } as const) : fetchAndShare(key, fetch);
   };
 
   return {

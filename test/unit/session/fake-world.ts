@@ -63,12 +63,14 @@ export class FakeServer {
   orgsUserIsIn = new Set(["o1"]);
   bodyOverrides: Record<string, unknown> = {};
   requests: RecordedRequest[] = [];
+  /** Simulated network latency of every answer (0 = answer at once). */
+  latencyMs = 0;
 
   get refreshCount(): number {
     return this.requests.filter((r) => r.url.pathname === "/api/v1/refresh_token").length;
   }
 
-  fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     this.requests.push({
       url,
@@ -77,6 +79,11 @@ export class FakeServer {
       headers: new Headers(init?.headers),
       credentials: init?.credentials,
     });
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    return this.answer(url, init);
+  };
+
+  private answer(url: URL, init?: RequestInit): Promise<Response> {
     const headers = { "Content-Type": "application/json", Date: new Date(Date.now()).toUTCString() };
     if (url.pathname === "/api/v1/logout") {
       if (this.logoutStatus !== 200) return Promise.resolve(new Response("{}", { status: this.logoutStatus, statusText: "Bad Gateway" }));
@@ -105,7 +112,7 @@ export class FakeServer {
           Response.json(refreshBody(Date.now(), this.lifetimeSeconds, { ...this.bodyOverrides, ...(orgId ? { access_token: `org-${orgId}-${Date.now()}` } : {}) }), { headers }),
         );
     }
-  };
+  }
 }
 
 class MemoryStorage implements KeyValueStore {

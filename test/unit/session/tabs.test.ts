@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createAuthClient, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
+import { AUTH_URL, FakeBrowser, useFakeTime, type FakeTab } from "./fake-world.js";
+
+let browser: FakeBrowser;
+const clients: AuthClient[] = [];
+
+function open(count: number, tabOptions: Parameters<FakeBrowser["tab"]>[0] = {}, events?: AuthEvent[], requestTimeoutMs?: number) {
+  return Array.from({ length: count }, () => {
+    const tab: FakeTab = browser.tab(tabOptions);
+    const c = createAuthClient({
+      authUrl: AUTH_URL,
+      environment: tab.env,
+      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+      ...(events ? { onEvent: (e: AuthEvent) => void events.push(e) } : {}),
+    });
+    clients.push(c);
+    return { tab, client: c };
+  });
+}
+
+/** Awaits a promise while fake time runs (requests take 20 ms, messages 1 ms). */
+async function settle<T>(promise: Promise<T>): Promise<T> {
+  await vi.advanceTimersByTimeAsync(200);
+  return promise;
+}
+
+/** The refresh requests' times after `from`, in seconds. */
+function refreshTimesAfter(from: number): number[] {
+  return browser.server.requests.filter((r) => r.url.pathname.endsWith("refresh_token") && r.at > from).map((r) => r.at / 1000);
+}
+
+async function startSequentially(tabs: Array<{ client: AuthClient }>) {
+  for (const { client } of tabs) {
+    client.start();
+    await vi.advanceTimersByTimeAsync(7_000); // tabs opened a few seconds apart: their ticks are offset
+  }
+}
+
+beforeEach(() => {
+  useFakeTime();
+  browser = new FakeBrowser();
+  browser.server.latencyMs = 20; // a real round trip: tabs' messages arrive while a request is out
+});
+afterEach(() => {
+  clients.splice(0).forEach((c) => c.destroy());
+  vi.useRealTimers();
+});
+
+describe("cross-tab single-flight", () => {
+  for (const variant of [
+    { name: "BroadcastChannel + Web Locks", options: {} },
+    { name: "BroadcastChannel without Web Locks (fallback)", options: { withLocks: false } },
+  ]) {
+    it(`${variant.name}: 5 tabs hit the refresh endpoint once per cycle, the others adopt`, async () => {
+      const events: AuthEvent[] = [];
+      const tabs = open(5, variant.options, events);
+      await startSequentially(tabs);
+      const afterStart = Date.now();
+      await vi.advanceTimersByTimeAsync(3_600_000); // 1800 s tokens: a refresh cycle every ~1200 s
+      const times = refreshTimesAfter(afterStart);
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      expect(times.length).toBeLessThanOrEqual(3);
+      // exactly one request per cycle: consecutive requests are a whole cycle apart
+      expect(times.slice(1).every((t, i) => t - times[i]! > 1_000)).toBe(true);
+      const tokens = new Set(tabs.map(({ client }) => (client.getSnapshot() as { authInfo: { accessToken: string } }).authInfo.accessToken));
+      expect(tokens.size).toBe(1);
+      expect(events.filter((e) => e.type === "adopted_from_other_tab").length).toBeGreaterThanOrEqual(8);
+    });
+  }
+
+  it("without any channel every tab refreshes for itself (vendor behaviour, the baseline)", async () => {
+    const tabs = open(5, { withChannel: false });
+    await startSequentially(tabs);
+    const afterStart = Date.now();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(refreshTimesAfter(afterStart).length).toBeGreaterThanOrEqual(10); // ≥ 2 cycles × 5 tabs
+  });
+
+  it("10 simultaneous refreshes across 5 tabs send 1 request", async () => {
+    const tabs = open(5);
+    await startSequentially(tabs);
+    const before = browser.server.refreshCount;
+    const all = Promise.all(tabs.flatMap(({ client }) => [client.refresh(), client.refresh()]));
+    await vi.advanceTimersByTimeAsync(100);
+    const results = await all;
+    expect(browser.server.refreshCount - before).toBe(1);
+    expect(new Set(results.map((r) => r?.accessToken)).size).toBe(1);
+  });
+
+  it("a tab whose lock holder hangs refreshes alone after crossTabWaitMs (no orphaned wait)", async () => {
+    const [a, b] = open(2, {}, undefined, 30_000); // the holder's request outlasts the 10 s wait
+    await startSequentially([a!, b!]);
+    browser.server.mode = "hang";
+    const hung = a!.client.refresh().catch(() => "failed");
+    await vi.advanceTimersByTimeAsync(30); // the server has received it and hangs
+    browser.server.mode = "logged_in";
+    const before = browser.server.refreshCount;
+    const second = b!.client.refresh();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(browser.server.refreshCount - before).toBe(0); // still waiting for the lock holder
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect((await second)?.accessToken).toBeTruthy();
+    expect(browser.server.refreshCount - before).toBe(1);
+    browser.server.mode = "network";
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await hung).toBe("failed"); // the holder times out; its lock is released with it
+  });
+});
+
+describe("login and logout across tabs", () => {
+  it("logout in one tab logs the others out without a request of their own", async () => {
+    const tabs = open(3);
+    await startSequentially(tabs);
+    const seen: boolean[] = [];
+    tabs[1]!.client.onLoggedInChange((loggedIn) => seen.push(loggedIn));
+    const before = browser.server.refreshCount;
+    await settle(tabs[0]!.client.logout());
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(tabs.map(({ client }) => client.getSnapshot().status)).toEqual(["logged_out", "logged_out", "logged_out"]);
+    expect(browser.server.refreshCount).toBe(before);
+    expect(seen).toEqual([false]);
+    expect(browser.storage.getItem("orgauth:logged_out_at")).not.toBeNull();
+  });
+
+  it("login in one tab logs the others in: 1 request in total", async () => {
+    browser.server.mode = "logged_out";
+    const tabs = open(3);
+    await startSequentially(tabs);
+    const before = browser.server.refreshCount;
+    browser.server.mode = "logged_in";
+    await settle(tabs[0]!.client.refresh());
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(tabs.map(({ client }) => client.getSnapshot().status)).toEqual(["logged_in", "logged_in", "logged_in"]);
+    expect(browser.server.refreshCount - before).toBe(1);
+    expect(browser.storage.getItem("orgauth:logged_in_at")).not.toBeNull();
+  });
+
+  it("without a channel, a storage change from another tab makes this tab re-fetch (§4)", async () => {
+    browser.server.mode = "logged_out";
+    const tabs = open(2, { withChannel: false });
+    await startSequentially(tabs);
+    browser.server.mode = "logged_in";
+    await settle(tabs[0]!.client.refresh());
+    const before = browser.server.refreshCount;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.server.refreshCount - before).toBe(1);
+    expect(tabs[1]!.client.getSnapshot().status).toBe("logged_in");
+  });
+
+  it("never writes the access token to localStorage", async () => {
+    const tabs = open(2);
+    await startSequentially(tabs);
+    await settle(tabs[0]!.client.refresh());
+    tabs[0]!.client.setActiveOrgId("o1");
+    await settle(tabs[0]!.client.logout());
+    const token = browser.server.requests.length > 0 ? "token-" : "";
+    expect([...browser.storage.map.values()].some((value) => value.includes(token))).toBe(false);
+    expect([...browser.storage.map.keys()].sort()).toEqual(["orgauth:active_org_id", "orgauth:logged_in_at", "orgauth:logged_out_at"]);
+  });
+});
