@@ -1,0 +1,166 @@
+/**
+ * Real headless Chromium: several tabs of one origin share a session. A local server serves the page
+ * (orgauth bundled by esbuild) and mock refresh/logout endpoints on the same origin, counting requests.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+const TOKEN_LIFETIME_SECONDS = 4;
+
+const state = { loggedIn: true, refreshTimes: [] as number[], logouts: 0, tokens: [] as string[] };
+let server: Server;
+let browser: Browser;
+let context: BrowserContext;
+let baseUrl: string;
+
+function refreshBody() {
+  const now = Date.now();
+  const token = `tok_${now}_${Math.random().toString(36).slice(2)}`;
+  state.tokens.push(token);
+  return {
+    access_token: token,
+    expires_at_seconds: Math.floor(now / 1000) + TOKEN_LIFETIME_SECONDS,
+    user: {
+      user_id: "u1", email: "ada@example.com", email_confirmed: true, has_password: true, locked: false,
+      enabled: true, mfa_enabled: false, can_create_orgs: true, created_at: 1_700_000_000, last_active_at: 1_700_000_000,
+    },
+  };
+}
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL("./page-entry.ts", import.meta.url))],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
+  const script = bundle.outputFiles[0]!.text;
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/bundle.js") {
+      res.writeHead(200, { "Content-Type": "text/javascript" }).end(script);
+    } else if (url.pathname === "/api/v1/refresh_token") {
+      state.refreshTimes.push(Date.now());
+      if (!state.loggedIn) res.writeHead(401, { "Content-Type": "application/json" }).end("{}");
+      else res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(refreshBody()));
+    } else if (url.pathname === "/api/v1/logout" && req.method === "POST") {
+      state.logouts++;
+      state.loggedIn = false;
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ redirect_to: `${baseUrl}/bye` }));
+    } else if (url.pathname === "/favicon.ico") {
+      res.writeHead(404).end();
+    } else {
+      res.writeHead(200, { "Content-Type": "text/html" }).end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+beforeEach(async () => {
+  state.loggedIn = true;
+  state.refreshTimes = [];
+  state.logouts = 0;
+  state.tokens = [];
+  context = await browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function openTabs(count: number, status: "logged_in" | "logged_out"): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let i = 0; i < count; i++) {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/app`);
+    await page.waitForFunction((expected) => (window as any).authStatus === expected, status);
+    pages.push(page);
+  }
+  return pages;
+}
+
+const statusOf = (page: Page) => page.evaluate(() => (window as any).authStatus as string);
+
+async function expectNoTokenStored(pages: Page[]) {
+  for (const page of pages) {
+    const stored = await page.evaluate(async () => ({
+      local: Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`),
+      session: Object.keys(sessionStorage).map((key) => `${key}=${sessionStorage.getItem(key)}`),
+      cookie: document.cookie,
+      indexedDb: (await indexedDB.databases()).map((db) => db.name),
+    }));
+    const everything = JSON.stringify(stored);
+    for (const token of state.tokens) expect(everything).not.toContain(token);
+    expect(stored.session).toEqual([]);
+    expect(stored.cookie).toBe("");
+    expect(stored.indexedDb).toEqual([]);
+  }
+  expect(await context.cookies()).toEqual([]);
+}
+
+describe("multi-tab session in headless Chromium", () => {
+  for (const tabs of [2, 5]) {
+    it(`${tabs} tabs: logout in one logs the others out within 2 s, without requests of their own`, async () => {
+      const pages = await openTabs(tabs, "logged_in");
+      const before = state.refreshTimes.length;
+      const started = Date.now();
+      await pages[0]!.evaluate(() => (window as any).authClient.logout());
+      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as any).authStatus === "logged_out", null, { timeout: 2_000 })));
+      const elapsed = Date.now() - started;
+      const extra = state.refreshTimes.length - before;
+      console.log(`[multi-tab] ${tabs} tabs logout: all logged out in ${elapsed} ms; refresh requests after logout: ${extra}`);
+      expect(elapsed).toBeLessThan(2_000);
+      expect(state.logouts).toBe(1);
+      await expectNoTokenStored(pages);
+    });
+
+    it(`${tabs} tabs: login in one logs the others in within 2 s with one request`, async () => {
+      state.loggedIn = false;
+      const pages = await openTabs(tabs, "logged_out");
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // logged-out tabs stay quiet
+      const quiet = state.refreshTimes.length;
+      state.loggedIn = true;
+      const before = state.refreshTimes.length;
+      const started = Date.now();
+      await pages[0]!.evaluate(() => (window as any).authClient.refresh());
+      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as any).authStatus === "logged_in", null, { timeout: 2_000 })));
+      const elapsed = Date.now() - started;
+      const loginRequests = state.refreshTimes.length - before;
+      console.log(`[multi-tab] ${tabs} tabs login: all logged in in ${elapsed} ms with ${loginRequests} refresh request(s); initial loads: ${quiet} (one per tab), then 0 timer requests in 1 s of 200 ms ticks while logged out`);
+      expect(quiet).toBe(tabs);
+      expect(loginRequests).toBe(1);
+      expect(elapsed).toBeLessThan(2_000);
+      await expectNoTokenStored(pages);
+    });
+  }
+
+  it("5 tabs over several refresh cycles hit the refresh endpoint once per cycle", async () => {
+    const pages = await openTabs(5, "logged_in");
+    const from = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 9_000));
+    const times = state.refreshTimes.filter((t) => t > from);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    console.log(`[multi-tab] 5 tabs, ${TOKEN_LIFETIME_SECONDS} s tokens refreshed under 2.5 s left, 9 s observed: ${times.length} refresh requests for ${times.length} cycles (gaps ${gaps.join(", ")} ms)`);
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    expect(times.length).toBeLessThanOrEqual(9);
+    // one request per cycle: no two requests within the same cycle
+    expect(Math.min(...gaps)).toBeGreaterThan(400);
+    expect(new Set(await Promise.all(pages.map(statusOf)))).toEqual(new Set(["logged_in"]));
+    await expectNoTokenStored(pages);
+  });
+});
