@@ -57,11 +57,16 @@ function nonNegative(name: string, value: number): number {
   return value;
 }
 
-/** Fills in the defaults and rejects negative or non-finite values with a clear RangeError. */
+function positive(name: string, value: number): number {
+  if (nonNegative(name, value) === 0) throw new RangeError(`orgauth option ${name} must be greater than 0`);
+  return value;
+}
+
+/** Fills in the defaults and rejects negative or non-finite values (and a zero check interval) with a RangeError. */
 export function resolveTiming(options: SessionTimingOptions): ResolvedTiming {
   const pick = <K extends keyof SessionTimingOptions>(key: K) => options[key] ?? DEFAULT_TIMING[key];
   return {
-    backgroundCheckIntervalMs: nonNegative("backgroundCheckIntervalMs", pick("backgroundCheckIntervalMs") as number),
+    backgroundCheckIntervalMs: positive("backgroundCheckIntervalMs", pick("backgroundCheckIntervalMs") as number),
     refreshWhenSecondsRemaining: nonNegative("refreshWhenSecondsRemaining", pick("refreshWhenSecondsRemaining") as number),
     minWakeRefreshIntervalMs: nonNegative("minWakeRefreshIntervalMs", pick("minWakeRefreshIntervalMs") as number),
     orgTokenCacheMs: nonNegative("orgTokenCacheMs", pick("orgTokenCacheMs") as number),
