@@ -157,7 +157,7 @@ describe("multi-tab session in headless Chromium", () => {
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     console.log(`[multi-tab] 5 tabs, ${TOKEN_LIFETIME_SECONDS} s tokens refreshed under 2.5 s left, 9 s observed: ${times.length} refresh requests for ${times.length} cycles (gaps ${gaps.join(", ")} ms)`);
     expect(times.length).toBeGreaterThanOrEqual(3);
-    expect(times.length).toBeLessThanOrEqual(9);
+    expect(times.length).toBeLessThanOrEqual(12); // cycles are ~1 s (whole-second expiry, 1 s timer clamping in background tabs)
     // one request per cycle: no two requests within the same cycle
     expect(Math.min(...gaps)).toBeGreaterThan(400);
     expect(new Set(await Promise.all(pages.map(statusOf)))).toEqual(new Set(["logged_in"]));
