@@ -28,9 +28,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const emit = createEventEmitter(options.onEvent, () => env.now(), () => env.userAgent());
   const engine = createSessionEngine(env, authOrigin, timing, emit);
   const transport = createTransport({
+    timeoutMs: timing.requestTimeoutMs,
+    ...options.transport,
     authUrl: authOrigin,
     fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
-    timeoutMs: timing.requestTimeoutMs,
   });
   const urls = createHostedPageUrls(authOrigin, () => env.currentHref());
   const redirects = createRedirectFunctions(urls, (url) => env.navigate(url));

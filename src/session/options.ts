@@ -2,6 +2,7 @@
  * The options of `createAuthClient`. Every constant of the specification's §9 is an option whose
  * default is the specification's value.
  */
+import type { TransportOptions } from "../transport/index.js";
 import type { AuthEnvironment } from "./environment.js";
 import type { AuthEvent } from "./events.js";
 
@@ -33,6 +34,8 @@ export interface AuthClientOptions extends SessionTimingOptions {
   environment?: AuthEnvironment;
   /** Structured observability events; never contains a token. */
   onEvent?: (event: AuthEvent) => void;
+  /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
+  transport?: Omit<TransportOptions, "authUrl" | "fetch">;
 }
 
 /** The timing options with every default filled in. */

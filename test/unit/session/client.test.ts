@@ -8,6 +8,7 @@ import {
   type AuthClient,
   type AuthEvent,
 } from "../../../src/session/index.js";
+import { getLoginState } from "../../../src/generated/operations.js";
 import { AUTH_URL, FakeBrowser, useFakeTime, type FakeTab } from "./fake-world.js";
 
 let browser: FakeBrowser;
@@ -35,6 +36,23 @@ describe("createAuthClient", () => {
   it("fails with 'Unable to initialize auth client' for an invalid authUrl and reduces a valid one to its origin", () => {
     expect(() => createAuthClient({ authUrl: "not a url" })).toThrow("Unable to initialize auth client");
     expect(createAuthClient({ authUrl: "https://auth.example.com/x/y?z" }).authUrl).toBe("https://auth.example.com");
+  });
+
+  it("passes transport options to its fe/v3 transport, which uses the environment's fetch", async () => {
+    const seen: Request[] = [];
+    const fetch = vi.fn(async (input: string | URL | Request) => {
+      seen.push(input as Request);
+      return Response.json({ login_state: "Finished", brand_new: 1 });
+    });
+    const client = createAuthClient({
+      authUrl: AUTH_URL,
+      environment: createServerEnvironment({ fetch }),
+      transport: { headers: () => ({ Prefer: "example=Finished" }), validation: "report" },
+    });
+    expect(client.transport.validation).toBe("report");
+    await expect(getLoginState(client.transport)).resolves.toEqual({ login_state: "Finished" });
+    expect(seen[0]!.headers.get("Prefer")).toBe("example=Finished");
+    expect(seen[0]!.url).toBe(`${AUTH_URL}/api/fe/v3/login_state`);
   });
 
   it("has the §9 defaults and rejects invalid timing options", () => {
