@@ -34,4 +34,8 @@ ensureChromium();
 run("generated code is up to date", bin("tsx"), ["scripts/generate.ts", "--check"]);
 run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
-run("vitest (unit, contract, react, browser, e2e, types)", bin("vitest"), ["run", ...process.argv.slice(2)]);
+const extra = process.argv.slice(2);
+run("vitest: unit, contract (Prism), react (jsdom + Prism), types", bin("vitest"), ["run", "--project", "unit", "--project", "contract", "--project", "react", "--project", "types", ...extra]);
+// Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
+run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);
+run("vitest: e2e (the demo in headless Chromium)", bin("vitest"), ["run", "--project", "e2e", ...extra]);
