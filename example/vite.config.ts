@@ -15,5 +15,6 @@ export default defineConfig({
       { find: /^orgauth$/, replacement: fileURLToPath(new URL("../src/index.ts", import.meta.url)) },
     ],
   },
+  cacheDir: "../node_modules/.vite/orgauth-demo",
   build: { outDir: "dist", emptyOutDir: true },
 });
