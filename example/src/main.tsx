@@ -1,9 +1,18 @@
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createAuthClient } from "orgauth";
+import { QueryClient } from "@tanstack/react-query";
+import { AuthProvider } from "orgauth/react";
+import { App } from "./App.js";
+import { authClient } from "./auth-client.js";
+import "./styles.css";
 
-const client = createAuthClient({ authUrl: window.location.origin });
-function App() {
-  return <h1>orgauth demo</h1>;
-}
-createRoot(document.getElementById("root")!).render(<App />);
-client.start();
+/** The demo's QueryClient: no retries, so a chosen error scenario shows at once. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <AuthProvider client={authClient} queryClient={queryClient}>
+      <App />
+    </AuthProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,131 @@
+/** The demo app: header with the user and org, the routed screens, the scenario toolbar. */
+import { useEffect, type ReactNode } from "react";
+import type { AuthInfo, OrgMembership } from "orgauth";
+import { RequireAuth, useActiveOrg, useAuthInfo, useLogoutFunction } from "orgauth/react";
+import { Link, navigate, useLocation } from "./router.js";
+import { ScenarioToolbar } from "./scenarios/ScenarioToolbar.js";
+import { AccountPage } from "./pages/AccountPage.js";
+import { ApiKeysPage } from "./pages/ApiKeysPage.js";
+import { HomePage } from "./pages/HomePage.js";
+import { NotFound, SamlSetupStandIn, SocialLoginStandIn } from "./pages/HostedStandIns.js";
+import { OrganisationsPage } from "./pages/organisations/OrganisationsPage.js";
+import { SignInPage } from "./pages/signin/SignInPage.js";
+
+const NAV = [
+  { href: "/", label: "Overview" },
+  { href: "/account", label: "Account" },
+  { href: "/org", label: "Organisations" },
+  { href: "/api_keys", label: "API keys" },
+];
+
+/** The whole app. */
+export function App() {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <Header pathname={pathname} />
+      <main>
+        <Route pathname={pathname} search={search} />
+      </main>
+      <ScenarioToolbar />
+    </>
+  );
+}
+
+function Route({ pathname, search }: { pathname: string; search: URLSearchParams }) {
+  if (pathname === "/login") return <SignInPage search={search} initialTab="password" />;
+  if (pathname === "/signup") return <SignInPage search={search} initialTab="signup" />;
+  if (pathname === "/saml") return <SamlSetupStandIn search={search} />;
+  const social = /^\/([a-z]+)\/login$/.exec(pathname);
+  if (social?.[1]) return <SocialLoginStandIn provider={social[1]} />;
+  if (pathname === "/") return <Protected>{(info) => <HomePage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
+  if (pathname === "/account") return <Protected>{(info) => <AccountPage user={info.authInfo.user} onDeleted={() => navigate("/login")} />}</Protected>;
+  if (pathname === "/org" || pathname === "/create_org") {
+    return <Protected>{(info) => <OrganisationsPage authInfo={info.authInfo} activeOrg={info.activeOrg} onSelectOrg={info.setActiveOrg} />}</Protected>;
+  }
+  if (pathname === "/api_keys") return <Protected>{(info) => <ApiKeysPage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
+  return <NotFound />;
+}
+
+interface ProtectedInfo {
+  authInfo: AuthInfo;
+  activeOrg: OrgMembership | undefined;
+  setActiveOrg: (orgId: string) => void;
+}
+
+/**
+ * A protected screen: `RequireAuth` sends a logged-out visitor to the hosted login page with the current
+ * address as `rt` (in the demo, the app's own /login). The active org defaults to the first membership.
+ */
+function Protected({ children }: { children: (info: ProtectedInfo) => ReactNode }) {
+  return (
+    <RequireAuth loadingFallback={<p className="muted">Checking your session…</p>}>
+      <ProtectedContent>{children}</ProtectedContent>
+    </RequireAuth>
+  );
+}
+
+function ProtectedContent({ children }: { children: (info: ProtectedInfo) => ReactNode }) {
+  const info = useAuthInfo();
+  const { activeOrg, activeOrgId, setActiveOrg } = useActiveOrg();
+  const firstOrgId = info.isLoggedIn ? info.orgs[0]?.orgId : undefined;
+  useEffect(() => {
+    if (activeOrg === null && firstOrgId !== undefined && activeOrgId === null) setActiveOrg(firstOrgId);
+  }, [activeOrg, activeOrgId, firstOrgId, setActiveOrg]);
+  if (!info.isLoggedIn) return null;
+  return children({ authInfo: info.authInfo, activeOrg: activeOrg ?? undefined, setActiveOrg });
+}
+
+function Header({ pathname }: { pathname: string }) {
+  const info = useAuthInfo();
+  const logout = useLogoutFunction();
+  const { activeOrg } = useActiveOrg();
+  const signOut = async () => {
+    await logout();
+    navigate("/login");
+  };
+  return (
+    <>
+      <header className="topbar">
+        <Link className="brand" href="/">
+          orgauth demo
+        </Link>
+        <nav aria-label="Main">
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} aria-current={pathname === item.href ? "page" : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="who" aria-label="Session">
+          {info.status === "loading" && <span className="muted">…</span>}
+          {info.status === "logged_out" && (
+            <>
+              <span className="muted">Signed out</span>
+              <Link href="/login">Sign in</Link>
+            </>
+          )}
+          {info.status === "logged_in" && (
+            <>
+              <span className="avatar" aria-hidden>
+                {(info.user.firstName ?? info.user.email)[0]?.toUpperCase()}
+              </span>
+              <span>
+                {info.user.firstName ? `${info.user.firstName} ${info.user.lastName ?? ""}`.trim() : info.user.email}
+                {activeOrg && <span className="muted"> · {activeOrg.orgName}</span>}
+              </span>
+              <button type="button" className="secondary" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      {info.status === "logged_in" && info.isImpersonating && (
+        <div className="banner" role="status">
+          Support user <code>{info.impersonatorUserId}</code> is signed in as you (impersonation).
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+/** Account: profile metadata, email, password, MFA (QR secret, backup codes), delete account. */
+import { useState, type FormEvent } from "react";
+import { useDeleteMe, useDisableMfa, useEnableMfa, useGetSecurityStatus, useUpdateEmail, useUpdateMetadata, useUpdatePassword } from "orgauth/react";
+import type { User } from "orgauth";
+import { ErrorMessage } from "../components/ErrorMessage.js";
+import { Card, formatSeconds, Success } from "../components/ui.js";
+
+/** The account screen of the logged-in user. */
+export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => void }) {
+  return (
+    <>
+      <h1>Account</h1>
+      <p className="muted">
+        {user.email} · member since {formatSeconds(user.createdAt)} · email {user.emailConfirmed ? "confirmed" : "not confirmed"}
+      </p>
+      <div className="grid">
+        <ProfileCard user={user} />
+        <div>
+          <EmailCard user={user} />
+          <PasswordCard user={user} />
+        </div>
+      </div>
+      <MfaCard />
+      <DeleteAccountCard onDeleted={onDeleted} />
+    </>
+  );
+}
+
+/** First name, last name, username and a custom property. */
+export function ProfileCard({ user, title = "Profile" }: { user: User; title?: string }) {
+  const [firstName, setFirstName] = useState(user.firstName ?? "");
+  const [lastName, setLastName] = useState(user.lastName ?? "");
+  const [username, setUsername] = useState(user.username ?? "");
+  const [favoriteColor, setFavoriteColor] = useState(String(user.properties["favorite_color"] ?? ""));
+  const update = useUpdateMetadata();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ body: { first_name: firstName, last_name: lastName, username, properties: { favorite_color: favoriteColor } } });
+  };
+  return (
+    <Card title={title}>
+      <form onSubmit={submit}>
+        <label>
+          First name
+          <input value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+        </label>
+        <label>
+          Last name
+          <input value={lastName} onChange={(event) => setLastName(event.target.value)} />
+        </label>
+        <label>
+          Username
+          <input value={username} onChange={(event) => setUsername(event.target.value)} />
+        </label>
+        <label>
+          Favourite colour (a custom property)
+          <input value={favoriteColor} onChange={(event) => setFavoriteColor(event.target.value)} />
+        </label>
+        <div className="actions">
+          <button type="submit" disabled={update.isPending}>
+            Save profile
+          </button>
+        </div>
+        <ErrorMessage error={update.error} />
+        {update.isSuccess && <Success>Profile saved.</Success>}
+      </form>
+    </Card>
+  );
+}
+
+function EmailCard({ user }: { user: User }) {
+  const [newEmail, setNewEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const update = useUpdateEmail();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ body: { new_email: newEmail, ...(user.hasPassword ? { password } : {}) } });
+  };
+  return (
+    <Card title="Email">
+      <form onSubmit={submit}>
+        <label>
+          New email address
+          <input type="email" required value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />
+        </label>
+        {user.hasPassword && (
+          <label>
+            Your password
+            <input type="password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </label>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={update.isPending}>
+            Change email
+          </button>
+        </div>
+        <ErrorMessage error={update.error} />
+        {update.isSuccess && <Success>Check {update.variables.body.new_email} for a confirmation link.</Success>}
+      </form>
+    </Card>
+  );
+}
+
+/** Change (or set) the password; also the UpdatePasswordRequired login step. */
+export function PasswordCard({ user, title = "Password" }: { user: User | undefined; title?: string }) {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const update = useUpdatePassword();
+  const needsCurrent = user?.hasPassword ?? false;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ body: { password: next, ...(needsCurrent ? { current_password: current } : {}) } });
+  };
+  return (
+    <Card title={title}>
+      <form onSubmit={submit}>
+        {needsCurrent && (
+          <label>
+            Current password
+            <input type="password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+          </label>
+        )}
+        <label>
+          New password
+          <input type="password" required value={next} onChange={(event) => setNext(event.target.value)} />
+        </label>
+        <div className="actions">
+          <button type="submit" disabled={update.isPending}>
+            {needsCurrent ? "Change password" : "Set password"}
+          </button>
+        </div>
+        <ErrorMessage error={update.error} />
+        {update.isSuccess && <Success>Password updated.</Success>}
+      </form>
+    </Card>
+  );
+}
+
+/** MFA status: the QR secret and a code to turn it on, or the backup codes and a button to turn it off. */
+export function MfaCard({ title = "Two-factor authentication" }: { title?: string }) {
+  const status = useGetSecurityStatus();
+  const enable = useEnableMfa();
+  const disable = useDisableMfa();
+  const [code, setCode] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    enable.mutate({ body: { code } });
+  };
+  return (
+    <Card title={title}>
+      {status.isPending && <p>Loading…</p>}
+      <ErrorMessage error={status.error} />
+      {status.data?.type === "Disabled" && (
+        <form onSubmit={submit}>
+          <p>Two-factor authentication is off. Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
+          <div className="actions">
+            <img src={status.data.new_qr} alt="MFA QR code" width={96} height={96} style={{ imageRendering: "pixelated", border: "1px solid #dde1e8" }} />
+            <div>
+              <div className="muted small">Or type the secret:</div>
+              <div className="secret" aria-label="MFA secret">
+                {status.data.new_secret}
+              </div>
+            </div>
+          </div>
+          <label>
+            Code from the app
+            <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} placeholder="123456" />
+          </label>
+          <div className="actions">
+            <button type="submit" disabled={enable.isPending}>
+              Turn on two-factor authentication
+            </button>
+          </div>
+          <ErrorMessage error={enable.error} />
+          {enable.isSuccess && <Success>Two-factor authentication is on.</Success>}
+        </form>
+      )}
+      {status.data?.type === "Enabled" && (
+        <>
+          <p>Two-factor authentication is on. Keep these backup codes somewhere safe:</p>
+          <ul className="codes" aria-label="Backup codes">
+            {status.data.backup_codes.map((backupCode) => (
+              <li key={backupCode}>{backupCode}</li>
+            ))}
+          </ul>
+          <div className="actions">
+            <button type="button" className="danger" disabled={disable.isPending} onClick={() => disable.mutate({ body: {} })}>
+              Turn off two-factor authentication
+            </button>
+          </div>
+          <ErrorMessage error={disable.error} />
+          {disable.isSuccess && <Success>Two-factor authentication is off.</Success>}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteMe({ onSuccess: onDeleted });
+  return (
+    <Card title="Delete account">
+      <p className="muted">Deleting your account removes you from every organisation and logs you out.</p>
+      <div className="actions">
+        {!confirming ? (
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Delete my account
+          </button>
+        ) : (
+          <>
+            <span>This cannot be undone.</span>
+            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              Yes, delete my account
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+      <ErrorMessage error={remove.error} />
+    </Card>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * API keys: personal keys and the active org's keys. Create with an expiration option (the token is shown
+ * once), list with search and pages, rename, delete.
+ */
+import { useState, type FormEvent } from "react";
+import { useCreateApiKey, useDeleteApiKey, useListOrgApiKeys, useListPersonalApiKeys, useUpdateApiKey } from "orgauth/react";
+import { hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
+import { ErrorMessage } from "../components/ErrorMessage.js";
+import { Card, formatSeconds, Pager, Success } from "../components/ui.js";
+
+type ApiKey = components["schemas"]["ApiKey"];
+type ApiKeyList = components["schemas"]["ApiKeyList"];
+type ExpirationOption = components["schemas"]["ExpirationOption"];
+
+const EXPIRATIONS: { value: ExpirationOption; label: string }[] = [
+  { value: "TwoWeeks", label: "2 weeks" },
+  { value: "OneMonth", label: "1 month" },
+  { value: "ThreeMonths", label: "3 months" },
+  { value: "SixMonths", label: "6 months" },
+  { value: "OneYear", label: "1 year" },
+  { value: "Never", label: "Never" },
+];
+const PAGE_SIZE = 5;
+
+/** The API keys screen. */
+export function ApiKeysPage({ authInfo, activeOrg }: { authInfo: AuthInfo; activeOrg: OrgMembership | undefined }) {
+  const [owner, setOwner] = useState<"personal" | "org">("personal");
+  const canManageOrgKeys = activeOrg !== undefined && hasPermission(authInfo, activeOrg.orgId, "can_manage_api_keys");
+  return (
+    <>
+      <h1>API keys</h1>
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={owner === "personal"} onClick={() => setOwner("personal")}>
+          Personal keys
+        </button>
+        <button type="button" role="tab" aria-selected={owner === "org"} onClick={() => setOwner("org")} disabled={!activeOrg}>
+          {activeOrg ? `${activeOrg.orgName} keys` : "Organisation keys (choose an organisation)"}
+        </button>
+      </div>
+      {owner === "personal" && <KeysPanel key="personal" orgId={undefined} canManage />}
+      {owner === "org" && activeOrg && (
+        <>
+          {!canManageOrgKeys && <p className="muted">Your role in {activeOrg.orgName} may not manage its API keys.</p>}
+          {canManageOrgKeys && <KeysPanel key={activeOrg.orgId} orgId={activeOrg.orgId} canManage />}
+        </>
+      )}
+    </>
+  );
+}
+
+function KeysPanel({ orgId, canManage }: { orgId: string | undefined; canManage: boolean }) {
+  const [page, setPage] = useState(0);
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const query = { page_number: page, page_size: PAGE_SIZE, ...(search ? { api_key_search: search } : {}) };
+  const personal = useListPersonalApiKeys({ query }, { enabled: orgId === undefined });
+  const org = useListOrgApiKeys({ query: { ...query, org_id: orgId ?? "" } }, { enabled: orgId !== undefined });
+  const list = orgId === undefined ? personal : org;
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(0);
+    setSearch(searchInput.trim());
+  };
+  return (
+    <>
+      {canManage && <CreateKeyCard orgId={orgId} />}
+      <Card title={orgId === undefined ? "Your personal keys" : "Organisation keys"}>
+        <form className="inline" role="search" onSubmit={submitSearch}>
+          <label>
+            Search keys
+            <input type="search" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} placeholder="name or id" />
+          </label>
+          <button type="submit" className="secondary">
+            Search
+          </button>
+          {search && <span className="muted">Showing matches for “{search}”</span>}
+        </form>
+        {list.isPending && <p>Loading keys…</p>}
+        <ErrorMessage error={list.error} />
+        {list.data && <KeyTable list={list.data} canManage={canManage} />}
+        {list.data && <Pager label="API keys" page={page} hasMore={list.data.has_more_results} total={list.data.total_api_keys} onPage={setPage} />}
+      </Card>
+    </>
+  );
+}
+
+function KeyTable({ list, canManage }: { list: ApiKeyList; canManage: boolean }) {
+  if (list.api_keys.length === 0) return <p className="muted">No keys yet.</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Created</th>
+          <th>Expires</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {list.api_keys.map((key) => (
+          <KeyRow key={key.api_key_id} apiKey={key} canManage={canManage} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function KeyRow({ apiKey, canManage }: { apiKey: ApiKey; canManage: boolean }) {
+  const label = apiKey.display_name ?? `Key ${apiKey.api_key_id.slice(0, 8)}…`;
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(apiKey.display_name ?? "");
+  const rename = useUpdateApiKey({ onSuccess: () => setRenaming(false) });
+  const remove = useDeleteApiKey();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate({ path: { apiKeyId: apiKey.api_key_id }, body: { display_name: name } });
+  };
+  return (
+    <tr aria-label={label}>
+      <td>
+        {renaming ? (
+          <form className="inline" onSubmit={submit} aria-label={`Rename ${label}`}>
+            <input aria-label="New name" value={name} onChange={(event) => setName(event.target.value)} />
+            <button type="submit" disabled={rename.isPending}>
+              Save name
+            </button>
+            <button type="button" className="secondary" onClick={() => setRenaming(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <>
+            {label}
+            <div className="muted small">
+              <code>{apiKey.api_key_id}</code>
+            </div>
+          </>
+        )}
+        <ErrorMessage error={rename.error ?? remove.error} />
+        {rename.isSuccess && <Success>Renamed to “{rename.variables.body.display_name}”.</Success>}
+        {remove.isSuccess && <Success>{label} was deleted.</Success>}
+      </td>
+      <td>{formatSeconds(apiKey.created_at)}</td>
+      <td>{formatSeconds(apiKey.expires_at_seconds)}</td>
+      <td>
+        {canManage && !renaming && (
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => setRenaming(true)}>
+              Rename
+            </button>
+            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ path: { apiKeyId: apiKey.api_key_id } })}>
+              Delete
+            </button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function CreateKeyCard({ orgId }: { orgId: string | undefined }) {
+  const [name, setName] = useState("");
+  const [expiration, setExpiration] = useState<ExpirationOption>("OneMonth");
+  const create = useCreateApiKey({ onSuccess: () => setName("") });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ body: { ...(orgId ? { org_id: orgId } : {}), display_name: name, expiration_option: expiration } });
+  };
+  return (
+    <Card title="Create a key">
+      <form className="inline" onSubmit={submit}>
+        <label>
+          Name
+          <input value={name} onChange={(event) => setName(event.target.value)} placeholder="CI deploy" />
+        </label>
+        <label>
+          Expires after
+          <select value={expiration} onChange={(event) => setExpiration(event.target.value as ExpirationOption)}>
+            {EXPIRATIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={create.isPending}>
+          Create key
+        </button>
+      </form>
+      <ErrorMessage error={create.error} />
+      {create.data && (
+        <div role="status" className="success" aria-label="New API key">
+          <p>Copy this key now: it is shown only once.</p>
+          <p className="secret">{create.data.api_key_token}</p>
+          <button type="button" className="secondary" onClick={() => create.reset()}>
+            I have copied it
+          </button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+/** The active org's settings: view, update (when allowed), SAML setup link, delete. */
+import { useEffect, useState, type FormEvent } from "react";
+import { useDeleteOrg, useGetOrgSettings, useUpdateOrgMetadata } from "orgauth/react";
+import { authClient } from "../../auth-client.js";
+import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { Card, Success } from "../../components/ui.js";
+import type { OrgAccess } from "./OrganisationsPage.js";
+
+/** Settings card of the active org. */
+export function OrgSettingsCard({ access }: { access: OrgAccess }) {
+  const orgId = access.org.orgId;
+  const settings = useGetOrgSettings({ query: { org_id: orgId } });
+  const update = useUpdateOrgMetadata();
+  const remove = useDeleteOrg();
+  const [name, setName] = useState("");
+  const [autojoin, setAutojoin] = useState(false);
+  const [restrict, setRestrict] = useState(false);
+  const [require2faBy, setRequire2faBy] = useState("");
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setName(settings.data.org_name);
+    setAutojoin(settings.data.autojoin_by_domain);
+    setRestrict(settings.data.restrict_to_domain);
+    setRequire2faBy(settings.data.require_2fa_by?.slice(0, 10) ?? "");
+  }, [settings.data]);
+
+  useEffect(() => {
+    update.reset();
+    remove.reset();
+    setConfirmDelete(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset the forms when the active org changes
+  }, [orgId]);
+
+  if (settings.isPending) return <Card title="Settings">Loading settings…</Card>;
+  if (settings.isError) {
+    return (
+      <Card title="Settings">
+        <ErrorMessage error={settings.error} />
+      </Card>
+    );
+  }
+  const data = settings.data;
+  const editable = data.user_can_update_org_settings;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({
+      body: {
+      org_id: orgId,
+      name,
+      autojoin_by_domain: autojoin,
+      restrict_to_domain: restrict,
+      require_2fa_by: require2faBy ? new Date(`${require2faBy}T00:00:00Z`).toISOString() : null,
+      },
+    });
+  };
+  const samlUrl = authClient.urls.saml(orgId, { returnTo: window.location.href });
+  return (
+    <Card title="Settings">
+      <form onSubmit={submit}>
+        <label>
+          Organisation name
+          <input value={name} onChange={(event) => setName(event.target.value)} disabled={!editable} />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={autojoin} onChange={(event) => setAutojoin(event.target.checked)} disabled={!editable} />
+          Anyone with an @{data.existing_domain ?? data.current_user_domain} address may join
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={restrict} onChange={(event) => setRestrict(event.target.checked)} disabled={!editable} />
+          Only @{data.existing_domain ?? data.current_user_domain} addresses may be members
+        </label>
+        <label>
+          Require two-factor authentication from
+          <input type="date" value={require2faBy} onChange={(event) => setRequire2faBy(event.target.value)} disabled={!editable} />
+        </label>
+        {editable ? (
+          <div className="actions">
+            <button type="submit" disabled={update.isPending}>
+              Save settings
+            </button>
+          </div>
+        ) : (
+          <p className="muted">You can view these settings but not change them.</p>
+        )}
+        <ErrorMessage error={update.error} />
+        {update.isSuccess && <Success>Settings saved.</Success>}
+      </form>
+      <h3>Single sign-on</h3>
+      <p>
+        SAML is {data.is_saml_enabled ? (data.is_saml_in_test_mode ? "in test mode" : "on") : "off"} · SCIM is{" "}
+        {data.is_scim_enabled ? "on" : "off"}.{" "}
+        {data.can_setup_saml ? <a href={samlUrl}>Set up SAML</a> : <span className="muted">Your plan or role cannot set up SAML.</span>}
+      </p>
+      {access.canDeleteOrg && (
+        <>
+          <h3>Danger zone</h3>
+          <div className="actions">
+            {!confirmDelete ? (
+              <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>
+                Delete organisation
+              </button>
+            ) : (
+              <>
+                <span>Delete {access.org.orgName} for everyone?</span>
+                <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ body: { org_id: orgId } })}>
+                  Yes, delete {access.org.orgName}
+                </button>
+                <button type="button" className="secondary" onClick={() => setConfirmDelete(false)}>
+                  Cancel
+                </button>
+              </>
+            )}
+          </div>
+          <ErrorMessage error={remove.error} />
+          {remove.isSuccess && <Success>{access.org.orgName} was deleted.</Success>}
+        </>
+      )}
+    </Card>
+  );
+}

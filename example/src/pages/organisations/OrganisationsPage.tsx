@@ -1,0 +1,72 @@
+/**
+ * Organisations: switcher (active org persisted by the library), settings, members, invitations, joinable
+ * orgs, create and delete. Controls are hidden or disabled with `isAtLeastRole` / `hasPermission`.
+ */
+import { getOrgs, hasPermission, isAtLeastRole, type AuthInfo, type OrgMembership } from "orgauth";
+import { CreateOrgCard, JoinableOrgsCard } from "./JoinOrCreate.js";
+import { InvitationsCard, InviteCard } from "./Invitations.js";
+import { MembersCard } from "./Members.js";
+import { OrgSettingsCard } from "./OrgSettings.js";
+
+/** What each screen may show for the active org, from the user's role and permissions in it. */
+export interface OrgAccess {
+  org: OrgMembership;
+  canInvite: boolean;
+  canManageMembers: boolean;
+  canDeleteOrg: boolean;
+}
+
+function accessFor(authInfo: AuthInfo, org: OrgMembership): OrgAccess {
+  return {
+    org,
+    canInvite: hasPermission(authInfo, org.orgId, "can_invite"),
+    canManageMembers: isAtLeastRole(authInfo, org.orgId, "Admin"),
+    canDeleteOrg: isAtLeastRole(authInfo, org.orgId, "Admin"),
+  };
+}
+
+/** The Organisations screen for the logged-in user. */
+export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMembership | undefined; onSelectOrg: (orgId: string) => void }) {
+  const orgs = getOrgs(props.authInfo);
+  const access = props.activeOrg ? accessFor(props.authInfo, props.activeOrg) : undefined;
+  return (
+    <>
+      <h1>Organisations</h1>
+      {orgs.length > 0 && (
+        <section className="card" aria-label="Organisation switcher">
+          <label>
+            Active organisation
+            <select aria-label="Active organisation" value={props.activeOrg?.orgId ?? ""} onChange={(event) => props.onSelectOrg(event.target.value)}>
+              {!props.activeOrg && <option value="">Choose…</option>}
+              {orgs.map((org) => (
+                <option key={org.orgId} value={org.orgId}>
+                  {org.orgName} ({org.userAssignedRole})
+                </option>
+              ))}
+            </select>
+          </label>
+          {access && (
+            <p className="muted small">
+              Your role: {access.org.userAssignedRole}
+              {access.org.userAssignedAdditionalRoles.length > 0 && ` + ${access.org.userAssignedAdditionalRoles.join(", ")}`} · permissions:{" "}
+              {access.org.userPermissions.join(", ") || "none"} · the choice is remembered across reloads and tabs.
+            </p>
+          )}
+        </section>
+      )}
+      {orgs.length === 0 && <p className="muted">You are not in any organisation yet: join one or create one below.</p>}
+      {access && (
+        <>
+          <OrgSettingsCard access={access} />
+          <MembersCard access={access} />
+          {access.canInvite ? <InviteCard access={access} /> : <p className="muted">Your role may not invite people to {access.org.orgName}.</p>}
+          <InvitationsCard access={access} />
+        </>
+      )}
+      <div className="grid">
+        <JoinableOrgsCard />
+        <CreateOrgCard canCreate={props.authInfo.user.canCreateOrgs} onCreated={props.onSelectOrg} />
+      </div>
+    </>
+  );
+}
