@@ -1,0 +1,150 @@
+/** The auth hooks: auth info, user, org and access helpers, active org, hosted pages, logout (§8 error outside the provider). */
+import { useMemo } from "react";
+import type {
+  AuthClient,
+  AuthInfo,
+  HostedPageUrls,
+  OrgAccessTokenResult,
+  OrgMembership,
+  RedirectFunctions,
+  User,
+} from "../session/index.js";
+import { useAuthClientFor, useAuthStateFor } from "./context.js";
+import { createAccessHelper, createOrgHelper, type AccessHelper, type OrgHelper } from "./helpers.js";
+
+interface AuthInfoActions {
+  /** Forces a session refresh and resolves with the new auth info (null when logged out). */
+  refreshAuthInfo(): Promise<AuthInfo | null>;
+}
+
+/** `useAuthInfo()` while the first refresh is in flight. */
+export interface AuthInfoLoading extends AuthInfoActions {
+  readonly status: "loading";
+  readonly loading: true;
+  readonly isLoggedIn: false;
+}
+
+/** `useAuthInfo()` for a visitor without a session. */
+export interface AuthInfoLoggedOut extends AuthInfoActions {
+  readonly status: "logged_out";
+  readonly loading: false;
+  readonly isLoggedIn: false;
+}
+
+/** `useAuthInfo()` for a logged-in user. */
+export interface AuthInfoLoggedIn extends AuthInfoActions {
+  readonly status: "logged_in";
+  readonly loading: false;
+  readonly isLoggedIn: true;
+  readonly authInfo: AuthInfo;
+  readonly accessToken: string;
+  readonly expiresAtSeconds: number;
+  readonly user: User;
+  readonly orgs: OrgMembership[];
+  readonly orgHelper: OrgHelper;
+  readonly accessHelper: AccessHelper;
+  readonly isImpersonating: boolean;
+  readonly impersonatorUserId: string | undefined;
+  /** An access token scoped to one org (cached 300 s). */
+  getAccessTokenForOrg(orgId: string): Promise<OrgAccessTokenResult>;
+}
+
+/** What `useAuthInfo()` returns: narrow on `status` (or `loading` / `isLoggedIn`). */
+export type UseAuthInfoResult = AuthInfoLoading | AuthInfoLoggedOut | AuthInfoLoggedIn;
+
+function toResult(client: AuthClient, authInfo: AuthInfo | null, loading: boolean): UseAuthInfoResult {
+  const refreshAuthInfo = () => client.refresh();
+  if (loading) return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo };
+  if (!authInfo) return { status: "logged_out", loading: false, isLoggedIn: false, refreshAuthInfo };
+  return {
+    status: "logged_in",
+    loading: false,
+    isLoggedIn: true,
+    authInfo,
+    accessToken: authInfo.accessToken,
+    expiresAtSeconds: authInfo.expiresAtSeconds,
+    user: authInfo.user,
+    orgs: Object.values(authInfo.orgIdToOrgMembership),
+    orgHelper: createOrgHelper(authInfo),
+    accessHelper: createAccessHelper(authInfo),
+    isImpersonating: authInfo.impersonatorUserId !== undefined,
+    impersonatorUserId: authInfo.impersonatorUserId,
+    refreshAuthInfo,
+    getAccessTokenForOrg: (orgId) => client.getAccessTokenForOrg(orgId),
+  };
+}
+
+/** The current auth state as a union; re-renders on every change of auth info, even with the same token. */
+export function useAuthInfo(): UseAuthInfoResult {
+  return useAuthInfoFor("useAuthInfo");
+}
+
+/** `useAuthInfo` under another hook's name (for the §8 error text). */
+export function useAuthInfoFor(hookName: string): UseAuthInfoResult {
+  const client = useAuthClientFor(hookName);
+  const { snapshot } = useAuthStateFor(hookName);
+  return useMemo(
+    () => toResult(client, snapshot.status === "logged_in" ? snapshot.authInfo : null, snapshot.status === "loading"),
+    [client, snapshot],
+  );
+}
+
+/** The logged-in user, or null while loading or logged out. */
+export function useUser(): User | null {
+  const info = useAuthInfoFor("useUser");
+  return info.isLoggedIn ? info.user : null;
+}
+
+/** Org lookups for the logged-in user, or null while loading or logged out. */
+export function useOrgHelper(): OrgHelper | null {
+  const info = useAuthInfoFor("useOrgHelper");
+  return info.isLoggedIn ? info.orgHelper : null;
+}
+
+/** Role and permission checks for the logged-in user, or null while loading or logged out. */
+export function useAccessHelper(): AccessHelper | null {
+  const info = useAuthInfoFor("useAccessHelper");
+  return info.isLoggedIn ? info.accessHelper : null;
+}
+
+/** What `useActiveOrg()` returns. */
+export interface UseActiveOrgResult {
+  /** The selected org id (persisted across reloads, §9), or null. */
+  activeOrgId: string | null;
+  /** The membership of the selected org, or null when none is selected, the user is not in it, or nobody is logged in. */
+  activeOrg: OrgMembership | null;
+  /** Selects an org (null clears it); persisted and sent as `active_org_id` on the next refreshes. */
+  setActiveOrg(orgId: string | null): void;
+}
+
+/** The active org and its setter. */
+export function useActiveOrg(): UseActiveOrgResult {
+  const { snapshot, activeOrg } = useAuthStateFor("useActiveOrg");
+  const { activeOrgId, setActiveOrgId } = activeOrg;
+  return useMemo(() => {
+    const orgs = snapshot.status === "logged_in" ? snapshot.authInfo.orgIdToOrgMembership : {};
+    const membership = activeOrgId !== null && Object.hasOwn(orgs, activeOrgId) ? (orgs[activeOrgId] ?? null) : null;
+    return { activeOrgId, activeOrg: membership, setActiveOrg: setActiveOrgId };
+  }, [snapshot, activeOrgId, setActiveOrgId]);
+}
+
+/** Navigations to the provider's hosted pages (login, signup, account, org, create org, SAML, social). */
+export function useRedirectFunctions(): RedirectFunctions {
+  return useAuthClientFor("useRedirectFunctions").redirects;
+}
+
+/** URL builders of the provider's hosted pages. */
+export function useHostedPageUrls(): HostedPageUrls {
+  return useAuthClientFor("useHostedPageUrls").urls;
+}
+
+/** A function that logs out (optionally navigating to the server's `redirect_to`). */
+export function useLogoutFunction(): (options?: { redirect?: boolean }) => Promise<void> {
+  const client = useAuthClientFor("useLogoutFunction");
+  return useMemo(() => (options?: { redirect?: boolean }) => client.logout(options), [client]);
+}
+
+/** The provider's session client itself (for anything the hooks do not cover). */
+export function useAuthClient(): AuthClient {
+  return useAuthClientFor("useAuthClient");
+}

@@ -1,0 +1,105 @@
+/**
+ * `<AuthProvider>`: owns (or borrows) one session client, subscribes to it with `useSyncExternalStore`, and
+ * shares it with every hook. The client is created outside render effects and only starts when subscribed,
+ * so a StrictMode double render makes one refresh request, not two.
+ */
+import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useContext, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
+import { AuthClientContext, AuthStateContext, type ActiveOrgState } from "./context.js";
+
+interface CommonProps {
+  children?: ReactNode;
+  /** A QueryClient for the generated query hooks; without it the provider uses the surrounding QueryClientProvider, if any. */
+  queryClient?: QueryClient;
+  /**
+   * When the logged-in user changes (logout, or another user logs in), reset every cached query and drop
+   * mutations, so one user's data never shows to the next. Default true.
+   */
+  resetQueriesOnUserChange?: boolean;
+}
+
+/** Props of `<AuthProvider>`: an auth URL (the provider creates and owns the client) or an existing client. */
+export type AuthProviderProps = CommonProps &
+  (
+    | { authUrl: string; options?: Omit<AuthClientOptions, "authUrl">; client?: never }
+    | { client: AuthClient; authUrl?: never; options?: never }
+  );
+
+/**
+ * Creates the client once per provider instance. A StrictMode double render may call the initialiser twice;
+ * the spare client never subscribes, so it never starts and makes no request. An owned client is destroyed
+ * shortly after unmount (a StrictMode effect replay cancels that).
+ */
+function useProvidedClient(props: AuthProviderProps): AuthClient {
+  const [owned] = useState<AuthClient | null>(() =>
+    props.client ? null : createAuthClient({ ...props.options, authUrl: props.authUrl as string }),
+  );
+  const pendingDestroy = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    if (!owned) return undefined;
+    clearTimeout(pendingDestroy.current);
+    return () => {
+      pendingDestroy.current = setTimeout(() => owned.destroy(), 0);
+    };
+  }, [owned]);
+  return props.client ?? owned!;
+}
+
+/** The identity a snapshot belongs to: undefined while loading, null when logged out, else the user id. */
+function identityOf(snapshot: AuthSnapshot): string | null | undefined {
+  if (snapshot.status === "loading") return undefined;
+  return snapshot.status === "logged_in" ? snapshot.authInfo.user.userId : null;
+}
+
+/** Resets the query cache when a known user is replaced (logout, or another user in another tab). */
+function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean): void {
+  useEffect(() => {
+    if (!queryClient || !enabled) return undefined;
+    let previous = identityOf(client.getSnapshot());
+    return client.subscribe(() => {
+      const next = identityOf(client.getSnapshot());
+      if (next === undefined || next === previous) return;
+      const replacedUser = typeof previous === "string";
+      previous = next;
+      if (!replacedUser) return;
+      queryClient.getMutationCache().clear();
+      queryClient.removeQueries({ type: "inactive" });
+      void queryClient.resetQueries();
+    });
+  }, [client, queryClient, enabled]);
+}
+
+/** The active org id, read from the client and re-read after every set (the client persists it). */
+function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOrgState {
+  const [version, bump] = useReducer((n: number) => n + 1, 0);
+  const activeOrgId = client.getActiveOrgId();
+  return useMemo(
+    () => ({
+      activeOrgId,
+      setActiveOrgId(orgId: string | null) {
+        client.setActiveOrgId(orgId);
+        bump();
+      },
+    }),
+    // `snapshot` and `version` make the memo follow the client's value after start and after each set
+    [client, activeOrgId, snapshot, version],
+  );
+}
+
+/** Provides the session client, its live auth state and (optionally) a QueryClient to everything below it. */
+export function AuthProvider(props: AuthProviderProps): ReactNode {
+  const client = useProvidedClient(props);
+  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
+  const activeOrg = useActiveOrgState(client, snapshot);
+  const outerQueryClient = useContext(QueryClientContext);
+  const queryClient = props.queryClient ?? outerQueryClient;
+  useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
+  const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
+  const tree = (
+    <AuthClientContext.Provider value={client}>
+      <AuthStateContext.Provider value={state}>{props.children}</AuthStateContext.Provider>
+    </AuthClientContext.Provider>
+  );
+  return props.queryClient ? <QueryClientProvider client={props.queryClient}>{tree}</QueryClientProvider> : tree;
+}

@@ -1,0 +1,100 @@
+/**
+ * `<RequireAuth>` and `withRequiredAuthInfo`: render children only for a logged-in user (optionally one with a
+ * role or permissions in an org). A logged-out visitor is sent to the hosted login page with the current URL as
+ * the return address (§2), unless a logged-out fallback is given.
+ */
+import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { useAuthInfoFor, type AuthInfoLoggedIn } from "./auth-hooks.js";
+import { useAuthClientFor, useAuthStateFor } from "./context.js";
+
+/** Access a guarded view needs, checked in `orgId` (default: the active org). */
+export interface AccessRequirement {
+  /** The org the checks run in; defaults to the active org. Without an org every check fails. */
+  orgId?: string;
+  /** The user's role must be exactly this one. */
+  role?: string;
+  /** The user must hold this role or one above it. */
+  atLeastRole?: string;
+  /** The user must hold every one of these permissions. */
+  permissions?: readonly string[];
+}
+
+/** Props of `<RequireAuth>`. */
+export interface RequireAuthProps extends AccessRequirement {
+  /** The guarded content; a function receives the logged-in auth info. */
+  children?: ReactNode | ((auth: AuthInfoLoggedIn) => ReactNode);
+  /** Shown while the session is loading and while redirecting. Default: nothing. */
+  loadingFallback?: ReactNode;
+  /** Shown to a logged-out visitor instead of redirecting to the hosted login page. */
+  loggedOutFallback?: ReactNode;
+  /** Shown when a role or permission check fails. Default: nothing. */
+  forbiddenFallback?: ReactNode;
+  /** Where the login page sends the user back to. Default: the current page URL. */
+  returnTo?: string;
+}
+
+/** True when `auth` satisfies every check of `requirement`. */
+export function meetsRequirement(auth: AuthInfoLoggedIn, requirement: AccessRequirement, activeOrgId: string | null): boolean {
+  const { role, atLeastRole, permissions } = requirement;
+  if (role === undefined && atLeastRole === undefined && permissions === undefined) return true;
+  const orgId = requirement.orgId ?? activeOrgId;
+  if (orgId === null) return false;
+  const access = auth.accessHelper;
+  return (
+    (role === undefined || access.isRole(orgId, role)) &&
+    (atLeastRole === undefined || access.isAtLeastRole(orgId, atLeastRole)) &&
+    (permissions === undefined || access.hasAllPermissions(orgId, permissions))
+  );
+}
+
+function currentPageUrl(): string | undefined {
+  return typeof globalThis.location === "undefined" ? undefined : globalThis.location.href;
+}
+
+/** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */
+function useLoginRedirect(shouldRedirect: boolean, returnTo: string | undefined): void {
+  const client = useAuthClientFor("RequireAuth");
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (!shouldRedirect) {
+      redirected.current = false;
+      return;
+    }
+    if (redirected.current) return;
+    redirected.current = true;
+    const target = returnTo ?? currentPageUrl();
+    client.redirects.toLogin(target === undefined ? {} : { returnTo: target });
+  }, [client, shouldRedirect, returnTo]);
+}
+
+/** Renders its children only for a logged-in user who meets the optional role / permission requirement. */
+export function RequireAuth(props: RequireAuthProps): ReactNode {
+  const auth = useAuthInfoFor("RequireAuth");
+  const { activeOrg } = useAuthStateFor("RequireAuth");
+  const redirect = auth.status === "logged_out" && props.loggedOutFallback === undefined;
+  useLoginRedirect(redirect, props.returnTo);
+  if (auth.status === "loading" || redirect) return props.loadingFallback ?? null;
+  if (auth.status === "logged_out") return props.loggedOutFallback;
+  if (!meetsRequirement(auth, props, activeOrg.activeOrgId)) return props.forbiddenFallback ?? null;
+  return typeof props.children === "function" ? props.children(auth) : props.children;
+}
+
+/** Props `withRequiredAuthInfo` passes to the wrapped component. */
+export interface WithAuthInfoProps {
+  auth: AuthInfoLoggedIn;
+}
+
+/** Options of `withRequiredAuthInfo`: the guard's fallbacks and requirement. */
+export type RequiredAuthOptions = Omit<RequireAuthProps, "children">;
+
+/** Wraps a component so it renders only under `<RequireAuth>` and receives the logged-in `auth` prop. */
+export function withRequiredAuthInfo<Props extends WithAuthInfoProps>(
+  Component: ComponentType<Props>,
+  options: RequiredAuthOptions = {},
+): ComponentType<Omit<Props, keyof WithAuthInfoProps>> {
+  function WithRequiredAuthInfo(props: Omit<Props, keyof WithAuthInfoProps>): ReactNode {
+    return <RequireAuth {...options}>{(auth) => <Component {...(props as Props)} auth={auth} />}</RequireAuth>;
+  }
+  WithRequiredAuthInfo.displayName = `withRequiredAuthInfo(${Component.displayName ?? Component.name})`;
+  return WithRequiredAuthInfo;
+}

@@ -1,0 +1,203 @@
+/**
+ * `useLoginFlow()`: the §2 login steps driven by `login_state`. The current step comes from `getLoginState`
+ * (and from every action's answer); only the actions valid in that step exist on the result, so narrowing on
+ * `step` gives the right ones. Actions run the generated mutation options (their invalidation and session
+ * effects included); when the flow reaches `Finished` the session is refreshed so the app sees the user at once.
+ */
+import { MutationObserver, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type * as api from "../generated/operations.js";
+import {
+  createOrgMutationOptions,
+  enableMfaMutationOptions,
+  forgotPasswordMutationOptions,
+  getLoginStateKeys,
+  joinOrgMutationOptions,
+  loginMutationOptions,
+  loginPasswordlessMutationOptions,
+  resendEmailConfirmationMutationOptions,
+  signupMutationOptions,
+  updateMetadataMutationOptions,
+  updatePasswordMutationOptions,
+  useGetLoginState,
+  useGetSecurityStatus,
+  verifyBackupCodeMutationOptions,
+  verifyMfaMutationOptions,
+  type CreateOrgError,
+  type EnableMfaError,
+  type ForgotPasswordError,
+  type GetLoginStateError,
+  type GetSecurityStatusError,
+  type JoinOrgError,
+  type LoginError,
+  type LoginPasswordlessError,
+  type ResendEmailConfirmationError,
+  type SignupError,
+  type UpdateMetadataError,
+  type UpdatePasswordError,
+  type VerifyBackupCodeError,
+  type VerifyMfaError,
+} from "../generated/queries.js";
+import type { ApiError } from "../transport/errors.js";
+import type { AuthClient, SamlLoginLookup, SocialLoginProvider, UnsafeNavigationError } from "../session/index.js";
+import { useAuthClientFor, useAuthStateFor } from "./context.js";
+import { useQueryClientFor } from "./query-client.js";
+
+/** A login step of §2. */
+export type LoginStep = api.GetLoginStateResponse["login_state"];
+
+/** Any error an action of the flow can end with, discriminated by `operationId` for API errors. */
+export type LoginFlowError =
+  | LoginError
+  | SignupError
+  | ForgotPasswordError
+  | LoginPasswordlessError
+  | VerifyMfaError
+  | VerifyBackupCodeError
+  | ResendEmailConfirmationError
+  | UpdateMetadataError
+  | CreateOrgError
+  | JoinOrgError
+  | UpdatePasswordError
+  | EnableMfaError
+  | GetSecurityStatusError
+  | ApiError<"loginCheck">
+  | UnsafeNavigationError;
+
+/** What every state of the flow carries. An action resolves true on success and false on failure (see `error`). */
+interface FlowCommon {
+  /** True while an action runs. */
+  pending: boolean;
+  /** The last action's failure (cleared when the next one starts). */
+  error: LoginFlowError | null;
+  /** Re-reads the step from the server. */
+  reload(): void;
+}
+
+type Body<R extends { body?: unknown }> = NonNullable<R["body"]>;
+type Action<Input> = (input: Input) => Promise<boolean>;
+
+/** The actions of each step. */
+export interface LoginStepActions {
+  LoginRequired: {
+    login: Action<Body<api.LoginRequest>>;
+    signup: Action<Body<api.SignupRequest>>;
+    forgotPassword: Action<Body<api.ForgotPasswordRequest>>;
+    loginPasswordless: Action<Body<api.LoginPasswordlessRequest>>;
+    /** Navigates to the provider's social login (the browser leaves the page). */
+    loginWithSocial(provider: SocialLoginProvider): void;
+    /** Looks up the org's SAML login URL and navigates there. */
+    loginWithSaml: Action<SamlLoginLookup>;
+  };
+  TwoFactorRequired: {
+    verifyMfa: Action<Body<api.VerifyMfaRequest>>;
+    verifyBackupCode: Action<Body<api.VerifyBackupCodeRequest>>;
+  };
+  ConfirmEmailRequired: { resendEmailConfirmation(): Promise<boolean> };
+  UserMetadataRequired: { updateMetadata: Action<Body<api.UpdateMetadataRequest>> };
+  OrgCreationRequired: {
+    createOrg: Action<Body<api.CreateOrgRequest>>;
+    joinOrg: Action<string>;
+  };
+  UpdatePasswordRequired: { updatePassword: Action<Body<api.UpdatePasswordRequest>> };
+  TwoFactorEnablementRequired: {
+    /** The MFA setup (secret and QR code) while it loads: null. */
+    mfaSetup: api.GetSecurityStatusResponse | null;
+    enableMfa: Action<Body<api.EnableMfaRequest>>;
+  };
+  Finished: Record<never, never>;
+}
+
+/** What `useLoginFlow()` returns: narrow on `step` to reach the actions valid in it. */
+export type LoginFlow =
+  | (FlowCommon & { step: "loading" })
+  | (FlowCommon & { step: "unavailable"; loadError: GetLoginStateError })
+  | { [S in LoginStep]: FlowCommon & { step: S } & LoginStepActions[S] }[LoginStep];
+
+type Runner = <Data, Failure, Variables>(options: UseMutationOptions<Data, Failure, Variables>, variables: Variables) => Promise<boolean>;
+
+/** Runs mutation options through the QueryClient (so their `onSuccess` effects run) and tracks pending / error. */
+function useRunner(queryClient: QueryClient): { run: Runner; pending: boolean; error: LoginFlowError | null } {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<LoginFlowError | null>(null);
+  const run = useCallback<Runner>(
+    async (options, variables) => {
+      setPending(true);
+      setError(null);
+      try {
+        const data = await new MutationObserver(queryClient, options).mutate(variables);
+        const step = (data as { login_state?: LoginStep } | undefined)?.login_state;
+        if (step) queryClient.setQueryData(getLoginStateKeys.query(), { login_state: step });
+        return true;
+      } catch (failure) {
+        setError(failure as LoginFlowError);
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [queryClient],
+  );
+  return { run, pending, error };
+}
+
+function allActions(client: AuthClient, run: Runner, setError: (error: LoginFlowError) => void, mfaSetup: api.GetSecurityStatusResponse | null) {
+  return {
+    LoginRequired: {
+      login: (body) => run(loginMutationOptions(client), { body }),
+      signup: (body) => run(signupMutationOptions(client), { body }),
+      forgotPassword: (body) => run(forgotPasswordMutationOptions(client), { body }),
+      loginPasswordless: (body) => run(loginPasswordlessMutationOptions(client), { body }),
+      loginWithSocial: (provider) => client.redirects.toSocialLogin(provider),
+      loginWithSaml: (lookup) =>
+        client.loginWithSaml(lookup).then(
+          () => true,
+          (failure: unknown) => {
+            setError(failure as LoginFlowError);
+            return false;
+          },
+        ),
+    },
+    TwoFactorRequired: {
+      verifyMfa: (body) => run(verifyMfaMutationOptions(client), { body }),
+      verifyBackupCode: (body) => run(verifyBackupCodeMutationOptions(client), { body }),
+    },
+    ConfirmEmailRequired: { resendEmailConfirmation: () => run(resendEmailConfirmationMutationOptions(client), undefined) },
+    UserMetadataRequired: { updateMetadata: (body) => run(updateMetadataMutationOptions(client), { body }) },
+    OrgCreationRequired: {
+      createOrg: (body) => run(createOrgMutationOptions(client), { body }),
+      joinOrg: (orgId) => run(joinOrgMutationOptions(client), { path: { orgId } }),
+    },
+    UpdatePasswordRequired: { updatePassword: (body) => run(updatePasswordMutationOptions(client), { body }) },
+    TwoFactorEnablementRequired: { mfaSetup, enableMfa: (body) => run(enableMfaMutationOptions(client), { body }) },
+    Finished: {},
+  } satisfies LoginStepActions;
+}
+
+/** Drives the login flow: the current step, the actions valid in it, typed errors, and a session refresh on Finished. */
+export function useLoginFlow(): LoginFlow {
+  const client = useAuthClientFor("useLoginFlow");
+  const { snapshot } = useAuthStateFor("useLoginFlow");
+  const queryClient = useQueryClientFor("useLoginFlow");
+  const loginState = useGetLoginState();
+  const step = loginState.data?.login_state;
+  const security = useGetSecurityStatus({}, { enabled: step === "TwoFactorEnablementRequired" });
+  const { run, pending, error } = useRunner(queryClient);
+  const [samlError, setSamlError] = useState<LoginFlowError | null>(null);
+
+  // Finished but the session does not know yet (e.g. a step without its own session effect): refresh once.
+  const finishedButLoggedOut = step === "Finished" && snapshot.status === "logged_out";
+  useEffect(() => {
+    if (finishedButLoggedOut) client.refresh().catch(() => undefined);
+  }, [client, finishedButLoggedOut]);
+
+  const { refetch } = loginState;
+  return useMemo((): LoginFlow => {
+    const common: FlowCommon = { pending, error: error ?? samlError, reload: () => void refetch() };
+    if (step === undefined) {
+      return loginState.error ? { ...common, step: "unavailable", loadError: loginState.error } : { ...common, step: "loading" };
+    }
+    const actions = allActions(client, run, setSamlError, security.data ?? null)[step];
+    return { ...common, step, ...actions } as LoginFlow;
+  }, [client, run, step, pending, error, samlError, refetch, loginState.error, security.data]);
+}
