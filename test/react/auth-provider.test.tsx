@@ -1,0 +1,226 @@
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import { StrictMode, useRef } from "react";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { createAuthClient, createBrowserEnvironment } from "../../src/session/index.js";
+import {
+  AuthProvider,
+  RequireAuth,
+  useAccessHelper,
+  useActiveOrg,
+  useAuthClient,
+  useAuthInfo,
+  useGetJoinableOrgs,
+  useHostedPageUrls,
+  useInviteUser,
+  useListOrgMembersInfinite,
+  useLoginFlow,
+  useLogoutFunction,
+  useMfa,
+  useOrgHelper,
+  useRedirectFunctions,
+  useUser,
+} from "../../src/hooks/index.js";
+import { prismClient, providerWrapper, testQueryClient } from "./support.js";
+
+afterEach(() => localStorage.clear());
+
+describe("outside an AuthProvider", () => {
+  const hooks: [string, () => unknown][] = [
+    ["useAuthInfo", useAuthInfo],
+    ["useUser", useUser],
+    ["useOrgHelper", useOrgHelper],
+    ["useAccessHelper", useAccessHelper],
+    ["useActiveOrg", useActiveOrg],
+    ["useRedirectFunctions", useRedirectFunctions],
+    ["useHostedPageUrls", useHostedPageUrls],
+    ["useLogoutFunction", useLogoutFunction],
+    ["useAuthClient", useAuthClient],
+    ["useLoginFlow", useLoginFlow],
+    ["useMfa", useMfa],
+    ["useGetJoinableOrgs", () => useGetJoinableOrgs()],
+    ["useListOrgMembersInfinite", () => useListOrgMembersInfinite({ path: { orgId: "org_acme" } })],
+    ["useInviteUser", () => useInviteUser()],
+  ];
+  it.each(hooks)("%s throws the §8 message naming itself", (name, hook) => {
+    expect(() => renderHook(hook)).toThrow(new Error(`${name} must be used within an AuthProvider`));
+  });
+
+  it("RequireAuth throws the same message", () => {
+    expect(() => render(<RequireAuth>x</RequireAuth>)).toThrow(new Error("RequireAuth must be used within an AuthProvider"));
+  });
+});
+
+describe("AuthProvider", () => {
+  it("makes exactly one refresh request when mounted under StrictMode with an authUrl (owned client)", async () => {
+    const refreshes: string[] = [];
+    const env = createBrowserEnvironment({
+      fetch: (input, init) => {
+        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes("/refresh_token")) refreshes.push(url);
+        return fetch(input, init);
+      },
+      openChannel: () => null,
+      locks: null,
+    });
+    function Status() {
+      return <p>{useAuthInfo().status}</p>;
+    }
+    render(
+      <StrictMode>
+        <AuthProvider authUrl={inject("prismUrl")} options={{ environment: env, retryDelaysMs: [] }}>
+          <Status />
+        </AuthProvider>
+      </StrictMode>,
+    );
+    await screen.findByText("logged_in");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(refreshes).toHaveLength(1);
+  });
+
+  it("makes exactly one refresh request under StrictMode with a given client", async () => {
+    const { client, requestsOf } = prismClient();
+    const { result } = renderHook(() => useAuthInfo(), { wrapper: providerWrapper({ client, strict: true }) });
+    await waitFor(() => expect(result.current.status).toBe("logged_in"));
+    expect(requestsOf("refreshToken")).toHaveLength(1);
+  });
+
+  it("goes loading → logged_in with the user, orgs and helpers of the refresh response", async () => {
+    const { client } = prismClient();
+    const { result } = renderHook(() => ({ info: useAuthInfo(), user: useUser(), orgs: useOrgHelper(), access: useAccessHelper() }), {
+      wrapper: providerWrapper({ client }),
+    });
+    expect(result.current.info.status).toBe("loading");
+    expect(result.current.user).toBeNull();
+    await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
+    const { info, user, orgs, access } = result.current;
+    if (!info.isLoggedIn) throw new Error("narrowing");
+    expect(user?.userId).toBe("usr_01ada");
+    expect(info.orgs.map((o) => o.orgId).sort()).toEqual(["org_acme", "org_globex"]);
+    expect(orgs?.getOrgByName("acme-inc")?.orgId).toBe("org_acme");
+    expect(access?.isAtLeastRole("org_acme", "Member")).toBe(true);
+    expect(access?.isRole("org_globex", "Billing")).toBe(true);
+    expect(access?.hasPermission("org_globex", "can_invite")).toBe(false);
+    expect(info.isImpersonating).toBe(false);
+  });
+
+  it("shows logged_out when the refresh answers 401", async () => {
+    const { client } = prismClient({ prefer: { refreshToken: "code=401" } });
+    const { result } = renderHook(() => useAuthInfo(), { wrapper: providerWrapper({ client }) });
+    await waitFor(() => expect(result.current.status).toBe("logged_out"));
+  });
+
+  it("re-renders consumers on a role change even when the access token string is unchanged", async () => {
+    let role = "Admin";
+    const env = createBrowserEnvironment({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (!url.includes("/refresh_token")) return response;
+        const body = await response.json();
+        body.org_id_to_org_member_info.org_acme.user_role = role;
+        body.org_id_to_org_member_info.org_acme.inherited_user_roles_plus_current_role = role === "Owner" ? ["Owner", "Admin", "Member"] : ["Admin", "Member"];
+        return new Response(JSON.stringify(body), { status: 200, headers: response.headers });
+      },
+      openChannel: () => null,
+      locks: null,
+    });
+    const client = createAuthClient({ authUrl: inject("prismUrl"), environment: env, retryDelaysMs: [] });
+    const renders: string[] = [];
+    function Role() {
+      const info = useAuthInfo();
+      const text = info.isLoggedIn ? `${info.accessToken.slice(-8)} ${info.orgHelper.getOrg("org_acme")?.userAssignedRole}` : info.status;
+      renders.push(text);
+      return <p>{text}</p>;
+    }
+    render(
+      <AuthProvider client={client}>
+        <Role />
+      </AuthProvider>,
+    );
+    const first = await screen.findByText(/ Admin$/);
+    const token = first.textContent!.split(" ")[0];
+    role = "Owner";
+    await act(() => client.refresh());
+    expect(screen.getByText(`${token} Owner`)).toBeTruthy();
+    expect(renders.at(-1)).toBe(`${token} Owner`);
+  });
+
+  it("resets the query cache when the user changes, so the next user never sees the previous one's data", async () => {
+    const queryClient = testQueryClient();
+    const { client, prefer, requestsOf } = prismClient();
+    const { result } = renderHook(() => ({ info: useAuthInfo(), orgs: useGetJoinableOrgs() }), { wrapper: providerWrapper({ client, queryClient }) });
+    await waitFor(() => expect(result.current.orgs.isSuccess && result.current.info.isLoggedIn).toBe(true));
+    queryClient.setQueryData(["app", "private"], "ada's secret");
+    const fetchedBefore = requestsOf("getJoinableOrgs").length;
+    prefer.refreshToken = "example=no_orgs";
+    await act(() => client.refresh());
+    expect(result.current.info.isLoggedIn && result.current.info.user.userId).toBe("usr_02new");
+    expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
+    await waitFor(() => expect(requestsOf("getJoinableOrgs").length).toBe(fetchedBefore + 1));
+  });
+
+  it("keeps the query cache when the same user's session is refreshed", async () => {
+    const queryClient = testQueryClient();
+    const { client } = prismClient();
+    const { result } = renderHook(() => useAuthInfo(), { wrapper: providerWrapper({ client, queryClient }) });
+    await waitFor(() => expect(result.current.status).toBe("logged_in"));
+    queryClient.setQueryData(["app", "private"], "still ada's");
+    await act(() => client.refresh());
+    expect(queryClient.getQueryData(["app", "private"])).toBe("still ada's");
+  });
+
+  it("resets the query cache on logout", async () => {
+    const queryClient = testQueryClient();
+    const { client } = prismClient();
+    const { result } = renderHook(() => ({ info: useAuthInfo(), logout: useLogoutFunction() }), { wrapper: providerWrapper({ client, queryClient }) });
+    await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
+    queryClient.setQueryData(["app", "private"], "ada's");
+    await act(() => result.current.logout());
+    expect(result.current.info.status).toBe("logged_out");
+    expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
+  });
+
+  it("useActiveOrg selects an org, persists it through the client and re-renders", async () => {
+    const { client, requestsOf } = prismClient();
+    const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
+    await waitFor(() => expect(client.getSnapshot().status).toBe("logged_in"));
+    expect(result.current.activeOrg).toBeNull();
+    act(() => result.current.setActiveOrg("org_globex"));
+    expect(result.current.activeOrgId).toBe("org_globex");
+    expect(result.current.activeOrg?.orgName).toBe("Globex Corporation");
+    expect(client.getActiveOrgId()).toBe("org_globex");
+    await waitFor(() => expect(requestsOf("refreshToken").at(-1)?.url).toContain("active_org_id=org_globex"));
+  });
+
+  it("useRedirectFunctions and useHostedPageUrls are the client's", async () => {
+    const { client, navigations } = prismClient();
+    const { result } = renderHook(() => ({ redirects: useRedirectFunctions(), urls: useHostedPageUrls() }), { wrapper: providerWrapper({ client }) });
+    expect(result.current.urls.account()).toBe(`${inject("prismUrl")}/account`);
+    result.current.redirects.toCreateOrg();
+    expect(navigations).toEqual([`${inject("prismUrl")}/create_org`]);
+  });
+
+  it("creates its client once per mount (no new client on re-render)", async () => {
+    const seen = new Set<unknown>();
+    function Probe() {
+      const client = useAuthClient();
+      seen.add(client);
+      const renders = useRef(0);
+      renders.current += 1;
+      return <p>{useAuthInfo().status}</p>;
+    }
+    const env = createBrowserEnvironment({ openChannel: () => null, locks: null });
+    const view = render(
+      <AuthProvider authUrl={inject("prismUrl")} options={{ environment: env }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText("logged_in");
+    view.rerender(
+      <AuthProvider authUrl={inject("prismUrl")} options={{ environment: env }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(seen.size).toBe(1);
+  });
+});

@@ -1,0 +1,33 @@
+/** Shared helpers of the React tests: a fresh QueryClient, a Prism-backed client and a provider wrapper. */
+import { QueryClient } from "@tanstack/react-query";
+import { StrictMode, type ReactNode } from "react";
+import { inject } from "vitest";
+import { AuthProvider } from "../../src/hooks/index.js";
+import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/hooks/testing/index.js";
+
+/** A QueryClient without retries (errors surface at once) and without garbage collection during a test. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** A client against the Prism of this run, quiet transport logger, no retries between refresh attempts. */
+export function prismClient(options: Omit<PrismAuthClientOptions, "prismUrl"> = {}) {
+  return createPrismAuthClient({
+    prismUrl: inject("prismUrl"),
+    retryDelaysMs: [],
+    transport: { logger: { warn: () => undefined } },
+    ...options,
+  });
+}
+
+/** A render wrapper: AuthProvider over `client` with `queryClient`, optionally in StrictMode. */
+export function providerWrapper(props: { client: Parameters<typeof AuthProvider>[0]["client"]; queryClient?: QueryClient; strict?: boolean }) {
+  return function Wrapper({ children }: { children?: ReactNode }) {
+    const tree = (
+      <AuthProvider client={props.client!} {...(props.queryClient ? { queryClient: props.queryClient } : {})}>
+        {children}
+      </AuthProvider>
+    );
+    return props.strict ? <StrictMode>{tree}</StrictMode> : tree;
+  };
+}
