@@ -1,9 +1,16 @@
 /** Shared helpers of the React tests: a fresh QueryClient, a Prism-backed client and a provider wrapper. */
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
-import { inject } from "vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach, inject } from "vitest";
 import { AuthProvider } from "../../src/hooks/index.js";
 import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/hooks/testing/index.js";
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount after each test here.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 /** A QueryClient without retries (errors surface at once) and without garbage collection during a test. */
 export function testQueryClient(): QueryClient {
