@@ -1,0 +1,66 @@
+/** The Account screen: profile, email, password, MFA, delete account, and their errors. */
+import { expect, it } from "vitest";
+import { chooseScenario } from "./demo-actions.js";
+import { useDemo } from "./demo-harness.js";
+
+const demo = useDemo();
+
+it("shows the profile, saves it, and shows field errors", async () => {
+  const page = await demo.open("/account");
+  await page.getByRole("heading", { name: "Account", exact: true }).waitFor();
+  expect(await page.getByLabel("First name").inputValue()).toBe("Ada");
+  expect(await page.getByLabel("Favourite colour (a custom property)").inputValue()).toBe("teal");
+  await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("MFA secret").waitFor();
+  await demo.screenshot(page, "account");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await page.getByText("Profile saved.").waitFor();
+  await chooseScenario(page, "account-rate-limited");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await page.getByRole("alert").getByText("This username is already taken").waitFor();
+});
+
+it("changes email and password, with the incorrect-password and rate-limit errors", async () => {
+  const page = await demo.open("/account");
+  await page.getByLabel("New email address").fill("ada@lovelace.example");
+  await page.getByLabel("Your password").fill("secret");
+  await page.getByRole("button", { name: "Change email" }).click();
+  await page.getByText("Check ada@lovelace.example for a confirmation link.").waitFor();
+  await page.getByLabel("Current password").fill("wrong");
+  await page.getByLabel("New password", { exact: true }).fill("something longer");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await page.getByText("Password updated.").waitFor();
+  await chooseScenario(page, "account-errors");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await page.getByRole("alert").getByText("Your current password is incorrect").waitFor();
+  await page.getByRole("button", { name: "Change email" }).click();
+  await page.getByRole("alert").getByText("Incorrect password").waitFor();
+  await chooseScenario(page, "account-rate-limited");
+  await page.getByRole("button", { name: "Change email" }).click();
+  await page.getByRole("alert").getByText("A confirmation email was sent recently. Please check your inbox.").waitFor();
+});
+
+it("turns MFA on with the QR secret, and shows backup codes when it is on", async () => {
+  const page = await demo.open("/account");
+  const mfa = page.getByRole("region", { name: "Two-factor authentication" });
+  expect(await mfa.getByLabel("MFA secret").innerText()).toBe("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+  await mfa.getByLabel("Code from the app").fill("123456");
+  await mfa.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await mfa.getByText("Two-factor authentication is on.").waitFor();
+  await chooseScenario(page, "mfa-enabled");
+  await page.reload();
+  await page.getByRole("list", { name: "Backup codes" }).getByText("7kq2-9fzd").waitFor();
+  await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await page.getByText("Two-factor authentication is off.").waitFor();
+});
+
+it("deletes the account (or says deletion is off) and ends the session", async () => {
+  const page = await demo.open("/account");
+  await chooseScenario(page, "account-rate-limited");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.getByRole("button", { name: "Yes, delete my account" }).click();
+  await page.getByRole("alert").getByText("Deleting your account is not enabled").waitFor();
+  await chooseScenario(page, "");
+  await page.getByRole("button", { name: "Yes, delete my account" }).click();
+  await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+  expect(await page.getByLabel("Session").innerText()).toContain("Signed out");
+});

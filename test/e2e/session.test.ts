@@ -1,0 +1,43 @@
+/** Session-wide flows: protected-route redirect with the return address, and logout shared by two tabs. */
+import { expect, it } from "vitest";
+import { signOut, submitPassword, waitSignedIn } from "./demo-actions.js";
+import { useDemo } from "./demo-harness.js";
+
+const demo = useDemo();
+
+it("shows the overview to a signed-in visitor", async () => {
+  const page = await demo.open("/");
+  await page.getByRole("heading", { name: "Welcome, Ada" }).waitFor();
+  expect(await page.getByRole("region", { name: "Your organisations" }).innerText()).toContain("Acme Inc.");
+  await demo.screenshot(page, "overview");
+});
+
+it("sends a logged-out visitor from a protected page to sign-in and back with the return address", async () => {
+  const page = await demo.open("/");
+  await waitSignedIn(page);
+  await signOut(page);
+  await page.goto(new URL("/account", demo.url).href);
+  await page.waitForURL(/\/login\?rt=/);
+  const rt = new URL(page.url()).searchParams.get("rt") ?? "";
+  expect(Buffer.from(rt, "base64").toString("utf8")).toBe(new URL("/account", demo.url).href);
+  await page.getByText("After signing in you will return to /account").waitFor();
+  await demo.screenshot(page, "sign-in");
+  await submitPassword(page);
+  await page.waitForURL((url) => url.pathname === "/account");
+  await page.getByRole("heading", { name: "Account", exact: true }).waitFor();
+});
+
+it("logging out in one tab shows the other tab logged out", async () => {
+  const context = await demo.newContext();
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await first.goto(demo.url);
+  await second.goto(new URL("/org", demo.url).href);
+  await waitSignedIn(first);
+  await waitSignedIn(second);
+  await signOut(first);
+  // the other tab hears about it (storage event / broadcast) and its protected page sends it to sign-in
+  await second.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+  expect(new URL(second.url()).pathname).toBe("/login");
+  expect(await second.getByLabel("Session").innerText()).toContain("Signed out");
+});
