@@ -1,0 +1,191 @@
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { loadContract } from "../../scripts/codegen/contract.js";
+import { buildOperations, type OperationModel } from "../../scripts/codegen/model.js";
+import { repoRoot } from "../../scripts/lib/prism.js";
+import * as queries from "../../src/generated/queries.js";
+import { useAuthInfo, useCreateOrg, useListOrgMembersInfinite, useListOrgMembers, listOrgMembersKeys, getLoginStateKeys, allQueriesKey } from "../../src/hooks/index.js";
+import { prismClient, providerWrapper, testQueryClient } from "./support.js";
+
+const operations = buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`)).filter((op) => op.surface === "frontend");
+const queryOps = operations.filter((op) => op.kind === "query");
+const mutationOps = operations.filter((op) => op.kind === "mutation");
+
+/** A valid request of every fe/v3 query, for org_acme where an org is needed. */
+const queryRequests: Record<string, object> = {
+  getLoginState: {},
+  loginCheck: { query: { domain: "acme.com" } },
+  getSecurityStatus: {},
+  getOrgSettings: { query: { org_id: "org_acme" } },
+  getJoinableOrgs: {},
+  listOrgMembers: { path: { orgId: "org_acme" }, query: { page_size: 10 } },
+  listPendingInvites: { path: { orgId: "org_acme" } },
+  listExpiredInvites: { path: { orgId: "org_acme" } },
+  listPersonalApiKeys: {},
+  listOrgApiKeys: { query: { org_id: "org_acme" } },
+};
+
+/** The same queries for another org: path/query-scoped invalidation must leave them alone. */
+const otherOrgRequests: Record<string, object> = {
+  getOrgSettings: { query: { org_id: "org_other" } },
+  listOrgMembers: { path: { orgId: "org_other" } },
+  listPendingInvites: { path: { orgId: "org_other" } },
+  listExpiredInvites: { path: { orgId: "org_other" } },
+};
+
+/** A valid call of every fe/v3 mutation, about org_acme. */
+const mutationVariables: Record<string, object | undefined> = {
+  login: { body: { email: "ada@acme.com", password: "correct horse" } },
+  signup: { body: { email: "ada@acme.com", password: "correct horse", first_name: "Ada" } },
+  forgotPassword: { body: { email: "ada@acme.com" } },
+  loginPasswordless: { body: { email: "ada@acme.com", create_if_doesnt_exist: false } },
+  verifyMfa: { body: { code: "123456" } },
+  verifyBackupCode: { body: { code: "abcd-efgh" } },
+  resendEmailConfirmation: undefined,
+  enableMfa: { body: { code: "123456" } },
+  disableMfa: { body: {} },
+  updatePassword: { body: { password: "new password 1", current_password: "old" } },
+  updateEmail: { body: { new_email: "ada@newco.com", password: "pw" } },
+  updateMetadata: { body: { first_name: "Ada" } },
+  deleteMe: undefined,
+  createOrg: { body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } },
+  updateOrgMetadata: { body: { org_id: "org_acme", name: "Acme Inc" } },
+  deleteOrg: { body: { org_id: "org_acme" } },
+  joinOrg: { path: { orgId: "org_initech" } },
+  inviteUser: { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] } },
+  removeUser: { body: { org_id: "org_acme", user_id: "user_grace" } },
+  changeRole: { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: [] } },
+  revokeUserInvitation: { body: { org_id: "org_acme", email: "grace@acme.com" } },
+  createApiKey: { body: { org_id: "org_acme", expiration_option: "OneMonth", display_name: "CI" } },
+  updateApiKey: { path: { apiKeyId: "key_1" }, body: { display_name: "Renamed" } },
+  deleteApiKey: { path: { apiKeyId: "key_1" } },
+};
+
+const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1);
+type AnyFn = (...args: unknown[]) => unknown;
+const generated = queries as unknown as Record<string, AnyFn>;
+
+it("the tables cover every fe/v3 operation", () => {
+  expect(Object.keys(queryRequests).sort()).toEqual(queryOps.map((op) => op.operationId).sort());
+  expect(Object.keys(mutationVariables).sort()).toEqual(mutationOps.map((op) => op.operationId).sort());
+  for (const op of queryOps) expect(typeof generated[`use${pascal(op.operationId)}`], op.operationId).toBe("function");
+  for (const op of mutationOps) expect(typeof generated[`${op.operationId}MutationOptions`], op.operationId).toBe("function");
+});
+
+/** Mounts the given queries (through their generated hooks), then runs one mutation through its generated hook. */
+function mountQueriesAndMutation(mutation: OperationModel, targets: { op: string; request: object; name: string }[]) {
+  const kit = prismClient();
+  const queryClient = testQueryClient();
+  const view = renderHook(
+    () => {
+      const results = Object.fromEntries(targets.map((t) => [t.name, (generated[`use${pascal(t.op)}`] as AnyFn)(t.request) as { isSuccess: boolean }]));
+      const mutate = (generated[`use${pascal(mutation.operationId)}`] as AnyFn)() as { mutateAsync(v: unknown): Promise<unknown> };
+      return { results, mutate, auth: useAuthInfo() };
+    },
+    { wrapper: providerWrapper({ client: kit.client, queryClient }) },
+  );
+  return { ...kit, view, queryClient };
+}
+
+describe.each(mutationOps.filter((op) => op.invalidates.length > 0))("$operationId invalidates its declared queries", (mutation) => {
+  it(`refetches ${mutation.invalidates.map((i) => i.operationId).join(", ")} and leaves other orgs' entries alone`, async () => {
+    const targets = mutation.invalidates.map((i) => ({ op: i.operationId, request: queryRequests[i.operationId]!, name: i.operationId }));
+    const scoped = mutation.invalidates.filter((i) => Object.keys(i.path).length || Object.keys(i.query).length);
+    const others = scoped.map((i) => ({ op: i.operationId, request: otherOrgRequests[i.operationId]!, name: `${i.operationId}:other` }));
+    const { view, requests } = mountQueriesAndMutation(mutation, [...targets, ...others]);
+    await waitFor(() => expect(Object.values(view.result.current.results).every((r) => r.isSuccess)).toBe(true));
+    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
+    const count = (op: string, orgId: string) =>
+      requests.filter((r) => r.operationId === op && (op in otherOrgRequests ? r.url.includes(orgId) : true)).length;
+    const before = Object.fromEntries([...targets.map((t) => [t.name, count(t.op, "org_acme")]), ...others.map((t) => [t.name, count(t.op, "org_other")])]);
+    await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
+    for (const target of targets) expect(count(target.op, "org_acme"), target.name).toBe(before[target.name] + 1);
+    for (const other of others) expect(count(other.op, "org_other"), other.name).toBe(before[other.name]);
+  });
+});
+
+describe.each(mutationOps.filter((op) => op.sessionEffect === "refresh"))("$operationId refreshes the session", (mutation) => {
+  it("makes one refresh request before the mutation resolves", async () => {
+    const { view, requestsOf } = mountQueriesAndMutation(mutation, []);
+    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
+    const before = requestsOf("refreshToken").length;
+    await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
+    expect(requestsOf("refreshToken")).toHaveLength(before + 1);
+  });
+});
+
+describe("session effects", () => {
+  it("createOrg: the new org appears in the auth info right after the mutation resolves", async () => {
+    const { client, prefer } = prismClient({ prefer: { refreshToken: "example=no_orgs" } });
+    const { result } = renderHook(() => ({ auth: useAuthInfo(), createOrg: useCreateOrg() }), {
+      wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+    });
+    await waitFor(() => expect(result.current.auth.status).toBe("logged_in"));
+    expect(result.current.auth.isLoggedIn && result.current.auth.orgs).toEqual([]);
+    delete prefer.refreshToken; // the server now reports the user with orgs
+    await act(() => result.current.createOrg.mutateAsync({ body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }));
+    expect(result.current.auth.isLoggedIn && result.current.auth.orgs.length).toBeGreaterThan(0);
+  });
+
+  it("deleteMe logs the user out", async () => {
+    const deleteMe = mutationOps.find((op) => op.operationId === "deleteMe")!;
+    expect(deleteMe.sessionEffect).toBe("logout");
+    const { view, requestsOf } = mountQueriesAndMutation(deleteMe, []);
+    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
+    await act(() => view.result.current.mutate.mutateAsync(undefined));
+    expect(view.result.current.auth.status).toBe("logged_out");
+    expect(requestsOf("logout")).toHaveLength(1);
+  });
+
+  it("a hook's own onSuccess runs after the generated effects", async () => {
+    const { client, requestsOf } = prismClient();
+    const order: string[] = [];
+    const { result } = renderHook(
+      () => ({ auth: useAuthInfo(), createOrg: useCreateOrg({ onSuccess: () => void order.push(`user onSuccess after ${requestsOf("refreshToken").length} refreshes`) }) }),
+      { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) },
+    );
+    await waitFor(() => expect(result.current.auth.status).toBe("logged_in"));
+    await act(() => result.current.createOrg.mutateAsync({ body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }));
+    expect(order).toEqual(["user onSuccess after 2 refreshes"]);
+  });
+});
+
+describe("keys and infinite lists", () => {
+  it("builds hierarchical keys with partial filters and a separate infinite segment", () => {
+    expect(listOrgMembersKeys.all).toEqual(["orgauth", "listOrgMembers"]);
+    expect(listOrgMembersKeys.matching({ path: { orgId: "o" } })).toEqual(["orgauth", "listOrgMembers", { orgId: "o" }]);
+    expect(listOrgMembersKeys.query({ path: { orgId: "o" }, query: { page_size: 5 } })).toEqual(["orgauth", "listOrgMembers", { orgId: "o" }, { page_size: 5 }]);
+    expect(listOrgMembersKeys.infinite({ path: { orgId: "o" }, query: { page_size: 5 } })).toEqual(["orgauth", "listOrgMembers", { orgId: "o" }, { page_size: 5 }, "infinite"]);
+    expect(getLoginStateKeys.query()).toEqual(["orgauth", "getLoginState", {}, {}]);
+    expect(allQueriesKey).toEqual(["orgauth"]);
+  });
+
+  it("an infinite list and a single page of the same request live in separate cache entries", async () => {
+    const { client, requestsOf } = prismClient();
+    const queryClient = testQueryClient();
+    const request = { path: { orgId: "org_acme" } };
+    const { result } = renderHook(() => ({ page: useListOrgMembers(request), pages: useListOrgMembersInfinite(request) }), {
+      wrapper: providerWrapper({ client, queryClient }),
+    });
+    await waitFor(() => expect(result.current.page.isSuccess && result.current.pages.isSuccess).toBe(true));
+    expect(result.current.pages.data?.pages).toHaveLength(1);
+    expect(result.current.pages.hasNextPage).toBe(true); // the first_page example says has_more_results
+    await act(() => result.current.pages.fetchNextPage());
+    await waitFor(() => expect(result.current.pages.data?.pages).toHaveLength(2));
+    expect(requestsOf("listOrgMembers").map((r) => new URL(r.url).searchParams.get("page_number"))).toEqual([null, "0", "1"]);
+    expect(queryClient.getQueryData(listOrgMembersKeys.query(request))?.users).toBeDefined();
+    expect(queryClient.getQueryData(listOrgMembersKeys.infinite(request))?.pages).toHaveLength(2);
+  });
+
+  it("POST queries (x-query) are not refetched on their own: useQuery of security status fetches once", async () => {
+    const { client, requestsOf } = prismClient();
+    const { result, rerender } = renderHook(() => useQuery(queries.getSecurityStatusQueryOptions(client.transport)), {
+      wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+    });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    rerender();
+    expect(requestsOf("getSecurityStatus")).toHaveLength(1);
+    expect(result.current.isStale).toBe(false);
+  });
+});
