@@ -44,7 +44,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         port,
         strictPort: options.strictPort ?? true,
         proxy: {
-          "/api": {
+          "/api/": {
             target: prism.url,
             changeOrigin: true,
             selfHandleResponse: true,

@@ -39,7 +39,7 @@ export function InviteCard({ access }: { access: OrgAccess }) {
           </label>
           <label>
             Role
-            <select value={role} onChange={(event) => setRole(event.target.value)}>
+            <select aria-label="Invite role" value={role} onChange={(event) => setRole(event.target.value)}>
               {ROLES.filter((candidate) => candidate !== "Owner" || access.canDeleteOrg).map((candidate) => (
                 <option key={candidate}>{candidate}</option>
               ))}

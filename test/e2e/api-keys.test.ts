@@ -1,0 +1,51 @@
+/** The API keys screen: personal and org keys; create (token shown once), search, pages, rename, delete, errors. */
+import { expect, it } from "vitest";
+import { chooseScenario } from "./demo-actions.js";
+import { useDemo } from "./demo-harness.js";
+
+const demo = useDemo();
+
+it("creates a personal key with an expiration and shows its token once", async () => {
+  const page = await demo.open("/api_keys");
+  await page.getByRole("row", { name: "Laptop CLI" }).waitFor();
+  await page.getByLabel("Name", { exact: true }).fill("CI deploy");
+  await page.getByLabel("Expires after").selectOption("ThreeMonths");
+  const created = page.waitForRequest((request) => request.url().endsWith("/api/fe/v3/api_keys"));
+  await page.getByRole("button", { name: "Create key" }).click();
+  expect((await created).postDataJSON()).toEqual({ display_name: "CI deploy", expiration_option: "ThreeMonths" });
+  const token = page.getByRole("status", { name: "New API key" });
+  await token.getByText("7e8f9a0b1c2d4e3f8a5b6c7d8e9f0a1b.Zm9vYmFy", { exact: false }).waitFor();
+  await demo.screenshot(page, "api-keys");
+  await token.getByRole("button", { name: "I have copied it" }).click();
+  await page.getByRole("status", { name: "New API key" }).waitFor({ state: "detached" });
+});
+
+it("searches, pages, renames and deletes keys", async () => {
+  const page = await demo.open("/api_keys");
+  await page.getByRole("row", { name: "Laptop CLI" }).waitFor();
+  const searched = page.waitForRequest((request) => request.url().includes("personal_api_keys?") && request.url().includes("api_key_search=laptop"));
+  await page.getByLabel("Search keys").fill("laptop");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await searched;
+  const nextPage = page.waitForRequest((request) => request.url().includes("personal_api_keys?") && request.url().includes("page_number=1"));
+  await page.getByRole("navigation", { name: "API keys pages" }).getByRole("button", { name: "Next" }).click();
+  await nextPage;
+  const row = page.getByRole("row", { name: "Laptop CLI" });
+  await row.getByRole("button", { name: "Rename" }).click();
+  await row.getByLabel("New name").fill("Desktop CLI");
+  await row.getByRole("button", { name: "Save name" }).click();
+  await page.getByText("Renamed to “Desktop CLI”.").waitFor();
+  await page.getByRole("row", { name: "Laptop CLI" }).getByRole("button", { name: "Delete" }).click();
+  await page.getByText("Laptop CLI was deleted.").waitFor();
+});
+
+it("lists the active org's keys and shows API key errors", async () => {
+  const page = await demo.open("/api_keys");
+  await page.getByRole("tab", { name: "Acme Inc. keys" }).click();
+  await page.getByRole("row", { name: "Production deploy" }).waitFor();
+  await chooseScenario(page, "api-key-errors");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("alert").getByText("Invalid expiration option").waitFor();
+  await page.getByRole("row", { name: "Staging deploy" }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("row", { name: "Staging deploy" }).getByRole("alert").getByText("API key not found", { exact: false }).waitFor();
+});

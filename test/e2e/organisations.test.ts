@@ -1,0 +1,96 @@
+/** The Organisations screen: switcher, settings, members, invitations, join, create, delete, permissions, errors. */
+import { expect, it } from "vitest";
+import { chooseScenario } from "./demo-actions.js";
+import { useDemo } from "./demo-harness.js";
+
+const demo = useDemo();
+
+it("shows settings, members and invitations of the active org, with the SAML link", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  expect(await page.getByLabel("Organisation name").inputValue()).toBe("Acme Inc.");
+  expect(await page.getByRole("link", { name: "Set up SAML" }).getAttribute("href")).toMatch(/\/saml\?id=org_acme&rt=/);
+  await page.getByRole("region", { name: "Pending invitations" }).getByText("linus@acme.example").waitFor();
+  await page.getByRole("region", { name: "Expired invitations" }).getByText("dennis@acme.example").waitFor();
+  await demo.screenshot(page, "organisations");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved.").waitFor();
+});
+
+it("searches members and pages through them", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  const searched = page.waitForRequest((request) => request.url().includes("/members?") && request.url().includes("email_search=grace"));
+  await page.getByLabel("Search by email").fill("grace");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await searched;
+  await page.getByText("Showing matches for “grace”").waitFor();
+  const nextPage = page.waitForRequest((request) => request.url().includes("/members?") && request.url().includes("page_number=1"));
+  await page.getByRole("navigation", { name: "Members pages" }).getByRole("button", { name: "Next" }).click();
+  await nextPage;
+  await page.getByRole("navigation", { name: "Members pages" }).getByText("Page 2").waitFor();
+});
+
+it("invites with a role and additional roles, changes a role, removes a member and revokes an invitation", async () => {
+  const page = await demo.open("/org");
+  await page.getByLabel("Email", { exact: true }).fill("linus@acme.example");
+  await page.getByLabel("Invite role").selectOption("Admin");
+  await page.getByLabel("Billing").check();
+  const invited = page.waitForRequest((request) => request.url().endsWith("/invite_user"));
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  expect((await invited).postDataJSON()).toEqual({ org_id: "org_acme", email: "linus@acme.example", role: "Admin", additional_roles: ["Billing"] });
+  await page.getByText("Invitation sent to linus@acme.example.").waitFor();
+
+  const grace = page.getByRole("row", { name: "grace@acme.example" });
+  await grace.getByRole("button", { name: "Change role" }).click();
+  await grace.getByLabel("Role", { exact: true }).selectOption("Member");
+  await grace.getByRole("button", { name: "Save role" }).click();
+  await grace.getByText("Role changed.").waitFor();
+  await page.getByRole("row", { name: "alan@acme.example" }).getByRole("button", { name: "Remove" }).click();
+  await page.getByText("alan@acme.example was removed.").waitFor();
+  await page.getByRole("row", { name: "margaret@acme.example" }).getByRole("button", { name: "Revoke" }).click();
+  await page.getByText("Invitation for margaret@acme.example revoked.").waitFor();
+});
+
+it("switches the active org (kept across reloads) and hides what a Member may not do", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  await page.getByLabel("Active organisation").selectOption("org_globex");
+  await page.getByText("Your role may not invite people to Globex Corporation.").waitFor();
+  await page.reload();
+  await page.getByText("Your role may not invite people to Globex Corporation.").waitFor();
+  expect(await page.getByLabel("Active organisation").inputValue()).toBe("org_globex");
+  expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
+  await chooseScenario(page, "member-view");
+  await page.reload();
+  await page.getByText("You can view these settings but not change them.").waitFor();
+  expect(await page.getByLabel("Organisation name").isDisabled()).toBe(true);
+});
+
+it("joins, creates and deletes organisations", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("button", { name: "Join Initech" }).click();
+  await page.getByText("You joined org_initech.").waitFor();
+  await page.getByLabel("Name", { exact: true }).fill("Hooli");
+  await page.getByRole("button", { name: "Create organisation" }).click();
+  await page.getByText("Created org_hooli.").waitFor();
+  await page.getByLabel("Active organisation").selectOption("org_acme");
+  await page.getByRole("button", { name: "Delete organisation" }).click();
+  await page.getByRole("button", { name: "Yes, delete Acme Inc." }).click();
+  await page.getByText("Acme Inc. was deleted.").waitFor();
+});
+
+it("shows the user-facing error of forbidden, not-found and limit answers", async () => {
+  const page = await demo.open("/org");
+  await chooseScenario(page, "forbidden");
+  await page.reload();
+  await page.getByRole("alert").getByText("You don't have permission to view this organization").waitFor();
+  await chooseScenario(page, "org-not-found");
+  await page.reload();
+  await page.getByRole("region", { name: "Members" }).getByRole("alert").getByText("Organization not found").waitFor();
+  await chooseScenario(page, "org-limits");
+  await page.getByRole("button", { name: "Join Initech" }).click();
+  await page.getByRole("alert").getByText("This organization has reached its maximum number of users").waitFor();
+  await demo.screenshot(page, "organisations-errors");
+});
