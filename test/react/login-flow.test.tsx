@@ -32,7 +32,7 @@ const ACTIONS_BY_STEP: Record<LoginStep, string[]> = {
 describe("useLoginFlow", () => {
   it.each(Object.keys(ACTIONS_BY_STEP) as LoginStep[])("in %s exposes only that step's actions", async (step) => {
     const { flow } = setup(step);
-    expect(flow().step).toBe("loading");
+    await waitFor(() => expect(flow().step).toBe("loading"));
     await waitFor(() => expect(flow().step).toBe(step));
     const actions = Object.keys(flow()).filter((key) => !["step", "pending", "error", "reload"].includes(key));
     expect(actions.sort()).toEqual(ACTIONS_BY_STEP[step]);
@@ -49,14 +49,14 @@ describe("useLoginFlow", () => {
     expect(ok).toBe(false);
     const failure = flow().error;
     expect(isApiError(failure, "login") && failure.code).toBe("user_not_found");
-    expect(flow().step).toBe("LoginRequired");
+    await waitFor(() => expect(flow().step).toBe("LoginRequired"));
 
     prefer.login = "example=ConfirmEmailRequired";
     prefer.getLoginState = "example=ConfirmEmailRequired";
     ok = await act(() => expectStep(flow(), "LoginRequired").login({ email: "ada@acme.com", password: "correct horse" }));
     expect(ok).toBe(true);
     expect(flow().error).toBeNull();
-    expect(flow().step).toBe("ConfirmEmailRequired");
+    await waitFor(() => expect(flow().step).toBe("ConfirmEmailRequired"));
 
     await act(() => expectStep(flow(), "ConfirmEmailRequired").resendEmailConfirmation());
     expect(requestsOf("resendEmailConfirmation")).toHaveLength(1);
@@ -73,19 +73,19 @@ describe("useLoginFlow", () => {
     prefer.verifyBackupCode = "example=UserMetadataRequired";
     prefer.getLoginState = "example=UserMetadataRequired";
     await act(() => expectStep(flow(), "TwoFactorRequired").verifyBackupCode({ code: "7kq2-9fzd" }));
-    expect(flow().step).toBe("UserMetadataRequired");
+    await waitFor(() => expect(flow().step).toBe("UserMetadataRequired"));
 
     prefer.getLoginState = "example=OrgCreationRequired";
     await act(() => expectStep(flow(), "UserMetadataRequired").updateMetadata({ first_name: "Ada" }));
-    expect(flow().step).toBe("OrgCreationRequired");
+    await waitFor(() => expect(flow().step).toBe("OrgCreationRequired"));
 
     prefer.getLoginState = "example=UpdatePasswordRequired";
     await act(() => expectStep(flow(), "OrgCreationRequired").createOrg({ name: "Acme", autojoin_by_domain: false, restrict_to_domain: false }));
-    expect(flow().step).toBe("UpdatePasswordRequired");
+    await waitFor(() => expect(flow().step).toBe("UpdatePasswordRequired"));
 
     prefer.getLoginState = "example=TwoFactorEnablementRequired";
     await act(() => expectStep(flow(), "UpdatePasswordRequired").updatePassword({ password: "a much better one" }));
-    expect(flow().step).toBe("TwoFactorEnablementRequired");
+    await waitFor(() => expect(flow().step).toBe("TwoFactorEnablementRequired"));
     await waitFor(() => expect(expectStep(flow(), "TwoFactorEnablementRequired").mfaSetup).not.toBeNull());
     const setupData = expectStep(flow(), "TwoFactorEnablementRequired").mfaSetup;
     expect(setupData?.mfa_enabled === false && setupData.new_secret).toBe("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
@@ -94,7 +94,7 @@ describe("useLoginFlow", () => {
     delete prefer.refreshToken; // the server now has a session
     const refreshesBefore = requestsOf("refreshToken").length;
     await act(() => expectStep(flow(), "TwoFactorEnablementRequired").enableMfa({ code: "123456" }));
-    expect(flow().step).toBe("Finished");
+    await waitFor(() => expect(flow().step).toBe("Finished"));
     await waitFor(() => expect(auth().status).toBe("logged_in"));
     expect(requestsOf("refreshToken").length).toBeGreaterThan(refreshesBefore);
   });
@@ -107,7 +107,7 @@ describe("useLoginFlow", () => {
     delete prefer.refreshToken;
     await act(() => expectStep(flow(), "LoginRequired").login({ email: "ada@acme.com", password: "correct horse" }));
     expect(auth().status).toBe("logged_in");
-    expect(flow().step).toBe("Finished");
+    await waitFor(() => expect(flow().step).toBe("Finished"));
   });
 
   it("refreshes the session when the server reports Finished after a step without its own session effect", async () => {
@@ -128,7 +128,7 @@ describe("useLoginFlow", () => {
     expect(await act(() => expectStep(flow(), "LoginRequired").loginPasswordless({ email: "ada@acme.com", create_if_doesnt_exist: false }))).toBe(true);
     prefer.getLoginState = "example=ConfirmEmailRequired";
     expect(await act(() => expectStep(flow(), "LoginRequired").signup({ email: "grace@acme.com", password: "correct horse" }))).toBe(true);
-    expect(flow().step).toBe("ConfirmEmailRequired");
+    await waitFor(() => expect(flow().step).toBe("ConfirmEmailRequired"));
     expect([requestsOf("forgotPassword"), requestsOf("loginPasswordless"), requestsOf("signup")].map((r) => r.length)).toEqual([1, 1, 1]);
   });
 

@@ -13,11 +13,11 @@ describe("useMfa", () => {
     prefer.getSecurityStatus = "example=Enabled";
     const refreshes = requestsOf("refreshToken").length;
     expect(await act(() => result.current.enable("123456"))).toBe(true);
-    expect(result.current.status).toBe("enabled");
+    await waitFor(() => expect(result.current.status).toBe("enabled"));
     expect(requestsOf("refreshToken")).toHaveLength(refreshes + 1);
     prefer.getSecurityStatus = "example=Disabled";
     expect(await act(() => result.current.disable())).toBe(true);
-    expect(result.current.status).toBe("disabled");
+    await waitFor(() => expect(result.current.status).toBe("disabled"));
   });
 
   it("reports unexpected_error when the status cannot be read, and a typed error when enabling fails", async () => {
