@@ -8,6 +8,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   treeshake: true,
+  // Shared chunks in CJS too, so `orgauth` and `orgauth/react` share one ApiError class (instanceof works across entries).
+  splitting: true,
   target: "es2022",
   external: ["react", "react-dom", "@tanstack/react-query", "zod", "openapi-fetch"],
 });
