@@ -1,12 +1,12 @@
 /**
- * E2E harness: the demo (Prism + Vite, free ports) and headless Debian Chromium (playwright-core).
- * Each test file calls `useDemo()` once at top level; it starts everything in beforeAll and stops it in afterAll.
+ * E2E harness: the demo (Prism + Vite, started once per run by demo-global-setup.ts) and headless Debian
+ * Chromium (playwright-core). Each test file calls `useDemo()` once at top level; it launches the browser in
+ * beforeAll and closes it in afterAll.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { startDemo, type DemoServer } from "../../scripts/lib/demo-server.js";
+import { afterAll, beforeAll, inject } from "vitest";
 import { repoRoot } from "../../scripts/lib/prism.js";
 
 /** Where screenshots of the main screens are written (gitignored). */
@@ -34,28 +34,22 @@ export interface DemoHarness {
   screenshot(page: Page, name: string): Promise<string>;
 }
 
-/** Starts the demo and Chromium for the calling test file. */
+/** Launches Chromium for the calling test file, against the demo the global setup started. */
 export function useDemo(): DemoHarness {
-  let demo: DemoServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [demo, browser] = await Promise.all([
-      startDemo(),
-      chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS }),
-    ]);
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));
     await browser?.close();
-    await demo?.stop();
   });
 
   const harness: DemoHarness = {
     get url() {
-      if (!demo) throw new Error("the demo is not running (useDemo's beforeAll has not run)");
-      return demo.url;
+      return inject("demoUrl");
     },
     async newContext() {
       if (!browser) throw new Error("the browser is not running");
