@@ -68,7 +68,10 @@ export type LoginFlowError =
 interface FlowCommon {
   /** True while an action runs. */
   pending: boolean;
-  /** The last action's failure (cleared when the next one starts). */
+  /**
+   * The last action's failure (cleared when the next one starts); in TwoFactorEnablementRequired, also a failure
+   * to load the MFA setup when no action failed since.
+   */
   error: LoginFlowError | null;
   /** Re-reads the step from the server. */
   reload(): void;
@@ -88,6 +91,8 @@ export interface LoginStepActions {
     loginWithSocial(provider: SocialLoginProvider): void;
     /** Looks up the org's SAML login URL and navigates there. */
     loginWithSaml: Action<SamlLoginLookup>;
+    /** The answer of the last successful `forgotPassword` (a message to show, webmail links); null before. */
+    passwordReset: api.ForgotPasswordResponse | null;
   };
   TwoFactorRequired: {
     verifyMfa: Action<Body<api.VerifyMfaRequest>>;
@@ -114,49 +119,66 @@ export type LoginFlow =
   | (FlowCommon & { step: "unavailable"; loadError: GetLoginStateError })
   | { [S in LoginStep]: FlowCommon & { step: S } & LoginStepActions[S] }[LoginStep];
 
-type Runner = <Data, Failure, Variables>(options: UseMutationOptions<Data, Failure, Variables>, variables: Variables) => Promise<boolean>;
+type Runner = <Data, Failure, Variables>(
+  options: UseMutationOptions<Data, Failure, Variables>,
+  variables: Variables,
+  onData?: (data: Data) => void,
+) => Promise<boolean>;
+type Tracker = (work: () => Promise<unknown>) => Promise<boolean>;
 
-/** Runs mutation options through the QueryClient (so their `onSuccess` effects run) and tracks pending / error. */
-function useRunner(queryClient: QueryClient): { run: Runner; pending: boolean; error: LoginFlowError | null } {
+/** Runs an action's work, tracking pending / error; resolves true on success, false on failure. */
+function useTracker(): { track: Tracker; pending: boolean; error: LoginFlowError | null } {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<LoginFlowError | null>(null);
-  const run = useCallback<Runner>(
-    async (options, variables) => {
-      setPending(true);
-      setError(null);
-      try {
+  const track = useCallback<Tracker>(async (work) => {
+    setPending(true);
+    setError(null);
+    try {
+      await work();
+      return true;
+    } catch (failure) {
+      setError(failure as LoginFlowError);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }, []);
+  return { track, pending, error };
+}
+
+/** Runs mutation options through the QueryClient (so their `onSuccess` effects run) and moves to the answer's step. */
+function useRunner(queryClient: QueryClient, track: Tracker): Runner {
+  return useCallback<Runner>(
+    (options, variables, onData) =>
+      track(async () => {
         const data = await new MutationObserver(queryClient, options).mutate(variables);
         const step = (data as { login_state?: LoginStep } | undefined)?.login_state;
         if (step) queryClient.setQueryData(getLoginStateKeys.query(), { login_state: step });
-        return true;
-      } catch (failure) {
-        setError(failure as LoginFlowError);
-        return false;
-      } finally {
-        setPending(false);
-      }
-    },
-    [queryClient],
+        onData?.(data);
+      }),
+    [queryClient, track],
   );
-  return { run, pending, error };
 }
 
-function allActions(client: AuthClient, run: Runner, setError: (error: LoginFlowError) => void, mfaSetup: api.GetSecurityStatusResponse | null) {
+interface StepData {
+  mfaSetup: api.GetSecurityStatusResponse | null;
+  passwordReset: api.ForgotPasswordResponse | null;
+  setPasswordReset: (answer: api.ForgotPasswordResponse | null) => void;
+}
+
+function allActions(client: AuthClient, run: Runner, track: Tracker, data: StepData) {
   return {
     LoginRequired: {
       login: (body) => run(loginMutationOptions(client), { body }),
       signup: (body) => run(signupMutationOptions(client), { body }),
-      forgotPassword: (body) => run(forgotPasswordMutationOptions(client), { body }),
+      forgotPassword: (body) => {
+        data.setPasswordReset(null);
+        return run(forgotPasswordMutationOptions(client), { body }, data.setPasswordReset);
+      },
       loginPasswordless: (body) => run(loginPasswordlessMutationOptions(client), { body }),
       loginWithSocial: (provider) => client.redirects.toSocialLogin(provider),
-      loginWithSaml: (lookup) =>
-        client.loginWithSaml(lookup).then(
-          () => true,
-          (failure: unknown) => {
-            setError(failure as LoginFlowError);
-            return false;
-          },
-        ),
+      loginWithSaml: (lookup) => track(() => client.loginWithSaml(lookup)),
+      passwordReset: data.passwordReset,
     },
     TwoFactorRequired: {
       verifyMfa: (body) => run(verifyMfaMutationOptions(client), { body }),
@@ -169,7 +191,7 @@ function allActions(client: AuthClient, run: Runner, setError: (error: LoginFlow
       joinOrg: (orgId) => run(joinOrgMutationOptions(client), { path: { orgId } }),
     },
     UpdatePasswordRequired: { updatePassword: (body) => run(updatePasswordMutationOptions(client), { body }) },
-    TwoFactorEnablementRequired: { mfaSetup, enableMfa: (body) => run(enableMfaMutationOptions(client), { body }) },
+    TwoFactorEnablementRequired: { mfaSetup: data.mfaSetup, enableMfa: (body) => run(enableMfaMutationOptions(client), { body }) },
     Finished: {},
   } satisfies LoginStepActions;
 }
@@ -182,8 +204,9 @@ export function useLoginFlow(): LoginFlow {
   const loginState = useGetLoginState();
   const step = loginState.data?.login_state;
   const security = useGetSecurityStatus({}, { enabled: step === "TwoFactorEnablementRequired" });
-  const { run, pending, error } = useRunner(queryClient);
-  const [samlError, setSamlError] = useState<LoginFlowError | null>(null);
+  const { track, pending, error } = useTracker();
+  const run = useRunner(queryClient, track);
+  const [passwordReset, setPasswordReset] = useState<api.ForgotPasswordResponse | null>(null);
 
   // Finished but the session does not know yet (e.g. a step without its own session effect): refresh once.
   const finishedButLoggedOut = step === "Finished" && snapshot.status === "logged_out";
@@ -193,11 +216,12 @@ export function useLoginFlow(): LoginFlow {
 
   const { refetch } = loginState;
   return useMemo((): LoginFlow => {
-    const common: FlowCommon = { pending, error: error ?? samlError, reload: () => void refetch() };
+    const setupError = step === "TwoFactorEnablementRequired" ? security.error : null;
+    const common: FlowCommon = { pending, error: error ?? setupError, reload: () => void refetch() };
     if (step === undefined) {
       return loginState.error ? { ...common, step: "unavailable", loadError: loginState.error } : { ...common, step: "loading" };
     }
-    const actions = allActions(client, run, setSamlError, security.data ?? null)[step];
+    const actions = allActions(client, run, track, { mfaSetup: security.data ?? null, passwordReset, setPasswordReset })[step];
     return { ...common, step, ...actions } as LoginFlow;
-  }, [client, run, step, pending, error, samlError, refetch, loginState.error, security.data]);
+  }, [client, run, track, step, pending, error, refetch, loginState.error, security.data, security.error, passwordReset]);
 }

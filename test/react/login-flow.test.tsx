@@ -19,7 +19,7 @@ function expectStep<S extends LoginStep>(flow: LoginFlow, step: S): Extract<Logi
 }
 
 const ACTIONS_BY_STEP: Record<LoginStep, string[]> = {
-  LoginRequired: ["forgotPassword", "login", "loginPasswordless", "loginWithSaml", "loginWithSocial", "signup"],
+  LoginRequired: ["forgotPassword", "login", "loginPasswordless", "loginWithSaml", "loginWithSocial", "passwordReset", "signup"],
   TwoFactorRequired: ["verifyBackupCode", "verifyMfa"],
   ConfirmEmailRequired: ["resendEmailConfirmation"],
   UserMetadataRequired: ["updateMetadata"],
@@ -124,7 +124,12 @@ describe("useLoginFlow", () => {
   it("signup, forgot password and passwordless run their calls from LoginRequired", async () => {
     const { flow, requestsOf, prefer } = setup("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
+    expect(expectStep(flow(), "LoginRequired").passwordReset).toBeNull();
     expect(await act(() => expectStep(flow(), "LoginRequired").forgotPassword({ email: "ada@acme.com" }))).toBe(true);
+    expect(expectStep(flow(), "LoginRequired").passwordReset).toEqual({
+      message: expect.stringContaining("password reset link"),
+      sniper_links: expect.objectContaining({ gmail: expect.stringMatching(/^https:/) }),
+    });
     expect(await act(() => expectStep(flow(), "LoginRequired").loginPasswordless({ email: "ada@acme.com", create_if_doesnt_exist: false }))).toBe(true);
     prefer.getLoginState = "example=ConfirmEmailRequired";
     expect(await act(() => expectStep(flow(), "LoginRequired").signup({ email: "grace@acme.com", password: "correct horse" }))).toBe(true);
@@ -149,6 +154,33 @@ describe("useLoginFlow", () => {
     expect(await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ email: "x@nowhere.com" }))).toBe(false);
     const failure = flow().error;
     expect(isApiError(failure, "loginCheck") && failure.code).toBe("org_not_found");
+  });
+
+  it("a later SAML lookup clears the earlier failure, and the lookup counts as pending", async () => {
+    const { flow, prefer } = setup("LoginRequired");
+    await waitFor(() => expect(flow().step).toBe("LoginRequired"));
+    prefer.loginCheck = "code=404, example=org_not_found";
+    await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ domain: "nowhere.com" }));
+    expect(flow().error).not.toBeNull();
+    delete prefer.loginCheck;
+    let lookup: Promise<boolean> | undefined;
+    act(() => {
+      lookup = expectStep(flow(), "LoginRequired").loginWithSaml({ domain: "acme.com" });
+    });
+    expect(flow().pending).toBe(true);
+    expect(flow().error).toBeNull();
+    expect(await act(() => lookup!)).toBe(true);
+    expect(flow().pending).toBe(false);
+    expect(flow().error).toBeNull();
+  });
+
+  it("in TwoFactorEnablementRequired a failure to load the MFA setup is the flow's typed error", async () => {
+    const { flow, prefer } = setup("TwoFactorEnablementRequired");
+    prefer.getSecurityStatus = "code=500, example=unexpected_error";
+    await waitFor(() => expect(flow().error).not.toBeNull());
+    const failure = flow().error;
+    expect(isApiError(failure, "getSecurityStatus") && failure.code).toBe("unexpected_error");
+    expect(expectStep(flow(), "TwoFactorEnablementRequired").mfaSetup).toBeNull();
   });
 
   it("reports an unavailable login state with its typed error", async () => {
