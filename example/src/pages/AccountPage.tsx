@@ -1,9 +1,10 @@
 /** Account: profile metadata, email, password, MFA (QR secret, backup codes), delete account. */
 import { useState, type FormEvent } from "react";
-import { useDeleteMe, useDisableMfa, useEnableMfa, useGetSecurityStatus, useUpdateEmail, useUpdateMetadata, useUpdatePassword } from "orgauth/react";
+import { useDeleteMe, useUpdateEmail, useUpdateMetadata, useUpdatePassword } from "orgauth/react";
 import type { User } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
 import { Card, formatSeconds, Success } from "../components/ui.js";
+import { MfaCard } from "./MfaCard.js";
 
 /** The account screen of the logged-in user. */
 export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => void }) {
@@ -132,66 +133,6 @@ export function PasswordCard({ user, title = "Password" }: { user: User | undefi
         <ErrorMessage error={update.error} />
         {update.isSuccess && <Success>Password updated.</Success>}
       </form>
-    </Card>
-  );
-}
-
-/** MFA status: the QR secret and a code to turn it on, or the backup codes and a button to turn it off. */
-export function MfaCard({ title = "Two-factor authentication" }: { title?: string }) {
-  const status = useGetSecurityStatus();
-  const enable = useEnableMfa();
-  const disable = useDisableMfa();
-  const [code, setCode] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    enable.mutate({ body: { code } });
-  };
-  return (
-    <Card title={title}>
-      {status.isPending && <p>Loading…</p>}
-      <ErrorMessage error={status.error} />
-      {status.data?.type === "Disabled" && (
-        <form onSubmit={submit}>
-          <p>Two-factor authentication is off. Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
-          <div className="actions">
-            <img src={status.data.new_qr} alt="MFA QR code" width={96} height={96} style={{ imageRendering: "pixelated", border: "1px solid #dde1e8" }} />
-            <div>
-              <div className="muted small">Or type the secret:</div>
-              <div className="secret" aria-label="MFA secret">
-                {status.data.new_secret}
-              </div>
-            </div>
-          </div>
-          <label>
-            Code from the app
-            <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} placeholder="123456" />
-          </label>
-          <div className="actions">
-            <button type="submit" disabled={enable.isPending}>
-              Turn on two-factor authentication
-            </button>
-          </div>
-          <ErrorMessage error={enable.error} />
-          {enable.isSuccess && <Success>Two-factor authentication is on.</Success>}
-        </form>
-      )}
-      {status.data?.type === "Enabled" && (
-        <>
-          <p>Two-factor authentication is on. Keep these backup codes somewhere safe:</p>
-          <ul className="codes" aria-label="Backup codes">
-            {status.data.backup_codes.map((backupCode) => (
-              <li key={backupCode}>{backupCode}</li>
-            ))}
-          </ul>
-          <div className="actions">
-            <button type="button" className="danger" disabled={disable.isPending} onClick={() => disable.mutate({ body: {} })}>
-              Turn off two-factor authentication
-            </button>
-          </div>
-          <ErrorMessage error={disable.error} />
-          {disable.isSuccess && <Success>Two-factor authentication is off.</Success>}
-        </>
-      )}
     </Card>
   );
 }

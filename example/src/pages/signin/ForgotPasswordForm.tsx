@@ -1,0 +1,40 @@
+/** Asking for a password reset (`flow.forgotPassword`), then its message and webmail links (`flow.passwordReset`). */
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "../../components/ErrorMessage.js";
+import type { FlowAt } from "./flow-step.js";
+
+/** The forgot-password tab. */
+export function ForgotPasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
+  const [email, setEmail] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    void flow.forgotPassword({ email });
+  };
+  const answer = submitted ? flow.passwordReset : null;
+  return (
+    <form onSubmit={submit}>
+      <label>
+        Email
+        <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      </label>
+      <button type="submit" disabled={flow.pending}>
+        Send reset link
+      </button>
+      <ErrorMessage error={submitted ? flow.error : null} />
+      {answer && (
+        <div role="status" className="success">
+          <p>{answer.message}</p>
+          <div className="actions">
+            {Object.entries(answer.sniper_links).map(([provider, href]) => (
+              <a key={provider} href={href} target="_blank" rel="noreferrer">
+                Open {provider}
+              </a>
+            ))}
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}

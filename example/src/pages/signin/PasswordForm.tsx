@@ -1,0 +1,33 @@
+/** Email and password sign-in (`flow.login`). */
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "../../components/ErrorMessage.js";
+import type { FlowAt } from "./flow-step.js";
+
+/** The password tab; its error shows once this form was submitted. */
+export function PasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
+  const [email, setEmail] = useState("ada@acme.example");
+  const [password, setPassword] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    void flow.login({ email, password });
+  };
+  return (
+    <form onSubmit={submit}>
+      <label>
+        Email
+        <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      </label>
+      <label>
+        Password
+        <input type="password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+      </label>
+      <button type="submit" disabled={flow.pending}>
+        Sign in
+      </button>
+      <ErrorMessage error={submitted ? flow.error : null} />
+      <p className="muted small">Any email and password work against the mock; pick a scenario below for the other answers.</p>
+    </form>
+  );
+}

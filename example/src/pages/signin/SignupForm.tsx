@@ -1,0 +1,44 @@
+/** Creating an account (`flow.signup`); the flow moves on to the step the answer names. */
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "../../components/ErrorMessage.js";
+import type { FlowAt } from "./flow-step.js";
+
+/** The sign-up tab. */
+export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [firstName, setFirstName] = useState("");
+  const [lastName, setLastName] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    void flow.signup({ email, password, first_name: firstName, last_name: lastName });
+  };
+  return (
+    <form onSubmit={submit}>
+      <div className="grid">
+        <label>
+          First name
+          <input value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+        </label>
+        <label>
+          Last name
+          <input value={lastName} onChange={(event) => setLastName(event.target.value)} />
+        </label>
+      </div>
+      <label>
+        Email
+        <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      </label>
+      <label>
+        Password
+        <input type="password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+      </label>
+      <button type="submit" disabled={flow.pending}>
+        Create account
+      </button>
+      <ErrorMessage error={submitted ? flow.error : null} />
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+/** SAML sign-in by work email or domain (`flow.loginWithSaml`). */
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "../../components/ErrorMessage.js";
+import type { FlowAt } from "./flow-step.js";
+
+/** The SSO tab: an address with `@` is looked up as an email, anything else as a domain. */
+export function SsoForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
+  const [lookup, setLookup] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    void flow.loginWithSaml(lookup.includes("@") ? { email: lookup } : { domain: lookup });
+  };
+  return (
+    <form onSubmit={submit}>
+      <label>
+        Work email or domain
+        <input required value={lookup} onChange={(event) => setLookup(event.target.value)} placeholder="you@acme.example or acme.example" />
+      </label>
+      <button type="submit" disabled={flow.pending}>
+        Continue with SSO
+      </button>
+      <ErrorMessage error={submitted ? flow.error : null} />
+    </form>
+  );
+}
