@@ -64,3 +64,14 @@ it("deletes the account (or says deletion is off) and ends the session", async (
   await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
   expect(await page.getByLabel("Session").innerText()).toContain("Signed out");
 });
+
+it("shows the MFA card's error state with its user-facing message", async () => {
+  const page = await demo.open("/account");
+  await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("MFA secret").waitFor();
+  await chooseScenario(page, "email-not-confirmed");
+  await page.reload();
+  const mfa = page.getByRole("region", { name: "Two-factor authentication" });
+  await mfa.getByText("The two-factor authentication status could not be loaded.").waitFor();
+  await mfa.getByRole("alert").getByText("Please confirm your email address first").waitFor();
+  expect(await mfa.getByRole("button").count()).toBe(0);
+});

@@ -164,3 +164,39 @@ it("looks up SSO, links the 12 social providers and the hosted pages with a retu
   await page.waitForURL((url) => url.pathname === "/github/login");
   await page.getByRole("heading", { name: "Continue with Github" }).waitFor();
 });
+
+it("confirm email: the resend's rate-limit error, and only that step's actions", async () => {
+  const page = await signedOut("confirm-email-rate-limited");
+  await submitPassword(page);
+  const confirm = page.getByRole("region", { name: "Confirm your email" });
+  await confirm.getByRole("button", { name: "Resend the email" }).click();
+  await confirm.getByRole("alert").getByText("Too many requests. Please wait a minute and try again.").waitFor();
+  expect(await confirm.getByRole("button").allInnerTexts()).toEqual(["Resend the email", "I have confirmed it"]);
+  expect(await page.getByRole("tab").count()).toBe(0);
+});
+
+it("create organisation: the limit error under the create form, then signed in", async () => {
+  const page = await signedOut("step-OrgCreationRequired");
+  await submitPassword(page);
+  await page.getByRole("heading", { name: "Join or create an organisation" }).waitFor();
+  await chooseScenario(page, "org-limits");
+  const create = page.getByRole("region", { name: "Create an organisation" });
+  await create.getByLabel("Name").fill("Hooli");
+  await create.getByRole("button", { name: "Create organisation" }).click();
+  await create.getByRole("alert").getByText("You have reached the maximum number of organizations").waitFor();
+  expect(await page.getByRole("region", { name: "Organisations you can join" }).getByRole("alert").count()).toBe(0);
+  await chooseScenario(page, "");
+  await create.getByRole("button", { name: "Create organisation" }).click();
+  await expectOverview(page);
+});
+
+it("MFA setup step: a setup that cannot load shows its user-facing error and no enable button", async () => {
+  const page = await signedOut("step-TwoFactorEnablementRequired");
+  await submitPassword(page);
+  await page.getByRole("heading", { name: "Turn on two-factor authentication" }).waitFor();
+  await chooseScenario(page, "email-not-confirmed");
+  await page.reload();
+  const enable = page.getByRole("region", { name: "Turn on two-factor authentication" });
+  await enable.getByRole("alert").getByText("Please confirm your email address first").waitFor();
+  expect(await enable.getByRole("button", { name: "Turn on two-factor authentication" }).count()).toBe(0);
+});
