@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,12 +25,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts Prism (its own bin, not npx, so one kill stops it) on the contract and waits until it answers. */
+/**
+ * Starts Prism (its own bin in this Node process, not npx, so one kill stops it) on the contract and waits until
+ * it answers. Prism exits by itself when the process that started it dies.
+ */
 export async function startPrism(options: { port?: number; quiet?: boolean } = {}): Promise<PrismServer> {
   const port = options.port ?? (await freePort());
-  const bin = join(repoRoot, "node_modules", ".bin", "prism");
+  const bin = realpathSync(join(repoRoot, "node_modules", ".bin", "prism"));
+  const watchdog = join(repoRoot, "scripts", "lib", "exit-with-parent.cjs");
   const contract = join(repoRoot, "openapi", "auth-api.yaml");
-  const child = spawn(bin, ["mock", "-h", "127.0.0.1", "-p", String(port), contract], {
+  const child = spawn(process.execPath, ["--require", watchdog, bin, "mock", "-h", "127.0.0.1", "-p", String(port), contract], {
     stdio: options.quiet === false ? "inherit" : "pipe",
   });
   let output = "";
