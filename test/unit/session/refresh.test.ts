@@ -181,6 +181,25 @@ describe("timers and wake-ups", () => {
     expect(browser.server.refreshCount).toBe(2);
   });
 
+  it("becoming visible wakes like focus, and a logged-out tab still re-checks on a wake-up", async () => {
+    browser.server.mode = "logged_out";
+    const tab = browser.tab();
+    const c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env });
+    clients.push(c);
+    await c.getAuthInfo();
+    expect(c.getSnapshot()).toEqual({ status: "logged_out" });
+    tab.wake("visible");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.server.refreshCount).toBe(1);
+    browser.server.mode = "logged_in";
+    await vi.advanceTimersByTimeAsync(121_000);
+    expect(browser.server.refreshCount).toBe(1);
+    tab.wake("visible");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.server.refreshCount).toBe(2);
+    expect(c.getSnapshot().status).toBe("logged_in");
+  });
+
   it("destroy() removes every timer and listener, and aborts a pending retry wait", async () => {
     const tab = browser.tab();
     const c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env });
