@@ -106,6 +106,15 @@ export function createSessionEngine(
     updateTimer(); // the server never said "logged out": keep checking on the timer
   }
 
+  /**
+   * The oldest result another tab may hand us instead of a request of our own. An expiring token needs
+   * only a result newer than the one applied here (another tab may have fetched it a moment before this
+   * tick, its message still on the way); every other reason asks about the session as of now.
+   */
+  function acceptResultsSince(reason: RefreshReason, startedAt: number): number {
+    return reason === "expiring" ? lastResultAt + 1 : startedAt;
+  }
+
   function refresh(reason: RefreshReason): Promise<AuthInfo | null> {
     if (destroyed) return Promise.reject(new AuthClientDestroyedError());
     if (!env.isBrowser) return Promise.resolve(null);
@@ -116,7 +125,7 @@ export function createSessionEngine(
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
-        const { source, result } = await coordinator!.coordinate(key, startedAt, async () => {
+        const { source, result } = await coordinator!.coordinate(key, acceptResultsSince(reason, startedAt), async () => {
           const { authInfo, skew } = await refreshWithRetries(ctx, orgId);
           if (skew && skew.offsetMs !== offsetMs) emit({ type: "clock_skew", ...skew });
           return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, at: env.now() };

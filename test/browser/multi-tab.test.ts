@@ -155,11 +155,14 @@ describe("multi-tab session in headless Chromium", () => {
     await new Promise((resolve) => setTimeout(resolve, 9_000));
     const times = state.refreshTimes.filter((t) => t > from);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    console.log(`[multi-tab] 5 tabs, ${TOKEN_LIFETIME_SECONDS} s tokens refreshed under 2.5 s left, 9 s observed: ${times.length} refresh requests for ${times.length} cycles (gaps ${gaps.join(", ")} ms)`);
-    expect(times.length).toBeGreaterThanOrEqual(3);
-    expect(times.length).toBeLessThanOrEqual(12); // cycles are ~1 s (whole-second expiry, 1 s timer clamping in background tabs)
-    // one request per cycle: no two requests within the same cycle
-    expect(Math.min(...gaps)).toBeGreaterThan(400);
+    // A cycle is a burst of requests less than 400 ms apart (cycles themselves are ~1 s apart).
+    const cycleSizes = gaps.reduce((sizes, gap) => (gap < 400 ? [...sizes.slice(0, -1), sizes.at(-1)! + 1] : [...sizes, 1]), [1]);
+    console.log(
+      `[multi-tab] 5 tabs, ${TOKEN_LIFETIME_SECONDS} s tokens refreshed under 2.5 s left, 9 s observed: ${times.length} refresh requests in ${cycleSizes.length} cycles, at most ${Math.max(...cycleSizes)} per cycle (gaps ${gaps.join(", ")} ms)`,
+    );
+    expect(cycleSizes.length).toBeGreaterThanOrEqual(3);
+    expect(cycleSizes.length).toBeLessThanOrEqual(12); // cycles are ~1 s (whole-second expiry, 1 s timer clamping in background tabs)
+    expect(Math.max(...cycleSizes)).toBe(1); // one request per cycle, not one per tab
     expect(new Set(await Promise.all(pages.map(statusOf)))).toEqual(new Set(["logged_in"]));
     await expectNoTokenStored(pages);
   });

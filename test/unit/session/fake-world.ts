@@ -180,6 +180,8 @@ export class FakeBrowser {
   });
   private readonly channels = new Set<{ name: string; listener: ((m: unknown) => void) | null; closed: boolean }>();
   readonly locks = new MemoryLocks();
+  /** How long a BroadcastChannel message takes to reach the other tabs. */
+  messageLatencyMs = 1;
 
   tab(options: { skewMs?: number; withChannel?: boolean; withLocks?: boolean; userAgent?: string } = {}): FakeTab {
     const wakeListeners = new Set<(reason: WakeReason) => void>();
@@ -187,6 +189,7 @@ export class FakeBrowser {
     const navigations: string[] = [];
     const skew = options.skewMs ?? 0;
     const channels = this.channels;
+    const messageLatency = () => this.messageLatencyMs;
     const env: AuthEnvironment = {
       isBrowser: true,
       fetch: this.server.fetch,
@@ -223,7 +226,7 @@ export class FakeBrowser {
           post: (message) => {
             const copy = structuredClone(message);
             for (const other of channels) {
-              if (other !== self && other.name === name && !other.closed) setTimeout(() => other.listener?.(copy), 1);
+              if (other !== self && other.name === name && !other.closed) setTimeout(() => other.listener?.(copy), messageLatency());
             }
           },
           onMessage: (listener) => {

@@ -88,6 +88,25 @@ describe("cross-tab single-flight", () => {
     expect(new Set(results.map((r) => r?.accessToken)).size).toBe(1);
   });
 
+  it("a tab whose token expires just after another tab's refresh, before its message arrives, adopts that result", async () => {
+    browser.server.lifetimeSeconds = 500; // under the 600 s threshold: every check finds the token expiring
+    browser.messageLatencyMs = 5;
+    const events: AuthEvent[] = [];
+    const [a, b] = open(2, {}, events);
+    await startSequentially([a!, b!]);
+    const before = browser.server.refreshCount;
+    const from = Date.now();
+    const first = a!.client.getAuthInfo();
+    await vi.advanceTimersByTimeAsync(22); // a's request is answered; its result is still on its way to b
+    const second = b!.client.getAuthInfo();
+    await vi.advanceTimersByTimeAsync(15_000); // longer than the 10 s cross-tab wait, shorter than a background check
+    const [fromA, fromB] = await Promise.all([first, second]);
+    expect(browser.server.refreshCount - before).toBe(1);
+    expect(fromB?.accessToken).toBe(fromA?.accessToken);
+    const fetchedBy = events.filter((e) => e.at >= from && e.type === "refresh_succeeded");
+    expect(fetchedBy.length).toBe(1);
+  });
+
   it("a tab whose lock holder hangs refreshes alone after crossTabWaitMs (no orphaned wait)", async () => {
     const [a, b] = open(2, {}, undefined, 30_000); // the holder's request outlasts the 10 s wait
     await startSequentially([a!, b!]);
