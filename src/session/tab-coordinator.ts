@@ -6,6 +6,7 @@
  * which a tab refreshes alone. The access token travels only in memory messages, never in web storage.
  */
 import type { AuthEnvironment, TabChannel } from "./environment.js";
+import { AuthClientDestroyedError } from "./errors.js";
 import type { AuthInfo } from "./types.js";
 
 /** A refresh result as shared between tabs. `at` is when it completed (all tabs share one clock). */
@@ -59,6 +60,8 @@ export function createTabCoordinator(
   const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
   const remoteStarted = new Map<string, number>();
   const waiters = new Set<Waiter>();
+  const pendingLockRequests = new Set<AbortController>(); // aborted by close(): no lock request outlives the client
+  let closed = false;
   const failureListeners = new Set<(key: string) => void>();
   const post = (message: Message) => {
     try {
@@ -135,6 +138,7 @@ export function createTabCoordinator(
 
   const coordinateWithLocks = async (key: string, since: number, fetch: () => Promise<SharedResult>) => {
     const stopWaiting = new AbortController();
+    pendingLockRequests.add(stopWaiting);
     const timer = env.setTimeout(() => stopWaiting.abort(), waitMs);
     let adoptedWhileWaiting: CoordinatedResult | undefined;
     let granted = false;
@@ -160,9 +164,11 @@ export function createTabCoordinator(
     try {
       const fromLock = await viaLock;
       await remote;
+      if (closed) throw new AuthClientDestroyedError();
       return fromLock ?? adoptedWhileWaiting ?? (await fetchAndShare(key, fetch));
     } finally {
       env.clearTimeout(timer);
+      pendingLockRequests.delete(stopWaiting);
     }
   };
 
@@ -180,6 +186,8 @@ export function createTabCoordinator(
       post({ v: 1, type: "result", key, tabId, result });
     },
     close() {
+      closed = true;
+      for (const request of [...pendingLockRequests]) request.abort();
       for (const waiter of [...waiters]) waiter.resolve(undefined);
       channel?.close();
     },

@@ -125,6 +125,24 @@ describe("cross-tab single-flight", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await hung).toBe("failed"); // the holder times out; its lock is released with it
   });
+
+  it("a tab destroyed while it waits for another tab's lock gives up at once: no request, no timer left behind", async () => {
+    const [a, b] = open(2, {}, undefined, 30_000);
+    await startSequentially([a!, b!]);
+    browser.server.mode = "hang";
+    const hung = a!.client.refresh().catch(() => "failed");
+    await vi.advanceTimersByTimeAsync(30);
+    const before = browser.server.refreshCount;
+    const waiting = b!.client.refresh().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(100);
+    b!.client.destroy();
+    expect(await waiting).toMatchObject({ name: "AuthClientDestroyedError" });
+    a!.client.destroy();
+    expect(await hung).toBe("failed");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(browser.server.refreshCount).toBe(before);
+  });
 });
 
 describe("login and logout across tabs", () => {
