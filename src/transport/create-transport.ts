@@ -89,14 +89,22 @@ export function createTransport(options: TransportOptions): Transport {
   return { authUrl, validation, call };
 }
 
-/** Fails fast (nothing sent) when a path parameter is missing or empty. */
+/**
+ * Fails fast (nothing sent) when a path parameter is missing, empty or a dot segment. Ids are sent through
+ * encodeURIComponent, which leaves "." alone, and URL parsing removes "." and ".." segments: `joinOrg` with
+ * `orgId: ".."` would POST to the API root. A pre-encoded spelling ("%2e", "%252E.") is harmless here (its "%"
+ * is encoded again) but would become a dot segment wherever the id is decoded more than once, so it is refused too.
+ */
 function checkPathParams(op: OperationDescriptor<OperationId>, request: OperationRequest): void {
   const path = (request.path ?? {}) as Record<string, unknown>;
   const issues = op.pathParams
-    .filter((name) => typeof path[name] !== "string" || path[name] === "")
-    .map((name) => ({ path: ["path", name], message: "must be a non-empty string" }));
+    .filter((name) => typeof path[name] !== "string" || path[name] === "" || DOT_SEGMENT.test(path[name]))
+    .map((name) => ({ path: ["path", name], message: "must be a non-empty string and not a dot segment" }));
   if (issues.length) throw new RequestValidationError(op.operationId, issues);
 }
+
+/** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
+const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;
 
 /** The request body, validated against the contract unless validation is off. */
 function checkedBody(op: OperationDescriptor<OperationId>, request: OperationRequest, validation: ValidationMode): unknown {
