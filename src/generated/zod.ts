@@ -52,10 +52,10 @@ export const VerifyBackupCodeRequestInputSchema = /* @__PURE__ */ z.strictObject
 export const LoginCheckResponseSchema = /* @__PURE__ */ z.object({ login_url: /* @__PURE__ */ z.string() });
 
 /** MFA is on. */
-export const SecurityStatusEnabledSchema = /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.enum(["Enabled"]), mfa_enabled: /* @__PURE__ */ z.literal(true), backup_codes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
+export const SecurityStatusEnabledSchema = /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal("Enabled"), mfa_enabled: /* @__PURE__ */ z.literal(true), backup_codes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
 
 /** MFA is off; a fresh secret to set it up with. */
-export const SecurityStatusDisabledSchema = /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.enum(["Disabled"]), mfa_enabled: /* @__PURE__ */ z.literal(false), new_secret: /* @__PURE__ */ z.string(), new_qr: /* @__PURE__ */ z.string() });
+export const SecurityStatusDisabledSchema = /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal("Disabled"), mfa_enabled: /* @__PURE__ */ z.literal(false), new_secret: /* @__PURE__ */ z.string(), new_qr: /* @__PURE__ */ z.string() });
 
 /** The user's MFA status. */
 export const SecurityStatusSchema = /* @__PURE__ */ z.discriminatedUnion("type", [SecurityStatusEnabledSchema, SecurityStatusDisabledSchema]);
