@@ -1,7 +1,7 @@
 /**
  * The scenarios of the demo's toolbar. A scenario makes Prism answer chosen calls with a documented example
- * of the contract, via the `Prefer: code=…, example=…` header (see scenario-fetch.ts). Pure data: the e2e
- * suite checks every rule against openapi/auth-api.yaml.
+ * of the contract, via the `Prefer: code=…, example=…` header (see scenario-fetch.ts). Pure data: a unit
+ * test (test/unit/demo/scenarios.test.ts) checks every rule against openapi/auth-api.yaml.
  */
 
 /** One call answered with one documented example. `route` is "METHOD /path" with `{param}` templates. */

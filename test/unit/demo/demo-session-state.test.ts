@@ -1,7 +1,7 @@
 /** The demo server's one piece of state on top of Prism: logged in / logged out / mid-login, per browser cookie. */
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { DEMO_SESSION_COOKIE, nextDemoSessionState, preferFor } from "../../scripts/lib/demo-session-state.js";
+import { DEMO_SESSION_COOKIE, nextDemoSessionState, preferFor } from "../../../scripts/lib/demo-session-state.js";
 
 function request(route: string, cookie?: string, prefer?: string): IncomingMessage {
   const [method, url] = route.split(" ");

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { routeMatches, SCENARIOS } from "../../example/src/scenarios/catalog.js";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { routeMatches, SCENARIOS } from "../../../example/src/scenarios/catalog.js";
+import { repoRoot } from "../../../scripts/lib/prism.js";
 
 interface ResponseObject {
   $ref?: string;
