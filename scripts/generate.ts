@@ -23,7 +23,7 @@ export async function generateAll(): Promise<Record<string, string>> {
   return {
     "schema.d.ts": await emitSchemaTypes(contract.document),
     "zod.ts": emitZod(contract, operations),
-    "operations.ts": emitOperations(operations),
+    "operations.ts": emitOperations(contract, operations),
     "queries.ts": emitQueries(operations),
   };
 }

@@ -8,6 +8,7 @@ export interface SchemaNode {
   enum?: unknown[];
   const?: unknown;
   format?: string;
+  default?: unknown;
   description?: string;
   properties?: Record<string, SchemaNode>;
   required?: string[];
@@ -35,6 +36,12 @@ export interface Contract {
 export async function loadContract(path: string): Promise<Contract> {
   const document = parse(await readFile(path, "utf8")) as Record<string, any>;
   return { document, resolve: (node) => resolveRef(document, node) };
+}
+
+/** Top-level properties of an object schema that have a contract `default` (a caller may omit them from a request). */
+export function defaultedProperties(contract: Contract, node: SchemaNode): string[] {
+  const properties = contract.resolve(node).properties ?? {};
+  return Object.keys(properties).filter((name) => properties[name]!.default !== undefined);
 }
 
 /** Returns the component name a `#/components/schemas/<Name>` reference points to. */

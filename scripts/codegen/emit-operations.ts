@@ -1,9 +1,10 @@
+import { defaultedProperties, type Contract } from "./contract.js";
 import type { OperationModel, ResponseModel } from "./model.js";
 import { GENERATED_HEADER, docComment, literal, pascalCase } from "./naming.js";
 import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
-export function emitOperations(operations: OperationModel[]): string {
+export function emitOperations(contract: Contract, operations: OperationModel[]): string {
   const codes = operations.map((op) => `  ${op.operationId}: ${pascalCase(op.operationId)}ErrorCode;`).join("\n");
   return [
     GENERATED_HEADER,
@@ -14,7 +15,7 @@ export function emitOperations(operations: OperationModel[]): string {
     SHARED_TYPES,
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
-    ...operations.map(operationBlock),
+    ...operations.map((op) => operationBlock(contract, op)),
   ].join("\n\n") + "\n";
 }
 
@@ -57,11 +58,14 @@ export interface OperationCaller {
 }
 
 /** Arguments of an operation that takes none. */
-export type EmptyRequest = Record<string, never>;`;
+export type EmptyRequest = Record<string, never>;
 
-function operationBlock(op: OperationModel): string {
+/** A request body whose fields with a contract \`default\` the caller may omit (the transport fills them in). */
+export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;`;
+
+function operationBlock(contract: Contract, op: OperationModel): string {
   const name = pascalCase(op.operationId);
-  const requestType = requestTypeOf(op);
+  const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
   const requestParam = hasInput ? `request: ${name}Request` : `request: EmptyRequest = {}`;
   return [
@@ -75,7 +79,7 @@ function operationBlock(op: OperationModel): string {
     .join("\n\n");
 }
 
-function requestTypeOf(op: OperationModel): string {
+function requestTypeOf(contract: Contract, op: OperationModel): string {
   const ref = `operations[${literal(op.operationId)}]`;
   const members: string[] = [];
   if (op.pathParams.length) members.push(`  path: ${ref}["parameters"]["path"];`);
@@ -84,7 +88,10 @@ function requestTypeOf(op: OperationModel): string {
     members.push(`  query${required ? "" : "?"}: NonNullable<${ref}["parameters"]["query"]>;`);
   }
   if (op.requestBody) {
-    members.push(`  body${op.requestBody.required ? "" : "?"}: NonNullable<${ref}["requestBody"]>["content"]["application/json"];`);
+    const body = `NonNullable<${ref}["requestBody"]>["content"]["application/json"]`;
+    const defaulted = defaultedProperties(contract, op.requestBody.schema);
+    const type = defaulted.length ? `WithDefaults<${body}, ${unionOf(defaulted)}>` : body;
+    members.push(`  body${op.requestBody.required ? "" : "?"}: ${type};`);
   }
   return members.length ? `{\n${members.join("\n")}\n}` : "EmptyRequest";
 }

@@ -112,13 +112,20 @@ function objectExpression(node: SchemaNode, context: ZodContext): string {
   }
   const required = new Set(node.required ?? []);
   const shape = properties
-    .map(([name, property]) => {
-      const value = zodExpression(property, context);
-      return `${propertyKey(name)}: ${required.has(name) ? value : zodCall("optional", value)}`;
-    })
+    .map(([name, property]) => `${propertyKey(name)}: ${propertyExpression(property, required.has(name), context)}`)
     .join(", ");
   const factory = extra === true ? "looseObject" : context.mode === "request" ? "strictObject" : "object";
   return zodCall(factory, `{ ${shape} }`);
+}
+
+/**
+ * One property of an object. In a request, a property with a contract `default` may be omitted by the caller
+ * and is filled in on the wire (`_default`); responses never invent values, so there a default changes nothing.
+ */
+function propertyExpression(property: SchemaNode, required: boolean, context: ZodContext): string {
+  const value = zodExpression(property, context);
+  if (context.mode === "request" && property.default !== undefined) return zodCall("_default", value, literal(property.default));
+  return required ? value : zodCall("optional", value);
 }
 
 /** Component names referenced (directly or deeply) by a node, in first-seen order. */

@@ -50,6 +50,9 @@ export interface OperationCaller {
 /** Arguments of an operation that takes none. */
 export type EmptyRequest = Record<string, never>;
 
+/** A request body whose fields with a contract `default` the caller may omit (the transport fills them in). */
+export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;
+
 /** Error codes each operation documents, by operation id. */
 export interface OperationErrorCodes {
   refreshToken: RefreshTokenErrorCode;
@@ -570,7 +573,7 @@ export type CreateOrgErrorCode = "invalid_request_fields" | "personal_domain_err
 
 /** Arguments of `createOrg`. */
 export interface CreateOrgRequest {
-  body: NonNullable<operations["createOrg"]["requestBody"]>["content"]["application/json"];
+  body: WithDefaults<NonNullable<operations["createOrg"]["requestBody"]>["content"]["application/json"], "autojoin_by_domain" | "restrict_to_domain">;
 }
 
 /** Data `createOrg` resolves with. */
@@ -814,7 +817,7 @@ export type InviteUserErrorCode = "invalid_request_fields" | "not_logged_in" | "
 
 /** Arguments of `inviteUser`. */
 export interface InviteUserRequest {
-  body: NonNullable<operations["inviteUser"]["requestBody"]>["content"]["application/json"];
+  body: WithDefaults<NonNullable<operations["inviteUser"]["requestBody"]>["content"]["application/json"], "additional_roles">;
 }
 
 /** Data `inviteUser` resolves with. */
@@ -870,7 +873,7 @@ export type ChangeRoleErrorCode = "invalid_request_fields" | "not_logged_in" | "
 
 /** Arguments of `changeRole`. */
 export interface ChangeRoleRequest {
-  body: NonNullable<operations["changeRole"]["requestBody"]>["content"]["application/json"];
+  body: WithDefaults<NonNullable<operations["changeRole"]["requestBody"]>["content"]["application/json"], "additional_roles">;
 }
 
 /** Data `changeRole` resolves with. */

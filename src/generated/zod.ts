@@ -71,7 +71,7 @@ export const UpdateEmailRequestInputSchema = /* @__PURE__ */ z.strictObject({ ne
 
 export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ z.strictObject({ username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())) });
 
-export const CreateOrgRequestInputSchema = /* @__PURE__ */ z.strictObject({ name: /* @__PURE__ */ z.string(), autojoin_by_domain: /* @__PURE__ */ z.boolean(), restrict_to_domain: /* @__PURE__ */ z.boolean() });
+export const CreateOrgRequestInputSchema = /* @__PURE__ */ z.strictObject({ name: /* @__PURE__ */ z.string(), autojoin_by_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false), restrict_to_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false) });
 
 /** The organisation the user now belongs to (from createOrg and joinOrg). */
 export const OrgMembershipResultSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), first_org: /* @__PURE__ */ z.boolean() });
@@ -96,11 +96,11 @@ export const PendingInviteListSchema = /* @__PURE__ */ z.object({ pending_invite
 
 export const ExpiredInviteListSchema = /* @__PURE__ */ z.object({ expired_invites: /* @__PURE__ */ z.array(InviteSchema), total_count: /* @__PURE__ */ z.int(), page_number: /* @__PURE__ */ z.int(), page_size: /* @__PURE__ */ z.int(), has_more_results: /* @__PURE__ */ z.boolean() });
 
-export const InviteUserRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
+export const InviteUserRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z._default(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), []) });
 
 export const RemoveUserRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string() });
 
-export const ChangeRoleRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) });
+export const ChangeRoleRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z._default(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), []) });
 
 export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string() });
 

@@ -106,12 +106,16 @@ function checkPathParams(op: OperationDescriptor<OperationId>, request: Operatio
 /** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
 const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;
 
-/** The request body, validated against the contract unless validation is off. */
+/**
+ * The request body as it goes on the wire: checked against the contract, with the fields the contract gives a
+ * `default` filled in when the caller left them out. With validation off a body that does not match is sent as given.
+ */
 function checkedBody(op: OperationDescriptor<OperationId>, request: OperationRequest, validation: ValidationMode): unknown {
-  if (!op.body || validation === "off") return request.body;
+  if (!op.body) return request.body;
   const result = op.body.safeParse(request.body ?? {});
-  if (!result.success) throw new RequestValidationError(op.operationId, result.error.issues);
-  return result.data;
+  if (result.success) return result.data;
+  if (validation === "off") return request.body;
+  throw new RequestValidationError(op.operationId, result.error.issues);
 }
 
 const consoleLogger: TransportLogger = {

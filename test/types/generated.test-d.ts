@@ -1,10 +1,14 @@
 import type * as z from "zod/mini";
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  changeRole,
+  createOrg,
   getSecurityStatus,
+  inviteUser,
   joinOrg,
   listOrgMembers,
   login,
+  type InviteUserRequest,
   type LoginErrorCode,
   type LoginResponse,
   type OperationErrorCodes,
@@ -29,6 +33,22 @@ describe("generated fetchers", () => {
     void listOrgMembers(t, { path: { orgId: "o" }, query: { page_number: "0" } });
     void listOrgMembers(t, { path: { orgId: "o" } });
     void getSecurityStatus(t);
+  });
+
+  it("let the caller omit body fields the contract gives a default, and nothing else", () => {
+    void inviteUser(t, { body: { org_id: "o", email: "a@b.co", role: "Member" } });
+    void changeRole(t, { body: { org_id: "o", user_id: "u", role: "Admin" } });
+    void createOrg(t, { body: { name: "Acme" } });
+    void createOrg(t, { body: { name: "Acme", autojoin_by_domain: true, restrict_to_domain: false } });
+    // @ts-expect-error role has no default
+    void inviteUser(t, { body: { org_id: "o", email: "a@b.co" } });
+    // @ts-expect-error a defaulted field still has its type
+    void inviteUser(t, { body: { org_id: "o", email: "a@b.co", role: "Member", additional_roles: "Billing" } });
+    // @ts-expect-error unknown body fields are still flagged
+    void createOrg(t, { body: { name: "Acme", autojoin: true } });
+    expectTypeOf<InviteUserRequest["body"]>().toMatchTypeOf<z.input<typeof v.inviteUserBodySchema>>();
+    expectTypeOf<z.output<typeof v.inviteUserBodySchema>>().toMatchTypeOf<components["schemas"]["InviteUserRequest"]>();
+    expectTypeOf<components["schemas"]["InviteUserRequest"]["additional_roles"]>().toEqualTypeOf<string[]>();
   });
 
   it("resolve with the documented success type", () => {
