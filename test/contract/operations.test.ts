@@ -6,9 +6,9 @@ import { ApiError, createTransport } from "../../src/transport/index.js";
 import { validCalls } from "./calls.js";
 
 /**
- * Every operation against Prism serving our own contract: the default success example comes back typed and
- * validated, every documented error example becomes an ApiError with its code, and Prism finds no violation
- * in any request we send.
+ * Every operation against Prism serving our own contract: the default and every named success example come back
+ * typed and validated, every documented error example becomes an ApiError with its code, and Prism finds no
+ * violation in any request we send.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const operations = buildOperations(contract);
@@ -53,6 +53,17 @@ describe.each(operations)("$method $path ($operationId)", (op) => {
     const [, first] = examplesOf(op.operationId, success.status)[0] ?? [];
     expect(data).toEqual(success.schema ? first?.value : undefined);
     expect(exchanges).toEqual([{ status: success.status, violations: null }]);
+  });
+
+  const successExamples = op.successResponses.flatMap((response) =>
+    examplesOf(op.operationId, response.status).map(([name, example]) => ({ status: response.status, name, value: example.value, hasBody: Boolean(response.schema) })),
+  );
+
+  it.each(successExamples)("returns success example $name ($status), validated", async ({ status, name, value, hasBody }) => {
+    const { transport, exchanges } = recordingTransport();
+    const data = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } });
+    expect(data).toEqual(hasBody ? value : undefined);
+    expect(exchanges).toEqual([{ status, violations: null }]);
   });
 
   const errorExamples = op.errorResponses.flatMap((response) =>
