@@ -33,7 +33,7 @@ const IMPORTS = `import {
   type UseQueryOptions,
   type UseQueryResult,
 } from "@tanstack/react-query";
-import { useAuthClientFor } from "../hooks/context.js";
+import { createContext, useContext } from "react";
 import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
 import * as api from "./operations.js";`;
 
@@ -49,7 +49,7 @@ export type EmptyKeyPart = Readonly<Record<string, never>>;
 /** The error a call of \`Op\` rejects with: its documented \`ApiError\`, or a contract violation either way. */
 export type OperationError<Op extends api.OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
 
-/** What generated mutation options need from the session client; an \`AuthClient\` fits. */
+/** What the generated hooks and mutation options need from the session client; an \`AuthClient\` fits. */
 export interface MutationSession {
   /** The fe/v3 transport the fetchers call. */
   readonly transport: api.OperationCaller;
@@ -57,6 +57,16 @@ export interface MutationSession {
   refresh(): Promise<unknown>;
   /** Ends the local session (\`x-session-effect: logout\`). */
   logout(): Promise<unknown>;
+}
+
+/** The session the generated hooks call through; \`<AuthProvider>\` provides its client here. */
+export const AuthSessionContext = createContext<MutationSession | null>(null);
+
+/** The provided session; throws \`"<hookName> must be used within an AuthProvider"\` outside one. */
+function useSessionFor(hookName: string): MutationSession {
+  const session = useContext(AuthSessionContext);
+  if (!session) throw new Error(\`\${hookName} must be used within an AuthProvider\`);
+  return session;
 }
 
 /** Options a generated query hook accepts: everything \`useQuery\` takes except the key and the fetcher. */
@@ -234,7 +244,7 @@ function queryHook(op: OperationModel): string {
   ${requestParam},
   options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.type}QueryKey>,
 ): UseQueryResult<Selected, ${n.error}> {
-  const { transport } = useAuthClientFor(${literal(hook)});
+  const { transport } = useSessionFor(${literal(hook)});
   return useQuery<${n.response}, ${n.error}, Selected, ${n.type}QueryKey>({
     ${stale}...options,
     queryKey: ${op.operationId}Keys.query(${n.hasInput ? "request" : ""}),
@@ -277,7 +287,7 @@ function infiniteHook(op: OperationModel): string {
   request: ${n.type}InfiniteRequest${infiniteParam},
   options?: InfiniteQueryHookOptions<${n.response}, ${n.error}, ${n.type}InfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<${n.response}, number>, ${n.error}> {
-  const { transport } = useAuthClientFor(${literal(hook)});
+  const { transport } = useSessionFor(${literal(hook)});
   return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.type}InfiniteQueryKey, number>({
     ...options,
     queryKey: ${op.operationId}Keys.infinite(request),
@@ -386,7 +396,7 @@ function mutationHook(op: OperationModel, n: Names, variables: string): string {
   return `${docComment(`${op.summary} — \`useMutation\` of \`${op.operationId}\` with the AuthProvider's session${effectsDoc(op)}.`)}export function ${hook}(
   options?: MutationHookOptions<${n.response}, ${n.error}, ${variables}>,
 ): UseMutationResult<${n.response}, ${n.error}, ${variables}> {
-  const session = useAuthClientFor(${literal(hook)});
+  const session = useSessionFor(${literal(hook)});
   return useMutation(withHookOptions(${op.operationId}MutationOptions(session), options));
 }`;
 }

@@ -18,7 +18,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from "@tanstack/react-query";
-import { useAuthClientFor } from "../hooks/context.js";
+import { createContext, useContext } from "react";
 import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
 import * as api from "./operations.js";
 
@@ -34,7 +34,7 @@ export type EmptyKeyPart = Readonly<Record<string, never>>;
 /** The error a call of `Op` rejects with: its documented `ApiError`, or a contract violation either way. */
 export type OperationError<Op extends api.OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
 
-/** What generated mutation options need from the session client; an `AuthClient` fits. */
+/** What the generated hooks and mutation options need from the session client; an `AuthClient` fits. */
 export interface MutationSession {
   /** The fe/v3 transport the fetchers call. */
   readonly transport: api.OperationCaller;
@@ -42,6 +42,16 @@ export interface MutationSession {
   refresh(): Promise<unknown>;
   /** Ends the local session (`x-session-effect: logout`). */
   logout(): Promise<unknown>;
+}
+
+/** The session the generated hooks call through; `<AuthProvider>` provides its client here. */
+export const AuthSessionContext = createContext<MutationSession | null>(null);
+
+/** The provided session; throws `"<hookName> must be used within an AuthProvider"` outside one. */
+function useSessionFor(hookName: string): MutationSession {
+  const session = useContext(AuthSessionContext);
+  if (!session) throw new Error(`${hookName} must be used within an AuthProvider`);
+  return session;
 }
 
 /** Options a generated query hook accepts: everything `useQuery` takes except the key and the fetcher. */
@@ -129,7 +139,7 @@ export function useGetLoginState<Selected = api.GetLoginStateResponse>(
   request: api.EmptyRequest = {},
   options?: QueryHookOptions<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>,
 ): UseQueryResult<Selected, GetLoginStateError> {
-  const { transport } = useAuthClientFor("useGetLoginState");
+  const { transport } = useSessionFor("useGetLoginState");
   return useQuery<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>({
     ...options,
     queryKey: getLoginStateKeys.query(),
@@ -157,7 +167,7 @@ export function loginMutationOptions(session: MutationSession) {
 export function useLogin(
   options?: MutationHookOptions<api.LoginResponse, LoginError, api.LoginRequest>,
 ): UseMutationResult<api.LoginResponse, LoginError, api.LoginRequest> {
-  const session = useAuthClientFor("useLogin");
+  const session = useSessionFor("useLogin");
   return useMutation(withHookOptions(loginMutationOptions(session), options));
 }
 
@@ -181,7 +191,7 @@ export function signupMutationOptions(session: MutationSession) {
 export function useSignup(
   options?: MutationHookOptions<api.SignupResponse, SignupError, api.SignupRequest>,
 ): UseMutationResult<api.SignupResponse, SignupError, api.SignupRequest> {
-  const session = useAuthClientFor("useSignup");
+  const session = useSessionFor("useSignup");
   return useMutation(withHookOptions(signupMutationOptions(session), options));
 }
 
@@ -200,7 +210,7 @@ export function forgotPasswordMutationOptions(session: MutationSession) {
 export function useForgotPassword(
   options?: MutationHookOptions<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest>,
 ): UseMutationResult<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest> {
-  const session = useAuthClientFor("useForgotPassword");
+  const session = useSessionFor("useForgotPassword");
   return useMutation(withHookOptions(forgotPasswordMutationOptions(session), options));
 }
 
@@ -219,7 +229,7 @@ export function loginPasswordlessMutationOptions(session: MutationSession) {
 export function useLoginPasswordless(
   options?: MutationHookOptions<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest>,
 ): UseMutationResult<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest> {
-  const session = useAuthClientFor("useLoginPasswordless");
+  const session = useSessionFor("useLoginPasswordless");
   return useMutation(withHookOptions(loginPasswordlessMutationOptions(session), options));
 }
 
@@ -243,7 +253,7 @@ export function verifyMfaMutationOptions(session: MutationSession) {
 export function useVerifyMfa(
   options?: MutationHookOptions<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest>,
 ): UseMutationResult<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest> {
-  const session = useAuthClientFor("useVerifyMfa");
+  const session = useSessionFor("useVerifyMfa");
   return useMutation(withHookOptions(verifyMfaMutationOptions(session), options));
 }
 
@@ -267,7 +277,7 @@ export function verifyBackupCodeMutationOptions(session: MutationSession) {
 export function useVerifyBackupCode(
   options?: MutationHookOptions<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest>,
 ): UseMutationResult<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest> {
-  const session = useAuthClientFor("useVerifyBackupCode");
+  const session = useSessionFor("useVerifyBackupCode");
   return useMutation(withHookOptions(verifyBackupCodeMutationOptions(session), options));
 }
 
@@ -286,7 +296,7 @@ export function resendEmailConfirmationMutationOptions(session: MutationSession)
 export function useResendEmailConfirmation(
   options?: MutationHookOptions<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void>,
 ): UseMutationResult<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void> {
-  const session = useAuthClientFor("useResendEmailConfirmation");
+  const session = useSessionFor("useResendEmailConfirmation");
   return useMutation(withHookOptions(resendEmailConfirmationMutationOptions(session), options));
 }
 
@@ -325,7 +335,7 @@ export function useLoginCheck<Selected = api.LoginCheckResponse>(
   request: api.LoginCheckRequest = {},
   options?: QueryHookOptions<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>,
 ): UseQueryResult<Selected, LoginCheckError> {
-  const { transport } = useAuthClientFor("useLoginCheck");
+  const { transport } = useSessionFor("useLoginCheck");
   return useQuery<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>({
     ...options,
     queryKey: loginCheckKeys.query(request),
@@ -369,7 +379,7 @@ export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
   request: api.EmptyRequest = {},
   options?: QueryHookOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>,
 ): UseQueryResult<Selected, GetSecurityStatusError> {
-  const { transport } = useAuthClientFor("useGetSecurityStatus");
+  const { transport } = useSessionFor("useGetSecurityStatus");
   return useQuery<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>({
     staleTime: Infinity, ...options,
     queryKey: getSecurityStatusKeys.query(),
@@ -398,7 +408,7 @@ export function enableMfaMutationOptions(session: MutationSession) {
 export function useEnableMfa(
   options?: MutationHookOptions<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest>,
 ): UseMutationResult<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest> {
-  const session = useAuthClientFor("useEnableMfa");
+  const session = useSessionFor("useEnableMfa");
   return useMutation(withHookOptions(enableMfaMutationOptions(session), options));
 }
 
@@ -422,7 +432,7 @@ export function disableMfaMutationOptions(session: MutationSession) {
 export function useDisableMfa(
   options?: MutationHookOptions<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest>,
 ): UseMutationResult<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest> {
-  const session = useAuthClientFor("useDisableMfa");
+  const session = useSessionFor("useDisableMfa");
   return useMutation(withHookOptions(disableMfaMutationOptions(session), options));
 }
 
@@ -445,7 +455,7 @@ export function updatePasswordMutationOptions(session: MutationSession) {
 export function useUpdatePassword(
   options?: MutationHookOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>,
 ): UseMutationResult<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest> {
-  const session = useAuthClientFor("useUpdatePassword");
+  const session = useSessionFor("useUpdatePassword");
   return useMutation(withHookOptions(updatePasswordMutationOptions(session), options));
 }
 
@@ -468,7 +478,7 @@ export function updateEmailMutationOptions(session: MutationSession) {
 export function useUpdateEmail(
   options?: MutationHookOptions<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest>,
 ): UseMutationResult<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest> {
-  const session = useAuthClientFor("useUpdateEmail");
+  const session = useSessionFor("useUpdateEmail");
   return useMutation(withHookOptions(updateEmailMutationOptions(session), options));
 }
 
@@ -492,7 +502,7 @@ export function updateMetadataMutationOptions(session: MutationSession) {
 export function useUpdateMetadata(
   options?: MutationHookOptions<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest>,
 ): UseMutationResult<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest> {
-  const session = useAuthClientFor("useUpdateMetadata");
+  const session = useSessionFor("useUpdateMetadata");
   return useMutation(withHookOptions(updateMetadataMutationOptions(session), options));
 }
 
@@ -515,7 +525,7 @@ export function deleteMeMutationOptions(session: MutationSession) {
 export function useDeleteMe(
   options?: MutationHookOptions<api.DeleteMeResponse, DeleteMeError, void>,
 ): UseMutationResult<api.DeleteMeResponse, DeleteMeError, void> {
-  const session = useAuthClientFor("useDeleteMe");
+  const session = useSessionFor("useDeleteMe");
   return useMutation(withHookOptions(deleteMeMutationOptions(session), options));
 }
 
@@ -540,7 +550,7 @@ export function createOrgMutationOptions(session: MutationSession) {
 export function useCreateOrg(
   options?: MutationHookOptions<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest>,
 ): UseMutationResult<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest> {
-  const session = useAuthClientFor("useCreateOrg");
+  const session = useSessionFor("useCreateOrg");
   return useMutation(withHookOptions(createOrgMutationOptions(session), options));
 }
 
@@ -579,7 +589,7 @@ export function useGetOrgSettings<Selected = api.GetOrgSettingsResponse>(
   request: api.GetOrgSettingsRequest,
   options?: QueryHookOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>,
 ): UseQueryResult<Selected, GetOrgSettingsError> {
-  const { transport } = useAuthClientFor("useGetOrgSettings");
+  const { transport } = useSessionFor("useGetOrgSettings");
   return useQuery<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>({
     ...options,
     queryKey: getOrgSettingsKeys.query(request),
@@ -607,7 +617,7 @@ export function updateOrgMetadataMutationOptions(session: MutationSession) {
 export function useUpdateOrgMetadata(
   options?: MutationHookOptions<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest>,
 ): UseMutationResult<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest> {
-  const session = useAuthClientFor("useUpdateOrgMetadata");
+  const session = useSessionFor("useUpdateOrgMetadata");
   return useMutation(withHookOptions(updateOrgMetadataMutationOptions(session), options));
 }
 
@@ -632,7 +642,7 @@ export function deleteOrgMutationOptions(session: MutationSession) {
 export function useDeleteOrg(
   options?: MutationHookOptions<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest>,
 ): UseMutationResult<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest> {
-  const session = useAuthClientFor("useDeleteOrg");
+  const session = useSessionFor("useDeleteOrg");
   return useMutation(withHookOptions(deleteOrgMutationOptions(session), options));
 }
 
@@ -671,7 +681,7 @@ export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
   request: api.EmptyRequest = {},
   options?: QueryHookOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>,
 ): UseQueryResult<Selected, GetJoinableOrgsError> {
-  const { transport } = useAuthClientFor("useGetJoinableOrgs");
+  const { transport } = useSessionFor("useGetJoinableOrgs");
   return useQuery<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>({
     ...options,
     queryKey: getJoinableOrgsKeys.query(),
@@ -700,7 +710,7 @@ export function joinOrgMutationOptions(session: MutationSession) {
 export function useJoinOrg(
   options?: MutationHookOptions<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest>,
 ): UseMutationResult<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest> {
-  const session = useAuthClientFor("useJoinOrg");
+  const session = useSessionFor("useJoinOrg");
   return useMutation(withHookOptions(joinOrgMutationOptions(session), options));
 }
 
@@ -748,7 +758,7 @@ export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
   request: api.ListOrgMembersRequest,
   options?: QueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>,
 ): UseQueryResult<Selected, ListOrgMembersError> {
-  const { transport } = useAuthClientFor("useListOrgMembers");
+  const { transport } = useSessionFor("useListOrgMembers");
   return useQuery<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>({
     ...options,
     queryKey: listOrgMembersKeys.query(request),
@@ -776,7 +786,7 @@ export function useListOrgMembersInfinite(
   request: ListOrgMembersInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersError> {
-  const { transport } = useAuthClientFor("useListOrgMembersInfinite");
+  const { transport } = useSessionFor("useListOrgMembersInfinite");
   return useInfiniteQuery<api.ListOrgMembersResponse, ListOrgMembersError, InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersInfiniteQueryKey, number>({
     ...options,
     queryKey: listOrgMembersKeys.infinite(request),
@@ -830,7 +840,7 @@ export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>
   request: api.ListPendingInvitesRequest,
   options?: QueryHookOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>,
 ): UseQueryResult<Selected, ListPendingInvitesError> {
-  const { transport } = useAuthClientFor("useListPendingInvites");
+  const { transport } = useSessionFor("useListPendingInvites");
   return useQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>({
     ...options,
     queryKey: listPendingInvitesKeys.query(request),
@@ -858,7 +868,7 @@ export function useListPendingInvitesInfinite(
   request: ListPendingInvitesInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesError> {
-  const { transport } = useAuthClientFor("useListPendingInvitesInfinite");
+  const { transport } = useSessionFor("useListPendingInvitesInfinite");
   return useInfiniteQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesInfiniteQueryKey, number>({
     ...options,
     queryKey: listPendingInvitesKeys.infinite(request),
@@ -912,7 +922,7 @@ export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>
   request: api.ListExpiredInvitesRequest,
   options?: QueryHookOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>,
 ): UseQueryResult<Selected, ListExpiredInvitesError> {
-  const { transport } = useAuthClientFor("useListExpiredInvites");
+  const { transport } = useSessionFor("useListExpiredInvites");
   return useQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>({
     ...options,
     queryKey: listExpiredInvitesKeys.query(request),
@@ -940,7 +950,7 @@ export function useListExpiredInvitesInfinite(
   request: ListExpiredInvitesInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesError> {
-  const { transport } = useAuthClientFor("useListExpiredInvitesInfinite");
+  const { transport } = useSessionFor("useListExpiredInvitesInfinite");
   return useInfiniteQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesInfiniteQueryKey, number>({
     ...options,
     queryKey: listExpiredInvitesKeys.infinite(request),
@@ -971,7 +981,7 @@ export function inviteUserMutationOptions(session: MutationSession) {
 export function useInviteUser(
   options?: MutationHookOptions<api.InviteUserResponse, InviteUserError, api.InviteUserRequest>,
 ): UseMutationResult<api.InviteUserResponse, InviteUserError, api.InviteUserRequest> {
-  const session = useAuthClientFor("useInviteUser");
+  const session = useSessionFor("useInviteUser");
   return useMutation(withHookOptions(inviteUserMutationOptions(session), options));
 }
 
@@ -995,7 +1005,7 @@ export function removeUserMutationOptions(session: MutationSession) {
 export function useRemoveUser(
   options?: MutationHookOptions<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest>,
 ): UseMutationResult<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest> {
-  const session = useAuthClientFor("useRemoveUser");
+  const session = useSessionFor("useRemoveUser");
   return useMutation(withHookOptions(removeUserMutationOptions(session), options));
 }
 
@@ -1019,7 +1029,7 @@ export function changeRoleMutationOptions(session: MutationSession) {
 export function useChangeRole(
   options?: MutationHookOptions<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest>,
 ): UseMutationResult<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest> {
-  const session = useAuthClientFor("useChangeRole");
+  const session = useSessionFor("useChangeRole");
   return useMutation(withHookOptions(changeRoleMutationOptions(session), options));
 }
 
@@ -1043,7 +1053,7 @@ export function revokeUserInvitationMutationOptions(session: MutationSession) {
 export function useRevokeUserInvitation(
   options?: MutationHookOptions<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest>,
 ): UseMutationResult<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest> {
-  const session = useAuthClientFor("useRevokeUserInvitation");
+  const session = useSessionFor("useRevokeUserInvitation");
   return useMutation(withHookOptions(revokeUserInvitationMutationOptions(session), options));
 }
 
@@ -1091,7 +1101,7 @@ export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysRespons
   request: api.ListPersonalApiKeysRequest = {},
   options?: QueryHookOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>,
 ): UseQueryResult<Selected, ListPersonalApiKeysError> {
-  const { transport } = useAuthClientFor("useListPersonalApiKeys");
+  const { transport } = useSessionFor("useListPersonalApiKeys");
   return useQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>({
     ...options,
     queryKey: listPersonalApiKeysKeys.query(request),
@@ -1119,7 +1129,7 @@ export function useListPersonalApiKeysInfinite(
   request: ListPersonalApiKeysInfiniteRequest = {},
   options?: InfiniteQueryHookOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysError> {
-  const { transport } = useAuthClientFor("useListPersonalApiKeysInfinite");
+  const { transport } = useSessionFor("useListPersonalApiKeysInfinite");
   return useInfiniteQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysInfiniteQueryKey, number>({
     ...options,
     queryKey: listPersonalApiKeysKeys.infinite(request),
@@ -1173,7 +1183,7 @@ export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
   request: api.ListOrgApiKeysRequest,
   options?: QueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>,
 ): UseQueryResult<Selected, ListOrgApiKeysError> {
-  const { transport } = useAuthClientFor("useListOrgApiKeys");
+  const { transport } = useSessionFor("useListOrgApiKeys");
   return useQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>({
     ...options,
     queryKey: listOrgApiKeysKeys.query(request),
@@ -1201,7 +1211,7 @@ export function useListOrgApiKeysInfinite(
   request: ListOrgApiKeysInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysError> {
-  const { transport } = useAuthClientFor("useListOrgApiKeysInfinite");
+  const { transport } = useSessionFor("useListOrgApiKeysInfinite");
   return useInfiniteQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysInfiniteQueryKey, number>({
     ...options,
     queryKey: listOrgApiKeysKeys.infinite(request),
@@ -1231,7 +1241,7 @@ export function createApiKeyMutationOptions(session: MutationSession) {
 export function useCreateApiKey(
   options?: MutationHookOptions<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest>,
 ): UseMutationResult<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest> {
-  const session = useAuthClientFor("useCreateApiKey");
+  const session = useSessionFor("useCreateApiKey");
   return useMutation(withHookOptions(createApiKeyMutationOptions(session), options));
 }
 
@@ -1255,7 +1265,7 @@ export function updateApiKeyMutationOptions(session: MutationSession) {
 export function useUpdateApiKey(
   options?: MutationHookOptions<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest>,
 ): UseMutationResult<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest> {
-  const session = useAuthClientFor("useUpdateApiKey");
+  const session = useSessionFor("useUpdateApiKey");
   return useMutation(withHookOptions(updateApiKeyMutationOptions(session), options));
 }
 
@@ -1279,6 +1289,6 @@ export function deleteApiKeyMutationOptions(session: MutationSession) {
 export function useDeleteApiKey(
   options?: MutationHookOptions<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest>,
 ): UseMutationResult<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest> {
-  const session = useAuthClientFor("useDeleteApiKey");
+  const session = useSessionFor("useDeleteApiKey");
   return useMutation(withHookOptions(deleteApiKeyMutationOptions(session), options));
 }

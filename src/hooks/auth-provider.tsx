@@ -6,6 +6,7 @@
 import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
+import { AuthSessionContext } from "../generated/queries.js";
 import { AuthClientContext, AuthStateContext, type ActiveOrgState } from "./context.js";
 
 interface CommonProps {
@@ -98,7 +99,9 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const tree = (
     <AuthClientContext.Provider value={client}>
-      <AuthStateContext.Provider value={state}>{props.children}</AuthStateContext.Provider>
+      <AuthSessionContext.Provider value={client}>
+        <AuthStateContext.Provider value={state}>{props.children}</AuthStateContext.Provider>
+      </AuthSessionContext.Provider>
     </AuthClientContext.Provider>
   );
   return props.queryClient ? <QueryClientProvider client={props.queryClient}>{tree}</QueryClientProvider> : tree;

@@ -1,7 +1,7 @@
 /**
- * The React contexts of the AuthProvider and the accessors every hook (hand-written or generated) uses.
- * Deliberately tiny and free of other hook imports: `src/generated/queries.ts` imports it, and the hooks
- * barrel re-exports the generated module, so this file must never import the barrel.
+ * The React contexts of the AuthProvider and the accessors the hand-written hooks use. The generated hooks
+ * read their own context, `AuthSessionContext` of `src/generated/queries.ts` (generated code never imports
+ * hand-written hooks); the AuthProvider provides the same client to both.
  */
 import { createContext, useContext } from "react";
 import type { AuthClient, AuthSnapshot } from "../session/index.js";
