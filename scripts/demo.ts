@@ -1,7 +1,9 @@
+import { stopWithLaunchers } from "./lib/demo-lifetime.js";
 import { startDemo } from "./lib/demo-server.js";
 
 /**
- * `npm run demo [-- --port N] [-- --verbose]`: the example app on the Prism mock, until Ctrl-C.
+ * `npm run demo [-- --port N] [-- --verbose]`: the example app on the Prism mock, until Ctrl-C (or SIGTERM/SIGHUP,
+ * or until npm, its shell or tsx is gone).
  * Prism runs on a free port behind the app's own origin (`/api` is proxied), so nothing else needs to be free.
  */
 const portFlag = process.argv.indexOf("--port");
@@ -17,13 +19,5 @@ console.log(`  the app talks to its own origin; /api is proxied to Prism (${demo
 console.log("  use the scenario toolbar at the bottom of the page to pick documented answers (errors, login steps)");
 console.log("Press Ctrl-C to stop.\n");
 
-let stopping = false;
-const stop = async (): Promise<void> => {
-  if (stopping) return;
-  stopping = true;
-  await demo.stop();
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-process.on("SIGHUP", stop);
+// Ctrl-C, SIGTERM or SIGHUP, or npm / its shell / tsx going away (e.g. `kill <npm pid>`): stop Vite and Prism, exit.
+stopWithLaunchers(() => demo.stop());
