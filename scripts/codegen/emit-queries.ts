@@ -153,6 +153,11 @@ function namesOf(op: OperationModel): Names {
   };
 }
 
+/** The `request` parameter of an operation with input: defaults to `{}` when nothing in it is required. */
+function requestParam(n: Names): string {
+  return n.optionalInput ? `request: ${n.request} = {}` : `request: ${n.request}`;
+}
+
 function pathPartType(op: OperationModel, n: Names): string {
   return op.pathParams.length ? `${n.request}["path"]` : "EmptyKeyPart";
 }
@@ -195,11 +200,10 @@ function keyFactory(op: OperationModel): string {
   const head = `queryKeyRoot, ${n.id}`;
   const pathOf = op.pathParams.length ? "request.path" : "{}";
   const queryOf = op.queryParams.length ? "request.query ?? {}" : "{}";
-  const requestParam = n.optionalInput ? `request: ${n.request} = {}` : `request: ${n.request}`;
   const members = [
     `  /** Prefix of every cached \`${op.operationId}\` result, single and infinite. */\n  all: [${head}] as const,`,
     `  /** Prefix of the results whose path (and query) parameters contain the given values. */\n  matching: (filter: { path?: Partial<${pathPartType(op, n)}>; query?: Partial<${queryPartType(op, n)}> } = {}) =>\n    filter.query ? ([${head}, filter.path ?? {}, filter.query] as const) : ([${head}, filter.path ?? {}] as const),`,
-    `  /** The key of one result. */\n  query: (${requestParam}): ${n.type}QueryKey => [${head}, ${pathOf}, ${queryOf}] as unknown as ${n.type}QueryKey,`,
+    `  /** The key of one result. */\n  query: (${n.hasInput ? requestParam(n) : ""}): ${n.type}QueryKey => [${head}, ${pathOf}, ${queryOf}] as unknown as ${n.type}QueryKey,`,
   ];
   if (op.pagination) {
     const infiniteParam = infiniteDefault(op);
@@ -225,9 +229,9 @@ function queryFunction(op: OperationModel): string {
 
 function queryOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
-  const requestParam = n.optionalInput ? `request: ${n.request} = {}` : `request: ${n.request}`;
   const keyArg = n.hasInput ? "request" : "";
-  return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${op.operationId}QueryOptions(transport: api.OperationCaller, ${requestParam}) {
+  const params = n.hasInput ? `transport: api.OperationCaller, ${requestParam(n)}` : "transport: api.OperationCaller";
+  return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${op.operationId}QueryOptions(${params}) {
   return queryOptions<${n.response}, ${n.error}, ${n.response}, ${n.type}QueryKey>({
     queryKey: ${op.operationId}Keys.query(${keyArg}),
     queryFn: ${op.operationId}QueryFn(transport${n.hasInput ? ", request" : ""}),${staleTimeOf(op)}
@@ -238,10 +242,11 @@ function queryOptionsFunction(op: OperationModel): string {
 function queryHook(op: OperationModel): string {
   const n = namesOf(op);
   const hook = `use${n.type}`;
-  const requestParam = n.optionalInput ? `request: ${n.request} = {}` : `request: ${n.request}`;
+  // without input the request stays as a placeholder, so every query hook is `useX(request, options)`
+  const request = n.hasInput ? requestParam(n) : `_request?: ${n.request}`;
   const stale = op.method === "GET" ? "" : "staleTime: Infinity, ";
   return `${docComment(`${op.summary} — \`useQuery\` of \`${op.operationId}\` with the AuthProvider's transport.`)}export function ${hook}<Selected = ${n.response}>(
-  ${requestParam},
+  ${request},
   options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.type}QueryKey>,
 ): UseQueryResult<Selected, ${n.error}> {
   const { transport } = useSessionFor(${literal(hook)});
@@ -267,7 +272,7 @@ function nextPageOf(op: OperationModel): string {
 
 function infiniteOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
-  const { pageParam, hasMoreField } = op.pagination!;
+  const { hasMoreField } = op.pagination!;
   const infiniteParam = infiniteDefault(op);
   return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${op.operationId}InfiniteQueryOptions(transport: api.OperationCaller, request: ${n.type}InfiniteRequest${infiniteParam}) {
   return infiniteQueryOptions<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.type}InfiniteQueryKey, number>({
@@ -324,17 +329,28 @@ function mutationOptionsFunction(op: OperationModel, n: Names, variables: string
   const effects = [...op.invalidates.map((target) => invalidation(op, target, byId)), ...sessionEffect(op)];
   const fnParam = n.hasInput ? "request" : "";
   const lines = [`    mutationKey: [queryKeyRoot, ${n.id}],`, `    mutationFn: (${fnParam}) => ${call},`];
-  if (effects.length) {
-    const usesData = op.sessionEffect === "refresh-if-finished";
-    const usesRequest = effects.some((e) => e.includes("request."));
-    const params = `${usesData ? "data" : "_data"}, ${usesRequest ? "request" : "_request"}, _onMutateResult, context`;
-    lines.push(`    onSuccess: (${params}) =>\n      Promise.all([\n${effects.map((e) => `        ${e},`).join("\n")}\n      ]),`);
-  }
+  if (effects.length) lines.push(`    onSuccess: (${onSuccessParams(effects)}) =>${onSuccessBody(effects)},`);
   return `${docComment(`Mutation options of \`${op.operationId}\` (${op.method} ${op.path})${effectsDoc(op)}.`)}export function ${op.operationId}MutationOptions(session: MutationSession) {
   return mutationOptions<${n.response}, ${n.error}, ${variables}>({
 ${lines.join("\n")}
   });
 }`;
+}
+
+/** `onSuccess`'s parameters up to the last one the effects read; earlier unread ones start with `_`. */
+function onSuccessParams(effects: string[]): string {
+  const names = ["data", "request", "onMutateResult", "context"];
+  const read = names.map((name) => effects.some((effect) => new RegExp(`\\b${name}\\.`).test(effect)));
+  return names
+    .slice(0, read.lastIndexOf(true) + 1)
+    .map((name, index) => (read[index] ? name : `_${name}`))
+    .join(", ");
+}
+
+/** One effect is returned as is; several run together under `Promise.all`. */
+function onSuccessBody(effects: string[]): string {
+  if (effects.length === 1) return ` ${effects[0]}`;
+  return `\n      Promise.all([\n${effects.map((e) => `        ${e},`).join("\n")}\n      ])`;
 }
 
 function invalidation(op: OperationModel, target: InvalidationModel, byId: Map<string, OperationModel>): string {

@@ -118,7 +118,7 @@ export const getLoginStateKeys = {
   matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<EmptyKeyPart> } = {}) =>
     filter.query ? ([queryKeyRoot, "getLoginState", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getLoginState", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.EmptyRequest = {}): GetLoginStateQueryKey => [queryKeyRoot, "getLoginState", {}, {}] as unknown as GetLoginStateQueryKey,
+  query: (): GetLoginStateQueryKey => [queryKeyRoot, "getLoginState", {}, {}] as unknown as GetLoginStateQueryKey,
 };
 
 /** Fetches `getLoginState` with the query's abort signal. */
@@ -127,7 +127,7 @@ function getLoginStateQueryFn(transport: api.OperationCaller): QueryFunction<api
 }
 
 /** Query options of `getLoginState` (GET /api/fe/v3/login_state) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getLoginStateQueryOptions(transport: api.OperationCaller, request: api.EmptyRequest = {}) {
+export function getLoginStateQueryOptions(transport: api.OperationCaller) {
   return queryOptions<api.GetLoginStateResponse, GetLoginStateError, api.GetLoginStateResponse, GetLoginStateQueryKey>({
     queryKey: getLoginStateKeys.query(),
     queryFn: getLoginStateQueryFn(transport),
@@ -136,7 +136,7 @@ export function getLoginStateQueryOptions(transport: api.OperationCaller, reques
 
 /** Get the current step of the login flow. — `useQuery` of `getLoginState` with the AuthProvider's transport. */
 export function useGetLoginState<Selected = api.GetLoginStateResponse>(
-  request: api.EmptyRequest = {},
+  _request?: api.EmptyRequest,
   options?: QueryHookOptions<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>,
 ): UseQueryResult<Selected, GetLoginStateError> {
   const { transport } = useSessionFor("useGetLoginState");
@@ -357,7 +357,7 @@ export const getSecurityStatusKeys = {
   matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<EmptyKeyPart> } = {}) =>
     filter.query ? ([queryKeyRoot, "getSecurityStatus", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getSecurityStatus", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.EmptyRequest = {}): GetSecurityStatusQueryKey => [queryKeyRoot, "getSecurityStatus", {}, {}] as unknown as GetSecurityStatusQueryKey,
+  query: (): GetSecurityStatusQueryKey => [queryKeyRoot, "getSecurityStatus", {}, {}] as unknown as GetSecurityStatusQueryKey,
 };
 
 /** Fetches `getSecurityStatus` with the query's abort signal. */
@@ -366,7 +366,7 @@ function getSecurityStatusQueryFn(transport: api.OperationCaller): QueryFunction
 }
 
 /** Query options of `getSecurityStatus` (POST /api/fe/v3/security_status) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getSecurityStatusQueryOptions(transport: api.OperationCaller, request: api.EmptyRequest = {}) {
+export function getSecurityStatusQueryOptions(transport: api.OperationCaller) {
   return queryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, api.GetSecurityStatusResponse, GetSecurityStatusQueryKey>({
     queryKey: getSecurityStatusKeys.query(),
     queryFn: getSecurityStatusQueryFn(transport),
@@ -376,7 +376,7 @@ export function getSecurityStatusQueryOptions(transport: api.OperationCaller, re
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. — `useQuery` of `getSecurityStatus` with the AuthProvider's transport. */
 export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
-  request: api.EmptyRequest = {},
+  _request?: api.EmptyRequest,
   options?: QueryHookOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>,
 ): UseQueryResult<Selected, GetSecurityStatusError> {
   const { transport } = useSessionFor("useGetSecurityStatus");
@@ -444,10 +444,7 @@ export function updatePasswordMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>({
     mutationKey: [queryKeyRoot, "updatePassword"],
     mutationFn: (request) => api.updatePassword(session.transport, request),
-    onSuccess: (_data, _request, _onMutateResult, context) =>
-      Promise.all([
-        context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
-      ]),
+    onSuccess: (_data, _request, _onMutateResult, context) => context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
   });
 }
 
@@ -467,10 +464,7 @@ export function updateEmailMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest>({
     mutationKey: [queryKeyRoot, "updateEmail"],
     mutationFn: (request) => api.updateEmail(session.transport, request),
-    onSuccess: (_data, _request, _onMutateResult, context) =>
-      Promise.all([
-        refreshSession(session),
-      ]),
+    onSuccess: () => refreshSession(session),
   });
 }
 
@@ -514,10 +508,7 @@ export function deleteMeMutationOptions(session: MutationSession) {
   return mutationOptions<api.DeleteMeResponse, DeleteMeError, void>({
     mutationKey: [queryKeyRoot, "deleteMe"],
     mutationFn: () => api.deleteMe(session.transport),
-    onSuccess: (_data, _request, _onMutateResult, context) =>
-      Promise.all([
-        endSession(session),
-      ]),
+    onSuccess: () => endSession(session),
   });
 }
 
@@ -660,7 +651,7 @@ export const getJoinableOrgsKeys = {
   matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<EmptyKeyPart> } = {}) =>
     filter.query ? ([queryKeyRoot, "getJoinableOrgs", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getJoinableOrgs", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.EmptyRequest = {}): GetJoinableOrgsQueryKey => [queryKeyRoot, "getJoinableOrgs", {}, {}] as unknown as GetJoinableOrgsQueryKey,
+  query: (): GetJoinableOrgsQueryKey => [queryKeyRoot, "getJoinableOrgs", {}, {}] as unknown as GetJoinableOrgsQueryKey,
 };
 
 /** Fetches `getJoinableOrgs` with the query's abort signal. */
@@ -669,7 +660,7 @@ function getJoinableOrgsQueryFn(transport: api.OperationCaller): QueryFunction<a
 }
 
 /** Query options of `getJoinableOrgs` (GET /api/fe/v3/joinable_orgs) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getJoinableOrgsQueryOptions(transport: api.OperationCaller, request: api.EmptyRequest = {}) {
+export function getJoinableOrgsQueryOptions(transport: api.OperationCaller) {
   return queryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey>({
     queryKey: getJoinableOrgsKeys.query(),
     queryFn: getJoinableOrgsQueryFn(transport),
@@ -678,7 +669,7 @@ export function getJoinableOrgsQueryOptions(transport: api.OperationCaller, requ
 
 /** List the organisations the user may join by email domain. — `useQuery` of `getJoinableOrgs` with the AuthProvider's transport. */
 export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
-  request: api.EmptyRequest = {},
+  _request?: api.EmptyRequest,
   options?: QueryHookOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>,
 ): UseQueryResult<Selected, GetJoinableOrgsError> {
   const { transport } = useSessionFor("useGetJoinableOrgs");

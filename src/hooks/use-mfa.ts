@@ -30,7 +30,7 @@ export interface UseMfaResult {
   error: GetSecurityStatusError | EnableMfaError | DisableMfaError | null;
 }
 
-function statusOf(query: { isPending: boolean; isError: boolean; data: api.GetSecurityStatusResponse | undefined }): MfaStatus {
+function statusOf(query: { isError: boolean; data: api.GetSecurityStatusResponse | undefined }): MfaStatus {
   if (query.data) return query.data.mfa_enabled ? "enabled" : "disabled";
   if (query.isError) return "unexpected_error";
   return "loading";

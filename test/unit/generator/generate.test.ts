@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { generateAll } from "../../../scripts/generate.js";
 import { repoRoot } from "../../../scripts/lib/prism.js";
@@ -10,6 +11,21 @@ import { repoRoot } from "../../../scripts/lib/prism.js";
 const run = promisify(execFile);
 const generatedDir = join(repoRoot, "src", "generated");
 const tsx = join(repoRoot, "node_modules", ".bin", "tsx");
+
+/** Type errors of the committed generated files under the project's tsconfig plus `extra` compiler options. */
+function generatedTypeErrors(extra: ts.CompilerOptions): string[] {
+  const configPath = join(repoRoot, "tsconfig.json");
+  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, repoRoot);
+  const files = config.fileNames.filter((file) => file.startsWith(`${generatedDir}/`));
+  const program = ts.createProgram(files, { ...config.options, ...extra });
+  return files.flatMap((file) => {
+    const source = program.getSourceFile(file)!;
+    const where = (d: ts.Diagnostic) => `${relative(repoRoot, file)}:${source.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`;
+    return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
+      (d) => `${where(d)}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
+  });
+}
 
 describe("npm run generate", () => {
   it("is deterministic and matches what is committed", async () => {
@@ -34,6 +50,10 @@ describe("npm run generate", () => {
     const globals = new Set(Object.getOwnPropertyNames(globalThis).concat(["Error", "Response", "Request", "Date", "Map", "Set", "Object", "Headers"]));
     expect(exported.filter((name) => globals.has(name))).toEqual([]);
   });
+
+  it("emits no unused locals or parameters (tsc --noUnusedLocals --noUnusedParameters)", () => {
+    expect(generatedTypeErrors({ noUnusedLocals: true, noUnusedParameters: true })).toEqual([]);
+  }, 60_000);
 
   it("--check passes when fresh and fails when a file is stale", async () => {
     const dir = await mkdtemp(join(tmpdir(), "orgauth-generated-"));
