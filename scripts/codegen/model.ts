@@ -102,7 +102,7 @@ function buildOperation(contract: Contract, path: string, method: HttpMethod, it
   const body = op.requestBody && contract.resolve(op.requestBody);
   const bodySchema = body?.content?.["application/json"]?.schema;
   if (bodySchema) model.requestBody = { required: body.required === true, schema: bodySchema };
-  if (op["x-session-effect"]) model.sessionEffect = op["x-session-effect"];
+  if (op["x-session-effect"] !== undefined) model.sessionEffect = sessionEffectOf(operationId, op["x-session-effect"]);
   const pagination = op["x-pagination"];
   if (pagination) model.pagination = { pageParam: pagination.page, hasMoreField: pagination.hasMore };
   return model;
@@ -138,6 +138,16 @@ function fixedHeaders(parameters: any[]): Record<string, string> {
     headers[p.name] = String(fixed);
   }
   return headers;
+}
+
+const SESSION_EFFECTS: readonly unknown[] = ["refresh", "refresh-if-finished", "logout"] satisfies SessionEffect[];
+
+/** Checks an `x-session-effect` value: an unknown one would otherwise be emitted as no effect at all. */
+function sessionEffectOf(operationId: string, raw: unknown): SessionEffect {
+  if (!SESSION_EFFECTS.includes(raw)) {
+    throw new Error(`${operationId}: unknown x-session-effect ${JSON.stringify(raw)} (allowed: ${SESSION_EFFECTS.join(", ")})`);
+  }
+  return raw as SessionEffect;
 }
 
 function buildInvalidation(raw: any): InvalidationModel {
