@@ -4,6 +4,7 @@
  * the return address (§2), unless a logged-out fallback is given.
  */
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
+import type { AuthClient } from "../session/index.js";
 import { useAuthInfoFor, type AuthInfoLoggedIn } from "./auth-hooks.js";
 import { useAuthClientFor, useAuthStateFor } from "./context.js";
 
@@ -52,8 +53,7 @@ function currentPageUrl(): string | undefined {
 }
 
 /** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */
-function useLoginRedirect(shouldRedirect: boolean, returnTo: string | undefined): void {
-  const client = useAuthClientFor("RequireAuth");
+function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo: string | undefined): void {
   const redirected = useRef(false);
   useEffect(() => {
     if (!shouldRedirect) {
@@ -67,16 +67,22 @@ function useLoginRedirect(shouldRedirect: boolean, returnTo: string | undefined)
   }, [client, shouldRedirect, returnTo]);
 }
 
-/** Renders its children only for a logged-in user who meets the optional role / permission requirement. */
-export function RequireAuth(props: RequireAuthProps): ReactNode {
-  const auth = useAuthInfoFor("RequireAuth");
-  const { activeOrg } = useAuthStateFor("RequireAuth");
+/** What the guard renders; `guardName` names it in the error thrown outside an AuthProvider. */
+function useGuardedContent(guardName: string, props: RequireAuthProps): ReactNode {
+  const client = useAuthClientFor(guardName);
+  const auth = useAuthInfoFor(guardName);
+  const { activeOrg } = useAuthStateFor(guardName);
   const redirect = auth.status === "logged_out" && props.loggedOutFallback === undefined;
-  useLoginRedirect(redirect, props.returnTo);
+  useLoginRedirect(client, redirect, props.returnTo);
   if (auth.status === "loading" || redirect) return props.loadingFallback ?? null;
   if (auth.status === "logged_out") return props.loggedOutFallback;
   if (!meetsRequirement(auth, props, activeOrg.activeOrgId)) return props.forbiddenFallback ?? null;
   return typeof props.children === "function" ? props.children(auth) : props.children;
+}
+
+/** Renders its children only for a logged-in user who meets the optional role / permission requirement. */
+export function RequireAuth(props: RequireAuthProps): ReactNode {
+  return useGuardedContent("RequireAuth", props);
 }
 
 /** Props `withRequiredAuthInfo` passes to the wrapped component. */
@@ -93,7 +99,7 @@ export function withRequiredAuthInfo<Props extends WithAuthInfoProps>(
   options: RequiredAuthOptions = {},
 ): ComponentType<Omit<Props, keyof WithAuthInfoProps>> {
   function WithRequiredAuthInfo(props: Omit<Props, keyof WithAuthInfoProps>): ReactNode {
-    return <RequireAuth {...options}>{(auth) => <Component {...(props as Props)} auth={auth} />}</RequireAuth>;
+    return useGuardedContent("withRequiredAuthInfo", { ...options, children: (auth) => <Component {...(props as Props)} auth={auth} /> });
   }
   WithRequiredAuthInfo.displayName = `withRequiredAuthInfo(${Component.displayName ?? Component.name})`;
   return WithRequiredAuthInfo;

@@ -19,6 +19,8 @@ import {
   useOrgHelper,
   useRedirectFunctions,
   useUser,
+  withRequiredAuthInfo,
+  type WithAuthInfoProps,
 } from "../../src/hooks/index.js";
 import { prismClient, providerWrapper, testQueryClient } from "./support.js";
 
@@ -47,6 +49,11 @@ describe("outside an AuthProvider", () => {
 
   it("RequireAuth throws the same message", () => {
     expect(() => render(<RequireAuth>x</RequireAuth>)).toThrow(new Error("RequireAuth must be used within an AuthProvider"));
+  });
+
+  it("withRequiredAuthInfo throws naming itself", () => {
+    const Guarded = withRequiredAuthInfo(({ auth }: WithAuthInfoProps) => <p>{auth.user.email}</p>);
+    expect(() => render(<Guarded />)).toThrow(new Error("withRequiredAuthInfo must be used within an AuthProvider"));
   });
 });
 
