@@ -106,9 +106,11 @@ function objectExpression(node: SchemaNode, context: ZodContext): string {
   const properties = Object.entries(node.properties ?? {});
   const extra = node.additionalProperties;
   if (properties.length === 0) {
+    // Maps are objects whose every key follows one schema: an empty object with a catchall (or a loose one) reuses
+    // the object code every bundle already has, where z.record would add ≈0.6 KB gz to every fetcher.
     if (extra === false) return zodCall("strictObject", "{}");
-    const value = typeof extra === "object" ? zodExpression(extra, context) : zodCall("unknown");
-    return zodCall("record", zodCall("string"), value);
+    if (typeof extra === "object") return zodCall("catchall", zodCall("object", "{}"), zodExpression(extra, context));
+    return zodCall("looseObject", "{}");
   }
   const required = new Set(node.required ?? []);
   const shape = properties

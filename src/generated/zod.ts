@@ -6,22 +6,22 @@ import * as z from "zod/mini";
 export const ErrorCodeSchema = /* @__PURE__ */ z.enum(["invalid_request_fields", "bad_request", "not_found", "user_not_found", "org_not_found", "unexpected_error", "db_error", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "email_send_failure", "account_locked", "confirmation_email_sent", "incorrect_password", "max_file_size", "action_already_complete", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded", "personal_domain_error", "account_disabled", "email_already_confirmed", "rate_limit_exceeded", "invalid_mfa_cookie", "account_mfa_locked", "incorrect_mfa_code", "domain_not_allowed", "ambiguous_results"]);
 
 /** The body of every front-end error. */
-export const ErrorBodySchema = /* @__PURE__ */ z.object({ error_code: ErrorCodeSchema, user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string())) });
+export const ErrorBodySchema = /* @__PURE__ */ z.object({ error_code: ErrorCodeSchema, user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())) });
 
 /** The logged-in user. */
-export const RefreshTokenUserSchema = /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), email_confirmed: /* @__PURE__ */ z.boolean(), has_password: /* @__PURE__ */ z.boolean(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), picture_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), locked: /* @__PURE__ */ z.boolean(), enabled: /* @__PURE__ */ z.boolean(), mfa_enabled: /* @__PURE__ */ z.boolean(), can_create_orgs: /* @__PURE__ */ z.boolean(), created_at: /* @__PURE__ */ z.int(), last_active_at: /* @__PURE__ */ z.int(), legacy_user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())) });
+export const RefreshTokenUserSchema = /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), email_confirmed: /* @__PURE__ */ z.boolean(), has_password: /* @__PURE__ */ z.boolean(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), picture_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), locked: /* @__PURE__ */ z.boolean(), enabled: /* @__PURE__ */ z.boolean(), mfa_enabled: /* @__PURE__ */ z.boolean(), can_create_orgs: /* @__PURE__ */ z.boolean(), created_at: /* @__PURE__ */ z.int(), last_active_at: /* @__PURE__ */ z.int(), legacy_user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})) });
 
 /** How roles are structured in an organisation. */
 export const OrgRoleStructureSchema = /* @__PURE__ */ z.enum(["single_role_in_hierarchy", "multi_role"]);
 
 /** The user's membership of one organisation. */
-export const OrgMemberInfoSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), org_name: /* @__PURE__ */ z.string(), url_safe_org_name: /* @__PURE__ */ z.string(), org_metadata: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()), user_role: /* @__PURE__ */ z.string(), inherited_user_roles_plus_current_role: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), user_permissions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), org_role_structure: OrgRoleStructureSchema, additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), legacy_org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
+export const OrgMemberInfoSchema = /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), org_name: /* @__PURE__ */ z.string(), url_safe_org_name: /* @__PURE__ */ z.string(), org_metadata: /* @__PURE__ */ z.looseObject({}), user_role: /* @__PURE__ */ z.string(), inherited_user_roles_plus_current_role: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), user_permissions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), org_role_structure: OrgRoleStructureSchema, additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), legacy_org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
 /** The support user impersonating the logged-in user. */
 export const ImpersonatorUserSchema = /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string() });
 
 /** The session (access token, user and organisation memberships). */
-export const RefreshTokenResponseSchema = /* @__PURE__ */ z.object({ access_token: /* @__PURE__ */ z.string(), expires_at_seconds: /* @__PURE__ */ z.int(), user: RefreshTokenUserSchema, org_id_to_org_member_info: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), OrgMemberInfoSchema)), impersonator_user: /* @__PURE__ */ z.optional(ImpersonatorUserSchema) });
+export const RefreshTokenResponseSchema = /* @__PURE__ */ z.object({ access_token: /* @__PURE__ */ z.string(), expires_at_seconds: /* @__PURE__ */ z.int(), user: RefreshTokenUserSchema, org_id_to_org_member_info: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), OrgMemberInfoSchema)), impersonator_user: /* @__PURE__ */ z.optional(ImpersonatorUserSchema) });
 
 export const LogoutResponseSchema = /* @__PURE__ */ z.object({ redirect_to: /* @__PURE__ */ z.string() });
 
@@ -34,7 +34,7 @@ export const SignupResponseSchema = /* @__PURE__ */ z.object({ login_state: Logi
 
 export const LoginRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string() });
 
-export const SignupRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())), invite_token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
+export const SignupRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})), invite_token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
 export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string() });
 
@@ -69,7 +69,7 @@ export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ z.strictObject({
 
 export const UpdateEmailRequestInputSchema = /* @__PURE__ */ z.strictObject({ new_email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
-export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ z.strictObject({ username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())) });
+export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ z.strictObject({ username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})) });
 
 export const CreateOrgRequestInputSchema = /* @__PURE__ */ z.strictObject({ name: /* @__PURE__ */ z.string(), autojoin_by_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false), restrict_to_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false) });
 
@@ -109,7 +109,7 @@ export const ExpirationOptionSchema = /* @__PURE__ */ z.enum(["TwoWeeks", "OneMo
 
 export const ApiKeySortBySchema = /* @__PURE__ */ z.enum(["CreatedAtAsc", "CreatedAtDesc", "ExpiresAtAsc", "ExpiresAtDesc"]);
 
-export const ApiKeySchema = /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ */ z.string(), created_at: /* @__PURE__ */ z.int(), expires_at_seconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.int()), metadata: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
+export const ApiKeySchema = /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ */ z.string(), created_at: /* @__PURE__ */ z.int(), expires_at_seconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.int()), metadata: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({})), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 
 export const ApiKeyListSchema = /* @__PURE__ */ z.object({ api_keys: /* @__PURE__ */ z.array(ApiKeySchema), total_api_keys: /* @__PURE__ */ z.int(), current_page: /* @__PURE__ */ z.int(), page_size: /* @__PURE__ */ z.int(), has_more_results: /* @__PURE__ */ z.boolean() });
 
@@ -121,7 +121,7 @@ export const CreateApiKeyResponseSchema = /* @__PURE__ */ z.object({ api_key_id:
 export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ z.strictObject({ display_name: /* @__PURE__ */ z.string() });
 
 /** Every error body, with `error_code` as any string so an unknown code stays a typed error. */
-export const ErrorResponseBodySchema = /* @__PURE__ */ z.object({ error_code: /* @__PURE__ */ z.string(), user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string())) });
+export const ErrorResponseBodySchema = /* @__PURE__ */ z.object({ error_code: /* @__PURE__ */ z.string(), user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())) });
 
 /** 200 response of `refreshToken`. */
 export const refreshTokenResponse200Schema = RefreshTokenResponseSchema;
