@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
 import { buildOperations, type OperationModel } from "../../scripts/codegen/model.js";
 import { repoRoot } from "../../scripts/lib/prism.js";
+import type { OperationId } from "../../src/generated/operations.js";
 import * as queries from "../../src/generated/queries.js";
 import { useAuthInfo, useCreateOrg, useListOrgMembersInfinite, useListOrgMembers, listOrgMembersKeys, getLoginStateKeys, allQueriesKey } from "../../src/hooks/index.js";
 import { prismClient, providerWrapper, testQueryClient } from "./support.js";
@@ -112,6 +113,54 @@ describe.each(mutationOps.filter((op) => op.sessionEffect === "refresh"))("$oper
     const before = requestsOf("refreshToken").length;
     await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
     expect(requestsOf("refreshToken")).toHaveLength(before + 1);
+  });
+});
+
+/** A documented success example of each `refresh-if-finished` mutation whose login step is not Finished. */
+const unfinishedExample: Record<string, string> = {
+  login: "TwoFactorRequired",
+  signup: "ConfirmEmailRequired",
+  verifyMfa: "UserMetadataRequired",
+  verifyBackupCode: "OrgCreationRequired",
+};
+
+it("the refresh-if-finished table covers every such mutation", () => {
+  const declared = mutationOps.filter((op) => op.sessionEffect === "refresh-if-finished").map((op) => op.operationId);
+  expect(Object.keys(unfinishedExample).sort()).toEqual(declared.sort());
+});
+
+describe.each(Object.keys(unfinishedExample))("%s (refresh-if-finished)", (operationId) => {
+  /** A logged-out visitor with the generated mutation hook mounted. */
+  function mount() {
+    const kit = prismClient({ prefer: { refreshToken: "code=401" } });
+    const view = renderHook(
+      () => ({ auth: useAuthInfo(), mutate: (generated[`use${pascal(operationId)}`] as AnyFn)() as { mutateAsync(v: unknown): Promise<{ login_state: string }> } }),
+      { wrapper: providerWrapper({ client: kit.client, queryClient: testQueryClient() }) },
+    );
+    return { ...kit, view, operation: operationId as OperationId };
+  }
+
+  it("with example=Finished refreshes the session before the mutation resolves", async () => {
+    const { view, prefer, requestsOf, operation } = mount();
+    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_out"));
+    prefer[operation] = "example=Finished";
+    delete prefer.refreshToken; // the server now has a session
+    const before = requestsOf("refreshToken").length;
+    const data = await act(() => view.result.current.mutate.mutateAsync(mutationVariables[operationId]));
+    expect(data.login_state).toBe("Finished");
+    expect(requestsOf("refreshToken")).toHaveLength(before + 1);
+    expect(view.result.current.auth.status).toBe("logged_in");
+  });
+
+  it(`with example=${unfinishedExample[operationId]} does not refresh`, async () => {
+    const { view, prefer, requestsOf, operation } = mount();
+    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_out"));
+    prefer[operation] = `example=${unfinishedExample[operationId]}`;
+    const before = requestsOf("refreshToken").length;
+    const data = await act(() => view.result.current.mutate.mutateAsync(mutationVariables[operationId]));
+    expect(data.login_state).toBe(unfinishedExample[operationId]);
+    expect(requestsOf("refreshToken")).toHaveLength(before);
+    expect(view.result.current.auth.status).toBe("logged_out");
   });
 });
 
