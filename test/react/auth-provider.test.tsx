@@ -187,6 +187,22 @@ describe("AuthProvider", () => {
     expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
   });
 
+  it("useAuthInfo's refreshAuthInfo refreshes once and getAccessTokenForOrg fetches a token for that org", async () => {
+    const { client, requestsOf } = prismClient();
+    const { result } = renderHook(() => useAuthInfo(), { wrapper: providerWrapper({ client }) });
+    await waitFor(() => expect(result.current.status).toBe("logged_in"));
+    const before = requestsOf("refreshToken").length;
+    const refreshed = await act(() => result.current.refreshAuthInfo());
+    expect(requestsOf("refreshToken")).toHaveLength(before + 1);
+    expect(refreshed?.user.userId).toBe("usr_01ada");
+    const info = result.current;
+    if (!info.isLoggedIn) throw new Error("narrowing");
+    const token = await act(() => info.getAccessTokenForOrg("org_acme"));
+    expect(token).toEqual({ ok: true, accessToken: expect.any(String), expiresAtSeconds: expect.any(Number) });
+    expect(requestsOf("refreshToken")).toHaveLength(before + 2);
+    expect(requestsOf("refreshToken").at(-1)?.url).toContain("active_org_id=org_acme");
+  });
+
   it("useActiveOrg selects an org, persists it through the client and re-renders", async () => {
     const { client, requestsOf } = prismClient();
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
