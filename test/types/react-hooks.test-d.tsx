@@ -1,11 +1,16 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expectTypeOf, it } from "vitest";
-import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse } from "../../src/generated/operations.js";
+import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse, OperationCaller } from "../../src/generated/operations.js";
 import { ApiError, type RequestValidationError, type ResponseValidationError } from "../../src/transport/index.js";
+import type { AuthClient } from "../../src/session/index.js";
 import {
+  AuthSessionContext,
+  getSecurityStatusKeys,
+  getSecurityStatusQueryOptions,
   listOrgMembersKeys,
   listOrgMembersQueryOptions,
   useAuthInfo,
+  useGetSecurityStatus,
   useInviteUser,
   useListOrgMembers,
   useListOrgMembersInfinite,
@@ -14,6 +19,7 @@ import {
   useResendEmailConfirmation,
   type AuthInfoLoggedIn,
   type MfaStatus,
+  type MutationSession,
 } from "../../src/hooks/index.js";
 import type { Transport } from "../../src/transport/index.js";
 
@@ -50,6 +56,19 @@ describe("generated query layer", () => {
     expectTypeOf(listOrgMembersKeys.all).toEqualTypeOf<readonly ["orgauth", "listOrgMembers"]>();
     // @ts-expect-error path filters only take the operation's path parameters
     listOrgMembersKeys.matching({ path: { org: "o" } });
+  });
+
+  it("operations without input: keys and options take no request, the hook keeps the (request, options) shape", () => {
+    expectTypeOf(getSecurityStatusKeys.query).parameters.toEqualTypeOf<[]>();
+    expectTypeOf(getSecurityStatusQueryOptions).parameters.toEqualTypeOf<[OperationCaller]>();
+    const { data } = useGetSecurityStatus({}, { enabled: false });
+    expectTypeOf(data).toEqualTypeOf<GetSecurityStatusResponse | undefined>();
+    expectTypeOf(useGetSecurityStatus().data).toEqualTypeOf<GetSecurityStatusResponse | undefined>();
+  });
+
+  it("the generated hooks' session context takes an AuthClient", () => {
+    expectTypeOf<AuthClient>().toExtend<MutationSession>();
+    expectTypeOf(AuthSessionContext.Provider).parameter(0).toHaveProperty("value").toEqualTypeOf<MutationSession | null>();
   });
 
   it("infinite hooks return pages", () => {
