@@ -6,17 +6,31 @@ import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
 export function emitOperations(contract: Contract, operations: OperationModel[]): string {
   const codes = operations.map((op) => `  ${op.operationId}: ${pascalCase(op.operationId)}ErrorCode;`).join("\n");
+  const headerSets = fixedHeaderSets(operations);
   return [
     GENERATED_HEADER,
-    `import type { ZodMiniType } from "zod/mini";`,
-    `import type { operations } from "./schema.js";`,
-    `import * as v from "./zod.js";`,
-    "",
+    [`import type { ZodMiniType } from "zod/mini";`, `import type { operations } from "./schema.js";`, `import * as v from "./zod.js";`].join("\n"),
     SHARED_TYPES,
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
-    ...operations.map((op) => operationBlock(contract, op)),
+    ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
+    ...operations.map((op) => operationBlock(contract, op, headerSets)),
   ].join("\n\n") + "\n";
+}
+
+/** Each distinct set of fixed headers (as an object literal) → the shared constant descriptors point to. */
+function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
+  const sets = new Map<string, string>();
+  for (const op of operations) {
+    const value = headersLiteral(op);
+    if (value && !sets.has(value)) sets.set(value, `fixedHeaders${sets.size + 1}`);
+  }
+  return sets;
+}
+
+function headersLiteral(op: OperationModel): string | undefined {
+  const entries = Object.entries(op.fixedHeaders);
+  return entries.length ? `{ ${entries.map(([name, value]) => `${literal(name)}: ${literal(value)}`).join(", ")} }` : undefined;
 }
 
 const SHARED_TYPES = `/** HTTP methods used by the contract. */
@@ -26,13 +40,15 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface OperationDescriptor<Id extends string = string> {
   readonly operationId: Id;
   readonly method: HttpMethod;
+  /** The full path; \`{name}\` marks a path parameter. */
   readonly path: string;
-  readonly pathParams: readonly string[];
-  readonly headers: Readonly<Record<string, string>>;
+  /** Headers the contract fixes (the CSRF header of front-end calls). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body?: ZodMiniType;
   /** Success statuses → schema of their JSON body (null: no body). */
   readonly responses: Readonly<Record<number, ZodMiniType | null>>;
-  readonly errorCodes: readonly string[];
+  /** Error codes the operation documents besides \`unexpected_error\`, which every operation can answer with. */
+  readonly errorCodes?: readonly string[];
 }
 
 /** Per-call options. */
@@ -63,20 +79,25 @@ export type EmptyRequest = Record<string, never>;
 /** A request body whose fields with a contract \`default\` the caller may omit (the transport fills them in). */
 export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;`;
 
-function operationBlock(contract: Contract, op: OperationModel): string {
+function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
   const name = pascalCase(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
-  const requestParam = hasInput ? `request: ${name}Request` : `request: EmptyRequest = {}`;
+  const requestParam = !hasInput ? `request: EmptyRequest = {}` : allOptional(op) ? `request: ${name}Request = {}` : `request: ${name}Request`;
   return [
     `/** Error codes \`${op.operationId}\` documents. */\nexport type ${name}ErrorCode = ${unionOf(withUnexpected(op.errorCodes))};`,
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${name}Request ${requestType}` : "",
     `/** Data \`${op.operationId}\` resolves with. */\nexport type ${name}Response = ${responseTypeOf(op)};`,
-    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op)};`,
+    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
     `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${op.operationId}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${name}Response> {\n  return transport.call<${name}Response>(${op.operationId}Operation, request, options);\n}`,
   ]
     .filter(Boolean)
     .join("\n\n");
+}
+
+/** True when the caller may leave out the request altogether (no path parameter, no required query or body). */
+function allOptional(op: OperationModel): boolean {
+  return op.pathParams.length === 0 && !op.queryParams.some((p) => p.required) && !op.requestBody?.required;
 }
 
 function requestTypeOf(contract: Contract, op: OperationModel): string {
@@ -103,22 +124,27 @@ function responseTypeOf(op: OperationModel): string {
   return types.length ? [...new Set(types)].join(" | ") : "void";
 }
 
-function descriptorOf(op: OperationModel): string {
+/** The descriptor literal: only what the transport cannot derive (path parameters come from the path). */
+function descriptorOf(op: OperationModel, headerSets: Map<string, string>): string {
+  const headers = headersLiteral(op);
   const lines = [
     `operationId: ${literal(op.operationId)}`,
     `method: ${literal(op.method)}`,
     `path: ${literal(op.path)}`,
-    `pathParams: [${op.pathParams.map((p) => literal(p.name)).join(", ")}]`,
-    `headers: {${Object.entries(op.fixedHeaders).map(([k, value]) => ` ${literal(k)}: ${literal(value)} `).join(",")}}`,
+    headers ? `headers: ${headerSets.get(headers)}` : "",
     op.requestBody ? `body: v.${bodySchemaName(op.operationId)}` : "",
     `responses: { ${op.successResponses.map((r) => responseEntry(op, r)).join(", ")} }`,
-    `errorCodes: [${withUnexpected(op.errorCodes).map(literal).join(", ")}]`,
+    withoutUnexpected(op.errorCodes).length ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]` : "",
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }
 
 function responseEntry(op: OperationModel, response: ResponseModel): string {
   return `${response.status}: ${response.schema ? `v.${responseSchemaName(op.operationId, response.status)}` : "null"}`;
+}
+
+function withoutUnexpected(codes: string[]): string[] {
+  return codes.filter((code) => code !== "unexpected_error");
 }
 
 function withUnexpected(codes: string[]): string[] {

@@ -2,12 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { ZodMiniType } from "zod/mini";
-
 import type { operations } from "./schema.js";
-
 import * as v from "./zod.js";
-
-
 
 /** HTTP methods used by the contract. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -16,13 +12,15 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface OperationDescriptor<Id extends string = string> {
   readonly operationId: Id;
   readonly method: HttpMethod;
+  /** The full path; `{name}` marks a path parameter. */
   readonly path: string;
-  readonly pathParams: readonly string[];
-  readonly headers: Readonly<Record<string, string>>;
+  /** Headers the contract fixes (the CSRF header of front-end calls). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body?: ZodMiniType;
   /** Success statuses → schema of their JSON body (null: no body). */
   readonly responses: Readonly<Record<number, ZodMiniType | null>>;
-  readonly errorCodes: readonly string[];
+  /** Error codes the operation documents besides `unexpected_error`, which every operation can answer with. */
+  readonly errorCodes?: readonly string[];
 }
 
 /** Per-call options. */
@@ -96,6 +94,9 @@ export interface OperationErrorCodes {
 /** The id of every operation in the contract. */
 export type OperationId = keyof OperationErrorCodes;
 
+/** Headers the contract fixes on the operations that use it. */
+const fixedHeaders1 = { "X-CSRF-Token": "-.-" };
+
 /** Error codes `refreshToken` documents. */
 export type RefreshTokenErrorCode = "not_logged_in" | "unexpected_error";
 
@@ -112,14 +113,12 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   operationId: "refreshToken",
   method: "GET",
   path: "/api/v1/refresh_token",
-  pathParams: [],
-  headers: {},
   responses: { 200: v.refreshTokenResponse200Schema },
-  errorCodes: ["not_logged_in", "unexpected_error"],
+  errorCodes: ["not_logged_in"],
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */
-export function refreshToken(transport: OperationCaller, request: RefreshTokenRequest, options?: RequestOptions): Promise<RefreshTokenResponse> {
+export function refreshToken(transport: OperationCaller, request: RefreshTokenRequest = {}, options?: RequestOptions): Promise<RefreshTokenResponse> {
   return transport.call<RefreshTokenResponse>(refreshTokenOperation, request, options);
 }
 
@@ -134,10 +133,7 @@ export const logoutOperation: OperationDescriptor<"logout"> = {
   operationId: "logout",
   method: "POST",
   path: "/api/v1/logout",
-  pathParams: [],
-  headers: {},
   responses: { 200: v.logoutResponse200Schema },
-  errorCodes: ["unexpected_error"],
 };
 
 /** End the session and return where to send the browser next. (POST /api/v1/logout) */
@@ -156,10 +152,8 @@ export const getLoginStateOperation: OperationDescriptor<"getLoginState"> = {
   operationId: "getLoginState",
   method: "GET",
   path: "/api/fe/v3/login_state",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.getLoginStateResponse200Schema },
-  errorCodes: ["unexpected_error"],
 };
 
 /** Get the current step of the login flow. (GET /api/fe/v3/login_state) */
@@ -183,11 +177,10 @@ export const loginOperation: OperationDescriptor<"login"> = {
   operationId: "login",
   method: "POST",
   path: "/api/fe/v3/login",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.loginBodySchema,
   responses: { 200: v.loginResponse200Schema },
-  errorCodes: ["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"],
 };
 
 /** Log in with email and password. (POST /api/fe/v3/login) */
@@ -211,11 +204,10 @@ export const signupOperation: OperationDescriptor<"signup"> = {
   operationId: "signup",
   method: "POST",
   path: "/api/fe/v3/signup",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.signupBodySchema,
   responses: { 200: v.signupResponse200Schema },
-  errorCodes: ["invalid_request_fields", "action_disabled", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "action_disabled"],
 };
 
 /** Create an account with email and password. (POST /api/fe/v3/signup) */
@@ -239,11 +231,10 @@ export const forgotPasswordOperation: OperationDescriptor<"forgotPassword"> = {
   operationId: "forgotPassword",
   method: "POST",
   path: "/api/fe/v3/forgot_password",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.forgotPasswordBodySchema,
   responses: { 200: v.forgotPasswordResponse200Schema },
-  errorCodes: ["invalid_request_fields", "unexpected_error"],
+  errorCodes: ["invalid_request_fields"],
 };
 
 /** Send a password-reset email. (POST /api/fe/v3/forgot_password) */
@@ -267,11 +258,10 @@ export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"
   operationId: "loginPasswordless",
   method: "POST",
   path: "/api/fe/v3/login_passwordless",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.loginPasswordlessBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "bad_request", "domain_not_allowed", "account_disabled", "account_locked", "not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "bad_request", "domain_not_allowed", "account_disabled", "account_locked", "not_found"],
 };
 
 /** Email a one-time login link. (POST /api/fe/v3/login_passwordless) */
@@ -295,11 +285,10 @@ export const verifyMfaOperation: OperationDescriptor<"verifyMfa"> = {
   operationId: "verifyMfa",
   method: "POST",
   path: "/api/fe/v3/verify",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.verifyMfaBodySchema,
   responses: { 200: v.verifyMfaResponse200Schema },
-  errorCodes: ["invalid_request_fields", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
 };
 
 /** Complete login with a one-time MFA code. (POST /api/fe/v3/verify) */
@@ -323,11 +312,10 @@ export const verifyBackupCodeOperation: OperationDescriptor<"verifyBackupCode"> 
   operationId: "verifyBackupCode",
   method: "POST",
   path: "/api/fe/v3/verify_backup",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.verifyBackupCodeBodySchema,
   responses: { 200: v.verifyBackupCodeResponse200Schema },
-  errorCodes: ["incorrect_mfa_code", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled", "unexpected_error"],
+  errorCodes: ["incorrect_mfa_code", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
 };
 
 /** Complete login with an MFA backup code. (POST /api/fe/v3/verify_backup) */
@@ -346,10 +334,9 @@ export const resendEmailConfirmationOperation: OperationDescriptor<"resendEmailC
   operationId: "resendEmailConfirmation",
   method: "POST",
   path: "/api/fe/v3/resend_email_confirmation",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 204: null },
-  errorCodes: ["email_already_confirmed", "not_logged_in", "rate_limit_exceeded", "unexpected_error"],
+  errorCodes: ["email_already_confirmed", "not_logged_in", "rate_limit_exceeded"],
 };
 
 /** Send the email-confirmation message again. (POST /api/fe/v3/resend_email_confirmation) */
@@ -373,14 +360,13 @@ export const loginCheckOperation: OperationDescriptor<"loginCheck"> = {
   operationId: "loginCheck",
   method: "GET",
   path: "/api/fe/v3/login/check",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.loginCheckResponse200Schema },
-  errorCodes: ["ambiguous_results", "org_not_found", "unexpected_error"],
+  errorCodes: ["ambiguous_results", "org_not_found"],
 };
 
 /** Find the SSO (SAML) login URL for a domain, an organisation or an email. (GET /api/fe/v3/login/check) */
-export function loginCheck(transport: OperationCaller, request: LoginCheckRequest, options?: RequestOptions): Promise<LoginCheckResponse> {
+export function loginCheck(transport: OperationCaller, request: LoginCheckRequest = {}, options?: RequestOptions): Promise<LoginCheckResponse> {
   return transport.call<LoginCheckResponse>(loginCheckOperation, request, options);
 }
 
@@ -395,10 +381,9 @@ export const getSecurityStatusOperation: OperationDescriptor<"getSecurityStatus"
   operationId: "getSecurityStatus",
   method: "POST",
   path: "/api/fe/v3/security_status",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.getSecurityStatusResponse200Schema },
-  errorCodes: ["not_logged_in", "email_not_confirmed", "unexpected_error"],
+  errorCodes: ["not_logged_in", "email_not_confirmed"],
 };
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. (POST /api/fe/v3/security_status) */
@@ -422,11 +407,10 @@ export const enableMfaOperation: OperationDescriptor<"enableMfa"> = {
   operationId: "enableMfa",
   method: "POST",
   path: "/api/fe/v3/mfa_enable",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.enableMfaBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "action_already_complete", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "action_already_complete"],
 };
 
 /** Turn on MFA by confirming a code from the authenticator app. (POST /api/fe/v3/mfa_enable) */
@@ -450,11 +434,10 @@ export const disableMfaOperation: OperationDescriptor<"disableMfa"> = {
   operationId: "disableMfa",
   method: "POST",
   path: "/api/fe/v3/mfa_disable",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.disableMfaBodySchema,
   responses: { 204: null },
-  errorCodes: ["not_logged_in", "email_not_confirmed", "action_already_complete", "unexpected_error"],
+  errorCodes: ["not_logged_in", "email_not_confirmed", "action_already_complete"],
 };
 
 /** Turn off MFA. (POST /api/fe/v3/mfa_disable) */
@@ -478,11 +461,10 @@ export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
   operationId: "updatePassword",
   method: "POST",
   path: "/api/fe/v3/update_password",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.updatePasswordBodySchema,
   responses: { 204: null },
-  errorCodes: ["incorrect_password", "invalid_request_fields", "not_logged_in", "account_locked", "email_not_confirmed", "unexpected_error"],
+  errorCodes: ["incorrect_password", "invalid_request_fields", "not_logged_in", "account_locked", "email_not_confirmed"],
 };
 
 /** Set a new password (the current one is needed if the user has one). (POST /api/fe/v3/update_password) */
@@ -506,11 +488,10 @@ export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
   operationId: "updateEmail",
   method: "POST",
   path: "/api/fe/v3/update_email",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.updateEmailBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "incorrect_password", "not_logged_in", "action_forbidden", "action_disabled", "account_locked", "email_not_confirmed", "confirmation_email_sent", "unexpected_error", "email_send_failure"],
+  errorCodes: ["invalid_request_fields", "incorrect_password", "not_logged_in", "action_forbidden", "action_disabled", "account_locked", "email_not_confirmed", "confirmation_email_sent", "email_send_failure"],
 };
 
 /** Start changing the user's email address (a confirmation email is sent to the new one). (POST /api/fe/v3/update_email) */
@@ -534,11 +515,10 @@ export const updateMetadataOperation: OperationDescriptor<"updateMetadata"> = {
   operationId: "updateMetadata",
   method: "POST",
   path: "/api/fe/v3/update_metadata",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.updateMetadataBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed"],
 };
 
 /** Update the user's name, username or custom properties. (POST /api/fe/v3/update_metadata) */
@@ -557,10 +537,9 @@ export const deleteMeOperation: OperationDescriptor<"deleteMe"> = {
   operationId: "deleteMe",
   method: "DELETE",
   path: "/api/fe/v3/delete_me",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 204: null },
-  errorCodes: ["not_logged_in", "action_disabled", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled"],
 };
 
 /** Delete the logged-in user's account. (DELETE /api/fe/v3/delete_me) */
@@ -584,11 +563,10 @@ export const createOrgOperation: OperationDescriptor<"createOrg"> = {
   operationId: "createOrg",
   method: "POST",
   path: "/api/fe/v3/create_org",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.createOrgBodySchema,
   responses: { 200: v.createOrgResponse200Schema },
-  errorCodes: ["invalid_request_fields", "personal_domain_error", "not_logged_in", "action_disabled", "email_not_confirmed", "user_max_orgs_limit_exceeded", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "personal_domain_error", "not_logged_in", "action_disabled", "email_not_confirmed", "user_max_orgs_limit_exceeded"],
 };
 
 /** Create an organisation with the user as its owner. (POST /api/fe/v3/create_org) */
@@ -612,10 +590,9 @@ export const getOrgSettingsOperation: OperationDescriptor<"getOrgSettings"> = {
   operationId: "getOrgSettings",
   method: "GET",
   path: "/api/fe/v3/org_settings",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.getOrgSettingsResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
 };
 
 /** Get an organisation's settings and what the user may change. (GET /api/fe/v3/org_settings) */
@@ -639,11 +616,10 @@ export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"
   operationId: "updateOrgMetadata",
   method: "POST",
   path: "/api/fe/v3/update_org_metadata",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.updateOrgMetadataBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
 };
 
 /** Rename an organisation or change its domain and MFA rules. (POST /api/fe/v3/update_org_metadata) */
@@ -667,11 +643,10 @@ export const deleteOrgOperation: OperationDescriptor<"deleteOrg"> = {
   operationId: "deleteOrg",
   method: "DELETE",
   path: "/api/fe/v3/delete_org",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.deleteOrgBodySchema,
   responses: { 204: null },
-  errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "org_not_found", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "org_not_found"],
 };
 
 /** Delete an organisation. (DELETE /api/fe/v3/delete_org) */
@@ -690,10 +665,9 @@ export const getJoinableOrgsOperation: OperationDescriptor<"getJoinableOrgs"> = 
   operationId: "getJoinableOrgs",
   method: "GET",
   path: "/api/fe/v3/joinable_orgs",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.getJoinableOrgsResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed"],
 };
 
 /** List the organisations the user may join by email domain. (GET /api/fe/v3/joinable_orgs) */
@@ -717,10 +691,9 @@ export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
   operationId: "joinOrg",
   method: "POST",
   path: "/api/fe/v3/join_org/{orgId}",
-  pathParams: ["orgId"],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.joinOrgResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded"],
 };
 
 /** Join an organisation that accepts the user's email domain. (POST /api/fe/v3/join_org/{orgId}) */
@@ -745,10 +718,9 @@ export const listOrgMembersOperation: OperationDescriptor<"listOrgMembers"> = {
   operationId: "listOrgMembers",
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/members",
-  pathParams: ["orgId"],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.listOrgMembersResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's members, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/members) */
@@ -773,10 +745,9 @@ export const listPendingInvitesOperation: OperationDescriptor<"listPendingInvite
   operationId: "listPendingInvites",
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/pending_invites",
-  pathParams: ["orgId"],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.listPendingInvitesResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's pending invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/pending_invites) */
@@ -801,10 +772,9 @@ export const listExpiredInvitesOperation: OperationDescriptor<"listExpiredInvite
   operationId: "listExpiredInvites",
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/expired_invites",
-  pathParams: ["orgId"],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.listExpiredInvitesResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's expired invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/expired_invites) */
@@ -828,11 +798,10 @@ export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
   operationId: "inviteUser",
   method: "POST",
   path: "/api/fe/v3/invite_user",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.inviteUserBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "org_max_users_limit_exceeded", "action_already_complete", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "org_max_users_limit_exceeded", "action_already_complete"],
 };
 
 /** Invite someone to an organisation by email. (POST /api/fe/v3/invite_user) */
@@ -856,11 +825,10 @@ export const removeUserOperation: OperationDescriptor<"removeUser"> = {
   operationId: "removeUser",
   method: "POST",
   path: "/api/fe/v3/remove_user",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.removeUserBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "user_not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "user_not_found"],
 };
 
 /** Remove a member from an organisation. (POST /api/fe/v3/remove_user) */
@@ -884,11 +852,10 @@ export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
   operationId: "changeRole",
   method: "POST",
   path: "/api/fe/v3/change_role",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.changeRoleBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "user_not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "user_not_found"],
 };
 
 /** Change a member's role and additional roles. (POST /api/fe/v3/change_role) */
@@ -912,11 +879,10 @@ export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvit
   operationId: "revokeUserInvitation",
   method: "POST",
   path: "/api/fe/v3/revoke_user_invitation",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.revokeUserInvitationBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** Revoke a pending invitation. (POST /api/fe/v3/revoke_user_invitation) */
@@ -940,14 +906,13 @@ export const listPersonalApiKeysOperation: OperationDescriptor<"listPersonalApiK
   operationId: "listPersonalApiKeys",
   method: "GET",
   path: "/api/fe/v3/personal_api_keys",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.listPersonalApiKeysResponse200Schema },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "email_not_confirmed", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "email_not_confirmed"],
 };
 
 /** List the user's personal API keys, one page at a time. (GET /api/fe/v3/personal_api_keys) */
-export function listPersonalApiKeys(transport: OperationCaller, request: ListPersonalApiKeysRequest, options?: RequestOptions): Promise<ListPersonalApiKeysResponse> {
+export function listPersonalApiKeys(transport: OperationCaller, request: ListPersonalApiKeysRequest = {}, options?: RequestOptions): Promise<ListPersonalApiKeysResponse> {
   return transport.call<ListPersonalApiKeysResponse>(listPersonalApiKeysOperation, request, options);
 }
 
@@ -967,10 +932,9 @@ export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
   operationId: "listOrgApiKeys",
   method: "GET",
   path: "/api/fe/v3/org_api_keys",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 200: v.listOrgApiKeysResponse200Schema },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's API keys, one page at a time. (GET /api/fe/v3/org_api_keys) */
@@ -994,11 +958,10 @@ export const createApiKeyOperation: OperationDescriptor<"createApiKey"> = {
   operationId: "createApiKey",
   method: "POST",
   path: "/api/fe/v3/api_keys",
-  pathParams: [],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.createApiKeyBodySchema,
   responses: { 200: v.createApiKeyResponse200Schema },
-  errorCodes: ["invalid_request_fields", "bad_request", "not_logged_in", "action_forbidden", "email_not_confirmed", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "bad_request", "not_logged_in", "action_forbidden", "email_not_confirmed"],
 };
 
 /** Create a personal API key, or an organisation key when org_id is given. (POST /api/fe/v3/api_keys) */
@@ -1023,11 +986,10 @@ export const updateApiKeyOperation: OperationDescriptor<"updateApiKey"> = {
   operationId: "updateApiKey",
   method: "PATCH",
   path: "/api/fe/v3/api_keys/{apiKeyId}",
-  pathParams: ["apiKeyId"],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   body: v.updateApiKeyBodySchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "email_not_confirmed", "not_found", "unexpected_error"],
+  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
 };
 
 /** Rename an API key. (PATCH /api/fe/v3/api_keys/{apiKeyId}) */
@@ -1051,10 +1013,9 @@ export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
   operationId: "deleteApiKey",
   method: "DELETE",
   path: "/api/fe/v3/api_keys/{apiKeyId}",
-  pathParams: ["apiKeyId"],
-  headers: { "X-CSRF-Token": "-.-" },
+  headers: fixedHeaders1,
   responses: { 204: null },
-  errorCodes: ["not_logged_in", "action_forbidden", "email_not_confirmed", "not_found", "unexpected_error"],
+  errorCodes: ["not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
 };
 
 /** Delete (revoke) an API key. (DELETE /api/fe/v3/api_keys/{apiKeyId}) */

@@ -97,11 +97,14 @@ export function createTransport(options: TransportOptions): Transport {
  */
 function checkPathParams(op: OperationDescriptor<OperationId>, request: OperationRequest): void {
   const path = (request.path ?? {}) as Record<string, unknown>;
-  const issues = op.pathParams
+  const issues = Array.from(op.path.matchAll(PATH_PARAM), (match) => match[1]!)
     .filter((name) => typeof path[name] !== "string" || path[name] === "" || DOT_SEGMENT.test(path[name]))
     .map((name) => ({ path: ["path", name], message: "must be a non-empty string and not a dot segment" }));
   if (issues.length) throw new RequestValidationError(op.operationId, issues);
 }
+
+/** A `{name}` placeholder of a path parameter. */
+const PATH_PARAM = /\{([^{}]+)\}/g;
 
 /** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
 const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;

@@ -24,7 +24,7 @@ export function readErrorResponse(reader: ResponseReader, op: OperationDescripto
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status);
   const checked = validated(reader, op, status, ErrorResponseBodySchema, body) as Record<string, unknown>;
   const rawCode = typeof checked.error_code === "string" ? checked.error_code : undefined;
-  if (!rawCode || !op.errorCodes.includes(rawCode)) {
+  if (!rawCode || (rawCode !== "unexpected_error" && !op.errorCodes?.includes(rawCode))) {
     reader.logger.warn(`${op.operationId} answered with an error code it does not document`, { operationId: op.operationId, status, code: rawCode });
     return unexpectedError(op.operationId, status, rawCode ? { rawCode } : {});
   }

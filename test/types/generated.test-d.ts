@@ -8,6 +8,7 @@ import {
   joinOrg,
   listOrgMembers,
   login,
+  refreshToken,
   type InviteUserRequest,
   type LoginErrorCode,
   type LoginResponse,
@@ -33,6 +34,7 @@ describe("generated fetchers", () => {
     void listOrgMembers(t, { path: { orgId: "o" }, query: { page_number: "0" } });
     void listOrgMembers(t, { path: { orgId: "o" } });
     void getSecurityStatus(t);
+    void refreshToken(t);
   });
 
   it("let the caller omit body fields the contract gives a default, and nothing else", () => {

@@ -127,6 +127,14 @@ describe("failures become typed errors", () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("does not document"), expect.objectContaining({ code: "brand_new_code" }));
   });
 
+  it("an unexpected_error code is documented for every operation: no warning, no raw code", async () => {
+    const warn = vi.fn();
+    server.respond((_, res) => sendJson(res, 500, { error_code: "unexpected_error", user_facing_error: "Try again later" }));
+    const error = await failure(joinOrg(transport({ logger: { warn } }), { path: { orgId: "o1" } }));
+    expect(error).toMatchObject({ name: "ApiError", code: "unexpected_error", rawCode: undefined, status: 500, userFacingError: "Try again later" });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it("a timeout → unexpected_error; the caller's own abort is passed through", async () => {
     server.respond(() => undefined); // never answers
     const timedOut = await failure(getOrgSettings(transport({ timeoutMs: 50 }), { query: { org_id: "o1" } }));

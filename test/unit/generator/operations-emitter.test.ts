@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { generateAll } from "../../../scripts/generate.js";
+import * as api from "../../../src/generated/operations.js";
+
+/** operations.ts: descriptors carry only what the transport cannot derive; fetchers without required input default it. */
+const source = (await generateAll())["operations.ts"]!;
+const descriptors = Object.values(api).filter((value): value is api.OperationDescriptor => typeof value === "object" && value !== null && "operationId" in value);
+
+describe("operations.ts", () => {
+  it("has one descriptor per operation, with the full path (path parameters are read from it)", () => {
+    expect(descriptors).toHaveLength(36);
+    expect(api.joinOrgOperation).toMatchObject({ operationId: "joinOrg", method: "POST", path: "/api/fe/v3/join_org/{orgId}" });
+    expect(source).not.toContain("pathParams");
+  });
+
+  it("shares one fixed-header object between the front-end calls; session calls send none", () => {
+    const frontend = descriptors.filter((op) => op.path.startsWith("/api/fe/v3/"));
+    expect(frontend.every((op) => op.headers === api.loginOperation.headers)).toBe(true);
+    expect(api.loginOperation.headers).toEqual({ "X-CSRF-Token": "-.-" });
+    expect(api.refreshTokenOperation.headers).toBeUndefined();
+    expect(source.match(/"X-CSRF-Token": "-\.-"/g)).toHaveLength(1);
+  });
+
+  it("lists the documented codes without unexpected_error, which every operation can answer with", () => {
+    expect(api.loginOperation.errorCodes).toEqual(["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"]);
+    expect(descriptors.some((op) => op.errorCodes?.includes("unexpected_error"))).toBe(false);
+    expect(api.logoutOperation.errorCodes).toBeUndefined();
+  });
+
+  it("lets a caller leave out a request that has nothing required", () => {
+    expect(source).toContain("export function refreshToken(transport: OperationCaller, request: RefreshTokenRequest = {},");
+    expect(source).toContain("export function listOrgMembers(transport: OperationCaller, request: ListOrgMembersRequest,");
+  });
+
+  it("has no runs of blank lines", () => {
+    expect(source).not.toMatch(/\n\n\n/);
+  });
+});
