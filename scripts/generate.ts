@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadContract } from "./codegen/contract.js";
 import { buildOperations } from "./codegen/model.js";
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const check = process.argv.includes("--check");
   const outFlag = process.argv.indexOf("--out");
-  const outDir = outFlag > 0 ? process.argv[outFlag + 1]! : join(root, "src", "generated");
+  const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]!) : join(root, "src", "generated");
   const files = await generateAll();
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {
@@ -46,11 +46,13 @@ async function main(): Promise<void> {
     }
   }
   const took = `${Math.round(performance.now() - started)} ms`;
+  const fromHere = relative(process.cwd(), outDir);
+  const shown = !fromHere ? "." : fromHere.startsWith("..") ? outDir : fromHere;
   if (check && stale.length) {
-    console.error(`${outDir} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+    console.error(`${shown} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
-  console.log(check ? `src/generated is up to date (${took}).` : `Generated ${Object.keys(files).length} files, ${stale.length} changed (${took}).`);
+  console.log(check ? `${shown} is up to date (${took}).` : `Generated ${Object.keys(files).length} files in ${shown}, ${stale.length} changed (${took}).`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
