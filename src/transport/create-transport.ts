@@ -21,7 +21,10 @@ export interface TransportOptions {
   fetch?: typeof globalThis.fetch;
   /** Per-request timeout in milliseconds (default 20 000). */
   timeoutMs?: number;
-  /** Response validation: throw a ResponseValidationError (default), report it and go on, or skip validation. */
+  /**
+   * Response validation: throw a ResponseValidationError (default), report it and go on, or skip validation.
+   * Request bodies are always checked (and completed with contract defaults); with "off", one that does not match is sent as given.
+   */
   validation?: ValidationMode;
   /** Defaults to the console. */
   logger?: TransportLogger;
