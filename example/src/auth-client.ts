@@ -5,12 +5,12 @@
  */
 import { createAuthClient, createBrowserEnvironment } from "orgauth";
 import { createScenarioFetch } from "./scenarios/scenario-fetch.js";
-import { currentScenario, recordCall } from "./scenarios/scenario-store.js";
+import { callSent, currentScenario, recordCall } from "./scenarios/scenario-store.js";
 
 /** The AuthClient shared by the whole app. */
 export const authClient = createAuthClient({
   authUrl: window.location.origin,
-  environment: createBrowserEnvironment({ fetch: createScenarioFetch(currentScenario, recordCall) }),
+  environment: createBrowserEnvironment({ fetch: createScenarioFetch(currentScenario, { onSent: callSent, onCall: recordCall }) }),
   // The demo shows what a failed contract check looks like in the console instead of breaking the page.
   transport: { validation: "report" },
 });

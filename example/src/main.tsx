@@ -1,13 +1,15 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { QueryClient } from "@tanstack/react-query";
 import { AuthProvider } from "orgauth/react";
 import { App } from "./App.js";
 import { authClient } from "./auth-client.js";
+import { queryClient } from "./query-client.js";
+import { applyScenario } from "./scenarios/apply-scenario.js";
+import { onScenarioChange } from "./scenarios/scenario-store.js";
 import "./styles.css";
 
-/** The demo's QueryClient: no retries, so a chosen error scenario shows at once. */
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+// A scenario chosen in the toolbar applies at once: the session and the queries are fetched again.
+onScenarioChange(() => applyScenario(authClient, queryClient));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

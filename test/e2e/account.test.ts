@@ -47,7 +47,6 @@ it("turns MFA on with the QR secret, and shows backup codes when it is on", asyn
   await mfa.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await mfa.getByText("Two-factor authentication is on.").waitFor();
   await chooseScenario(page, "mfa-enabled");
-  await page.reload();
   await page.getByRole("list", { name: "Backup codes" }).getByText("7kq2-9fzd").waitFor();
   await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
   await page.getByText("Two-factor authentication is off.").waitFor();
@@ -69,7 +68,6 @@ it("shows the MFA card's error state with its user-facing message", async () => 
   const page = await demo.open("/account");
   await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("MFA secret").waitFor();
   await chooseScenario(page, "email-not-confirmed");
-  await page.reload();
   const mfa = page.getByRole("region", { name: "Two-factor authentication" });
   await mfa.getByText("The two-factor authentication status could not be loaded.").waitFor();
   await mfa.getByRole("alert").getByText("Please confirm your email address first").waitFor();

@@ -63,7 +63,6 @@ it("switches the active org (kept across reloads) and hides what a Member may no
   expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
   await chooseScenario(page, "member-view");
-  await page.reload();
   await page.getByText("You can view these settings but not change them.").waitFor();
   expect(await page.getByLabel("Organisation name").isDisabled()).toBe(true);
 });
@@ -84,10 +83,8 @@ it("joins, creates and deletes organisations", async () => {
 it("shows the user-facing error of forbidden, not-found and limit answers", async () => {
   const page = await demo.open("/org");
   await chooseScenario(page, "forbidden");
-  await page.reload();
   await page.getByRole("alert").getByText("You don't have permission to view this organization").waitFor();
   await chooseScenario(page, "org-not-found");
-  await page.reload();
   await page.getByRole("region", { name: "Members" }).getByRole("alert").getByText("Organization not found").waitFor();
   await chooseScenario(page, "org-limits");
   await page.getByRole("button", { name: "Join Initech" }).click();

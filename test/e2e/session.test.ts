@@ -1,6 +1,6 @@
-/** Session-wide flows: protected-route redirect with the return address, and logout shared by two tabs. */
+/** Session-wide flows: protected-route redirect with the return address, logout shared by two tabs, session scenarios. */
 import { expect, it } from "vitest";
-import { signOut, submitPassword, waitSignedIn } from "./demo-actions.js";
+import { chooseScenario, signOut, submitPassword, waitSignedIn } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
 
 const demo = useDemo();
@@ -40,4 +40,23 @@ it("logging out in one tab shows the other tab logged out", async () => {
   await second.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
   expect(new URL(second.url()).pathname).toBe("/login");
   expect(await second.getByLabel("Session").innerText()).toContain("Signed out");
+});
+
+it("applies a session scenario at once, keeps it across a reload of the tab, and undoes it on reset", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  await chooseScenario(page, "impersonated");
+  await page.getByRole("status").getByText("is signed in as you (impersonation)").waitFor();
+  await page.reload();
+  await page.getByRole("status").getByText("is signed in as you (impersonation)").waitFor();
+  await page.getByRole("button", { name: "Reset" }).click();
+  await page.getByRole("status").getByText("is signed in as you (impersonation)").waitFor({ state: "detached" });
+
+  await chooseScenario(page, "logged-out");
+  await page.waitForURL(/\/login\?rt=/);
+  await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+  await chooseScenario(page, "");
+  // the demo server still holds the session: signed in again, and back to the page the visitor was on
+  await page.waitForURL((url) => url.pathname === "/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
 });

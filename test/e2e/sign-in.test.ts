@@ -195,7 +195,6 @@ it("MFA setup step: a setup that cannot load shows its user-facing error and no 
   await submitPassword(page);
   await page.getByRole("heading", { name: "Turn on two-factor authentication" }).waitFor();
   await chooseScenario(page, "email-not-confirmed");
-  await page.reload();
   const enable = page.getByRole("region", { name: "Turn on two-factor authentication" });
   await enable.getByRole("alert").getByText("Please confirm your email address first").waitFor();
   expect(await enable.getByRole("button", { name: "Turn on two-factor authentication" }).count()).toBe(0);

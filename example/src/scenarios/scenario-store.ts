@@ -24,6 +24,9 @@ function readStoredScenario(): Scenario | undefined {
 
 let state: ScenarioState = { scenario: readStoredScenario(), calls: [] };
 const listeners = new Set<() => void>();
+const changeListeners = new Set<(scenario: Scenario | undefined) => void>();
+/** Calls sent and not answered yet: id → path. */
+const unanswered = new Map<number, string>();
 
 function update(next: Partial<ScenarioState>): void {
   state = { ...state, ...next };
@@ -35,9 +38,13 @@ export function currentScenario(): Scenario | undefined {
   return state.scenario;
 }
 
-/** Selects a scenario by id (null: the contract's default answers) and remembers it for this tab. */
+/**
+ * Selects a scenario by id (null: the contract's default answers), remembers it for this tab, and tells the
+ * `onScenarioChange` listeners (main.tsx refetches the session and the queries there).
+ */
 export function selectScenario(id: string | null): void {
   const scenario = findScenario(id);
+  if (scenario === state.scenario) return;
   try {
     if (scenario) sessionStorage.setItem(STORAGE_KEY, scenario.id);
     else sessionStorage.removeItem(STORAGE_KEY);
@@ -45,11 +52,29 @@ export function selectScenario(id: string | null): void {
     // storage unavailable: the choice lasts until reload
   }
   update({ scenario });
+  for (const listener of changeListeners) listener(scenario);
+}
+
+/** Calls `listener` after each change of the selected scenario; returns the unsubscribe function. */
+export function onScenarioChange(listener: (scenario: Scenario | undefined) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/** Notes a call that was just sent. */
+export function callSent(call: Omit<RecordedCall, "status">): void {
+  unanswered.set(call.id, call.path);
 }
 
 /** Adds a finished call to the toolbar's list. */
 export function recordCall(call: RecordedCall): void {
+  unanswered.delete(call.id);
   update({ calls: [call, ...state.calls].slice(0, MAX_CALLS) });
+}
+
+/** True while a call to `path` is on its way (it was sent with the scenario of its time). */
+export function isAwaitingAnswer(path: string): boolean {
+  return [...unanswered.values()].includes(path);
 }
 
 function subscribe(listener: () => void): () => void {

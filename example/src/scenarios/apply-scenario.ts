@@ -1,0 +1,26 @@
+/**
+ * What choosing a scenario does besides remembering it: the session and every query are fetched again with the
+ * new `Prefer` headers, so the screen shows the scenario at once (no reload). Only public API: the client's
+ * `refresh()` and the QueryClient.
+ */
+import { matchQuery, type QueryClient } from "@tanstack/react-query";
+import type { AuthClient } from "orgauth";
+import { getLoginStateKeys } from "orgauth/react";
+import { isAwaitingAnswer } from "./scenario-store.js";
+
+const REFRESH_PATH = "/api/v1/refresh_token";
+
+/** Refreshes the session and refetches the app's queries. */
+export function applyScenario(client: AuthClient, queryClient: QueryClient): void {
+  // The session: a "logged out" scenario logs the app out (protected pages go to sign-in), "impersonated" or
+  // "no orgs" change the user; back to the defaults logs it in again (the demo server still holds the session).
+  // refresh() joins a refresh already on its way, which was sent without the new scenario: then refresh again.
+  const sentBefore = isAwaitingAnswer(REFRESH_PATH);
+  const refreshed = client.refresh().catch(() => undefined);
+  if (sentBefore) void refreshed.then(() => client.refresh()).catch(() => undefined);
+  // The login flow's step is refetched in place, so the sign-in screen keeps its tab and what was typed.
+  const isLoginState = (query: Parameters<typeof matchQuery>[1]) => matchQuery({ queryKey: getLoginStateKeys.all }, query);
+  void queryClient.invalidateQueries({ predicate: isLoginState });
+  // Everything else starts over (loading, then the new answer), so an error never shows next to stale data.
+  void queryClient.resetQueries({ predicate: (query) => !isLoginState(query) });
+}
