@@ -7,7 +7,7 @@ import { ScenarioToolbar } from "./scenarios/ScenarioToolbar.js";
 import { AccountPage } from "./pages/AccountPage.js";
 import { ApiKeysPage } from "./pages/ApiKeysPage.js";
 import { HomePage } from "./pages/HomePage.js";
-import { NotFound, SamlSetupStandIn, SocialLoginStandIn } from "./pages/HostedStandIns.js";
+import { IdentityProviderStandIn, NotFound, ReturnAddressBanner, SamlSetupStandIn, SocialLoginStandIn } from "./pages/HostedStandIns.js";
 import { OrganisationsPage } from "./pages/organisations/OrganisationsPage.js";
 import { SignInPage } from "./pages/signin/SignInPage.js";
 
@@ -36,12 +36,34 @@ function Route({ pathname, search }: { pathname: string; search: URLSearchParams
   if (pathname === "/login") return <SignInPage search={search} initialTab="password" />;
   if (pathname === "/signup") return <SignInPage search={search} initialTab="signup" />;
   if (pathname === "/saml") return <SamlSetupStandIn search={search} />;
+  if (pathname === "/idp") return <IdentityProviderStandIn search={search} />;
   const social = /^\/([a-z]+)\/login$/.exec(pathname);
   if (social?.[1]) return <SocialLoginStandIn provider={social[1]} />;
   if (pathname === "/") return <Protected>{(info) => <HomePage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
-  if (pathname === "/account") return <Protected>{(info) => <AccountPage user={info.authInfo.user} onDeleted={() => navigate("/login")} />}</Protected>;
+  // /account and /create_org are also the provider's hosted account and create-org pages (with `rt`)
+  if (pathname === "/account") {
+    return (
+      <Protected>
+        {(info) => (
+          <>
+            <ReturnAddressBanner search={search} />
+            <AccountPage user={info.authInfo.user} onDeleted={() => navigate("/login")} />
+          </>
+        )}
+      </Protected>
+    );
+  }
   if (pathname === "/org" || pathname === "/create_org") {
-    return <Protected>{(info) => <OrganisationsPage authInfo={info.authInfo} activeOrg={info.activeOrg} onSelectOrg={info.setActiveOrg} />}</Protected>;
+    return (
+      <Protected>
+        {(info) => (
+          <>
+            <ReturnAddressBanner search={search} />
+            <OrganisationsPage authInfo={info.authInfo} activeOrg={info.activeOrg} onSelectOrg={info.setActiveOrg} />
+          </>
+        )}
+      </Protected>
+    );
   }
   if (pathname === "/api_keys") return <Protected>{(info) => <ApiKeysPage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
   return <NotFound />;

@@ -27,6 +27,18 @@ it("sends a logged-out visitor from a protected page to sign-in and back with th
   await page.getByRole("heading", { name: "Account", exact: true }).waitFor();
 });
 
+it("the hosted account and create-org pages offer the way back to their return address (rt)", async () => {
+  const rt = (path: string) => encodeURIComponent(Buffer.from(new URL(path, demo.url).href).toString("base64"));
+  const page = await demo.open(`/account?rt=${rt("/api_keys")}`);
+  await page.getByRole("heading", { name: "Account", exact: true }).waitFor();
+  await page.getByLabel("Return address").getByRole("link", { name: /^Back to / }).click();
+  await page.waitForURL((url) => url.pathname === "/api_keys");
+  await page.goto(new URL(`/create_org?rt=${rt("/account")}`, demo.url).href);
+  await page.getByRole("heading", { name: "Create an organisation" }).waitFor();
+  await page.getByLabel("Return address").getByRole("link", { name: /^Back to / }).click();
+  await page.waitForURL((url) => url.pathname === "/account");
+});
+
 it("logging out in one tab shows the other tab logged out", async () => {
   const context = await demo.newContext();
   const first = await context.newPage();

@@ -165,6 +165,28 @@ it("looks up SSO, links the 12 social providers and the hosted pages with a retu
   await page.getByRole("heading", { name: "Continue with Github" }).waitFor();
 });
 
+it("SSO by domain and by email: shows where the identity provider would take over, with the way back", async () => {
+  const page = await signedOut();
+  for (const [lookup, param, value] of [
+    ["acme.example", "domain", "acme.example"],
+    ["ada@acme.example", "email", "ada@acme.example"],
+  ] as const) {
+    await page.getByRole("tab", { name: "SSO" }).click();
+    await page.getByLabel("Work email or domain").fill(lookup);
+    const checked = page.waitForRequest((request) => request.url().includes("/api/fe/v3/login/check?"));
+    await page.getByRole("button", { name: "Continue with SSO" }).click();
+    expect(new URL((await checked).url()).searchParams.get(param)).toBe(value);
+    await page.waitForURL((url) => url.pathname === "/idp");
+    const idp = page.getByRole("region", { name: "Identity provider" });
+    await idp.getByText("You would now be at your identity provider:").waitFor();
+    expect(await idp.locator("code").first().innerText()).toMatch(/^https:\/\/idp\.example\.com\/sso\/saml\?SAMLRequest=/);
+    await demo.screenshot(page, "sign-in-sso");
+    await idp.getByRole("link", { name: "Back to sign in" }).click();
+    await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+  }
+});
+
 it("confirm email: the resend's rate-limit error, and only that step's actions", async () => {
   const page = await signedOut("confirm-email-rate-limited");
   await submitPassword(page);
