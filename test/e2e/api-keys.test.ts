@@ -39,10 +39,15 @@ it("searches, pages, renames and deletes keys", async () => {
   await page.getByText("Laptop CLI was deleted.").waitFor();
 });
 
-it("lists the active org's keys and shows API key errors", async () => {
+it("lists and creates the active org's keys, and shows API key errors", async () => {
   const page = await demo.open("/api_keys");
   await page.getByRole("tab", { name: "Acme Inc. keys" }).click();
   await page.getByRole("row", { name: "Production deploy" }).waitFor();
+  await page.getByLabel("Name", { exact: true }).fill("Nightly export");
+  const created = page.waitForRequest((request) => request.url().endsWith("/api/fe/v3/api_keys"));
+  await page.getByRole("button", { name: "Create key" }).click();
+  expect((await created).postDataJSON()).toEqual({ org_id: "org_acme", display_name: "Nightly export", expiration_option: "OneMonth" });
+  await page.getByRole("status", { name: "New API key" }).getByText("Copy this key now").waitFor();
   await chooseScenario(page, "api-key-errors");
   await page.getByRole("button", { name: "Create key" }).click();
   await page.getByRole("alert").getByText("Invalid expiration option").waitFor();

@@ -28,7 +28,7 @@ export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => 
 }
 
 /** First name, last name, username and a custom property. */
-export function ProfileCard({ user, title = "Profile" }: { user: User; title?: string }) {
+function ProfileCard({ user }: { user: User }) {
   const [firstName, setFirstName] = useState(user.firstName ?? "");
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const [username, setUsername] = useState(user.username ?? "");
@@ -39,7 +39,7 @@ export function ProfileCard({ user, title = "Profile" }: { user: User; title?: s
     update.mutate({ body: { first_name: firstName, last_name: lastName, username, properties: { favorite_color: favoriteColor } } });
   };
   return (
-    <Card title={title}>
+    <Card title="Profile">
       <form onSubmit={submit}>
         <label>
           First name
@@ -102,18 +102,18 @@ function EmailCard({ user }: { user: User }) {
   );
 }
 
-/** Change (or set) the password; also the UpdatePasswordRequired login step. */
-export function PasswordCard({ user, title = "Password" }: { user: User | undefined; title?: string }) {
+/** Change the password (the current one is asked for when the user has one), or set a first one. */
+function PasswordCard({ user }: { user: User }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const update = useUpdatePassword();
-  const needsCurrent = user?.hasPassword ?? false;
+  const needsCurrent = user.hasPassword;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ body: { password: next, ...(needsCurrent ? { current_password: current } : {}) } });
   };
   return (
-    <Card title={title}>
+    <Card title="Password">
       <form onSubmit={submit}>
         {needsCurrent && (
           <label>

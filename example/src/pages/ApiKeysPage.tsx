@@ -37,18 +37,19 @@ export function ApiKeysPage({ authInfo, activeOrg }: { authInfo: AuthInfo; activ
           {activeOrg ? `${activeOrg.orgName} keys` : "Organisation keys (choose an organisation)"}
         </button>
       </div>
-      {owner === "personal" && <KeysPanel key="personal" orgId={undefined} canManage />}
+      {/* Personal keys are the user's own; an org's keys are listed and managed only with can_manage_api_keys. */}
+      {owner === "personal" && <KeysPanel key="personal" orgId={undefined} />}
       {owner === "org" && activeOrg && (
         <>
           {!canManageOrgKeys && <p className="muted">Your role in {activeOrg.orgName} may not manage its API keys.</p>}
-          {canManageOrgKeys && <KeysPanel key={activeOrg.orgId} orgId={activeOrg.orgId} canManage />}
+          {canManageOrgKeys && <KeysPanel key={activeOrg.orgId} orgId={activeOrg.orgId} />}
         </>
       )}
     </>
   );
 }
 
-function KeysPanel({ orgId, canManage }: { orgId: string | undefined; canManage: boolean }) {
+function KeysPanel({ orgId }: { orgId: string | undefined }) {
   const [page, setPage] = useState(0);
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
@@ -63,7 +64,7 @@ function KeysPanel({ orgId, canManage }: { orgId: string | undefined; canManage:
   };
   return (
     <>
-      {canManage && <CreateKeyCard orgId={orgId} />}
+      <CreateKeyCard orgId={orgId} />
       <Card title={orgId === undefined ? "Your personal keys" : "Organisation keys"}>
         <form className="inline" role="search" onSubmit={submitSearch}>
           <label>
@@ -77,14 +78,14 @@ function KeysPanel({ orgId, canManage }: { orgId: string | undefined; canManage:
         </form>
         {list.isPending && <p>Loading keys…</p>}
         <ErrorMessage error={list.error} />
-        {list.data && <KeyTable list={list.data} canManage={canManage} />}
+        {list.data && <KeyTable list={list.data} />}
         {list.data && <Pager label="API keys" page={page} hasMore={list.data.has_more_results} total={list.data.total_api_keys} onPage={setPage} />}
       </Card>
     </>
   );
 }
 
-function KeyTable({ list, canManage }: { list: ApiKeyList; canManage: boolean }) {
+function KeyTable({ list }: { list: ApiKeyList }) {
   if (list.api_keys.length === 0) return <p className="muted">No keys yet.</p>;
   return (
     <table>
@@ -98,14 +99,14 @@ function KeyTable({ list, canManage }: { list: ApiKeyList; canManage: boolean })
       </thead>
       <tbody>
         {list.api_keys.map((key) => (
-          <KeyRow key={key.api_key_id} apiKey={key} canManage={canManage} />
+          <KeyRow key={key.api_key_id} apiKey={key} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function KeyRow({ apiKey, canManage }: { apiKey: ApiKey; canManage: boolean }) {
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const label = apiKey.display_name ?? `Key ${apiKey.api_key_id.slice(0, 8)}…`;
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(apiKey.display_name ?? "");
@@ -143,7 +144,7 @@ function KeyRow({ apiKey, canManage }: { apiKey: ApiKey; canManage: boolean }) {
       <td>{formatSeconds(apiKey.created_at)}</td>
       <td>{formatSeconds(apiKey.expires_at_seconds)}</td>
       <td>
-        {canManage && !renaming && (
+        {!renaming && (
           <div className="actions">
             <button type="button" className="secondary" onClick={() => setRenaming(true)}>
               Rename

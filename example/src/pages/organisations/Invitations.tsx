@@ -9,7 +9,7 @@ import type { OrgAccess } from "./OrganisationsPage.js";
 
 type Invite = components["schemas"]["Invite"];
 
-/** Roles offered when inviting (the contract has no call that lists an org's roles). */
+/** Roles offered when inviting (the contract has no call that lists an org's roles); Owner only to owners. */
 const ROLES = ["Owner", "Admin", "Member"];
 const ADDITIONAL_ROLES = ["Billing", "Support"];
 
@@ -40,7 +40,7 @@ export function InviteCard({ access }: { access: OrgAccess }) {
           <label>
             Role
             <select aria-label="Invite role" value={role} onChange={(event) => setRole(event.target.value)}>
-              {ROLES.filter((candidate) => candidate !== "Owner" || access.canDeleteOrg).map((candidate) => (
+              {ROLES.filter((candidate) => candidate !== "Owner" || access.isOwner).map((candidate) => (
                 <option key={candidate}>{candidate}</option>
               ))}
             </select>

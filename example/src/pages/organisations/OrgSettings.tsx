@@ -6,7 +6,7 @@ import { ErrorMessage } from "../../components/ErrorMessage.js";
 import { Card, Success } from "../../components/ui.js";
 import type { OrgAccess } from "./OrganisationsPage.js";
 
-/** Settings card of the active org. */
+/** Settings card of the active org (keyed by org id by its parent, so switching orgs starts it afresh). */
 export function OrgSettingsCard({ access }: { access: OrgAccess }) {
   const orgId = access.org.orgId;
   const settings = useGetOrgSettings({ query: { org_id: orgId } });
@@ -26,13 +26,6 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
     setRequire2faBy(settings.data.require_2fa_by?.slice(0, 10) ?? "");
   }, [settings.data]);
 
-  useEffect(() => {
-    update.reset();
-    remove.reset();
-    setConfirmDelete(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset the forms when the active org changes
-  }, [orgId]);
-
   if (settings.isPending) return <Card title="Settings">Loading settings…</Card>;
   if (settings.isError) {
     return (
@@ -47,11 +40,11 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
     event.preventDefault();
     update.mutate({
       body: {
-      org_id: orgId,
-      name,
-      autojoin_by_domain: autojoin,
-      restrict_to_domain: restrict,
-      require_2fa_by: require2faBy ? new Date(`${require2faBy}T00:00:00Z`).toISOString() : null,
+        org_id: orgId,
+        name,
+        autojoin_by_domain: autojoin,
+        restrict_to_domain: restrict,
+        require_2fa_by: require2faBy ? new Date(`${require2faBy}T00:00:00Z`).toISOString() : null,
       },
     });
   };
@@ -93,9 +86,10 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
         {data.is_scim_enabled ? "on" : "off"}.{" "}
         {data.can_setup_saml ? <a href={samlUrl}>Set up SAML</a> : <span className="muted">Your plan or role cannot set up SAML.</span>}
       </p>
-      {access.canDeleteOrg && (
+      <h3>Danger zone</h3>
+      {!access.isOwner && <p className="muted">Only an owner of {access.org.orgName} may delete it.</p>}
+      {access.isOwner && (
         <>
-          <h3>Danger zone</h3>
           <div className="actions">
             {!confirmDelete ? (
               <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>

@@ -13,7 +13,8 @@ export interface OrgAccess {
   org: OrgMembership;
   canInvite: boolean;
   canManageMembers: boolean;
-  canDeleteOrg: boolean;
+  /** Owners only: deleting the org, and inviting someone as an Owner. */
+  isOwner: boolean;
 }
 
 function accessFor(authInfo: AuthInfo, org: OrgMembership): OrgAccess {
@@ -21,7 +22,8 @@ function accessFor(authInfo: AuthInfo, org: OrgMembership): OrgAccess {
     org,
     canInvite: hasPermission(authInfo, org.orgId, "can_invite"),
     canManageMembers: isAtLeastRole(authInfo, org.orgId, "Admin"),
-    canDeleteOrg: isAtLeastRole(authInfo, org.orgId, "Admin"),
+    // the contract's roles are Owner > Admin > Member, and only an owner may delete an org (delete_org's 403)
+    isOwner: isAtLeastRole(authInfo, org.orgId, "Owner"),
   };
 }
 
@@ -57,7 +59,8 @@ export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMem
       {orgs.length === 0 && <p className="muted">You are not in any organisation yet: join one or create one below.</p>}
       {access && (
         <>
-          <OrgSettingsCard access={access} />
+          {/* keyed by org, so a switch starts the card afresh (no half-done delete or save of the other org) */}
+          <OrgSettingsCard key={access.org.orgId} access={access} />
           <MembersCard access={access} />
           {access.canInvite ? <InviteCard access={access} /> : <p className="muted">Your role may not invite people to {access.org.orgName}.</p>}
           <InvitationsCard access={access} />
