@@ -3,7 +3,7 @@
  * Chromium (playwright-core). Each test file calls `useDemo()` once at top level; it launches the browser in
  * beforeAll and closes it in afterAll.
  */
-import { mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -11,6 +11,20 @@ import { repoRoot } from "../../scripts/lib/prism.js";
 
 /** Where screenshots of the main screens are written (gitignored). */
 export const SCREENSHOT_DIR = join(repoRoot, "test-results", "screenshots");
+
+/**
+ * The README's screenshot. A screenshot taken with `{ docs: true }` is also copied there when the run has
+ * UPDATE_DOCS_SCREENSHOT=1 (`UPDATE_DOCS_SCREENSHOT=1 npx vitest run --project e2e test/e2e/organisations.test.ts`);
+ * ordinary runs leave the committed file alone.
+ */
+export const DOCS_SCREENSHOT = join(repoRoot, "docs", "demo.png");
+
+/**
+ * A full-page capture lays the whole page out in one tall frame, where the toolbar (sticky at the bottom of the
+ * viewport) would be drawn over the middle of the content. For the capture it is put back in the flow, so it
+ * shows once, below everything else.
+ */
+const UNPIN_TOOLBAR = ".toolbar { position: static !important; max-height: none !important; }";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -30,8 +44,11 @@ export interface DemoHarness {
   newContext(): Promise<BrowserContext>;
   /** A page in a fresh context, opened at `path` of the demo. */
   open(path?: string): Promise<Page>;
-  /** Writes a full-page screenshot to test-results/screenshots/<name>.png. */
-  screenshot(page: Page, name: string): Promise<string>;
+  /**
+   * Writes a full-page screenshot to test-results/screenshots/<name>.png (the scenario toolbar below the content,
+   * not over it); with `docs`, also to docs/demo.png when UPDATE_DOCS_SCREENSHOT=1.
+   */
+  screenshot(page: Page, name: string, options?: { docs?: boolean }): Promise<string>;
 }
 
 /** Launches Chromium for the calling test file, against the demo the global setup started. */
@@ -64,10 +81,16 @@ export function useDemo(): DemoHarness {
       await page.goto(new URL(path, harness.url).href);
       return page;
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, options = {}) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const path = join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      const style = await page.addStyleTag({ content: UNPIN_TOOLBAR });
+      try {
+        await page.screenshot({ path, fullPage: true, animations: "disabled", caret: "hide" });
+      } finally {
+        await style.evaluate((node) => node.parentNode?.removeChild(node));
+      }
+      if (options.docs && process.env.UPDATE_DOCS_SCREENSHOT === "1") copyFileSync(path, DOCS_SCREENSHOT);
       return path;
     },
   };

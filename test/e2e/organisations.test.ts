@@ -12,7 +12,7 @@ it("shows settings, members and invitations of the active org, with the SAML lin
   expect(await page.getByRole("link", { name: "Set up SAML" }).getAttribute("href")).toMatch(/\/saml\?id=org_acme&rt=/);
   await page.getByRole("region", { name: "Pending invitations" }).getByText("linus@acme.example").waitFor();
   await page.getByRole("region", { name: "Expired invitations" }).getByText("dennis@acme.example").waitFor();
-  await demo.screenshot(page, "organisations");
+  await demo.screenshot(page, "organisations", { docs: true });
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.getByText("Settings saved.").waitFor();
 });
