@@ -8,7 +8,7 @@
  *
  * What it changes, and only when the browser's request carries no `Prefer` header of its own (an explicit
  * scenario from the demo's toolbar always wins):
- *   - `GET /api/v1/refresh_token` while not logged in     → `Prefer: code=401` (the documented logged_out example)
+ *   - `GET /api/v1/refresh_token` while not logged in     → `Prefer: code=401` (the documented not_logged_in example)
  *   - `GET /api/fe/v3/login_state`                        → the example named after the state
  *                                                           (`Finished`, `LoginRequired` or the current step)
  * What moves the state:

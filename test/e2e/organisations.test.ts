@@ -77,7 +77,7 @@ it("switches the active org (kept across reloads) and hides what a Member may no
   expect(await page.getByLabel("Organisation name").isDisabled()).toBe(true);
 });
 
-it("joins and creates organisations; only an owner may delete one", async () => {
+it("joins and creates organisations; only an owner may delete one, and an owner does", async () => {
   const page = await demo.open("/org");
   await page.getByRole("button", { name: "Join Initech" }).click();
   await page.getByText("You joined org_initech.").waitFor();
@@ -85,9 +85,16 @@ it("joins and creates organisations; only an owner may delete one", async () => 
   await page.getByRole("button", { name: "Create organisation" }).click();
   await page.getByText("Created org_hooli.").waitFor();
   await page.getByLabel("Active organisation").selectOption("org_acme");
-  // the session's examples make Ada an Admin, never an Owner, of her organisations
+  // by default Ada is an Admin of Acme; as its Owner she may delete it and invite owners
   await page.getByText("Only an owner of Acme Inc. may delete it.").waitFor();
   expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
+  await chooseScenario(page, "owner");
+  await page.getByRole("button", { name: "Delete organisation" }).click();
+  expect(await page.getByLabel("Invite role").locator("option").allInnerTexts()).toContain("Owner");
+  const deleted = page.waitForRequest((request) => request.url().endsWith("/delete_org"));
+  await page.getByRole("button", { name: "Yes, delete Acme Inc." }).click();
+  expect((await deleted).postDataJSON()).toEqual({ org_id: "org_acme" });
+  await page.getByText("Acme Inc. was deleted.").waitFor();
 });
 
 it("shows the user-facing error of forbidden, not-found and limit answers", async () => {

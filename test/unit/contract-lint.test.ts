@@ -83,8 +83,8 @@ describe("openapi/auth-api.yaml", () => {
     expect([...codes].sort()).toEqual(Object.keys(STATUS_OF_CODE).sort());
   });
 
-  it("narrows every front-end error response to its codes, each at its status, each with an example of its name", () => {
-    for (const o of frontEnd) {
+  it("narrows every error response (session and front-end) to its codes, each at its status, each with an example of its name", () => {
+    for (const o of operations) {
       const seen: string[] = [];
       for (const [status, raw] of Object.entries(o.op.responses as Record<string, Node>)) {
         if (!/^[45]/.test(status)) continue;

@@ -49,7 +49,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: "Logged out",
     hint: "The session answers 401: protected pages send you to the sign-in page.",
     rules: [
-      { route: "GET /api/v1/refresh_token", code: 401, example: "logged_out" },
+      { route: "GET /api/v1/refresh_token", code: 401, example: "not_logged_in" },
       { route: "GET /api/fe/v3/login_state", code: 200, example: "LoginRequired" },
     ],
   },
@@ -59,6 +59,13 @@ export const SCENARIOS: readonly Scenario[] = [
     label: "Impersonated by support",
     hint: "The header shows who is impersonating you.",
     rules: [{ route: "GET /api/v1/refresh_token", code: 200, example: "impersonated" }],
+  },
+  {
+    id: "owner",
+    group: "Session",
+    label: "Owner of Acme",
+    hint: "Organisations offers deleting Acme and inviting owners.",
+    rules: [{ route: "GET /api/v1/refresh_token", code: 200, example: "owner" }],
   },
   {
     id: "no-orgs",

@@ -15,7 +15,7 @@ it("sends the scenario's Prefer header on the calls it names, read per request",
   await fetch("http://app.test/api/fe/v3/org_settings");
   scenario = undefined;
   await fetch("http://app.test/api/v1/refresh_token");
-  expect(seen).toEqual(["code=401, example=logged_out", null, null]);
+  expect(seen).toEqual(["code=401, example=not_logged_in", null, null]);
 });
 
 it("reports a call when it is sent and when it is answered, so a call on its way can be told apart", async () => {
