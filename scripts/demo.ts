@@ -1,4 +1,4 @@
-import { stopWithLaunchers } from "./lib/demo-lifetime.js";
+import { stopWithLaunchers } from "./lib/launcher-lifetime.js";
 import { startDemo } from "./lib/demo-server.js";
 
 /**

@@ -1,8 +1,8 @@
 /**
- * How long `npm run demo` lives. `npm run demo` is a chain of launchers: npm → sh -c → the tsx CLI → this
- * process (which starts Prism and Vite). Ctrl-C signals the whole process group, but a SIGTERM or SIGKILL to
- * npm alone kills npm (and the shell) and leaves the rest running, reparented. So besides the signals, the
- * demo watches its launchers and stops when one of them is gone.
+ * How long a long-running npm script (`npm run demo`, `npm run mock`) lives. `npm run x` is a chain of
+ * launchers: npm → sh -c → the tsx CLI → the script's process. Ctrl-C signals the whole process group, but a
+ * SIGTERM or SIGKILL to npm alone kills npm (and the shell) and leaves the rest running, reparented. So besides
+ * the signals, the script watches its launchers and stops when one of them is gone.
  *
  * The launchers are the ancestors in this process's own process group (the job the shell started: npm, sh,
  * tsx), plus the direct parent whatever its group. On Linux they are read from /proc; elsewhere only the
@@ -62,7 +62,7 @@ export function stopWithLaunchers(stop: () => Promise<void>, options: { forceAft
     if (stopping) return;
     stopping = true;
     clearInterval(watch);
-    if (reason !== "SIGINT") console.log(`\nStopping the demo (${reason}).`);
+    if (reason !== "SIGINT") console.log(`\nStopping (${reason}).`);
     setTimeout(() => process.exit(1), options.forceAfterMs ?? 5_000).unref();
     stop().then(
       () => process.exit(0),
