@@ -5,11 +5,13 @@ import { referencedComponents, zodExpression } from "../scripts/codegen/zod-expr
 import { repoRoot } from "../scripts/lib/prism.js";
 import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
+import { runRefreshTraffic } from "./refresh-traffic.js";
 
 /**
  * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
  *  1. Validation: our generated validator on zod/mini vs the same expression on zod classic.
  *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
+ *  3. Refresh traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -71,3 +73,6 @@ results.push([
 for (const [name, ours, baseline] of results) {
   console.log(`${name}\n  ours ${Math.round(ours).toLocaleString("en")} ops/s, baseline ${Math.round(baseline).toLocaleString("en")} ops/s, ratio ${(ours / baseline).toFixed(2)}×`);
 }
+
+console.log();
+await runRefreshTraffic();
