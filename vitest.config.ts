@@ -1,5 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The "react18" project runs the React tests again on React 18 (the aliased devDependencies `react-18` and
+ * `react-dom-18`), proving the `react: ^18 || ^19` peer range. Vite-transformed code gets React 18 through
+ * `resolve.alias`; React Query and Testing Library are inlined so the alias reaches their imports too; React's
+ * own CommonJS `require`s are redirected by test/react18/use-react-18.ts. test/react18/react-version.test.tsx
+ * checks that every layer is on React 18. (package.json's override lets react-dom-18's React peer be met by
+ * the root React 19 at install time: it never loads that copy here.)
+ */
+const react18Aliases = [
+  { find: /^react-dom(?=$|\/)/, replacement: "react-dom-18" },
+  { find: /^react(?=$|\/)/, replacement: "react-18" },
+];
+
 /** One vitest project per test layer; `npm test` runs them all. */
 export default defineConfig({
   test: {
@@ -25,6 +38,17 @@ export default defineConfig({
           include: ["test/react/**/*.test.tsx"],
           environment: "jsdom",
           globalSetup: ["test/contract/prism-global-setup.ts"],
+        },
+      },
+      {
+        resolve: { alias: react18Aliases },
+        test: {
+          name: "react18",
+          include: ["test/react/**/*.test.tsx", "test/react18/**/*.test.tsx"],
+          environment: "jsdom",
+          globalSetup: ["test/contract/prism-global-setup.ts"],
+          setupFiles: ["test/react18/use-react-18.ts"],
+          server: { deps: { inline: ["@tanstack/react-query", "@testing-library/react"] } },
         },
       },
       {
