@@ -47,7 +47,8 @@ function Route({ pathname, search }: { pathname: string; search: URLSearchParams
         {(info) => (
           <>
             <ReturnAddressBanner search={search} />
-            <AccountPage user={info.authInfo.user} onDeleted={() => navigate("/login")} />
+            {/* keyed by user: when the session becomes another user (a scenario), the forms start from their data */}
+            <AccountPage key={info.authInfo.user.userId} user={info.authInfo.user} onDeleted={() => navigate("/login")} />
           </>
         )}
       </Protected>

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { useCreateApiKey, useDeleteApiKey, useListOrgApiKeys, useListPersonalApiKeys, useUpdateApiKey } from "orgauth/react";
-import { hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
+import { getOrgs, hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
 import { Card, formatSeconds, Pager, Success } from "../components/ui.js";
 
@@ -24,17 +24,21 @@ const PAGE_SIZE = 5;
 
 /** The API keys screen. */
 export function ApiKeysPage({ authInfo, activeOrg }: { authInfo: AuthInfo; activeOrg: OrgMembership | undefined }) {
-  const [owner, setOwner] = useState<"personal" | "org">("personal");
+  const [chosen, setChosen] = useState<"personal" | "org">("personal");
+  // without an active org (e.g. the session now has no organisation) the org tab is off: show the personal keys
+  const owner = activeOrg ? chosen : "personal";
   const canManageOrgKeys = activeOrg !== undefined && hasPermission(authInfo, activeOrg.orgId, "can_manage_api_keys");
   return (
     <>
       <h1>API keys</h1>
       <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={owner === "personal"} onClick={() => setOwner("personal")}>
+        <button type="button" role="tab" aria-selected={owner === "personal"} onClick={() => setChosen("personal")}>
           Personal keys
         </button>
-        <button type="button" role="tab" aria-selected={owner === "org"} onClick={() => setOwner("org")} disabled={!activeOrg}>
-          {activeOrg ? `${activeOrg.orgName} keys` : "Organisation keys (choose an organisation)"}
+        <button type="button" role="tab" aria-selected={owner === "org"} onClick={() => setChosen("org")} disabled={!activeOrg}>
+          {activeOrg
+            ? `${activeOrg.orgName} keys`
+            : `Organisation keys (${getOrgs(authInfo).length === 0 ? "join an organisation first" : "choose an organisation"})`}
         </button>
       </div>
       {/* Personal keys are the user's own; an org's keys are listed and managed only with can_manage_api_keys. */}

@@ -6,7 +6,7 @@
 import { matchQuery, type QueryClient } from "@tanstack/react-query";
 import type { AuthClient } from "orgauth";
 import { getLoginStateKeys } from "orgauth/react";
-import { isAwaitingAnswer } from "./scenario-store.js";
+import { wasSentSinceChange } from "./scenario-store.js";
 
 const REFRESH_PATH = "/api/v1/refresh_token";
 
@@ -14,10 +14,13 @@ const REFRESH_PATH = "/api/v1/refresh_token";
 export function applyScenario(client: AuthClient, queryClient: QueryClient): void {
   // The session: a "logged out" scenario logs the app out (protected pages go to sign-in), "impersonated" or
   // "no orgs" change the user; back to the defaults logs it in again (the demo server still holds the session).
-  // refresh() joins a refresh already on its way, which was sent without the new scenario: then refresh again.
-  const sentBefore = isAwaitingAnswer(REFRESH_PATH);
-  const refreshed = client.refresh().catch(() => undefined);
-  if (sentBefore) void refreshed.then(() => client.refresh()).catch(() => undefined);
+  // refresh() joins a refresh already under way, which may have been sent before the change (still awaiting its
+  // answer, or answered and not yet applied): when no refresh went out with the new scenario, refresh again.
+  void client
+    .refresh()
+    .catch(() => undefined)
+    .then(() => (wasSentSinceChange(REFRESH_PATH) ? undefined : client.refresh()))
+    .catch(() => undefined);
   // The login flow's step is refetched in place, so the sign-in screen keeps its tab and what was typed.
   const isLoginState = (query: Parameters<typeof matchQuery>[1]) => matchQuery({ queryKey: getLoginStateKeys.all }, query);
   void queryClient.invalidateQueries({ predicate: isLoginState });
