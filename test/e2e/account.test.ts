@@ -73,3 +73,15 @@ it("shows the MFA card's error state with its user-facing message", async () => 
   await mfa.getByRole("alert").getByText("Please confirm your email address first").waitFor();
   expect(await mfa.getByRole("button").count()).toBe(0);
 });
+
+it("when the session becomes another user (no organisation), the account shows that user's details", async () => {
+  const page = await demo.open("/account");
+  expect(await page.getByLabel("First name").inputValue()).toBe("Ada");
+  await chooseScenario(page, "no-orgs");
+  await page.getByText("newcomer@gmail.example · member since").waitFor();
+  expect(await page.getByLabel("First name").inputValue()).toBe("");
+  expect(await page.getByLabel("Favourite colour (a custom property)").inputValue()).toBe("");
+  // no password yet: setting one needs no current password
+  await page.getByRole("button", { name: "Set password" }).waitFor();
+  expect(await page.getByLabel("Current password").count()).toBe(0);
+});

@@ -54,3 +54,24 @@ it("lists and creates the active org's keys, and shows API key errors", async ()
   await page.getByRole("row", { name: "Staging deploy" }).getByRole("button", { name: "Delete" }).click();
   await page.getByRole("row", { name: "Staging deploy" }).getByRole("alert").getByText("API key not found", { exact: false }).waitFor();
 });
+
+it("empty lists: no personal keys and no keys of the org", async () => {
+  const page = await demo.open("/api_keys");
+  await page.getByRole("row", { name: "Laptop CLI" }).waitFor();
+  await chooseScenario(page, "empty-lists");
+  await page.getByRole("region", { name: "Your personal keys" }).getByText("No keys yet.").waitFor();
+  await page.getByRole("tab", { name: "Acme Inc. keys" }).click();
+  await page.getByRole("region", { name: "Organisation keys" }).getByText("No keys yet.").waitFor();
+});
+
+it("a user in no organisation: the org tab is off and the personal keys show", async () => {
+  const page = await demo.open("/api_keys");
+  await page.getByRole("tab", { name: "Acme Inc. keys" }).click();
+  await page.getByRole("row", { name: "Production deploy" }).waitFor();
+  await chooseScenario(page, "no-orgs");
+  const orgTab = page.getByRole("tab", { name: "Organisation keys (join an organisation first)" });
+  await orgTab.waitFor();
+  expect(await orgTab.isDisabled()).toBe(true);
+  await page.getByRole("tab", { name: "Personal keys", selected: true }).waitFor();
+  await page.getByRole("region", { name: "Your personal keys" }).getByRole("row", { name: "Laptop CLI" }).waitFor();
+});

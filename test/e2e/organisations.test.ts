@@ -108,3 +108,40 @@ it("shows the user-facing error of forbidden, not-found and limit answers", asyn
   await page.getByRole("alert").getByText("This organization has reached its maximum number of users").waitFor();
   await demo.screenshot(page, "organisations-errors");
 });
+
+it("a user in no organisation sees the organisations they can join and the create form", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  await chooseScenario(page, "no-orgs");
+  await page.getByText("You are not in any organisation yet: join one or create one below.").waitFor();
+  expect(await page.getByLabel("Session").innerText()).toContain("newcomer@gmail.example");
+  const joinable = page.getByRole("region", { name: "Organisations you can join" });
+  expect(await joinable.getByRole("button").allInnerTexts()).toEqual(["Join Initech", "Join Umbrella Corporation"]);
+  const create = page.getByRole("region", { name: "Create an organisation" });
+  await create.getByLabel("Name").waitFor();
+  await create.getByRole("button", { name: "Create organisation" }).waitFor();
+  expect(await page.getByLabel("Active organisation").count()).toBe(0);
+  expect(await page.getByRole("region", { name: "Members", exact: true }).count()).toBe(0);
+});
+
+it("empty lists: members, invitations and joinable organisations say there are none", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  await chooseScenario(page, "empty-lists");
+  await page.getByRole("region", { name: "Members", exact: true }).getByText("No members.").waitFor();
+  await page.getByRole("region", { name: "Pending invitations" }).getByText("None.").waitFor();
+  await page.getByRole("region", { name: "Expired invitations" }).getByText("None.").waitFor();
+  await page.getByRole("region", { name: "Organisations you can join" }).getByText("No organisation accepts your email domain.").waitFor();
+  expect(await page.getByRole("row", { name: "grace@acme.example" }).count()).toBe(0);
+});
+
+it("a server error shows its user-facing message in every card, and the session stays up", async () => {
+  const page = await demo.open("/org");
+  await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+  await chooseScenario(page, "server-error");
+  for (const card of ["Settings", "Members", "Pending invitations", "Expired invitations", "Organisations you can join"]) {
+    await page.getByRole("region", { name: card, exact: true }).getByRole("alert").getByText("An unexpected error has occurred").waitFor();
+  }
+  expect(await page.getByLabel("Session").innerText()).toContain("Ada Lovelace");
+  expect(await page.getByRole("row", { name: "grace@acme.example" }).count()).toBe(0);
+});

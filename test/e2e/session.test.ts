@@ -58,11 +58,13 @@ it("applies a session scenario at once, keeps it across a reload of the tab, and
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   await chooseScenario(page, "impersonated");
-  await page.getByRole("status").getByText("is signed in as you (impersonation)").waitFor();
+  // the header's notice names who is impersonating the user
+  const notice = page.getByRole("status").getByText("Support user usr_9support is signed in as you (impersonation).");
+  await notice.waitFor();
   await page.reload();
-  await page.getByRole("status").getByText("is signed in as you (impersonation)").waitFor();
+  await notice.waitFor();
   await page.getByRole("button", { name: "Reset" }).click();
-  await page.getByRole("status").getByText("is signed in as you (impersonation)").waitFor({ state: "detached" });
+  await notice.waitFor({ state: "detached" });
 
   await chooseScenario(page, "logged-out");
   await page.waitForURL(/\/login\?rt=/);

@@ -221,3 +221,13 @@ it("MFA setup step: a setup that cannot load shows its user-facing error and no 
   await enable.getByRole("alert").getByText("Please confirm your email address first").waitFor();
   expect(await enable.getByRole("button", { name: "Turn on two-factor authentication" }).count()).toBe(0);
 });
+
+it("MFA locked: a wrong code shows the locked message and the visitor stays signed out", async () => {
+  const page = await signedOut("mfa-locked");
+  await submitPassword(page);
+  const mfa = page.getByRole("region", { name: "Two-factor authentication" });
+  await mfa.getByLabel("Code from your authenticator app").fill("000000");
+  await mfa.getByRole("button", { name: "Verify" }).click();
+  await mfa.getByRole("alert").getByText("Too many incorrect codes. Please try again later.").waitFor();
+  expect(await page.getByLabel("Session").innerText()).toContain("Signed out");
+});
