@@ -14,7 +14,7 @@ import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import { createTabCoordinator, type SharedResult, type TabCoordinator } from "./tab-coordinator.js";
+import { createTabCoordinator, type Freshness, type SharedResult, type TabCoordinator } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
 /** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
@@ -107,12 +107,12 @@ export function createSessionEngine(
   }
 
   /**
-   * The oldest result another tab may hand us instead of a request of our own. An expiring token needs
-   * only a result newer than the one applied here (another tab may have fetched it a moment before this
-   * tick, its message still on the way); every other reason asks about the session as of now.
+   * Which results of another tab will do instead of a request of our own. An expiring token needs only a
+   * result newer than the one applied here (another tab may have fetched it a moment before this tick, its
+   * message still on the way); every other reason asks about the session as of now (e.g. after a mutation).
    */
-  function acceptResultsSince(reason: RefreshReason, startedAt: number): number {
-    return reason === "expiring" ? lastResultAt + 1 : startedAt;
+  function freshnessFor(reason: RefreshReason, startedAt: number): Freshness {
+    return reason === "expiring" ? { completedAfter: lastResultAt } : { requestedSince: startedAt };
   }
 
   function refresh(reason: RefreshReason): Promise<AuthInfo | null> {
@@ -121,14 +121,17 @@ export function createSessionEngine(
     start();
     const orgId = activeOrgId;
     const key = keyOf(orgId);
-    return flights.run(key, async () => {
+    // An expiring token is renewed by any refresh under way; every other reason needs one sent after this call.
+    const run = reason === "expiring" ? flights.run : flights.runFresh;
+    return run(key, async () => {
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
-        const { source, result } = await coordinator!.coordinate(key, acceptResultsSince(reason, startedAt), async () => {
+        const { source, result } = await coordinator!.coordinate(key, freshnessFor(reason, startedAt), async () => {
+          const requestedAt = env.now();
           const { authInfo, skew } = await refreshWithRetries(ctx, orgId);
           if (skew && skew.offsetMs !== offsetMs) emit({ type: "clock_skew", ...skew });
-          return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, at: env.now() };
+          return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, requestedAt, at: env.now() };
         });
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
@@ -207,7 +210,8 @@ export function createSessionEngine(
     if (!env.isBrowser) return null;
     start();
     const redirectTo = await logoutRequest(ctx);
-    const result: SharedResult = { authInfo: null, offsetMs, at: Math.max(env.now(), lastResultAt + 1) };
+    const at = Math.max(env.now(), lastResultAt + 1);
+    const result: SharedResult = { authInfo: null, offsetMs, requestedAt: at, at };
     apply(result, "logout");
     coordinator?.publish(keyOf(activeOrgId), result);
     return redirectTo;

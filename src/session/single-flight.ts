@@ -4,23 +4,45 @@
 export interface SingleFlight<T> {
   /** Runs `task` unless one is already running for `key`, in which case its promise is shared. */
   run(key: string, task: () => Promise<T>): Promise<T>;
-  /** True while a task runs for `key`. */
-  isRunning(key: string): boolean;
+  /**
+   * Like `run`, but shares a task only while it has not begun (callers in the same tick). A task already under
+   * way began before this call, so its answer may predate what the caller knows: wait for it, then run (or join)
+   * a fresh one.
+   */
+  runFresh(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+interface Flight<T> {
+  promise: Promise<T>;
+  begun: boolean;
 }
 
 /** Creates a keyed single-flight gate. */
 export function createSingleFlight<T>(): SingleFlight<T> {
-  const inFlight = new Map<string, Promise<T>>();
-  return {
-    run(key, task) {
-      const existing = inFlight.get(key);
-      if (existing) return existing;
-      const promise = Promise.resolve()
-        .then(task)
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
-      return promise;
-    },
-    isRunning: (key) => inFlight.has(key),
+  const inFlight = new Map<string, Flight<T>>();
+  const ignore = () => undefined;
+
+  const run = (key: string, task: () => Promise<T>): Promise<T> => {
+    const existing = inFlight.get(key);
+    if (existing) return existing.promise;
+    const flight: Flight<T> = { begun: false, promise: Promise.resolve() as Promise<never> };
+    flight.promise = Promise.resolve()
+      .then(() => {
+        flight.begun = true;
+        return task();
+      })
+      .finally(() => {
+        if (inFlight.get(key) === flight) inFlight.delete(key);
+      });
+    inFlight.set(key, flight);
+    return flight.promise;
   };
+
+  const runFresh = (key: string, task: () => Promise<T>): Promise<T> => {
+    const existing = inFlight.get(key);
+    if (!existing?.begun) return run(key, task);
+    return existing.promise.then(ignore, ignore).then(() => runFresh(key, task));
+  };
+
+  return { run, runFresh };
 }

@@ -9,16 +9,31 @@ import type { AuthEnvironment, TabChannel } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
 import type { AuthInfo } from "./types.js";
 
-/** A refresh result as shared between tabs. `at` is when it completed (all tabs share one clock). */
+/**
+ * A refresh result as shared between tabs: `requestedAt` is when its request went out, `at` when it completed
+ * (all tabs share one clock).
+ */
 export interface SharedResult {
   authInfo: AuthInfo | null;
   offsetMs: number;
+  requestedAt: number;
   at: number;
+}
+
+/**
+ * Which results a refresh may take instead of its own request: one requested at or after a moment (the
+ * session as of now), or one completed after the result the tab already has (anything newer will do).
+ */
+export type Freshness = { requestedSince: number } | { completedAfter: number };
+
+/** True when `result` satisfies `freshness`. */
+export function isFresh(result: SharedResult, freshness: Freshness): boolean {
+  return "requestedSince" in freshness ? result.requestedAt >= freshness.requestedSince : result.at > freshness.completedAfter;
 }
 
 type Message =
   | { v: 1; type: "result"; key: string; tabId: string; result: SharedResult }
-  | { v: 1; type: "started"; key: string; tabId: string }
+  | { v: 1; type: "started"; key: string; tabId: string; requestedAt: number }
   | { v: 1; type: "failed"; key: string; tabId: string };
 
 /** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
@@ -27,10 +42,10 @@ export type CoordinatedResult = { source: "fetched"; result: SharedResult } | { 
 /** The coordinator of one client. */
 export interface TabCoordinator {
   /**
-   * Runs `fetch` for `key` unless another tab is already doing it or finished at or after `since`,
+   * Runs `fetch` for `key` unless another tab has, or is about to have, a result that satisfies `freshness`,
    * in which case that tab's result is returned. The fetched result is shared with the other tabs.
    */
-  coordinate(key: string, since: number, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
+  coordinate(key: string, freshness: Freshness, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
   /** Shares a result this tab obtained outside `coordinate` (e.g. a logout). */
   publish(key: string, result: SharedResult): void;
   /** Stops listening and closes the channel. */
@@ -39,7 +54,7 @@ export interface TabCoordinator {
 
 interface Waiter {
   key: string;
-  since: number;
+  freshness: Freshness;
   resolve(result: SharedResult | undefined): void;
 }
 
@@ -58,7 +73,7 @@ export function createTabCoordinator(
   const tabId = `${env.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
   const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
-  const remoteStarted = new Map<string, number>();
+  const remoteStarted = new Map<string, { receivedAt: number; requestedAt: number }>();
   const waiters = new Set<Waiter>();
   const pendingLockRequests = new Set<AbortController>(); // aborted by close(): no lock request outlives the client
   let closed = false;
@@ -73,7 +88,7 @@ export function createTabCoordinator(
 
   channel?.onMessage((raw) => {
     if (!isMessage(raw) || raw.tabId === tabId) return;
-    if (raw.type === "started") remoteStarted.set(raw.key, env.now());
+    if (raw.type === "started") remoteStarted.set(raw.key, { receivedAt: env.now(), requestedAt: raw.requestedAt });
     if (raw.type === "failed") {
       remoteStarted.delete(raw.key);
       for (const listener of failureListeners) listener(raw.key);
@@ -83,18 +98,18 @@ export function createTabCoordinator(
     const previous = latest.get(raw.key);
     if (!previous || raw.result.at >= previous.at) latest.set(raw.key, raw.result);
     for (const waiter of [...waiters]) {
-      if (waiter.key === raw.key && raw.result.at >= waiter.since) waiter.resolve(raw.result);
+      if (waiter.key === raw.key && isFresh(raw.result, waiter.freshness)) waiter.resolve(raw.result);
     }
     onRemoteResult(raw.key, raw.result);
   });
 
-  const freshSince = (key: string, since: number) => {
+  const freshResult = (key: string, freshness: Freshness) => {
     const result = latest.get(key);
-    return result && result.at >= since ? result : undefined;
+    return result && isFresh(result, freshness) ? result : undefined;
   };
 
-  /** Waits for another tab's result for `key` (at or after `since`), a failure notice, `abort`, or the timeout. */
-  const waitForRemote = (key: string, since: number, signal?: AbortSignal) =>
+  /** Waits for another tab's result for `key` that satisfies `freshness`, a failure notice, `abort`, or the timeout. */
+  const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
     new Promise<SharedResult | undefined>((resolve) => {
       const finish = (result: SharedResult | undefined) => {
         waiters.delete(waiter);
@@ -103,7 +118,7 @@ export function createTabCoordinator(
         signal?.removeEventListener("abort", onAbort);
         resolve(result);
       };
-      const waiter: Waiter = { key, since, resolve: finish };
+      const waiter: Waiter = { key, freshness, resolve: finish };
       const onFailure = (failedKey: string) => failedKey === key && finish(undefined);
       const onAbort = () => finish(undefined);
       const timer = env.setTimeout(() => finish(undefined), waitMs);
@@ -114,18 +129,19 @@ export function createTabCoordinator(
 
   /**
    * The previous lock holder's result may still be on its way (the lock can be granted before its message
-   * arrives); its earlier "started" message tells us so. Waits for it, bounded by `waitMs`.
+   * arrives); its earlier "started" message tells us so. Waits for it, bounded by `waitMs`, when it can do.
    */
-  const resultInFlight = async (key: string, since: number) => {
-    const startedAt = remoteStarted.get(key);
-    if (startedAt === undefined || env.now() - startedAt >= waitMs) return undefined;
-    const result = await waitForRemote(key, since);
+  const resultInFlight = async (key: string, freshness: Freshness) => {
+    const started = remoteStarted.get(key);
+    if (started === undefined || env.now() - started.receivedAt >= waitMs) return undefined;
+    if ("requestedSince" in freshness && started.requestedAt < freshness.requestedSince) return undefined;
+    const result = await waitForRemote(key, freshness);
     if (!result) remoteStarted.delete(key);
     return result;
   };
 
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
-    post({ v: 1, type: "started", key, tabId });
+    post({ v: 1, type: "started", key, tabId, requestedAt: env.now() });
     try {
       const result = await fetch();
       post({ v: 1, type: "result", key, tabId, result });
@@ -136,14 +152,14 @@ export function createTabCoordinator(
     }
   };
 
-  const coordinateWithLocks = async (key: string, since: number, fetch: () => Promise<SharedResult>) => {
+  const coordinateWithLocks = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
     const stopWaiting = new AbortController();
     pendingLockRequests.add(stopWaiting);
     const timer = env.setTimeout(() => stopWaiting.abort(), waitMs);
     let adoptedWhileWaiting: CoordinatedResult | undefined;
     let granted = false;
     // Whichever comes first: another tab's result, or the lock.
-    const remote = waitForRemote(key, since, stopWaiting.signal).then((result) => {
+    const remote = waitForRemote(key, freshness, stopWaiting.signal).then((result) => {
       if (!result || granted) return;
       adoptedWhileWaiting = { source: "adopted", result };
       stopWaiting.abort();
@@ -154,7 +170,7 @@ export function createTabCoordinator(
         env.clearTimeout(timer);
         if (adoptedWhileWaiting) return adoptedWhileWaiting;
         stopWaiting.abort(); // stop listening for a remote result: this tab decides now
-        const adopted = freshSince(key, since) ?? (await resultInFlight(key, since));
+        const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
         return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
       })
       .catch((error: unknown) => {
@@ -172,15 +188,15 @@ export function createTabCoordinator(
     }
   };
 
-  const coordinateWithMessages = async (key: string, since: number, fetch: () => Promise<SharedResult>) => {
-    const adopted = freshSince(key, since) ?? (await resultInFlight(key, since));
+  const coordinateWithMessages = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
+    const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
     return adopted ? ({ source: "adopted", result: adopted } as const) : fetchAndShare(key, fetch);
   };
 
   return {
-    coordinate(key, since, fetch) {
+    coordinate(key, freshness, fetch) {
       if (!channel) return fetch().then((result) => ({ source: "fetched", result }));
-      return env.locks ? coordinateWithLocks(key, since, fetch) : coordinateWithMessages(key, since, fetch);
+      return env.locks ? coordinateWithLocks(key, freshness, fetch) : coordinateWithMessages(key, freshness, fetch);
     },
     publish(key, result) {
       post({ v: 1, type: "result", key, tabId, result });

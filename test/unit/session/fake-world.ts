@@ -79,8 +79,10 @@ export class FakeServer {
       headers: new Headers(init?.headers),
       credentials: init?.credentials,
     });
+    const answer = this.answer(url, init); // the server's state when the request arrives
+    answer.catch(() => undefined); // a network failure is handled by whoever awaits it, after the latency
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
-    return this.answer(url, init);
+    return answer;
   };
 
   private answer(url: URL, init?: RequestInit): Promise<Response> {

@@ -100,6 +100,22 @@ describe("refresh call", () => {
     expect(new Set(results.map((r) => r?.accessToken)).size).toBe(1);
   });
 
+  it("a forced refresh while a request is already out waits for it and sends one more (the session as of the call)", async () => {
+    const c = client();
+    await c.getAuthInfo();
+    browser.server.latencyMs = 20;
+    const before = browser.server.refreshCount;
+    const early = c.refresh(); // e.g. a background check, sent before the server's state changes
+    await vi.advanceTimersByTimeAsync(5);
+    browser.server.bodyOverrides = { access_token: "after-create-org" }; // e.g. create_org just succeeded
+    const late = [c.refresh(), c.refresh()]; // the same tick: these two share one request
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await early)?.accessToken).not.toBe("after-create-org");
+    expect((await Promise.all(late)).map((info) => info?.accessToken)).toEqual(["after-create-org", "after-create-org"]);
+    expect(browser.server.refreshCount - before).toBe(2);
+    expect(c.getSnapshot()).toMatchObject({ authInfo: { accessToken: "after-create-org" } });
+  });
+
   it("sends active_org_id once an org is selected, and keeps it in localStorage", async () => {
     const c = client();
     c.setActiveOrgId("o1");

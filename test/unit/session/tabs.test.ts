@@ -107,6 +107,21 @@ describe("cross-tab single-flight", () => {
     expect(fetchedBy.length).toBe(1);
   });
 
+  it("a forced refresh does not adopt another tab's result whose request went out before the call", async () => {
+    const [a, b] = open(2);
+    await startSequentially([a!, b!]);
+    const before = browser.server.refreshCount;
+    const early = a!.client.refresh();
+    await vi.advanceTimersByTimeAsync(5); // a's request is out (20 ms round trip)
+    browser.server.bodyOverrides = { access_token: "after-change" };
+    const late = b!.client.refresh();
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await early)?.accessToken).not.toBe("after-change");
+    expect((await late)?.accessToken).toBe("after-change");
+    expect(browser.server.refreshCount - before).toBe(2);
+    expect(a!.client.getSnapshot()).toMatchObject({ authInfo: { accessToken: "after-change" } }); // adopted from b
+  });
+
   it("a tab whose lock holder hangs refreshes alone after crossTabWaitMs (no orphaned wait)", async () => {
     const [a, b] = open(2, {}, undefined, 30_000); // the holder's request outlasts the 10 s wait
     await startSequentially([a!, b!]);
