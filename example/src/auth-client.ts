@@ -8,7 +8,7 @@
 import { createAuthClient, createBrowserEnvironment } from "orgauth";
 import { identityProviderStandInUrl } from "./pages/HostedStandIns.js";
 import { createScenarioFetch } from "./scenarios/scenario-fetch.js";
-import { callSent, currentScenario, recordCall } from "./scenarios/scenario-store.js";
+import { currentScenario, recordCall } from "./scenarios/scenario-store.js";
 
 /**
  * Same-origin targets (hosted pages, social logins: the demo plays the auth origin) are opened as usual; any
@@ -23,7 +23,7 @@ function navigate(url: string): void {
 /** The AuthClient shared by the whole app. */
 export const authClient = createAuthClient({
   authUrl: window.location.origin,
-  environment: createBrowserEnvironment({ fetch: createScenarioFetch(currentScenario, { onSent: callSent, onCall: recordCall }), navigate }),
+  environment: createBrowserEnvironment({ fetch: createScenarioFetch(currentScenario, recordCall), navigate }),
   // The demo shows what a failed contract check looks like in the console instead of breaking the page.
   transport: { validation: "report" },
 });

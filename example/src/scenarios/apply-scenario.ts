@@ -6,21 +6,14 @@
 import { matchQuery, type QueryClient } from "@tanstack/react-query";
 import type { AuthClient } from "orgauth";
 import { getLoginStateKeys } from "orgauth/react";
-import { wasSentSinceChange } from "./scenario-store.js";
-
-const REFRESH_PATH = "/api/v1/refresh_token";
 
 /** Refreshes the session and refetches the app's queries. */
 export function applyScenario(client: AuthClient, queryClient: QueryClient): void {
   // The session: a "logged out" scenario logs the app out (protected pages go to sign-in), "impersonated" or
   // "no orgs" change the user; back to the defaults logs it in again (the demo server still holds the session).
-  // refresh() joins a refresh already under way, which may have been sent before the change (still awaiting its
-  // answer, or answered and not yet applied): when no refresh went out with the new scenario, refresh again.
-  void client
-    .refresh()
-    .catch(() => undefined)
-    .then(() => (wasSentSinceChange(REFRESH_PATH) ? undefined : client.refresh()))
-    .catch(() => undefined);
+  // refresh() asks about the session as of the call: a refresh already under way (sent with the old scenario) is
+  // waited for, then a new one goes out.
+  void client.refresh().catch(() => undefined);
   // The login flow's step is refetched in place, so the sign-in screen keeps its tab and what was typed.
   const isLoginState = (query: Parameters<typeof matchQuery>[1]) => matchQuery({ queryKey: getLoginStateKeys.all }, query);
   void queryClient.invalidateQueries({ predicate: isLoginState });

@@ -1,8 +1,8 @@
 /**
  * The demo's fetch: the browser's fetch plus, when a scenario is selected, a `Prefer` header on the calls the
  * scenario names. It is handed to `createAuthClient` through the environment, so it carries the session
- * calls (refresh, logout) and every fe/v3 call of the transport alike. It also reports each call as it is
- * sent and when it is answered (the toolbar lists the last ones).
+ * calls (refresh, logout) and every fe/v3 call of the transport alike. It also reports each call when it is
+ * answered (the toolbar lists the last ones).
  */
 import { preferHeader, ruleFor, type Scenario } from "./catalog.js";
 
@@ -15,19 +15,12 @@ export interface RecordedCall {
   prefer: string | null;
 }
 
-/** What the scenario fetch reports: a call sent (with the header it carries) and a call answered. */
-export interface CallListeners {
-  onSent?: (call: Omit<RecordedCall, "status">) => void;
-  onCall: (call: RecordedCall) => void;
-}
-
-/** Wraps `base` so requests carry the current scenario's `Prefer` header; `listeners` hear every call. */
+/** Wraps `base` so requests carry the current scenario's `Prefer` header; `onCall` hears every answered call. */
 export function createScenarioFetch(
   currentScenario: () => Scenario | undefined,
-  listeners: CallListeners,
+  onCall: (call: RecordedCall) => void,
   base: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): typeof fetch {
-  const { onSent, onCall } = listeners;
   let nextId = 1;
   return async (input, init) => {
     let request = new Request(input, init);
@@ -41,7 +34,6 @@ export function createScenarioFetch(
       request = new Request(request, { headers });
     }
     const call = { id: nextId++, method: request.method, path: url.pathname, prefer };
-    onSent?.(call);
     try {
       const response = await base(request);
       onCall({ ...call, status: response.status });

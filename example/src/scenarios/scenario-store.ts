@@ -25,10 +25,6 @@ function readStoredScenario(): Scenario | undefined {
 let state: ScenarioState = { scenario: readStoredScenario(), calls: [] };
 const listeners = new Set<() => void>();
 const changeListeners = new Set<(scenario: Scenario | undefined) => void>();
-/** Calls sent and not answered yet: id → path. */
-const unanswered = new Map<number, string>();
-/** Paths called since the scenario last changed (so sent with the scenario now selected). */
-const sentSinceChange = new Set<string>();
 
 function update(next: Partial<ScenarioState>): void {
   state = { ...state, ...next };
@@ -53,7 +49,6 @@ export function selectScenario(id: string | null): void {
   } catch {
     // storage unavailable: the choice lasts until reload
   }
-  sentSinceChange.clear();
   update({ scenario });
   for (const listener of changeListeners) listener(scenario);
 }
@@ -64,26 +59,9 @@ export function onScenarioChange(listener: (scenario: Scenario | undefined) => v
   return () => changeListeners.delete(listener);
 }
 
-/** Notes a call that was just sent. */
-export function callSent(call: Omit<RecordedCall, "status">): void {
-  unanswered.set(call.id, call.path);
-  sentSinceChange.add(call.path);
-}
-
 /** Adds a finished call to the toolbar's list. */
 export function recordCall(call: RecordedCall): void {
-  unanswered.delete(call.id);
   update({ calls: [call, ...state.calls].slice(0, MAX_CALLS) });
-}
-
-/** True while a call to `path` is on its way (it was sent with the scenario of its time). */
-export function isAwaitingAnswer(path: string): boolean {
-  return [...unanswered.values()].includes(path);
-}
-
-/** True when `path` was called since the scenario last changed, i.e. with the scenario now selected. */
-export function wasSentSinceChange(path: string): boolean {
-  return sentSinceChange.has(path);
 }
 
 function subscribe(listener: () => void): () => void {

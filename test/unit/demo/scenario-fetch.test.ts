@@ -1,13 +1,12 @@
 /** The demo's scenario fetch: the `Prefer` header of the chosen scenario, and the calls it reports to the toolbar. */
 import { expect, it } from "vitest";
 import { findScenario } from "../../../example/src/scenarios/catalog.js";
-import { createScenarioFetch } from "../../../example/src/scenarios/scenario-fetch.js";
-import { callSent, isAwaitingAnswer, recordCall } from "../../../example/src/scenarios/scenario-store.js";
+import { createScenarioFetch, type RecordedCall } from "../../../example/src/scenarios/scenario-fetch.js";
 
 it("sends the scenario's Prefer header on the calls it names, read per request", async () => {
   let scenario = findScenario("logged-out");
   const seen: (string | null)[] = [];
-  const fetch = createScenarioFetch(() => scenario, { onCall: () => undefined }, async (input) => {
+  const fetch = createScenarioFetch(() => scenario, () => undefined, async (input) => {
     seen.push(new Request(input).headers.get("Prefer"));
     return new Response("{}");
   });
@@ -18,14 +17,18 @@ it("sends the scenario's Prefer header on the calls it names, read per request",
   expect(seen).toEqual(["code=401, example=not_logged_in", null, null]);
 });
 
-it("reports a call when it is sent and when it is answered, so a call on its way can be told apart", async () => {
-  let answer: (response: Response) => void = () => undefined;
-  const fetch = createScenarioFetch(() => undefined, { onSent: callSent, onCall: recordCall }, () => new Promise((resolve) => (answer = resolve)));
-  const call = fetch("http://app.test/api/v1/refresh_token");
-  await Promise.resolve();
-  expect(isAwaitingAnswer("/api/v1/refresh_token")).toBe(true);
-  expect(isAwaitingAnswer("/api/fe/v3/login_state")).toBe(false);
-  answer(new Response("{}", { status: 401 }));
-  expect((await call).status).toBe(401);
-  expect(isAwaitingAnswer("/api/v1/refresh_token")).toBe(false);
+it("reports each answered call with its status, and a network failure as failed", async () => {
+  const calls: RecordedCall[] = [];
+  let fail = false;
+  const fetch = createScenarioFetch(() => findScenario("logged-out"), (call) => void calls.push(call), async () => {
+    if (fail) throw new TypeError("Failed to fetch");
+    return new Response("{}", { status: 401 });
+  });
+  await fetch("http://app.test/api/v1/refresh_token");
+  fail = true;
+  await expect(fetch("http://app.test/api/fe/v3/login_state", { method: "GET" })).rejects.toThrow("Failed to fetch");
+  expect(calls).toEqual([
+    { id: 1, method: "GET", path: "/api/v1/refresh_token", status: 401, prefer: "code=401, example=not_logged_in" },
+    { id: 2, method: "GET", path: "/api/fe/v3/login_state", status: "failed", prefer: expect.stringContaining("LoginRequired") },
+  ]);
 });
