@@ -28,23 +28,36 @@ export type AuthProviderProps = CommonProps &
   );
 
 /**
- * Creates the client once per provider instance. A StrictMode double render may call the initialiser twice;
- * the spare client never subscribes, so it never starts and makes no request. An owned client is destroyed
- * shortly after unmount (a StrictMode effect replay cancels that).
+ * Creates the client once per provider instance and auth URL (`options` are read when it is created). A
+ * StrictMode double render may call the creation twice; the spare client never subscribes, so it never starts
+ * and makes no request. An owned client is destroyed shortly after it is replaced or unmounted (a StrictMode
+ * effect replay cancels that).
  */
 function useProvidedClient(props: AuthProviderProps): AuthClient {
-  const [owned] = useState<AuthClient | null>(() =>
-    props.client ? null : createAuthClient({ ...props.options, authUrl: props.authUrl as string }),
-  );
-  const pendingDestroy = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const authUrl = props.client ? undefined : props.authUrl;
+  const create = (url: string) => ({ authUrl: url, client: createAuthClient({ ...props.options, authUrl: url }) });
+  const [owned, setOwned] = useState(() => (authUrl === undefined ? null : create(authUrl)));
+  let current = owned;
+  if (authUrl !== undefined && owned?.authUrl !== authUrl) {
+    current = create(authUrl); // a new auth URL (or a switch from `client` to `authUrl`): a new client
+    setOwned(current);
+  }
+  const ownedClient = current?.client;
+  const pendingDestroy = useRef(new Map<AuthClient, ReturnType<typeof setTimeout>>());
   useEffect(() => {
-    if (!owned) return undefined;
-    clearTimeout(pendingDestroy.current);
+    if (!ownedClient) return undefined;
+    const pending = pendingDestroy.current;
+    clearTimeout(pending.get(ownedClient)); // a StrictMode effect replay keeps its client
+    pending.delete(ownedClient);
     return () => {
-      pendingDestroy.current = setTimeout(() => owned.destroy(), 0);
+      const destroyLater = () => {
+        pending.delete(ownedClient);
+        ownedClient.destroy();
+      };
+      pending.set(ownedClient, setTimeout(destroyLater, 0));
     };
-  }, [owned]);
-  return props.client ?? owned!;
+  }, [ownedClient]);
+  return props.client ?? ownedClient!;
 }
 
 /** The identity a snapshot belongs to: undefined while loading, null when logged out, else the user id. */

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { StrictMode, useRef } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { createAuthClient, createBrowserEnvironment } from "../../src/session/index.js";
+import { createAuthClient, createBrowserEnvironment, type AuthClient } from "../../src/session/index.js";
 import {
   AuthProvider,
   RequireAuth,
@@ -245,5 +245,40 @@ describe("AuthProvider", () => {
       </AuthProvider>,
     );
     expect(seen.size).toBe(1);
+  });
+
+  it("creates a new client when the authUrl changes or a given client gives way to an authUrl, destroying the old one", async () => {
+    const clients: AuthClient[] = [];
+    function Probe() {
+      const client = useAuthClient();
+      if (!clients.includes(client)) clients.push(client);
+      return <p>{`${useAuthInfo().status} at ${client.authUrl}`}</p>;
+    }
+    const env = createBrowserEnvironment({ openChannel: () => null, locks: null });
+    const prismUrl = inject("prismUrl");
+    const sameHostOtherSpelling = prismUrl.replace("127.0.0.1", "localhost");
+    const { client: given } = prismClient();
+    const view = render(
+      <AuthProvider client={given}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText(`logged_in at ${given.authUrl}`);
+    view.rerender(
+      <AuthProvider authUrl={prismUrl} options={{ environment: env }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText(`logged_in at ${new URL(prismUrl).origin}`);
+    const first = clients.at(-1)!;
+    view.rerender(
+      <AuthProvider authUrl={sameHostOtherSpelling} options={{ environment: env }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText(`logged_in at ${new URL(sameHostOtherSpelling).origin}`);
+    expect(clients).toHaveLength(3);
+    await waitFor(() => expect(first.refresh()).rejects.toThrow("destroyed"));
+    expect(given.getSnapshot().status).toBe("logged_in"); // a borrowed client is never destroyed
   });
 });
