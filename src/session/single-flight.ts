@@ -14,7 +14,7 @@ export interface SingleFlight<T> {
 
 interface Flight<T> {
   promise: Promise<T>;
-  begun: boolean;
+  hasBegun(): boolean;
 }
 
 /** Creates a keyed single-flight gate. */
@@ -25,22 +25,23 @@ export function createSingleFlight<T>(): SingleFlight<T> {
   const run = (key: string, task: () => Promise<T>): Promise<T> => {
     const existing = inFlight.get(key);
     if (existing) return existing.promise;
-    const flight: Flight<T> = { begun: false, promise: Promise.resolve() as Promise<never> };
-    flight.promise = Promise.resolve()
+    let begun = false;
+    const promise = Promise.resolve()
       .then(() => {
-        flight.begun = true;
+        begun = true;
         return task();
       })
       .finally(() => {
         if (inFlight.get(key) === flight) inFlight.delete(key);
       });
+    const flight: Flight<T> = { promise, hasBegun: () => begun };
     inFlight.set(key, flight);
-    return flight.promise;
+    return promise;
   };
 
   const runFresh = (key: string, task: () => Promise<T>): Promise<T> => {
     const existing = inFlight.get(key);
-    if (!existing?.begun) return run(key, task);
+    if (!existing?.hasBegun()) return run(key, task);
     return existing.promise.then(ignore, ignore).then(() => runFresh(key, task));
   };
 
