@@ -5,7 +5,8 @@
  * (FIFO per name, AbortSignal support), in front of a fake auth server that counts the requests it gets.
  * Each tab is an `AuthEnvironment`; a tab may be opened without the channel and locks (the per-tab baseline).
  */
-import type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, WakeReason } from "../../src/session/environment.js";
+import type { AuthEnvironment, KeyValueStore, TabChannel, WakeReason } from "../../src/session/environment.js";
+import { MemoryLocks } from "../../test/support/memory-locks.js";
 import type { VirtualClock } from "./virtual-clock.js";
 
 /** The origin of the fake auth server. */
@@ -82,42 +83,6 @@ export class FakeAuthServer {
   }
 }
 
-/** Exclusive locks like `navigator.locks`: one holder per name, a FIFO queue, aborting a queued request rejects it. */
-class SimLocks implements TabLocks {
-  private readonly held = new Set<string>();
-  private readonly queues = new Map<string, Array<() => void>>();
-
-  request<T>(name: string, options: { signal?: AbortSignal }, task: () => Promise<T>): Promise<T> {
-    const { signal } = options;
-    return new Promise<T>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const grant = () => {
-        signal?.removeEventListener("abort", onAbort);
-        this.held.add(name);
-        // The lock is released when the task settles, whatever it does.
-        Promise.resolve()
-          .then(task)
-          .then(resolve, reject)
-          .finally(() => {
-            this.held.delete(name);
-            this.queues.get(name)?.shift()?.();
-          });
-      };
-      const onAbort = () => {
-        const queue = this.queues.get(name) ?? [];
-        const index = queue.indexOf(grant);
-        if (index >= 0) queue.splice(index, 1);
-        reject(signal!.reason);
-      };
-      if (!this.held.has(name)) return grant();
-      signal?.addEventListener("abort", onAbort, { once: true });
-      const queue = this.queues.get(name) ?? [];
-      queue.push(grant);
-      this.queues.set(name, queue);
-    });
-  }
-}
-
 /** One open tab: its environment and a way to make its window fire wake-up events. */
 export interface SimTab {
   readonly id: number;
@@ -136,7 +101,7 @@ export class SimBrowser {
   private readonly storage = new Map<string, string>();
   private readonly storageListeners = new Map<number, Set<StorageListener>>();
   private readonly channels = new Set<{ tab: number; name: string; listener: ((message: unknown) => void) | null }>();
-  private readonly locks = new SimLocks();
+  private readonly locks = new MemoryLocks();
   private nextTabId = 0;
 
   constructor(private readonly clock: VirtualClock) {

@@ -3,7 +3,8 @@
  * several "tabs" (environments) on vitest's fake timers, and a fake auth server counting requests.
  */
 import { vi } from "vitest";
-import type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, WakeReason } from "../../../src/session/environment.js";
+import type { AuthEnvironment, KeyValueStore, TabChannel, WakeReason } from "../../../src/session/environment.js";
+import { MemoryLocks } from "../../support/memory-locks.js";
 
 export const AUTH_URL = "https://auth.example.com";
 
@@ -130,38 +131,6 @@ class MemoryStorage implements KeyValueStore {
   removeItem(key: string) {
     this.map.delete(key);
     this.onChange(key, null);
-  }
-}
-
-/** Exclusive locks with a FIFO queue per name and AbortSignal support (like navigator.locks). */
-class MemoryLocks implements TabLocks {
-  private readonly queues = new Map<string, Array<() => void>>();
-  private readonly held = new Set<string>();
-  request<T>(name: string, options: { signal?: AbortSignal }, task: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const run = () => {
-        options.signal?.removeEventListener("abort", onAbort);
-        this.held.add(name);
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            this.held.delete(name);
-            this.queues.get(name)?.shift()?.();
-          });
-      };
-      const onAbort = () => {
-        const queue = this.queues.get(name) ?? [];
-        const index = queue.indexOf(run);
-        if (index >= 0) queue.splice(index, 1);
-        reject(new DOMException("aborted", "AbortError"));
-      };
-      if (options.signal?.aborted) return reject(new DOMException("aborted", "AbortError"));
-      if (!this.held.has(name)) return run();
-      options.signal?.addEventListener("abort", onAbort, { once: true });
-      const queue = this.queues.get(name) ?? [];
-      queue.push(run);
-      this.queues.set(name, queue);
-    });
   }
 }
 
