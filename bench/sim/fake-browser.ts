@@ -7,43 +7,11 @@
  */
 import type { AuthEnvironment, KeyValueStore, TabChannel, WakeReason } from "../../src/session/environment.js";
 import { MemoryLocks } from "../../test/support/memory-locks.js";
+import { refreshBody } from "../../test/support/refresh-body.js";
 import type { VirtualClock } from "./virtual-clock.js";
 
 /** The origin of the fake auth server. */
 export const SIM_AUTH_URL = "https://auth.example.com";
-
-/** Builds a valid refresh response body (the contract's RefreshTokenResponse) for one user and one org. */
-function refreshBody(nowMs: number, lifetimeSeconds: number) {
-  return {
-    access_token: `token-${nowMs}`,
-    expires_at_seconds: Math.floor(nowMs / 1000) + lifetimeSeconds,
-    user: {
-      user_id: "u1",
-      email: "ada@example.com",
-      email_confirmed: true,
-      has_password: true,
-      locked: false,
-      enabled: true,
-      mfa_enabled: false,
-      can_create_orgs: true,
-      created_at: 1_700_000_000,
-      last_active_at: 1_700_000_100,
-    },
-    org_id_to_org_member_info: {
-      org_acme: {
-        org_id: "org_acme",
-        org_name: "Acme",
-        url_safe_org_name: "acme",
-        org_metadata: {},
-        user_role: "Admin",
-        inherited_user_roles_plus_current_role: ["Admin", "Member"],
-        user_permissions: ["read"],
-        org_role_structure: "single_role_in_hierarchy",
-        additional_roles: [],
-      },
-    },
-  };
-}
 
 /** The fake auth server: logged in (200 with a token) or logged out (401); every answer takes `latencyMs`. */
 export class FakeAuthServer {

@@ -1,5 +1,5 @@
 import { defaultedProperties, type Contract } from "./contract.js";
-import type { OperationModel, ResponseModel } from "./model.js";
+import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
 import { GENERATED_HEADER, docComment, literal, pascalCase } from "./naming.js";
 import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
 
@@ -83,7 +83,7 @@ function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<
   const name = pascalCase(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
-  const requestParam = !hasInput ? `request: EmptyRequest = {}` : allOptional(op) ? `request: ${name}Request = {}` : `request: ${name}Request`;
+  const requestParam = !hasInput ? `request: EmptyRequest = {}` : inputIsOptional(op) ? `request: ${name}Request = {}` : `request: ${name}Request`;
   return [
     `/** Error codes \`${op.operationId}\` documents. */\nexport type ${name}ErrorCode = ${unionOf(withUnexpected(op.errorCodes))};`,
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${name}Request ${requestType}` : "",
@@ -93,11 +93,6 @@ function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<
   ]
     .filter(Boolean)
     .join("\n\n");
-}
-
-/** True when the caller may leave out the request altogether (no path parameter, no required query or body). */
-function allOptional(op: OperationModel): boolean {
-  return op.pathParams.length === 0 && !op.queryParams.some((p) => p.required) && !op.requestBody?.required;
 }
 
 function requestTypeOf(contract: Contract, op: OperationModel): string {

@@ -1,4 +1,4 @@
-import type { InvalidationModel, OperationModel } from "./model.js";
+import { hasInput, inputIsOptional, type InvalidationModel, type OperationModel } from "./model.js";
 import { GENERATED_HEADER, docComment, literal, pascalCase, propertyKey } from "./naming.js";
 
 /**
@@ -140,16 +140,15 @@ interface Names {
 
 function namesOf(op: OperationModel): Names {
   const type = pascalCase(op.operationId);
-  const hasInput = op.pathParams.length > 0 || op.queryParams.length > 0 || op.requestBody !== undefined;
-  const requiredInput = op.pathParams.length > 0 || op.queryParams.some((p) => p.required) || op.requestBody?.required === true;
+  const withInput = hasInput(op);
   return {
     type,
     id: literal(op.operationId),
     error: `${type}Error`,
     response: `api.${type}Response`,
-    request: hasInput ? `api.${type}Request` : "api.EmptyRequest",
-    hasInput,
-    optionalInput: !requiredInput,
+    request: withInput ? `api.${type}Request` : "api.EmptyRequest",
+    hasInput: withInput,
+    optionalInput: inputIsOptional(op),
   };
 }
 

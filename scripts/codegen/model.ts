@@ -60,6 +60,16 @@ export interface OperationModel {
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+/** True when the operation takes any path, query or body input. */
+export function hasInput(op: OperationModel): boolean {
+  return op.pathParams.length > 0 || op.queryParams.length > 0 || op.requestBody !== undefined;
+}
+
+/** True when a caller may leave the whole request out (no path parameter, no required query or body). */
+export function inputIsOptional(op: OperationModel): boolean {
+  return op.pathParams.length === 0 && !op.queryParams.some((p) => p.required) && op.requestBody?.required !== true;
+}
+
 /** Builds the operation list, in document order, from the contract. */
 export function buildOperations(contract: Contract): OperationModel[] {
   const operations: OperationModel[] = [];

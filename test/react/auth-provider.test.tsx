@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { StrictMode, useRef } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -22,7 +23,7 @@ import {
   withRequiredAuthInfo,
   type WithAuthInfoProps,
 } from "../../src/hooks/index.js";
-import { prismClient, providerWrapper, testQueryClient } from "./support.js";
+import { outerQueryClientWrapper, prismClient, providerWrapper, testQueryClient } from "./support.js";
 
 afterEach(() => localStorage.clear());
 
@@ -152,20 +153,6 @@ describe("AuthProvider", () => {
     expect(renders.at(-1)).toBe(`${token} Owner`);
   });
 
-  it("resets the query cache when the user changes, so the next user never sees the previous one's data", async () => {
-    const queryClient = testQueryClient();
-    const { client, prefer, requestsOf } = prismClient();
-    const { result } = renderHook(() => ({ info: useAuthInfo(), orgs: useGetJoinableOrgs() }), { wrapper: providerWrapper({ client, queryClient }) });
-    await waitFor(() => expect(result.current.orgs.isSuccess && result.current.info.isLoggedIn).toBe(true));
-    queryClient.setQueryData(["app", "private"], "ada's secret");
-    const fetchedBefore = requestsOf("getJoinableOrgs").length;
-    prefer.refreshToken = "example=no_orgs";
-    await act(() => client.refresh());
-    expect(result.current.info.isLoggedIn && result.current.info.user.userId).toBe("usr_02new");
-    expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
-    await waitFor(() => expect(requestsOf("getJoinableOrgs").length).toBe(fetchedBefore + 1));
-  });
-
   it("keeps the query cache when the same user's session is refreshed", async () => {
     const queryClient = testQueryClient();
     const { client } = prismClient();
@@ -174,17 +161,6 @@ describe("AuthProvider", () => {
     queryClient.setQueryData(["app", "private"], "still ada's");
     await act(() => client.refresh());
     expect(queryClient.getQueryData(["app", "private"])).toBe("still ada's");
-  });
-
-  it("resets the query cache on logout", async () => {
-    const queryClient = testQueryClient();
-    const { client } = prismClient();
-    const { result } = renderHook(() => ({ info: useAuthInfo(), logout: useLogoutFunction() }), { wrapper: providerWrapper({ client, queryClient }) });
-    await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
-    queryClient.setQueryData(["app", "private"], "ada's");
-    await act(() => result.current.logout());
-    expect(result.current.info.status).toBe("logged_out");
-    expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
   });
 
   it("useAuthInfo's refreshAuthInfo refreshes once and getAccessTokenForOrg fetches a token for that org", async () => {
@@ -280,5 +256,35 @@ describe("AuthProvider", () => {
     expect(clients).toHaveLength(3);
     await waitFor(() => expect(first.refresh()).rejects.toThrow("destroyed"));
     expect(given.getSnapshot().status).toBe("logged_in"); // a borrowed client is never destroyed
+  });
+});
+
+describe.each([
+  { cache: "the queryClient prop", wrap: (client: AuthClient, queryClient: QueryClient) => providerWrapper({ client, queryClient }) },
+  { cache: "the app's QueryClientProvider", wrap: outerQueryClientWrapper },
+])("AuthProvider with $cache", ({ wrap }) => {
+  it("resets the query cache when the user changes, so the next user never sees the previous one's data", async () => {
+    const queryClient = testQueryClient();
+    const { client, prefer, requestsOf } = prismClient();
+    const { result } = renderHook(() => ({ info: useAuthInfo(), orgs: useGetJoinableOrgs() }), { wrapper: wrap(client, queryClient) });
+    await waitFor(() => expect(result.current.orgs.isSuccess && result.current.info.isLoggedIn).toBe(true));
+    queryClient.setQueryData(["app", "private"], "ada's secret");
+    const fetchedBefore = requestsOf("getJoinableOrgs").length;
+    prefer.refreshToken = "example=no_orgs";
+    await act(() => client.refresh());
+    expect(result.current.info.isLoggedIn && result.current.info.user.userId).toBe("usr_02new");
+    expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
+    await waitFor(() => expect(requestsOf("getJoinableOrgs").length).toBe(fetchedBefore + 1));
+  });
+
+  it("resets the query cache on logout", async () => {
+    const queryClient = testQueryClient();
+    const { client } = prismClient();
+    const { result } = renderHook(() => ({ info: useAuthInfo(), logout: useLogoutFunction() }), { wrapper: wrap(client, queryClient) });
+    await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
+    queryClient.setQueryData(["app", "private"], "ada's");
+    await act(() => result.current.logout());
+    expect(result.current.info.status).toBe("logged_out");
+    expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 /** Shared helpers of the React tests: a fresh QueryClient, a Prism-backed client and a provider wrapper. */
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { cleanup } from "@testing-library/react";
 import { afterEach, inject } from "vitest";
 import { AuthProvider } from "../../src/hooks/index.js";
+import type { AuthClient } from "../../src/session/index.js";
 import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/hooks/testing/index.js";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount after each test here.
@@ -36,5 +37,16 @@ export function providerWrapper(props: { client: Parameters<typeof AuthProvider>
       </AuthProvider>
     );
     return props.strict ? <StrictMode>{tree}</StrictMode> : tree;
+  };
+}
+
+/** A render wrapper: the app's own QueryClientProvider around an AuthProvider that gets no `queryClient` prop. */
+export function outerQueryClientWrapper(client: AuthClient, queryClient: QueryClient) {
+  return function Wrapper({ children }: { children?: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider client={client}>{children}</AuthProvider>
+      </QueryClientProvider>
+    );
   };
 }
