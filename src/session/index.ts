@@ -1,7 +1,8 @@
 // The framework-free session core: createAuthClient, its types, helpers and errors. No React import.
 export { createAuthClient } from "./create-auth-client.js";
 export type * from "./types.js";
-export type { AuthClientOptions, SessionTimingOptions } from "./options.js";
+export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "./options.js";
+export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";
 export { DEFAULT_TIMING } from "./options.js";
 export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from "./events.js";
 export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";

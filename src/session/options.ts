@@ -4,6 +4,7 @@
  */
 import type { TransportOptions } from "../transport/index.js";
 import type { AuthEnvironment } from "./environment.js";
+import type { ActiveOrgChooser } from "./active-org.js";
 import type { AuthEvent } from "./events.js";
 
 /** Timing constants of the session engine (all optional; defaults from §9). */
@@ -26,8 +27,30 @@ export interface SessionTimingOptions {
   crossTabSettleMs?: number;
 }
 
+/** What may start a refresh besides an explicit call (all default true). */
+export interface SessionTriggerOptions {
+  /** Refresh as soon as the client starts. When false the first refresh waits for `getAuthInfo`, `getAccessToken` or `refresh`, and the state stays "loading" until then. */
+  initialRefresh?: boolean;
+  /** Check the session on the background interval and renew the token before it expires. When false a stale token is renewed only when asked for. */
+  backgroundRefresh?: boolean;
+  /** Re-check the session when the window regains focus or becomes visible (coming back online still re-checks). */
+  refreshOnFocus?: boolean;
+}
+
+/** The trigger options with every default filled in. */
+export type ResolvedTriggers = Required<SessionTriggerOptions>;
+
+/** Fills in the trigger defaults (every trigger on). */
+export function resolveTriggers(options: SessionTriggerOptions): ResolvedTriggers {
+  return {
+    initialRefresh: options.initialRefresh ?? true,
+    backgroundRefresh: options.backgroundRefresh ?? true,
+    refreshOnFocus: options.refreshOnFocus ?? true,
+  };
+}
+
 /** Options of `createAuthClient`. */
-export interface AuthClientOptions extends SessionTimingOptions {
+export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerOptions {
   /** URL of the auth host; reduced to its origin. Invalid → `Unable to initialize auth client`. */
   authUrl: string;
   /** All side effects; defaults to the browser environment in a browser and a server one elsewhere. */
@@ -36,6 +59,8 @@ export interface AuthClientOptions extends SessionTimingOptions {
   onEvent?: (event: AuthEvent) => void;
   /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
   transport?: Omit<TransportOptions, "authUrl" | "fetch">;
+  /** Replaces the rule that picks the active org (default: the selected org while the user is in it, else the first). */
+  chooseActiveOrg?: ActiveOrgChooser;
 }
 
 /** The timing options with every default filled in. */

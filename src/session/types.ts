@@ -151,15 +151,23 @@ export interface AuthClient {
   onAuthInfoChange(listener: (authInfo: AuthInfo | null) => void): () => void;
   /** Current auth info, refreshing first when forced or when the token is near expiry. */
   getAuthInfo(options?: { forceRefresh?: boolean }): Promise<AuthInfo | null>;
+  /**
+   * The access token, renewed first when it is near expiry (or when no refresh has run yet); null when logged
+   * out. Rejects only when the session cannot be checked and no unexpired token is at hand.
+   */
+  getAccessToken(): Promise<string | null>;
   /** Forces a refresh now (single-flight, shared across tabs). */
   refresh(): Promise<AuthInfo | null>;
   /** An access token scoped to one org, cached 300 s per org. */
   getAccessTokenForOrg(orgId: string): Promise<OrgAccessTokenResult>;
   /** Logs out; navigates to the server's `redirect_to` when asked. */
   logout(options?: { redirect?: boolean }): Promise<void>;
-  /** The active org id (persisted in localStorage), or null. */
+  /**
+   * The active org id: the selected org while the user is a member of it, else the first membership, else null
+   * (or the `chooseActiveOrg` option's answer). Until the session is known it is the persisted selection.
+   */
   getActiveOrgId(): string | null;
-  /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. */
+  /** Selects the active org (null clears the selection); persisted and used as `active_org_id` on refresh. */
   setActiveOrgId(orgId: string | null): void;
   /** URL builders for hosted pages. */
   readonly urls: HostedPageUrls;

@@ -183,7 +183,7 @@ describe("AuthProvider", () => {
     const { client, requestsOf } = prismClient();
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
     await waitFor(() => expect(client.getSnapshot().status).toBe("logged_in"));
-    expect(result.current.activeOrg).toBeNull();
+    expect(result.current.activeOrg?.orgId).toBe("org_acme"); // nothing selected yet: the first membership
     act(() => result.current.setActiveOrg("org_globex"));
     expect(result.current.activeOrgId).toBe("org_globex");
     expect(result.current.activeOrg?.orgName).toBe("Globex Corporation");
