@@ -27,6 +27,7 @@ export {
   isRole,
 } from "./access-helpers.js";
 export { toAuthInfo } from "./auth-info.js";
+export { orgAccessFor, toAuthOrg, toAuthUser, type AuthOrg, type AuthUser, type OrgAccess } from "./auth-objects.js";
 export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
 export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
 export { assertSafeNavigationTarget } from "./safe-navigation.js";
