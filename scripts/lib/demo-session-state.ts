@@ -21,6 +21,7 @@
  * Everything else is Prism answering from the contract.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { mfaPreferFor, nextMfaCookie } from "./demo-mfa-state.js";
 
 /** The cookie that holds the demo session state. */
 export const DEMO_SESSION_COOKIE = "orgauth_demo_session";
@@ -123,7 +124,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "co
  */
 export function attachDemoSessionState(proxy: ProxyEvents): void {
   proxy.on("proxyReq", (proxyReq, req) => {
-    const prefer = preferFor(req);
+    const prefer = preferFor(req) ?? mfaPreferFor(req);
     if (prefer !== null) proxyReq.setHeader("Prefer", prefer);
   });
   proxy.on("proxyRes", (proxyRes, req, res) => {
@@ -136,7 +137,8 @@ export function attachDemoSessionState(proxy: ProxyEvents): void {
         if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
       }
       const next = nextDemoSessionState(req, status, body.toString("utf8"));
-      if (next !== null) res.setHeader("Set-Cookie", cookieFor(next));
+      const cookies = [next === null ? null : cookieFor(next), nextMfaCookie(req, status)].filter((cookie) => cookie !== null);
+      if (cookies.length) res.setHeader("Set-Cookie", cookies);
       res.setHeader("Content-Length", body.length);
       res.writeHead(status);
       res.end(body);

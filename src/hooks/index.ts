@@ -29,7 +29,17 @@ export {
   type WithAuthInfoProps,
 } from "./require-auth.js";
 export { useLoginFlow, type LoginFlow, type LoginFlowError, type LoginStep, type LoginStepActions } from "./use-login-flow.js";
-export { useMfa, type MfaStatus, type UseMfaResult } from "./use-mfa.js";
+export {
+  useMfa,
+  type MfaDisabled,
+  type MfaDisabledStatus,
+  type MfaEnabled,
+  type MfaEnabledStatus,
+  type MfaLoading,
+  type MfaStatus,
+  type MfaUnexpectedError,
+  type UseMfaResult,
+} from "./use-mfa.js";
 export { withAuthInfo, type WithAuthInfoOptions, type WithAuthStateProps } from "./with-auth-info.js";
 export { RedirectToLogin, RedirectToSignup, type RedirectToHostedPageProps } from "./redirect-components.js";
 export { usePagedSearch, type PagedSearch, type PagedSearchOptions, type PageQuery } from "./use-paged-search.js";
