@@ -1,5 +1,5 @@
 /**
- * `useLoginFlow()`: the §2 login steps driven by `login_state`. The current step comes from `getLoginState`
+ * `useLoginFlow()`: the login steps driven by `login_state`. The current step comes from `getLoginState`
  * (and from every action's answer); only the actions valid in that step exist on the result, so narrowing on
  * `step` gives the right ones. Actions run the generated mutation options (their invalidation and session
  * effects included); when the flow reaches `Finished` the session is refreshed so the app sees the user at once.
@@ -43,7 +43,7 @@ import type { AuthClient, SamlLoginLookup, SocialLoginProvider, UnsafeNavigation
 import { useAuthClientFor, useAuthStateFor } from "./context.js";
 import { useQueryClientFor } from "./query-client.js";
 
-/** A login step of §2. */
+/** A step of the login flow, as the server's `login_state` names it. */
 export type LoginStep = api.GetLoginStateResponse["login_state"];
 
 /** Any error an action of the flow can end with, discriminated by `operationId` for API errors. */

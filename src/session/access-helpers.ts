@@ -1,4 +1,4 @@
-/** Role, permission and org lookups on an `AuthInfo` (§6). Every check is false when the user is not in the org. */
+/** Role, permission and org lookups on an `AuthInfo`. Every check is false when the user is not in the org. */
 import type { AuthInfo, OrgMembership } from "./types.js";
 
 /** All the user's org memberships. */

@@ -28,7 +28,7 @@ export {
 } from "./access-helpers.js";
 export { toAuthInfo } from "./auth-info.js";
 export { orgAccessFor, toAuthOrg, toAuthUser, type AuthOrg, type AuthUser, type OrgAccess } from "./auth-objects.js";
-export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
+export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
 export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
 export { assertSafeNavigationTarget } from "./safe-navigation.js";
 export { ALLOWED_REDIRECT_STATUSES, createRedirectResponse, type RedirectStatus } from "./server-redirect.js";

@@ -1,23 +1,23 @@
 /**
- * The options of `createAuthClient`. Every constant of the specification's §9 is an option whose
- * default is the specification's value.
+ * The options of `createAuthClient`. Every timing constant of the session engine is an option; the defaults
+ * match the vendor's client.
  */
 import type { TransportOptions } from "../transport/index.js";
 import type { AuthEnvironment } from "./environment.js";
 import type { ActiveOrgChooser } from "./active-org.js";
 import type { AuthEvent } from "./events.js";
 
-/** Timing constants of the session engine (all optional; defaults from §9). */
+/** Timing constants of the session engine (all optional). */
 export interface SessionTimingOptions {
-  /** Background check interval. Default 60 000 ms (§9). */
+  /** Background check interval. Default 60 000 ms. */
   backgroundCheckIntervalMs?: number;
-  /** Refresh when fewer than this many seconds remain before the token expires. Default 600 (§9). */
+  /** Refresh when fewer than this many seconds remain before the token expires. Default 600. */
   refreshWhenSecondsRemaining?: number;
-  /** Minimum time since the last refresh before focus / online re-check. Default 120 000 ms (§9). */
+  /** Minimum time since the last refresh before focus / online re-check. Default 120 000 ms. */
   minWakeRefreshIntervalMs?: number;
-  /** How long a per-org access token is cached. Default 300 000 ms (§9). */
+  /** How long a per-org access token is cached. Default 300 000 ms. */
   orgTokenCacheMs?: number;
-  /** Waits between refresh retries; one retry per entry. Default [100, 200, 300] (§9). */
+  /** Waits between refresh retries; one retry per entry. Default [100, 200, 300]. */
   retryDelaysMs?: readonly number[];
   /** Abort a session request after this long. Default 10 000 ms (the vendor has none). */
   requestTimeoutMs?: number;
@@ -66,7 +66,7 @@ export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerO
 /** The timing options with every default filled in. */
 export type ResolvedTiming = Required<SessionTimingOptions>;
 
-/** The §9 defaults. */
+/** The default timings. */
 export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
   backgroundCheckIntervalMs: 60_000,
   refreshWhenSecondsRemaining: 600,

@@ -1,5 +1,5 @@
 /**
- * The two session calls (§7): `GET /api/v1/refresh_token` with retries and the §8 error mapping, and
+ * The two session calls: `GET /api/v1/refresh_token` with retries and its error mapping, and
  * `POST /api/v1/logout`. Both go straight through the environment's fetch with credentials and a JSON
  * content type (no CSRF header), a per-attempt timeout, and validation by the generated schemas.
  */
@@ -72,7 +72,7 @@ async function requestWithTimeout(ctx: SessionRequestContext, url: string, metho
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     if (timedOut) throw new RefreshError(503, "Authentication request timed out", "timeout");
-    // Status 0: a network or CORS failure (§8).
+    // Status 0: a network or CORS failure.
     throw new RefreshError(503, UNPROCESSABLE_AUTH_RESPONSE, "network");
   } finally {
     ctx.env.clearTimeout(timer);
@@ -80,7 +80,7 @@ async function requestWithTimeout(ctx: SessionRequestContext, url: string, metho
   }
 }
 
-/** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError` (§8). */
+/** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
 export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const url = new URL("/api/v1/refresh_token", ctx.authOrigin);
   if (activeOrgId !== null) url.searchParams.set("active_org_id", activeOrgId);
@@ -105,7 +105,7 @@ export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: strin
   return { authInfo, skew };
 }
 
-/** A refresh with the §9 retries (100/200/300 ms by default); a 401 is an answer, never retried. */
+/** A refresh with retries (100/200/300 ms by default); a 401 is an answer, never retried. */
 export async function refreshWithRetries(
   ctx: SessionRequestContext,
   activeOrgId: string | null,

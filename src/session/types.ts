@@ -3,7 +3,7 @@
  * extend freely, but do not rename or remove without updating src/hooks.
  */
 
-/** A logged-in user (specification §3), camelCased from the refresh response's known fields only. */
+/** A logged-in user, camelCased from the refresh response's known fields only. */
 export interface User {
   userId: string;
   email: string;
@@ -30,7 +30,7 @@ export interface User {
 /** How roles are structured inside one organisation. */
 export type OrgRoleStructure = "single_role_in_hierarchy" | "multi_role";
 
-/** The user's membership of one organisation (specification §3). */
+/** The user's membership of one organisation. */
 export interface OrgMembership {
   orgId: string;
   orgName: string;
@@ -66,20 +66,23 @@ export type OrgAccessTokenResult =
   | { ok: true; accessToken: string; expiresAtSeconds: number }
   | { ok: false; error: "user_not_in_org" | "unexpected_error" };
 
-/** The 12 social login providers with a hosted `/<provider>/login` path. */
-export type SocialLoginProvider =
-  | "google"
-  | "github"
-  | "microsoft"
-  | "slack"
-  | "salesforce"
-  | "linkedin"
-  | "outreach"
-  | "quickbooks"
-  | "xero"
-  | "salesloft"
-  | "atlassian"
-  | "apple";
+/** The 12 social login providers as the provider spells them. */
+export type SocialLoginProviderName =
+  | "Google"
+  | "Github"
+  | "Microsoft"
+  | "Slack"
+  | "Salesforce"
+  | "Linkedin"
+  | "Outreach"
+  | "Quickbooks"
+  | "Xero"
+  | "Salesloft"
+  | "Atlassian"
+  | "Apple";
+
+/** A social login provider: its name as the provider spells it ("Github") or as its path has it ("github"). */
+export type SocialLoginProvider = SocialLoginProviderName | Lowercase<SocialLoginProviderName>;
 
 /** Options shared by every hosted-page URL builder. */
 export interface HostedPageOptions {
@@ -92,7 +95,7 @@ export interface SignupLoginPageOptions extends HostedPageOptions {
   params?: Record<string, string>;
 }
 
-/** Builders of URLs to the provider's hosted pages (specification §2). */
+/** Builders of URLs to the provider's hosted pages. */
 export interface HostedPageUrls {
   /** URL of the hosted signup page. */
   signup(options?: SignupLoginPageOptions): string;
