@@ -129,7 +129,7 @@ function Header({ pathname }: { pathname: string }) {
               <span className="avatar" aria-hidden>
                 {(info.user.firstName ?? info.user.email)[0]?.toUpperCase()}
               </span>
-              <span>
+              <span className="who-name">
                 {info.user.firstName ? `${info.user.firstName} ${info.user.lastName ?? ""}`.trim() : info.user.email}
                 {activeOrg && <span className="muted"> · {activeOrg.orgName}</span>}
               </span>

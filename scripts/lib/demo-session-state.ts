@@ -110,6 +110,22 @@ function loginStateOf(body: string): unknown {
   }
 }
 
+/** The demo's own route that starts a half-done login over: the toolbar calls it when a scenario is chosen. */
+export const RESTART_LOGIN_PATH = "/__demo/restart-login";
+
+/**
+ * Answers `POST /__demo/restart-login`: a visitor part-way through the login flow goes back to its start
+ * (logged out), so a newly chosen scenario's sign-in begins at once; a logged-in or logged-out visitor is left as is.
+ */
+export function restartLogin(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== "POST") {
+    res.writeHead(405, { Allow: "POST" }).end();
+    return;
+  }
+  if (readDemoSessionState(req.headers.cookie).kind === "step") res.setHeader("Set-Cookie", cookieFor({ kind: "logged_out" }));
+  res.writeHead(204).end();
+}
+
 /** Minimal view of the proxy server Vite hands to `configure` (http-proxy's events we use). */
 export interface ProxyEvents {
   on(event: "proxyReq", listener: (proxyReq: { setHeader(name: string, value: string): void }, req: IncomingMessage) => void): unknown;

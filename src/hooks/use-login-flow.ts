@@ -126,24 +126,30 @@ type Runner = <Data, Failure, Variables>(
 ) => Promise<boolean>;
 type Tracker = (work: () => Promise<unknown>) => Promise<boolean>;
 
-/** Runs an action's work, tracking pending / error; resolves true on success, false on failure. */
-function useTracker(): { track: Tracker; pending: boolean; error: LoginFlowError | null } {
+/**
+ * Runs an action's work, tracking pending / error; resolves true on success, false on failure. An error belongs
+ * to the step it happened in: once the flow is at another step (e.g. the server's state moved on) it is gone.
+ */
+function useTracker(step: LoginStep | undefined): { track: Tracker; pending: boolean; error: LoginFlowError | null } {
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<LoginFlowError | null>(null);
-  const track = useCallback<Tracker>(async (work) => {
-    setPending(true);
-    setError(null);
-    try {
-      await work();
-      return true;
-    } catch (failure) {
-      setError(failure as LoginFlowError);
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }, []);
-  return { track, pending, error };
+  const [failure, setFailure] = useState<{ error: LoginFlowError; step: LoginStep | undefined } | null>(null);
+  const track = useCallback<Tracker>(
+    async (work) => {
+      setPending(true);
+      setFailure(null);
+      try {
+        await work();
+        return true;
+      } catch (error) {
+        setFailure({ error: error as LoginFlowError, step });
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [step],
+  );
+  return { track, pending, error: failure !== null && failure.step === step ? failure.error : null };
 }
 
 /** Runs mutation options through the QueryClient (so their `onSuccess` effects run) and moves to the answer's step. */
@@ -204,7 +210,7 @@ export function useLoginFlow(): LoginFlow {
   const loginState = useGetLoginState();
   const step = loginState.data?.login_state;
   const security = useGetSecurityStatus({}, { enabled: step === "TwoFactorEnablementRequired" });
-  const { track, pending, error } = useTracker();
+  const { track, pending, error } = useTracker(step);
   const run = useRunner(queryClient, track);
   const [passwordReset, setPasswordReset] = useState<api.ForgotPasswordResponse | null>(null);
 
@@ -218,9 +224,9 @@ export function useLoginFlow(): LoginFlow {
   return useMemo((): LoginFlow => {
     const setupError = step === "TwoFactorEnablementRequired" ? security.error : null;
     const common: FlowCommon = { pending, error: error ?? setupError, reload: () => void refetch() };
-    if (step === undefined) {
-      return loginState.error ? { ...common, step: "unavailable", loadError: loginState.error } : { ...common, step: "loading" };
-    }
+    // A failed re-read of the step (e.g. the server now answers 500) shows as unavailable, not as the last step read.
+    if (loginState.error) return { ...common, step: "unavailable", loadError: loginState.error };
+    if (step === undefined) return { ...common, step: "loading" };
     const actions = allActions(client, run, track, { mfaSetup: security.data ?? null, passwordReset, setPasswordReset })[step];
     return { ...common, step, ...actions } as LoginFlow;
   }, [client, run, track, step, pending, error, refetch, loginState.error, security.data, security.error, passwordReset]);

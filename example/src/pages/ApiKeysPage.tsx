@@ -145,8 +145,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         {rename.isSuccess && <Success>Renamed to “{rename.variables.body.display_name}”.</Success>}
         {remove.isSuccess && <Success>{label} was deleted.</Success>}
       </td>
-      <td>{formatSeconds(apiKey.created_at)}</td>
-      <td>{formatSeconds(apiKey.expires_at_seconds)}</td>
+      <td data-label="Created">{formatSeconds(apiKey.created_at)}</td>
+      <td data-label="Expires">{formatSeconds(apiKey.expires_at_seconds)}</td>
       <td>
         {!renaming && (
           <div className="actions">

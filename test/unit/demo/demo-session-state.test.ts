@@ -2,7 +2,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { DEMO_MFA_COOKIE, mfaPreferFor, nextMfaCookie } from "../../../scripts/lib/demo-mfa-state.js";
-import { DEMO_SESSION_COOKIE, nextDemoSessionState, preferFor } from "../../../scripts/lib/demo-session-state.js";
+import { DEMO_SESSION_COOKIE, nextDemoSessionState, preferFor, restartLogin, RESTART_LOGIN_PATH } from "../../../scripts/lib/demo-session-state.js";
 
 function request(route: string, cookie?: string, prefer?: string): IncomingMessage {
   const [method, url] = route.split(" ");
@@ -68,5 +68,28 @@ describe("the demo's MFA memory", () => {
     expect(nextMfaCookie(withCookie("POST /api/fe/v3/mfa_disable"), 200)).toContain("Max-Age=0");
     expect(nextMfaCookie(withCookie("POST /api/v1/logout"), 200)).toContain("Max-Age=0");
     expect(nextMfaCookie(withCookie("POST /api/fe/v3/login"), 200)).toBeNull();
+  });
+});
+
+describe("restarting a half-done login", () => {
+  function answer(cookie: string | undefined, method = "POST") {
+    const headers: Record<string, string | string[] | number> = {};
+    const res = {
+      setHeader: (name: string, value: string) => void (headers[name] = value),
+      writeHead(status: number) {
+        headers.status = status;
+        return res;
+      },
+      end: () => undefined,
+    };
+    restartLogin({ method, url: RESTART_LOGIN_PATH, headers: cookie ? { cookie: `${DEMO_SESSION_COOKIE}=${cookie}` } : {} } as unknown as IncomingMessage, res as never);
+    return headers;
+  }
+
+  it("sends a visitor part-way through the login back to its start, and leaves everyone else as they are", () => {
+    expect(answer("TwoFactorRequired")).toEqual({ "Set-Cookie": `${DEMO_SESSION_COOKIE}=LoggedOut; Path=/; HttpOnly; SameSite=Lax`, status: 204 });
+    expect(answer(undefined)).toEqual({ status: 204 });
+    expect(answer("LoggedOut")).toEqual({ status: 204 });
+    expect(answer("TwoFactorRequired", "GET").status).toBe(405);
   });
 });

@@ -96,10 +96,10 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
         {member.email}
         {!member.is_enabled && <span className="muted"> (disabled)</span>}
       </td>
-      <td>
+      <td data-label="Roles">
         <Roles roles={[member.role, ...member.additional_roles]} />
       </td>
-      <td>{member.is_2fa_enabled ? "on" : "off"}</td>
+      <td data-label="2FA">{member.is_2fa_enabled ? "on" : "off"}</td>
       <td>
         {canManage && !editing && (
           <div className="actions">
