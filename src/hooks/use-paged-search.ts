@@ -28,6 +28,8 @@ export interface PagedSearch {
   setSearch(search: string): void;
   /** The search text once typing paused, or undefined when empty: pass it as `email_search` / `api_key_search`. */
   debouncedSearch: string | undefined;
+  /** Uses the search text at once, without waiting for the pause (a search button, the Enter key). */
+  applySearch(): void;
   /** The current page, from 0. */
   page: number;
   /** Goes to a page (negative numbers mean the first). */
@@ -42,21 +44,22 @@ export interface PagedSearch {
   pageQuery: PageQuery;
 }
 
-/** The debounced value of `value`: it follows after `delayMs` without change. */
-function useDebounced<T>(value: T, delayMs: number): T {
+/** The debounced value of `value` (it follows after `delayMs` without change) and a way to make it follow at once. */
+function useDebounced(value: string, delayMs: number): [string, () => void] {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const handle = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(handle);
   }, [value, delayMs]);
-  return debounced;
+  const flush = useCallback(() => setDebounced(value), [value]);
+  return [debounced, flush];
 }
 
 /** Search text, debounced search and page state of a list; a new search starts again at the first page. */
 export function usePagedSearch(options: PagedSearchOptions = {}): PagedSearch {
   const { debounceMs = 300, pageSize, initialSearch = "" } = options;
   const [search, setSearch] = useState(initialSearch);
-  const debounced = useDebounced(search, debounceMs);
+  const [debounced, applySearch] = useDebounced(search, debounceMs);
   const [paging, setPaging] = useState({ page: 0, search: debounced });
   const page = paging.search === debounced ? paging.page : 0; // a new search shows its first page at once
   const setPage = useCallback((next: number) => setPaging({ page: Math.max(0, Math.floor(next)), search: debounced }), [debounced]);
@@ -65,6 +68,7 @@ export function usePagedSearch(options: PagedSearchOptions = {}): PagedSearch {
       search,
       setSearch,
       debouncedSearch: debounced.trim() === "" ? undefined : debounced.trim(),
+      applySearch,
       page,
       setPage,
       nextPage: () => setPage(page + 1),
@@ -72,6 +76,6 @@ export function usePagedSearch(options: PagedSearchOptions = {}): PagedSearch {
       hasPreviousPage: page > 0,
       pageQuery: pageSize === undefined ? { page_number: page } : { page_number: page, page_size: pageSize },
     }),
-    [search, debounced, page, setPage, pageSize],
+    [search, debounced, applySearch, page, setPage, pageSize],
   );
 }

@@ -239,6 +239,10 @@ describe("usePagedSearch", () => {
     expect(result.current.page).toBe(0);
     act(() => result.current.setPage(-3));
     expect(result.current.page).toBe(0);
+    act(() => result.current.nextPage());
+    act(() => result.current.setSearch("grace"));
+    act(() => result.current.applySearch()); // a search button: no wait
+    expect(result.current).toMatchObject({ debouncedSearch: "grace", page: 0 });
   });
 });
 
