@@ -41,6 +41,6 @@ export function adapterMigrations(tablePrefix = ""): Migration[] {
 }
 
 /** Creates or upgrades the identity store's tables; idempotent, and safe when several processes call it at once. */
-export function migrate(db: SqlPort, options: StoreOptions = {}): Promise<MigrateResult> {
+export async function migrate(db: SqlPort, options: StoreOptions = {}): Promise<MigrateResult> {
   return runMigrations(db, { scope: "adapter", migrations: adapterMigrations(options.tablePrefix), tablePrefix: options.tablePrefix });
 }
