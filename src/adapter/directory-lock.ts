@@ -66,7 +66,7 @@ export function lockDirectory(directory: string): DirectoryLock {
     const stale = holder !== null && holder.host === own.host && holder.pid !== process.pid && !isRunning(holder.pid);
     if (!stale || attempt > 0) {
       const who = holder === null ? "another process" : holder.pid === process.pid && holder.host === own.host ? "this process (it is already open)" : `process ${holder.pid} on ${holder.host} (since ${holder.since})`;
-      throw new AdapterError("directory_locked", `The embedded database directory ${directory} is in use by ${who}. Close it there first; two processes on one directory lose writes.`);
+      throw new AdapterError("directory_locked", `The embedded database directory ${directory} is in use by ${who}. Close it there first (two processes on one directory lose writes); if no process uses it, delete ${path}.`);
     }
     unlinkSync(path);
   }
