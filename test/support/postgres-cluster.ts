@@ -75,7 +75,7 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  const watchdog = spawn(process.execPath, [join(repoRoot, "test", "support", "postgres-watchdog.cjs"), String(server.pid), dir], { stdio: "ignore" });
+  const watchdog = spawn(process.execPath, [join(repoRoot, "test", "support", "postgres-watchdog.cjs"), String(process.pid), String(server.pid), dir], { stdio: "ignore" });
 
   const stop = async (): Promise<void> => {
     if (server.exitCode === null && server.signalCode === null) {
