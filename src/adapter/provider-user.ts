@@ -51,7 +51,7 @@ export async function recordProviderUser(adapter: OrgauthAdapter, payload: Provi
   const now = options.now ?? (() => new Date());
   const confirmed = wire.email_confirmed === true;
   const key = { provider: PROVIDER_ID, providerAccountId: wire.user_id };
-  const account: AdapterAccount = { ...key, type: "oauth", userId: "" };
+  const account = { ...key, type: "oauth" } as const;
   const profile = { name: displayName(wire), image: wire.picture_url ?? null, email: wire.email };
 
   for (let attempt = 0; ; attempt++) {
@@ -70,17 +70,11 @@ export async function recordProviderUser(adapter: OrgauthAdapter, payload: Provi
         const user = byEmail.emailVerified === null ? await adapter.updateUser({ id: byEmail.id, emailVerified: now() }) : byEmail;
         return { user, account: linkedAccount, createdUser: false, linkedAccount: true };
       }
-      const user = await adapter.createUser({ id: randomUUID(), ...profile, emailVerified: confirmed ? now() : null });
-      try {
-        const linkedAccount = await adapter.linkAccount({ ...account, userId: user.id });
-        return { user, account: linkedAccount, createdUser: true, linkedAccount: true };
-      } catch (error) {
-        await adapter.deleteUser(user.id);
-        throw error;
-      }
+      const created = await adapter.createUserWithAccount({ id: randomUUID(), ...profile, emailVerified: confirmed ? now() : null }, account);
+      return { ...created, createdUser: true, linkedAccount: true };
     } catch (error) {
-      // A concurrent call created the user or the link first: look again.
-      if (error instanceof AdapterError && error.code === "conflict" && attempt < 3) continue;
+      // A concurrent call created (or deleted) the user or the link first: look again.
+      if (error instanceof AdapterError && (error.code === "conflict" || error.code === "not_found") && attempt < 3) continue;
       throw error;
     }
   }

@@ -39,6 +39,8 @@ export interface OrgauthAdapter extends Required<Adapter> {
   getAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null>;
   listAuthenticatorsByUserId(userId: string): Promise<AdapterAuthenticator[]>;
   updateAuthenticatorCounter(credentialID: string, newCounter: number): Promise<AdapterAuthenticator>;
+  /** Creates a user and links an account to it in one statement: both rows exist afterwards, or neither. */
+  createUserWithAccount(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Promise<{ user: AdapterUser; account: AdapterAccount }>;
   /** Deletes the sessions and verification tokens that have expired by the adapter's clock. */
   purgeExpired(): Promise<PurgeResult>;
 }

@@ -5,7 +5,32 @@ import { USER_COLUMNS, toAccount, toUser } from "./rows.js";
 import type { OrgauthAdapter, StoreContext } from "./types.js";
 import { accountExtras, accountInput, isKey, parseInput, userInput, userPatch } from "./validate.js";
 
-type UserMethods = Pick<OrgauthAdapter, "createUser" | "getUser" | "getUserByEmail" | "getUserByAccount" | "updateUser" | "deleteUser" | "linkAccount" | "unlinkAccount" | "getAccount">;
+type UserMethods = Pick<
+  OrgauthAdapter,
+  "createUser" | "getUser" | "getUserByEmail" | "getUserByAccount" | "updateUser" | "deleteUser" | "linkAccount" | "unlinkAccount" | "getAccount" | "createUserWithAccount"
+>;
+
+const ACCOUNT_COLUMNS = "user_id, type, provider, provider_account_id, refresh_token, access_token, expires_at, token_type, scope, id_token, session_state, extra";
+const ACCOUNT_TYPES = ["text", "text", "text", "text", "text", "text", "bigint", "text", "text", "text", "text", "jsonb"];
+
+/** Typed placeholders from `$from` for account columns (an INSERT … SELECT does not infer parameter types from the target). */
+function placeholders(from: number, types: readonly string[]): string {
+  return types.map((type, index) => `$${from + index}::${type}`).join(", ");
+}
+
+/** The users row values (id, name, email, email_verified, image) of a checked user; the id is generated when absent. */
+function userValues(user: unknown, operation: string): [string, string | null, string | null, Date | null, string | null] {
+  const input = parseInput(userInput, user, operation);
+  return [input.id ?? randomUUID(), input.name ?? null, input.email, input.emailVerified ?? null, input.image ?? null];
+}
+
+/** The accounts row values, in ACCOUNT_COLUMNS order, of a checked account; extra fields go to `extra` as JSON. */
+function accountValues(account: unknown, operation: string): unknown[] {
+  const input = parseInput(accountInput, account, operation);
+  const extra = accountExtras(account as Record<string, unknown>, operation);
+  const tokens = [input.refresh_token, input.access_token, input.expires_at, input.token_type, input.scope, input.id_token, input.session_state];
+  return [input.userId, input.type, input.provider, input.providerAccountId, ...tokens.map((value) => value ?? null), JSON.stringify(extra)];
+}
 
 /** True when `value` names an account by two usable keys. */
 function isAccountKey(value: unknown): value is { provider: string; providerAccountId: string } {
@@ -23,15 +48,8 @@ export function userMethods(store: StoreContext): UserMethods {
 
   return {
     async createUser(user) {
-      const input = parseInput(userInput, user, "createUser");
-      const row = await one("createUser", `INSERT INTO ${users} AS u (id, name, email, email_verified, image) VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}`, [
-        input.id ?? randomUUID(),
-        input.name ?? null,
-        input.email,
-        input.emailVerified ?? null,
-        input.image ?? null,
-      ]);
-      return toUser(row!);
+      const sql = `INSERT INTO ${users} AS u (id, name, email, email_verified, image) VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}`;
+      return toUser((await one("createUser", sql, userValues(user, "createUser")))!);
     },
 
     async getUser(id) {
@@ -79,26 +97,20 @@ export function userMethods(store: StoreContext): UserMethods {
     },
 
     async linkAccount(account) {
-      const input = parseInput(accountInput, account, "linkAccount");
-      const extra = accountExtras(account as unknown as Record<string, unknown>, "linkAccount");
-      const sql =
-        `INSERT INTO ${accounts} (user_id, type, provider, provider_account_id, refresh_token, access_token, expires_at, token_type, scope, id_token, session_state, extra) ` +
-        `VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`;
-      const row = await one("linkAccount", sql, [
-        input.userId,
-        input.type,
-        input.provider,
-        input.providerAccountId,
-        input.refresh_token ?? null,
-        input.access_token ?? null,
-        input.expires_at ?? null,
-        input.token_type ?? null,
-        input.scope ?? null,
-        input.id_token ?? null,
-        input.session_state ?? null,
-        JSON.stringify(extra),
-      ]);
+      const values = accountValues(account, "linkAccount");
+      const row = await one("linkAccount", `INSERT INTO ${accounts} (${ACCOUNT_COLUMNS}) VALUES (${placeholders(1, ACCOUNT_TYPES)}) RETURNING *`, values);
       return toAccount(row!);
+    },
+
+    async createUserWithAccount(user, account) {
+      const values = userValues(user, "createUserWithAccount");
+      const linked = accountValues({ ...account, userId: values[0] }, "createUserWithAccount").slice(1);
+      // One statement: either both rows exist afterwards or neither does.
+      const sql =
+        `WITH u AS (INSERT INTO ${users} AS u (id, name, email, email_verified, image) VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}), ` +
+        `a AS (INSERT INTO ${accounts} (${ACCOUNT_COLUMNS}) SELECT u.user_id, ${placeholders(6, ACCOUNT_TYPES.slice(1))} FROM u RETURNING *) SELECT * FROM u, a`;
+      const row = (await one("createUserWithAccount", sql, [...values, ...linked]))!;
+      return { user: toUser(row), account: toAccount(row) };
     },
 
     async unlinkAccount(key) {

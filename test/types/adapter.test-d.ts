@@ -8,7 +8,7 @@ test("the adapter is an Auth.js Adapter with every method present", () => {
   expectTypeOf<OrgauthAdapter>().toExtend<Adapter>();
   expectTypeOf<OrgauthAdapter>().toExtend<Required<Adapter>>();
   expectTypeOf<ReturnType<typeof createAdapter>>().toEqualTypeOf<OrgauthAdapter>();
-  expectTypeOf<keyof OrgauthAdapter>().toEqualTypeOf<keyof Required<Adapter> | "purgeExpired">();
+  expectTypeOf<keyof OrgauthAdapter>().toEqualTypeOf<keyof Required<Adapter> | "purgeExpired" | "createUserWithAccount">();
 });
 
 test("PGlite, pg Pool, Client and PoolClient satisfy the query port as they are", () => {

@@ -95,4 +95,16 @@ export function accountTests(env: SuiteEnv): void {
       expect(await adapter.unlinkAccount({ provider: "github", providerAccountId: id as string })).toBeUndefined();
     }
   });
+
+  it("createUserWithAccount writes both rows in one statement, or neither", async () => {
+    const { adapter, count } = await env.store();
+    const user = newUser();
+    const created = await adapter.createUserWithAccount(user, { type: "oauth", provider: "github", providerAccountId: "77", expires_at: 4_102_444_800, refresh_token_expires_in: 60 });
+    expect(created).toEqual({ user, account: { userId: user.id, type: "oauth", provider: "github", providerAccountId: "77", expires_at: 4_102_444_800, refresh_token_expires_in: 60 } });
+    expect(await adapter.getUserByAccount({ provider: "github", providerAccountId: "77" })).toEqual(user);
+    await expectAdapterError(adapter.createUserWithAccount(newUser(), { type: "oauth", provider: "github", providerAccountId: "77" }), "conflict");
+    await expectAdapterError(adapter.createUserWithAccount(newUser({ email: user.email }), { type: "oauth", provider: "github", providerAccountId: "78" }), "conflict");
+    await expectAdapterError(adapter.createUserWithAccount(newUser(), { type: "oauth", provider: "github" } as never), "invalid_input");
+    expect([await count("users"), await count("accounts")]).toEqual([1, 1]);
+  });
 }
