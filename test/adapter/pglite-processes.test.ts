@@ -47,7 +47,8 @@ async function countUsers(dataDir: string): Promise<number> {
   }
 }
 
-describe("PGlite data directory shared by two processes", () => {
+// Each test boots PGlite in two or three processes; on a loaded machine that takes a while (not a timing assertion).
+describe("PGlite data directory shared by two processes", { timeout: 120_000 }, () => {
   it("the second process refuses with directory_locked while the first holds it, and no write is lost", async () => {
     const dataDir = tempDirectory();
     const holder = await startChild(dataDir, 50);
