@@ -40,8 +40,8 @@ export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}
   let closing: Promise<void> | undefined;
   return {
     pglite,
-    query: (sql, params) => pglite.query(sql, params) as Promise<SqlResult>,
-    transaction: (work) => pglite.transaction((tx) => work({ query: (sql, params) => tx.query(sql, params) as Promise<SqlResult> })),
+    query: <Row>(sql: string, params?: unknown[]) => pglite.query<Row>(sql, params) as Promise<SqlResult<Row>>,
+    transaction: (work) => pglite.transaction((tx) => work({ query: <Row>(sql: string, params?: unknown[]) => tx.query<Row>(sql, params) as Promise<SqlResult<Row>> })),
     close() {
       closing ??= (pglite.closed ? Promise.resolve() : pglite.close()).finally(() => lock?.release());
       return closing;

@@ -32,9 +32,9 @@ export function openPostgres(config: string | PoolConfig): PostgresDatabase {
   let closing: Promise<void> | undefined;
   return {
     pool: () => loading,
-    async query(sql, params) {
+    async query<Row>(sql: string, params?: unknown[]) {
       if (closing !== undefined) throw new AdapterError("connection_lost", "openPostgres: the pool is closed");
-      return (await loading).query(sql, params) as Promise<SqlResult>;
+      return (await (await loading).query(sql, params)) as unknown as SqlResult<Row>;
     },
     async transaction(work) {
       return inTransaction(await loading, work);

@@ -7,15 +7,15 @@
 export type SqlRow = Record<string, unknown>;
 
 /** What a query resolves to: the rows, plus the count the driver reports (`rowCount` in pg, `affectedRows` in PGlite). */
-export interface SqlResult {
-  rows: SqlRow[];
+export interface SqlResult<Row = SqlRow> {
+  rows: Row[];
   rowCount?: number | null;
   affectedRows?: number;
 }
 
 /** The minimal query interface: one SQL statement with positional parameters. */
 export interface SqlPort {
-  query(sql: string, params?: unknown[]): Promise<SqlResult>;
+  query<Row = SqlRow>(sql: string, params?: unknown[]): Promise<SqlResult<Row>>;
 }
 
 /** A port that owns its connection(s) and can be shut down. */
