@@ -47,7 +47,7 @@ export function toAdapterError(error: unknown, operation: string): AdapterError 
   if (sqlState === "23505") return new AdapterError("conflict", `${operation}: ${describeConflict(error)} already exists`, options);
   if (sqlState === "23503") return new AdapterError("not_found", `${operation}: the referenced user does not exist`, options);
   if (sqlState === "42P01") return new AdapterError("schema_missing", `${operation}: the tables are missing; call migrate(db) first (${message})`, options);
-  if (sqlState?.startsWith("22") || sqlState === "23502") return new AdapterError("invalid_input", `${operation}: ${message}`, options);
+  if (sqlState?.startsWith("22") || sqlState === "23502" || sqlState === "23514") return new AdapterError("invalid_input", `${operation}: ${message}`, options);
   if ((sqlState !== undefined && CONNECTION_STATES.has(sqlState)) || (code !== undefined && CONNECTION_CODES.has(code)) || CONNECTION_MESSAGE.test(message)) {
     return new AdapterError("connection_lost", `${operation}: the database connection was lost (${message})`, options);
   }
