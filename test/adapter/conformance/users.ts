@@ -37,6 +37,15 @@ export function userTests(env: SuiteEnv): void {
     expect(await count("users")).toBe(1);
   });
 
+  it("stores users without an e-mail (providers that share none) without them colliding", async () => {
+    const { adapter, count } = await env.store();
+    const first = await adapter.createUser(newUser({ email: null as never }));
+    await adapter.createUser(newUser({ email: null as never }));
+    expect(first.email).toBeNull();
+    expect(await adapter.getUser(first.id)).toEqual(first);
+    expect(await count("users")).toBe(2);
+  });
+
   it("returns null for unknown and malformed ids, never throwing", async () => {
     const { adapter } = await env.store();
     expect(await adapter.getUser("no-such-user")).toBeNull();
