@@ -19,6 +19,9 @@ export function createAdapter(db: SqlPort, options: AdapterOptions = {}): Orgaut
         throw toAdapterError(error, operation);
       }
     },
+    async one(operation, sql, params) {
+      return (await store.rows(operation, sql, params))[0];
+    },
   };
   return { ...userMethods(store), ...sessionMethods(store), ...authenticatorMethods(store) };
 }

@@ -13,7 +13,7 @@ export function sessionMethods(store: StoreContext): SessionMethods {
   const users = store.table("users");
   const sessions = store.table("sessions");
   const tokens = store.table("verification_tokens");
-  const one = async (operation: string, sql: string, params: unknown[]) => (await store.rows(operation, sql, params))[0];
+  const one = store.one;
 
   return {
     async createSession(session) {

@@ -50,4 +50,6 @@ export interface StoreContext {
   table(name: string): string;
   now(): Date;
   rows(operation: string, sql: string, params: unknown[]): Promise<SqlRow[]>;
+  /** The first row of `rows`, or undefined. */
+  one(operation: string, sql: string, params: unknown[]): Promise<SqlRow | undefined>;
 }

@@ -44,7 +44,7 @@ const USER_FIELDS = { name: "name", email: "email", emailVerified: "email_verifi
 export function userMethods(store: StoreContext): UserMethods {
   const users = store.table("users");
   const accounts = store.table("accounts");
-  const one = async (operation: string, sql: string, params: unknown[]) => (await store.rows(operation, sql, params))[0];
+  const one = store.one;
 
   return {
     async createUser(user) {
