@@ -1,15 +1,21 @@
 import { Auth, type AuthConfig } from "@auth/core";
 import Resend from "@auth/core/providers/resend";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdapter, migrate, openEmbeddedDatabase, type EmbeddedDatabase, type OrgauthAdapter } from "../../src/adapter/index.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createAdapter, migrate, openEmbeddedDatabase, openPostgres, type ClosableSqlPort, type OrgauthAdapter } from "../../src/adapter/index.js";
+import { createClusterDatabase } from "./postgres-database.js";
 
-// The adapter wired into Auth.js itself (@auth/core's Auth handler), on PGlite: an e-mail sign-in end to end —
+// The adapter wired into Auth.js itself (@auth/core's Auth handler), on each engine: an e-mail sign-in end to end —
 // verification token, user creation, database session, session read, sign-out. Only the e-mail is not sent:
 // sendVerificationRequest hands the link to the test.
 const BASE = "http://localhost:3000/auth";
+const adminUrl = inject("postgresUrl");
+const postgresDatabase = createClusterDatabase(adminUrl, "authjs");
 
-describe("Auth.js with the orgauth adapter", () => {
-  let db: EmbeddedDatabase;
+const engines: [string, () => Promise<ClosableSqlPort>][] = [["PGlite", () => openEmbeddedDatabase()]];
+if (adminUrl !== "") engines.push(["PostgreSQL", async () => openPostgres(await postgresDatabase())]);
+
+describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open) => {
+  let db: ClosableSqlPort;
   let adapter: OrgauthAdapter;
   let link: string | undefined;
   const errors: string[] = [];
@@ -38,7 +44,7 @@ describe("Auth.js with the orgauth adapter", () => {
   }
 
   beforeAll(async () => {
-    db = await openEmbeddedDatabase();
+    db = await open();
     await migrate(db);
     adapter = createAdapter(db);
   });
