@@ -55,10 +55,15 @@ export interface AuthInfo {
   impersonatorUserId?: string;
 }
 
-/** What a subscriber sees: one immutable object per state, identity-stable until something changes. */
+/**
+ * What a subscriber sees: one immutable object per state, identity-stable until something changes.
+ * "unreachable": the auth server could not be asked (network failure, timeout, refused redirect, 429 or 5xx) and
+ * no valid token is held; not "logged out". The engine keeps trying (background check, focus, online).
+ */
 export type AuthSnapshot =
   | { readonly status: "loading" }
   | { readonly status: "logged_out" }
+  | { readonly status: "unreachable" }
   | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
 
 /** The result of asking for an org-scoped access token. */
