@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeReturnTo } from "../../src/session/index.js";
 import { RequireAuth, withRequiredAuthInfo, type WithAuthInfoProps } from "../../src/hooks/index.js";
-import { createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/hooks/testing/index.js";
+import { createPrismAuthClient, createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/hooks/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => window.history.replaceState({}, "", "/"));
@@ -37,6 +37,22 @@ describe("RequireAuth", () => {
     expect(`${target.origin}${target.pathname}`).toBe(`${inject("prismUrl")}/login`);
     expect(decodeReturnTo(target.searchParams.get("rt")!)).toBe("http://localhost:3000/settings/billing?tab=invoices#due");
     expect(screen.getByText("wait")).toBeTruthy();
+    expect(screen.queryByText("secret")).toBeNull();
+  });
+
+  it("an unreachable auth server is not a logout: the unreachable fallback shows and nobody is sent to the login page", async () => {
+    const { client, navigations } = createPrismAuthClient({ prismUrl: "http://127.0.0.1:9", retryDelaysMs: [], transport: { logger: { warn: () => undefined } } });
+    const Wrapper = providerWrapper({ client });
+    render(
+      <Wrapper>
+        <RequireAuth loadingFallback={<p>wait</p>} unreachableFallback={<p>cannot reach sign-in</p>}>
+          secret
+        </RequireAuth>
+      </Wrapper>,
+    );
+    await screen.findByText("cannot reach sign-in");
+    expect(client.getSnapshot().status).toBe("unreachable");
+    expect(navigations).toEqual([]);
     expect(screen.queryByText("secret")).toBeNull();
   });
 
