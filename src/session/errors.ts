@@ -42,15 +42,20 @@ export class LogoutError extends Error {
   }
 }
 
-/** A navigation target handed to us that is not http(s) (e.g. `javascript:`, `data:`), or not a URL at all. */
+/**
+ * A navigation target we refuse: not http(s) (e.g. `javascript:`, `data:`), not a URL at all, plain http from the
+ * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
+ */
 export class UnsafeNavigationError extends Error {
-  /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL. */
+  /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
   readonly scheme: string | null;
-  constructor(scheme: string | null, source: string) {
+  constructor(scheme: string | null, source: string, reason?: string) {
     super(
-      scheme === null
-        ? `Refusing to navigate: the ${source} is not a valid URL`
-        : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
+      reason !== undefined
+        ? `Refusing to navigate from the ${source}: ${reason}`
+        : scheme === null
+          ? `Refusing to navigate: the ${source} is not a valid URL`
+          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
     );
     this.name = "UnsafeNavigationError";
     this.scheme = scheme;

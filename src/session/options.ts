@@ -39,6 +39,11 @@ export interface AuthClientOptions extends SessionTimingOptions {
   environment?: AuthEnvironment;
   /** Structured observability events; never contains a token. */
   onEvent?: (event: AuthEvent) => void;
+  /**
+   * Origins a `returnTo` may point to besides the app's own (the current page's origin), e.g.
+   * `["https://admin.example.com"]`. On a server, where there is no current page, only these are allowed.
+   */
+  allowedRedirectOrigins?: readonly string[];
   /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
   transport?: Omit<TransportOptions, "authUrl" | "fetch">;
 }

@@ -158,13 +158,13 @@ export interface AuthClient {
   getAuthInfo(options?: { forceRefresh?: boolean }): Promise<AuthInfo | null>;
   /** Forces a refresh now (single-flight, shared across tabs). */
   refresh(): Promise<AuthInfo | null>;
-  /** An access token scoped to one org, cached 300 s per org. */
+  /** An access token scoped to one org, cached 300 s per org. Rejects only for an org id with a lone surrogate (RequestValidationError). */
   getAccessTokenForOrg(orgId: string): Promise<OrgAccessTokenResult>;
   /** Logs out; navigates to the server's `redirect_to` when asked. */
   logout(options?: { redirect?: boolean }): Promise<void>;
   /** The active org id (persisted in localStorage), or null. */
   getActiveOrgId(): string | null;
-  /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. */
+  /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. Throws RequestValidationError for a lone surrogate. */
   setActiveOrgId(orgId: string | null): void;
   /** URL builders for hosted pages. */
   readonly urls: HostedPageUrls;

@@ -67,12 +67,13 @@ export class ResponseValidationError extends Error {
   }
 }
 
-/** Arguments that do not match the contract; nothing was sent. */
+/** Arguments that do not match the contract; nothing was sent (or, for a hosted page, no URL was built). */
 export class RequestValidationError extends Error {
   override readonly name = "RequestValidationError";
 
   constructor(
-    readonly operationId: OperationId,
+    /** The operation, or `hostedPage:<page>` for a hosted-page URL. */
+    readonly operationId: OperationId | `hostedPage:${string}`,
     readonly issues: readonly unknown[],
   ) {
     super(`Invalid arguments for ${operationId}: ${summarizeIssues(issues)}`);
