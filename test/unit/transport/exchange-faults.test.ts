@@ -116,3 +116,17 @@ describe("lone surrogates", () => {
     expect(server.requests[0]!.url).toContain("o%F0%9F%98%80");
   });
 });
+
+describe("validators check what the provider promises, no more", () => {
+  it("OrgSettings.require_2fa_by is any string or null (the provider promises string | null)", async () => {
+    const settings = {
+      org_name: "Acme", user_can_update_org_settings: true, user_can_update_metadata: true, autojoin_by_domain: false,
+      restrict_to_domain: false, existing_domain: null, current_user_domain: "acme.com", current_user_domain_is_personal: false,
+      can_setup_saml: true, is_saml_enabled: false, is_saml_in_test_mode: false, can_setup_scim: false, is_scim_enabled: false,
+    };
+    for (const require_2fa_by of ["2027-01-01 00:00:00", "2027-01-01", "2027-01-01T00:00:00.123456", null]) {
+      server.respond((_, res) => sendJson(res, 200, { ...settings, require_2fa_by }));
+      await expect(getOrgSettings(transport(), { query: { org_id: "o1" } })).resolves.toMatchObject({ require_2fa_by });
+    }
+  });
+});
