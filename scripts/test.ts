@@ -4,7 +4,7 @@ import { repoRoot } from "./lib/prism.js";
 
 /**
  * `npm test`: the whole suite, in the order CI needs it — generated code fresh, types, contract lint,
- * package lint, then every vitest project (unit, contract on Prism, React on 19 and on 18, types, fault, browser, e2e).
+ * package lint, then every vitest project (unit, contract on Prism, React on 19 and on 18, browser, e2e, type tests).
  */
 const CHROMIUM = "/usr/bin/chromium";
 
