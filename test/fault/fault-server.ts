@@ -34,10 +34,13 @@ export interface FaultServer {
 
 /** The correct JSON answer of each route the suite calls (the contract's first 200 example; null: 204 No Content). */
 export function validAnswer(path: string): string | null {
-  if (path === "/api/v1/refresh_token") return JSON.stringify(refreshBody(Date.now(), 1800));
+  if (path === "/api/v1/refresh_token") return SESSION;
   const operationId = ROUTES.find(([pattern]) => pattern.test(path))?.[1];
   return operationId ? JSON.stringify(exampleOf(operationId, "200")) : null;
 }
+
+/** One session for the whole run: every refresh answers the same one, as a real server does. */
+const SESSION = JSON.stringify(refreshBody(Date.now(), 3600));
 
 const ROUTES: [RegExp, string][] = [
   [/^\/api\/v1\/logout$/, "logout"],

@@ -70,10 +70,11 @@ describe("deeply nested free-form values", () => {
     expect(deepEqual({ a: [1] }, { a: { 0: 1 } })).toBe(false);
   });
 
-  it("refresh() answers the same session with properties nested 20 000 deep: AuthInfo, never a RangeError", async () => {
+  it("refresh() answers the same session with properties nested 100 000 deep: AuthInfo, never a RangeError", async () => {
     // Built as text: JSON.stringify itself cannot write a value this deep.
-    const deepJson = '{"next":'.repeat(20_000) + '"leaf"' + "}".repeat(20_000);
-    browser.server.bodyOverrides = { user: { ...refreshBody(Date.now(), 1800).user, properties: { deep: "DEEP" } } };
+    const deepJson = '{"next":'.repeat(100_000) + '"leaf"' + "}".repeat(100_000);
+    const same = refreshBody(Date.now(), 1800); // the same session twice: same token, same expiry
+    browser.server.bodyOverrides = { access_token: same.access_token, expires_at_seconds: same.expires_at_seconds, user: { ...same.user, properties: { deep: "DEEP" } } };
     browser.server.rewriteBody = (json) => json.replace('"DEEP"', deepJson);
     const c = client();
     const first = c.getAuthInfo();
