@@ -60,11 +60,11 @@ describe("RequireAuth", () => {
     const client = createStaticAuthClient({ authInfo: null });
     render(
       <StaticAuthProviderFor client={client}>
-        <RequireAuth returnTo="https://app.example.test/after">secret</RequireAuth>
+        <RequireAuth returnTo="/after?step=2">secret</RequireAuth>
       </StaticAuthProviderFor>,
     );
     await waitFor(() => expect(client.navigations).toHaveLength(1));
-    expect(decodeReturnTo(new URL(client.navigations[0]!).searchParams.get("rt")!)).toBe("https://app.example.test/after");
+    expect(decodeReturnTo(new URL(client.navigations[0]!).searchParams.get("rt")!)).toBe("http://localhost:3000/after?step=2");
   });
 
   it("renders the logged-out fallback instead of redirecting when one is given", () => {
