@@ -125,3 +125,11 @@ export const FAULTS: readonly Fault[] = [
   },
   { name: "properties nested 5 000 deep", answer: (res, c) => void res.writeHead(200, json).end(withDeepProperties(bodyOf(c))) },
 ];
+
+/**
+ * The client's timeout for a fault: short for the faults that never finish answering (so they settle fast), generous
+ * for the rest, whose big or deep bodies must not be cut off by a deadline when the machine is busy.
+ */
+export function deadlineFor(name: FaultName): number {
+  return name === "hang" || name === "body stalled after headers" ? 300 : 10_000;
+}

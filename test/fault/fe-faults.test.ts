@@ -14,7 +14,7 @@ import {
 } from "../../src/generated/operations.js";
 import { ApiError, ExchangeFailure, RequestValidationError, ResponseValidationError, createTransport } from "../../src/transport/index.js";
 import { refusedUrl, startFaultServers, type FaultServer } from "./fault-server.js";
-import { FAULTS, type FaultName } from "./faults.js";
+import { deadlineFor, FAULTS, type FaultName } from "./faults.js";
 import { expectCleanProcess, guardProcess } from "./guards.js";
 import { isContractValid, OPERATIONS, type FeOperation } from "./operations.js";
 
@@ -91,7 +91,7 @@ function expectOutcome(fault: FaultName, operation: FeOperation, outcome: Outcom
 describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("fe calls: %s", (name, fault) => {
   it.each(OPERATIONS)("%s settles with its typed outcome", async (operation) => {
     auth.fault = fault;
-    const transport = createTransport({ authUrl: name === "connection refused" ? closedUrl : auth.url, timeoutMs: 300, logger: { warn: () => undefined } });
+    const transport = createTransport({ authUrl: name === "connection refused" ? closedUrl : auth.url, timeoutMs: deadlineFor(name), logger: { warn: () => undefined } });
     const outcome: Outcome = await CALLS[operation](transport).then(
       (value) => ({ ok: true, value }),
       (error: unknown) => ({ ok: false, error }),

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAuthClient, createServerEnvironment, LogoutError, RefreshError, type AuthClient } from "../../src/session/index.js";
 import { refusedUrl, startFaultServers, type FaultServer } from "./fault-server.js";
-import { FAULTS, type FaultName } from "./faults.js";
+import { deadlineFor, FAULTS, type FaultName } from "./faults.js";
 import { expectCleanProcess, guardProcess } from "./guards.js";
 
 guardProcess();
@@ -29,7 +29,7 @@ afterAll(() => servers.close());
  * A logged-in client in a browser-like environment on Node's fetch and timers. For "connection refused" its fetch
  * sends session calls to a closed port once `refuse` is set.
  */
-async function loggedInClient(refuse: { on: boolean }) {
+async function loggedInClient(refuse: { on: boolean }, requestTimeoutMs: number) {
   const environment = createServerEnvironment({
     isBrowser: true,
     fetch: (input, init) => {
@@ -37,7 +37,7 @@ async function loggedInClient(refuse: { on: boolean }) {
       return globalThis.fetch(refuse.on ? `${closedUrl}${url.pathname}${url.search}` : url.href, init);
     },
   });
-  const created = createAuthClient({ authUrl: auth.url, environment, requestTimeoutMs: 300, retryDelaysMs: [5], maxRetryAfterMs: 100 });
+  const created = createAuthClient({ authUrl: auth.url, environment, requestTimeoutMs, retryDelaysMs: [5], maxRetryAfterMs: 100 });
   client = created;
   const first = await created.getAuthInfo();
   expect(first).not.toBeNull();
@@ -83,7 +83,7 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
   afterEach(() => void (refuse.on = false));
 
   it("refresh() settles with AuthInfo or a typed RefreshError; a valid token is never dropped", async () => {
-    const { client: c, token } = await loggedInClient(refuse);
+    const { client: c, token } = await loggedInClient(refuse, deadlineFor(name));
     inject();
     const outcome = await c.refresh().then((value) => ({ value }), (error: unknown) => ({ error }));
     auth.fault = null;
@@ -104,7 +104,7 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
   });
 
   it("getAccessTokenForOrg() settles with a result, never a rejection; the main session is untouched", async () => {
-    const { client: c, token } = await loggedInClient(refuse);
+    const { client: c, token } = await loggedInClient(refuse, deadlineFor(name));
     inject();
     const result = await c.getAccessTokenForOrg("o1");
     auth.fault = null;
@@ -117,7 +117,7 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
   });
 
   it("logout() settles: a 2xx ends the session, anything else is a LogoutError and keeps it", async () => {
-    const { client: c, token } = await loggedInClient(refuse);
+    const { client: c, token } = await loggedInClient(refuse, deadlineFor(name));
     inject();
     const outcome = await c.logout().then(() => ({ ok: true as const }), (error: unknown) => ({ ok: false as const, error }));
     auth.fault = null;
