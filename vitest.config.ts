@@ -53,6 +53,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "fault",
+          include: ["test/fault/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
@@ -69,6 +77,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "adapter",
+          include: ["test/adapter/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/adapter/postgres-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

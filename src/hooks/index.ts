@@ -15,6 +15,7 @@ export {
   type AuthInfoLoading,
   type AuthInfoLoggedIn,
   type AuthInfoLoggedOut,
+  type AuthInfoUnreachable,
   type UseActiveOrgResult,
   type UseAuthInfoResult,
 } from "./auth-hooks.js";
