@@ -154,14 +154,14 @@ describe("RedirectToLogin and RedirectToSignup", () => {
     const client = createStaticAuthClient({ authInfo: null });
     render(
       <AuthProvider client={client}>
-        <RedirectToSignup returnTo="https://app.example.test/welcome" params={{ ref: "ad" }} />
+        <RedirectToSignup returnTo={`${window.location.origin}/welcome`} params={{ ref: "ad" }} />
       </AuthProvider>,
     );
     await waitFor(() => expect(client.navigations).toHaveLength(1));
     const target = new URL(client.navigations[0]!);
     expect(target.pathname).toBe("/signup");
     expect(target.searchParams.get("ref")).toBe("ad");
-    expect(decodeReturnTo(target.searchParams.get("rt")!)).toBe("https://app.example.test/welcome");
+    expect(decodeReturnTo(target.searchParams.get("rt")!)).toBe(`${window.location.origin}/welcome`);
   });
 
   it("throw the usual error outside an AuthProvider", () => {
