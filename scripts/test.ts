@@ -20,6 +20,23 @@ function run(title: string, command: string, args: string[]): void {
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+/**
+ * Like `run`, for a stage whose tools talk a lot when all is well (a build's file listing, a linter's banners,
+ * a type checker's table): its output is shown only when it fails.
+ */
+function runQuietly(title: string, command: string, args: string[]): void {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: repoRoot, encoding: "utf8", env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
@@ -35,7 +52,7 @@ ensureChromium();
 run("generated code is up to date", bin("tsx"), ["scripts/generate.ts", "--check"]);
 run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.json"]);
-run("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
+runQuietly("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
 const extra = process.argv.slice(2);
 run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), ["run", "--project", "unit", "--project", "contract", "--project", "react", "--project", "react18", "--project", "types", ...extra]);
 run("vitest: adapter (identity store on PGlite and on a throwaway PostgreSQL)", bin("vitest"), ["run", "--project", "adapter", ...extra]);

@@ -1,5 +1,5 @@
 /** The demo app: header with the user and org, the routed screens, the scenario toolbar. */
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { AuthInfo, OrgMembership } from "orgauth";
 import { RequireAuth, useActiveOrg, useAuthInfo, useLogoutFunction } from "orgauth/react";
 import { Link, navigate, useLocation } from "./router.js";
@@ -78,7 +78,7 @@ interface ProtectedInfo {
 
 /**
  * A protected screen: `RequireAuth` sends a logged-out visitor to the hosted login page with the current
- * address as `rt` (in the demo, the app's own /login). The active org defaults to the first membership.
+ * address as `rt` (in the demo, the app's own /login).
  */
 function Protected({ children }: { children: (info: ProtectedInfo) => ReactNode }) {
   return (
@@ -93,11 +93,7 @@ function Protected({ children }: { children: (info: ProtectedInfo) => ReactNode 
 
 function ProtectedContent({ children }: { children: (info: ProtectedInfo) => ReactNode }) {
   const info = useAuthInfo();
-  const { activeOrg, activeOrgId, setActiveOrg } = useActiveOrg();
-  const firstOrgId = info.isLoggedIn ? info.orgs[0]?.orgId : undefined;
-  useEffect(() => {
-    if (activeOrg === null && firstOrgId !== undefined && activeOrgId === null) setActiveOrg(firstOrgId);
-  }, [activeOrg, activeOrgId, firstOrgId, setActiveOrg]);
+  const { activeOrg, setActiveOrg } = useActiveOrg(); // the library picks it: the last selection, else the first org
   if (!info.isLoggedIn) return null;
   return children({ authInfo: info.authInfo, activeOrg: activeOrg ?? undefined, setActiveOrg });
 }
@@ -137,7 +133,7 @@ function Header({ pathname }: { pathname: string }) {
               <span className="avatar" aria-hidden>
                 {(info.user.firstName ?? info.user.email)[0]?.toUpperCase()}
               </span>
-              <span>
+              <span className="who-name">
                 {info.user.firstName ? `${info.user.firstName} ${info.user.lastName ?? ""}`.trim() : info.user.email}
                 {activeOrg && <span className="muted"> · {activeOrg.orgName}</span>}
               </span>

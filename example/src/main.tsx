@@ -9,7 +9,7 @@ import { onScenarioChange } from "./scenarios/scenario-store.js";
 import "./styles.css";
 
 // A scenario chosen in the toolbar applies at once: the session and the queries are fetched again.
-onScenarioChange(() => applyScenario(authClient, queryClient));
+onScenarioChange((scenario) => void applyScenario(authClient, queryClient, scenario));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -63,8 +63,8 @@ export interface RequestOptions {
 
 /** Path, query and body of one call. */
 export interface OperationRequest {
-  path?: object;
-  query?: object;
+  path?: object | undefined;
+  query?: object | undefined;
   body?: unknown;
 }
 
@@ -77,7 +77,13 @@ export interface OperationCaller {
 export type EmptyRequest = Record<string, never>;
 
 /** A request body whose fields with a contract \`default\` the caller may omit (the transport fills them in). */
-export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;`;
+export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;
+
+/**
+ * \`T\` whose optional properties also accept \`undefined\` (a \`string | undefined\` variable can be passed as is under
+ * \`exactOptionalPropertyTypes\`); a property that is undefined is not sent.
+ */
+export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };`;
 
 function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
   const name = pascalCase(op.operationId);
@@ -101,13 +107,13 @@ function requestTypeOf(contract: Contract, op: OperationModel): string {
   if (op.pathParams.length) members.push(`  path: ${ref}["parameters"]["path"];`);
   if (op.queryParams.length) {
     const required = op.queryParams.some((p) => p.required);
-    members.push(`  query${required ? "" : "?"}: NonNullable<${ref}["parameters"]["query"]>;`);
+    members.push(`  query${required ? "" : "?"}: UndefinedAllowed<NonNullable<${ref}["parameters"]["query"]>>${required ? "" : " | undefined"};`);
   }
   if (op.requestBody) {
     const body = `NonNullable<${ref}["requestBody"]>["content"]["application/json"]`;
     const defaulted = defaultedProperties(contract, op.requestBody.schema);
     const type = defaulted.length ? `WithDefaults<${body}, ${unionOf(defaulted)}>` : body;
-    members.push(`  body${op.requestBody.required ? "" : "?"}: ${type};`);
+    members.push(`  body${op.requestBody.required ? "" : "?"}: UndefinedAllowed<${type}>${op.requestBody.required ? "" : " | undefined"};`);
   }
   return members.length ? `{\n${members.join("\n")}\n}` : "EmptyRequest";
 }

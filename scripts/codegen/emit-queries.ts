@@ -23,6 +23,7 @@ const IMPORTS = `import {
   useInfiniteQuery,
   useMutation,
   useQuery,
+  QueryClientContext,
   type DataTag,
   type InfiniteData,
   type QueryFunction,
@@ -62,10 +63,16 @@ export interface MutationSession {
 /** The session the generated hooks call through; \`<AuthProvider>\` provides its client here. */
 export const AuthSessionContext = createContext<MutationSession | null>(null);
 
-/** The provided session; throws \`"<hookName> must be used within an AuthProvider"\` outside one. */
+/**
+ * The provided session; throws \`"<hookName> must be used within an AuthProvider"\` outside one, and says how to
+ * provide a QueryClient when there is none (instead of React Query's generic "No QueryClient set").
+ */
 function useSessionFor(hookName: string): MutationSession {
   const session = useContext(AuthSessionContext);
   if (!session) throw new Error(\`\${hookName} must be used within an AuthProvider\`);
+  if (!useContext(QueryClientContext)) {
+    throw new Error(\`\${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider\`);
+  }
   return session;
 }
 

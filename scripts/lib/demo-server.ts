@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { attachDemoSessionState, type ProxyEvents } from "./demo-session-state.js";
+import { attachDemoSessionState, restartLogin, RESTART_LOGIN_PATH, type ProxyEvents } from "./demo-session-state.js";
 import { freePort, repoRoot, startPrism } from "./prism.js";
 
 /** A running demo. */
@@ -39,6 +39,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       root,
       logLevel: options.verbose ? "info" : "warn",
       clearScreen: false,
+      plugins: [
+        {
+          name: "orgauth-demo-restart-login",
+          configureServer: (server) => void server.middlewares.use(RESTART_LOGIN_PATH, restartLogin),
+        },
+      ],
       server: {
         host: "127.0.0.1",
         port,

@@ -21,6 +21,7 @@
  * Everything else is Prism answering from the contract.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { mfaPreferFor, nextMfaCookie } from "./demo-mfa-state.js";
 
 /** The cookie that holds the demo session state. */
 export const DEMO_SESSION_COOKIE = "orgauth_demo_session";
@@ -109,6 +110,22 @@ function loginStateOf(body: string): unknown {
   }
 }
 
+/** The demo's own route that starts a half-done login over: the toolbar calls it when a scenario is chosen. */
+export const RESTART_LOGIN_PATH = "/__demo/restart-login";
+
+/**
+ * Answers `POST /__demo/restart-login`: a visitor part-way through the login flow goes back to its start
+ * (logged out), so a newly chosen scenario's sign-in begins at once; a logged-in or logged-out visitor is left as is.
+ */
+export function restartLogin(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== "POST") {
+    res.writeHead(405, { Allow: "POST" }).end();
+    return;
+  }
+  if (readDemoSessionState(req.headers.cookie).kind === "step") res.setHeader("Set-Cookie", cookieFor({ kind: "logged_out" }));
+  res.writeHead(204).end();
+}
+
 /** Minimal view of the proxy server Vite hands to `configure` (http-proxy's events we use). */
 export interface ProxyEvents {
   on(event: "proxyReq", listener: (proxyReq: { setHeader(name: string, value: string): void }, req: IncomingMessage) => void): unknown;
@@ -123,7 +140,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "co
  */
 export function attachDemoSessionState(proxy: ProxyEvents): void {
   proxy.on("proxyReq", (proxyReq, req) => {
-    const prefer = preferFor(req);
+    const prefer = preferFor(req) ?? mfaPreferFor(req);
     if (prefer !== null) proxyReq.setHeader("Prefer", prefer);
   });
   proxy.on("proxyRes", (proxyRes, req, res) => {
@@ -136,7 +153,8 @@ export function attachDemoSessionState(proxy: ProxyEvents): void {
         if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
       }
       const next = nextDemoSessionState(req, status, body.toString("utf8"));
-      if (next !== null) res.setHeader("Set-Cookie", cookieFor(next));
+      const cookies = [next === null ? null : cookieFor(next), nextMfaCookie(req, status)].filter((cookie) => cookie !== null);
+      if (cookies.length) res.setHeader("Set-Cookie", cookies);
       res.setHeader("Content-Length", body.length);
       res.writeHead(status);
       res.end(body);

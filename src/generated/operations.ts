@@ -35,8 +35,8 @@ export interface RequestOptions {
 
 /** Path, query and body of one call. */
 export interface OperationRequest {
-  path?: object;
-  query?: object;
+  path?: object | undefined;
+  query?: object | undefined;
   body?: unknown;
 }
 
@@ -50,6 +50,12 @@ export type EmptyRequest = Record<string, never>;
 
 /** A request body whose fields with a contract `default` the caller may omit (the transport fills them in). */
 export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;
+
+/**
+ * `T` whose optional properties also accept `undefined` (a `string | undefined` variable can be passed as is under
+ * `exactOptionalPropertyTypes`); a property that is undefined is not sent.
+ */
+export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };
 
 /** Error codes each operation documents, by operation id. */
 export interface OperationErrorCodes {
@@ -102,7 +108,7 @@ export type RefreshTokenErrorCode = "not_logged_in" | "unexpected_error";
 
 /** Arguments of `refreshToken`. */
 export interface RefreshTokenRequest {
-  query?: NonNullable<operations["refreshToken"]["parameters"]["query"]>;
+  query?: UndefinedAllowed<NonNullable<operations["refreshToken"]["parameters"]["query"]>> | undefined;
 }
 
 /** Data `refreshToken` resolves with. */
@@ -166,7 +172,7 @@ export type LoginErrorCode = "invalid_request_fields" | "action_disabled" | "acc
 
 /** Arguments of `login`. */
 export interface LoginRequest {
-  body: NonNullable<operations["login"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["login"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `login` resolves with. */
@@ -193,7 +199,7 @@ export type SignupErrorCode = "invalid_request_fields" | "action_disabled" | "un
 
 /** Arguments of `signup`. */
 export interface SignupRequest {
-  body: NonNullable<operations["signup"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["signup"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `signup` resolves with. */
@@ -220,7 +226,7 @@ export type ForgotPasswordErrorCode = "invalid_request_fields" | "unexpected_err
 
 /** Arguments of `forgotPassword`. */
 export interface ForgotPasswordRequest {
-  body: NonNullable<operations["forgotPassword"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["forgotPassword"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `forgotPassword` resolves with. */
@@ -247,7 +253,7 @@ export type LoginPasswordlessErrorCode = "invalid_request_fields" | "bad_request
 
 /** Arguments of `loginPasswordless`. */
 export interface LoginPasswordlessRequest {
-  body: NonNullable<operations["loginPasswordless"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["loginPasswordless"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `loginPasswordless` resolves with. */
@@ -274,7 +280,7 @@ export type VerifyMfaErrorCode = "invalid_request_fields" | "invalid_mfa_cookie"
 
 /** Arguments of `verifyMfa`. */
 export interface VerifyMfaRequest {
-  body: NonNullable<operations["verifyMfa"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["verifyMfa"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `verifyMfa` resolves with. */
@@ -301,7 +307,7 @@ export type VerifyBackupCodeErrorCode = "incorrect_mfa_code" | "invalid_mfa_cook
 
 /** Arguments of `verifyBackupCode`. */
 export interface VerifyBackupCodeRequest {
-  body: NonNullable<operations["verifyBackupCode"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["verifyBackupCode"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `verifyBackupCode` resolves with. */
@@ -349,7 +355,7 @@ export type LoginCheckErrorCode = "ambiguous_results" | "org_not_found" | "unexp
 
 /** Arguments of `loginCheck`. */
 export interface LoginCheckRequest {
-  query?: NonNullable<operations["loginCheck"]["parameters"]["query"]>;
+  query?: UndefinedAllowed<NonNullable<operations["loginCheck"]["parameters"]["query"]>> | undefined;
 }
 
 /** Data `loginCheck` resolves with. */
@@ -396,7 +402,7 @@ export type EnableMfaErrorCode = "invalid_request_fields" | "not_logged_in" | "e
 
 /** Arguments of `enableMfa`. */
 export interface EnableMfaRequest {
-  body: NonNullable<operations["enableMfa"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["enableMfa"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `enableMfa` resolves with. */
@@ -423,7 +429,7 @@ export type DisableMfaErrorCode = "not_logged_in" | "email_not_confirmed" | "act
 
 /** Arguments of `disableMfa`. */
 export interface DisableMfaRequest {
-  body: NonNullable<operations["disableMfa"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["disableMfa"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `disableMfa` resolves with. */
@@ -450,7 +456,7 @@ export type UpdatePasswordErrorCode = "incorrect_password" | "invalid_request_fi
 
 /** Arguments of `updatePassword`. */
 export interface UpdatePasswordRequest {
-  body: NonNullable<operations["updatePassword"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["updatePassword"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `updatePassword` resolves with. */
@@ -477,7 +483,7 @@ export type UpdateEmailErrorCode = "invalid_request_fields" | "incorrect_passwor
 
 /** Arguments of `updateEmail`. */
 export interface UpdateEmailRequest {
-  body: NonNullable<operations["updateEmail"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["updateEmail"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `updateEmail` resolves with. */
@@ -504,7 +510,7 @@ export type UpdateMetadataErrorCode = "invalid_request_fields" | "not_logged_in"
 
 /** Arguments of `updateMetadata`. */
 export interface UpdateMetadataRequest {
-  body: NonNullable<operations["updateMetadata"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["updateMetadata"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `updateMetadata` resolves with. */
@@ -552,7 +558,7 @@ export type CreateOrgErrorCode = "invalid_request_fields" | "personal_domain_err
 
 /** Arguments of `createOrg`. */
 export interface CreateOrgRequest {
-  body: WithDefaults<NonNullable<operations["createOrg"]["requestBody"]>["content"]["application/json"], "autojoin_by_domain" | "restrict_to_domain">;
+  body: UndefinedAllowed<WithDefaults<NonNullable<operations["createOrg"]["requestBody"]>["content"]["application/json"], "autojoin_by_domain" | "restrict_to_domain">>;
 }
 
 /** Data `createOrg` resolves with. */
@@ -579,7 +585,7 @@ export type GetOrgSettingsErrorCode = "not_logged_in" | "action_disabled" | "act
 
 /** Arguments of `getOrgSettings`. */
 export interface GetOrgSettingsRequest {
-  query: NonNullable<operations["getOrgSettings"]["parameters"]["query"]>;
+  query: UndefinedAllowed<NonNullable<operations["getOrgSettings"]["parameters"]["query"]>>;
 }
 
 /** Data `getOrgSettings` resolves with. */
@@ -605,7 +611,7 @@ export type UpdateOrgMetadataErrorCode = "invalid_request_fields" | "not_logged_
 
 /** Arguments of `updateOrgMetadata`. */
 export interface UpdateOrgMetadataRequest {
-  body: NonNullable<operations["updateOrgMetadata"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["updateOrgMetadata"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `updateOrgMetadata` resolves with. */
@@ -632,7 +638,7 @@ export type DeleteOrgErrorCode = "not_logged_in" | "action_disabled" | "action_f
 
 /** Arguments of `deleteOrg`. */
 export interface DeleteOrgRequest {
-  body: NonNullable<operations["deleteOrg"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["deleteOrg"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `deleteOrg` resolves with. */
@@ -707,7 +713,7 @@ export type ListOrgMembersErrorCode = "not_logged_in" | "action_disabled" | "ema
 /** Arguments of `listOrgMembers`. */
 export interface ListOrgMembersRequest {
   path: operations["listOrgMembers"]["parameters"]["path"];
-  query?: NonNullable<operations["listOrgMembers"]["parameters"]["query"]>;
+  query?: UndefinedAllowed<NonNullable<operations["listOrgMembers"]["parameters"]["query"]>> | undefined;
 }
 
 /** Data `listOrgMembers` resolves with. */
@@ -734,7 +740,7 @@ export type ListPendingInvitesErrorCode = "not_logged_in" | "action_disabled" | 
 /** Arguments of `listPendingInvites`. */
 export interface ListPendingInvitesRequest {
   path: operations["listPendingInvites"]["parameters"]["path"];
-  query?: NonNullable<operations["listPendingInvites"]["parameters"]["query"]>;
+  query?: UndefinedAllowed<NonNullable<operations["listPendingInvites"]["parameters"]["query"]>> | undefined;
 }
 
 /** Data `listPendingInvites` resolves with. */
@@ -761,7 +767,7 @@ export type ListExpiredInvitesErrorCode = "not_logged_in" | "action_disabled" | 
 /** Arguments of `listExpiredInvites`. */
 export interface ListExpiredInvitesRequest {
   path: operations["listExpiredInvites"]["parameters"]["path"];
-  query?: NonNullable<operations["listExpiredInvites"]["parameters"]["query"]>;
+  query?: UndefinedAllowed<NonNullable<operations["listExpiredInvites"]["parameters"]["query"]>> | undefined;
 }
 
 /** Data `listExpiredInvites` resolves with. */
@@ -787,7 +793,7 @@ export type InviteUserErrorCode = "invalid_request_fields" | "not_logged_in" | "
 
 /** Arguments of `inviteUser`. */
 export interface InviteUserRequest {
-  body: WithDefaults<NonNullable<operations["inviteUser"]["requestBody"]>["content"]["application/json"], "additional_roles">;
+  body: UndefinedAllowed<WithDefaults<NonNullable<operations["inviteUser"]["requestBody"]>["content"]["application/json"], "additional_roles">>;
 }
 
 /** Data `inviteUser` resolves with. */
@@ -814,7 +820,7 @@ export type RemoveUserErrorCode = "invalid_request_fields" | "not_logged_in" | "
 
 /** Arguments of `removeUser`. */
 export interface RemoveUserRequest {
-  body: NonNullable<operations["removeUser"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["removeUser"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `removeUser` resolves with. */
@@ -841,7 +847,7 @@ export type ChangeRoleErrorCode = "invalid_request_fields" | "not_logged_in" | "
 
 /** Arguments of `changeRole`. */
 export interface ChangeRoleRequest {
-  body: WithDefaults<NonNullable<operations["changeRole"]["requestBody"]>["content"]["application/json"], "additional_roles">;
+  body: UndefinedAllowed<WithDefaults<NonNullable<operations["changeRole"]["requestBody"]>["content"]["application/json"], "additional_roles">>;
 }
 
 /** Data `changeRole` resolves with. */
@@ -868,7 +874,7 @@ export type RevokeUserInvitationErrorCode = "invalid_request_fields" | "not_logg
 
 /** Arguments of `revokeUserInvitation`. */
 export interface RevokeUserInvitationRequest {
-  body: NonNullable<operations["revokeUserInvitation"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["revokeUserInvitation"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `revokeUserInvitation` resolves with. */
@@ -895,7 +901,7 @@ export type ListPersonalApiKeysErrorCode = "invalid_request_fields" | "not_logge
 
 /** Arguments of `listPersonalApiKeys`. */
 export interface ListPersonalApiKeysRequest {
-  query?: NonNullable<operations["listPersonalApiKeys"]["parameters"]["query"]>;
+  query?: UndefinedAllowed<NonNullable<operations["listPersonalApiKeys"]["parameters"]["query"]>> | undefined;
 }
 
 /** Data `listPersonalApiKeys` resolves with. */
@@ -921,7 +927,7 @@ export type ListOrgApiKeysErrorCode = "invalid_request_fields" | "not_logged_in"
 
 /** Arguments of `listOrgApiKeys`. */
 export interface ListOrgApiKeysRequest {
-  query: NonNullable<operations["listOrgApiKeys"]["parameters"]["query"]>;
+  query: UndefinedAllowed<NonNullable<operations["listOrgApiKeys"]["parameters"]["query"]>>;
 }
 
 /** Data `listOrgApiKeys` resolves with. */
@@ -947,7 +953,7 @@ export type CreateApiKeyErrorCode = "invalid_request_fields" | "bad_request" | "
 
 /** Arguments of `createApiKey`. */
 export interface CreateApiKeyRequest {
-  body: NonNullable<operations["createApiKey"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["createApiKey"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `createApiKey` resolves with. */
@@ -975,7 +981,7 @@ export type UpdateApiKeyErrorCode = "invalid_request_fields" | "not_logged_in" |
 /** Arguments of `updateApiKey`. */
 export interface UpdateApiKeyRequest {
   path: operations["updateApiKey"]["parameters"]["path"];
-  body: NonNullable<operations["updateApiKey"]["requestBody"]>["content"]["application/json"];
+  body: UndefinedAllowed<NonNullable<operations["updateApiKey"]["requestBody"]>["content"]["application/json"]>;
 }
 
 /** Data `updateApiKey` resolves with. */

@@ -1,14 +1,18 @@
-/** The auth hooks: auth info, user, org and access helpers, active org, hosted pages, logout (§8 error outside the provider). */
+/** The auth hooks: auth info, user, org and access helpers, active org, hosted pages, logout (each throws outside the provider). */
 import { useMemo } from "react";
-import type {
-  AuthClient,
-  AuthInfo,
-  AuthSnapshot,
-  HostedPageUrls,
-  OrgAccessTokenResult,
-  OrgMembership,
-  RedirectFunctions,
-  User,
+import {
+  toAuthOrg,
+  toAuthUser,
+  type AuthClient,
+  type AuthInfo,
+  type AuthOrg,
+  type AuthSnapshot,
+  type AuthUser,
+  type HostedPageUrls,
+  type OrgAccessTokenResult,
+  type OrgMembership,
+  type RedirectFunctions,
+  type User,
 } from "../session/index.js";
 import { useAuthClientFor, useAuthStateFor } from "./context.js";
 import { createAccessHelper, createOrgHelper, type AccessHelper, type OrgHelper } from "./helpers.js";
@@ -16,6 +20,11 @@ import { createAccessHelper, createOrgHelper, type AccessHelper, type OrgHelper 
 interface AuthInfoActions {
   /** Forces a session refresh and resolves with the new auth info (null when logged out). */
   refreshAuthInfo(): Promise<AuthInfo | null>;
+  /**
+   * The access token, renewed first when it is near expiry (waits for the first refresh while loading); null
+   * when logged out. Use it right before a request instead of a token read during render.
+   */
+  getAccessToken(): Promise<string | null>;
 }
 
 /** `useAuthInfo()` while the first refresh is in flight. */
@@ -48,6 +57,8 @@ export interface AuthInfoLoggedIn extends AuthInfoActions {
   readonly accessToken: string;
   readonly expiresAtSeconds: number;
   readonly user: User;
+  /** The user with methods: `authUser.getOrg(orgId)?.isAtLeastRole("Admin")`, `authUser.getProperty(key)`. */
+  readonly authUser: AuthUser;
   readonly orgs: OrgMembership[];
   readonly orgHelper: OrgHelper;
   readonly accessHelper: AccessHelper;
@@ -62,8 +73,9 @@ export type UseAuthInfoResult = AuthInfoLoading | AuthInfoLoggedOut | AuthInfoUn
 
 function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult {
   const refreshAuthInfo = () => client.refresh();
-  if (snapshot.status === "loading") return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo };
-  if (snapshot.status !== "logged_in") return { status: snapshot.status, loading: false, isLoggedIn: false, refreshAuthInfo };
+  const getAccessToken = () => client.getAccessToken();
+  if (snapshot.status === "loading") return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo, getAccessToken };
+  if (snapshot.status !== "logged_in") return { status: snapshot.status, loading: false, isLoggedIn: false, refreshAuthInfo, getAccessToken };
   const { authInfo } = snapshot;
   return {
     status: "logged_in",
@@ -73,12 +85,14 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
     accessToken: authInfo.accessToken,
     expiresAtSeconds: authInfo.expiresAtSeconds,
     user: authInfo.user,
+    authUser: toAuthUser(authInfo),
     orgs: Object.values(authInfo.orgIdToOrgMembership),
     orgHelper: createOrgHelper(authInfo),
     accessHelper: createAccessHelper(authInfo),
     isImpersonating: authInfo.impersonatorUserId !== undefined,
     impersonatorUserId: authInfo.impersonatorUserId,
     refreshAuthInfo,
+    getAccessToken,
     getAccessTokenForOrg: (orgId) => client.getAccessTokenForOrg(orgId),
   };
 }
@@ -88,7 +102,7 @@ export function useAuthInfo(): UseAuthInfoResult {
   return useAuthInfoFor("useAuthInfo");
 }
 
-/** `useAuthInfo` under another hook's name (for the §8 error text). */
+/** `useAuthInfo` under another hook's name (for the error thrown outside the provider). */
 export function useAuthInfoFor(hookName: string): UseAuthInfoResult {
   const client = useAuthClientFor(hookName);
   const { snapshot } = useAuthStateFor(hookName);
@@ -118,11 +132,14 @@ export function useAccessHelper(): AccessHelper | null {
 
 /** What `useActiveOrg()` returns. */
 export interface UseActiveOrgResult {
-  /** The selected org id (persisted across reloads, §9), or null. */
+  /**
+   * The active org id: the org the user last selected (persisted across reloads) while they are still a member
+   * of it, else their first org, else null (or the `chooseActiveOrg` option's answer).
+   */
   activeOrgId: string | null;
-  /** The membership of the selected org, or null when none is selected, the user is not in it, or nobody is logged in. */
-  activeOrg: OrgMembership | null;
-  /** Selects an org (null clears it); persisted and sent as `active_org_id` on the next refreshes. */
+  /** The active org's membership with its checks (`activeOrg.isAtLeastRole("Admin")`), or null (none, or nobody logged in). */
+  activeOrg: AuthOrg | null;
+  /** Selects an org (null clears the selection); persisted and sent as `active_org_id` on the next refreshes. */
   setActiveOrg(orgId: string | null): void;
 }
 
@@ -132,8 +149,8 @@ export function useActiveOrg(): UseActiveOrgResult {
   const { activeOrgId, setActiveOrgId } = activeOrg;
   return useMemo(() => {
     const orgs = snapshot.status === "logged_in" ? snapshot.authInfo.orgIdToOrgMembership : {};
-    const membership = activeOrgId !== null && Object.hasOwn(orgs, activeOrgId) ? (orgs[activeOrgId] ?? null) : null;
-    return { activeOrgId, activeOrg: membership, setActiveOrg: setActiveOrgId };
+    const membership = activeOrgId !== null && Object.hasOwn(orgs, activeOrgId) ? orgs[activeOrgId] : undefined;
+    return { activeOrgId, activeOrg: membership ? toAuthOrg(membership) : null, setActiveOrg: setActiveOrgId };
   }, [snapshot, activeOrgId, setActiveOrgId]);
 }
 
@@ -151,6 +168,11 @@ export function useHostedPageUrls(): HostedPageUrls {
 export function useLogoutFunction(): (options?: { redirect?: boolean }) => Promise<void> {
   const client = useAuthClientFor("useLogoutFunction");
   return useMemo(() => (options?: { redirect?: boolean }) => client.logout(options), [client]);
+}
+
+/** The origin of the auth host the provider's client talks to (for links and server calls of your own). */
+export function useAuthUrl(): string {
+  return useAuthClientFor("useAuthUrl").authUrl;
 }
 
 /** The provider's session client itself (for anything the hooks do not cover). */

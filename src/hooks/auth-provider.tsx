@@ -7,7 +7,8 @@ import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tans
 import { useContext, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
 import { AuthSessionContext } from "../generated/queries.js";
-import { AuthClientContext, AuthStateContext, type ActiveOrgState } from "./context.js";
+import { AuthClientContext, AuthFallbacksContext, AuthStateContext, type ActiveOrgState } from "./context.js";
+import { RequireAuth } from "./require-auth.js";
 
 interface CommonProps {
   children?: ReactNode;
@@ -18,6 +19,15 @@ interface CommonProps {
    * mutations, so one user's data never shows to the next. Default true.
    */
   resetQueriesOnUserChange?: boolean;
+  /**
+   * Render the children only for a logged-in user: an app-wide login gate. While loading it shows
+   * `loadingFallback`; a logged-out visitor sees `loggedOutFallback`, or without one is sent to the hosted login page.
+   */
+  requireLogin?: boolean;
+  /** Shown while the session loads, by the login gate and by every guard below that has none of its own. */
+  loadingFallback?: ReactNode;
+  /** Shown to a logged-out visitor, by the login gate and by every guard below that has none of its own. */
+  loggedOutFallback?: ReactNode;
 }
 
 /** Props of `<AuthProvider>`: an auth URL (the provider creates and owns the client) or an existing client. */
@@ -110,10 +120,16 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const queryClient = props.queryClient ?? outerQueryClient;
   useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
+  const { loadingFallback, loggedOutFallback } = props;
+  const fallbacks = useMemo(() => ({ loadingFallback, loggedOutFallback }), [loadingFallback, loggedOutFallback]);
   const tree = (
     <AuthClientContext.Provider value={client}>
       <AuthSessionContext.Provider value={client}>
-        <AuthStateContext.Provider value={state}>{props.children}</AuthStateContext.Provider>
+        <AuthStateContext.Provider value={state}>
+          <AuthFallbacksContext.Provider value={fallbacks}>
+            {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
+          </AuthFallbacksContext.Provider>
+        </AuthStateContext.Provider>
       </AuthSessionContext.Provider>
     </AuthClientContext.Provider>
   );

@@ -3,7 +3,7 @@
  * read their own context, `AuthSessionContext` of `src/generated/queries.ts` (generated code never imports
  * hand-written hooks); the AuthProvider provides the same client to both.
  */
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { AuthClient, AuthSnapshot } from "../session/index.js";
 
 /** The active-org state the provider shares between `useActiveOrg` consumers. */
@@ -18,7 +18,26 @@ export const AuthClientContext = createContext<AuthClient | null>(null);
 /** The changing part: the current snapshot and active org (re-renders consumers on every auth change). */
 export const AuthStateContext = createContext<{ snapshot: AuthSnapshot; activeOrg: ActiveOrgState } | null>(null);
 
-/** The error every hook throws outside the provider (specification §8). */
+/** What the provider's guards show by default: `<AuthProvider loadingFallback loggedOutFallback>`. */
+export interface AuthFallbacks {
+  /** Shown while the session loads. */
+  loadingFallback?: ReactNode;
+  /** Shown to a logged-out visitor instead of sending them to the hosted login page. */
+  loggedOutFallback?: ReactNode;
+}
+
+/** The provider's default fallbacks; a guard's own props win over them. */
+export const AuthFallbacksContext = createContext<AuthFallbacks>({});
+
+/** `props` with the provider's default fallbacks filled in where the props leave them out. */
+export function useWithProviderFallbacks<Props extends AuthFallbacks>(props: Props): Props {
+  const defaults = useContext(AuthFallbacksContext);
+  const loadingFallback = props.loadingFallback ?? defaults.loadingFallback;
+  const loggedOutFallback = props.loggedOutFallback ?? defaults.loggedOutFallback;
+  return { ...props, loadingFallback, loggedOutFallback };
+}
+
+/** The error every hook throws outside the provider. */
 export function outsideProviderError(hookName: string): Error {
   return new Error(`${hookName} must be used within an AuthProvider`);
 }

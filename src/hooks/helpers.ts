@@ -7,7 +7,9 @@ import {
   hasPermission,
   isAtLeastRole,
   isRole,
+  orgAccessFor,
   type AuthInfo,
+  type OrgAccess,
   type OrgMembership,
 } from "../session/index.js";
 
@@ -23,7 +25,7 @@ export interface OrgHelper {
   getOrgByName(orgName: string): OrgMembership | undefined;
 }
 
-/** Role and permission checks (§6); each is false when the user is not in the org. */
+/** Role and permission checks; each is false when the user is not in the org. */
 export interface AccessHelper {
   /** True when the user's role in the org is exactly `role` (multi_role: assigned or additional). */
   isRole(orgId: string, role: string): boolean;
@@ -33,6 +35,8 @@ export interface AccessHelper {
   hasPermission(orgId: string, permission: string): boolean;
   /** True when the user has every one of `permissions` in the org. */
   hasAllPermissions(orgId: string, permissions: readonly string[]): boolean;
+  /** The same checks bound to one org (every check false when the user is not in it). */
+  forOrg(orgId: string): OrgAccess;
 }
 
 /** Binds the org lookups to one auth info. */
@@ -52,5 +56,6 @@ export function createAccessHelper(authInfo: AuthInfo): AccessHelper {
     isAtLeastRole: (orgId, role) => isAtLeastRole(authInfo, orgId, role),
     hasPermission: (orgId, permission) => hasPermission(authInfo, orgId, permission),
     hasAllPermissions: (orgId, permissions) => hasAllPermissions(authInfo, orgId, permissions),
+    forOrg: (orgId) => orgAccessFor(authInfo, orgId),
   };
 }

@@ -1,11 +1,12 @@
-// The React layer ("orgauth/react"): the provider, the auth hooks, the guard, the login-flow and MFA hooks,
-// the generated React Query layer, and a testing kit.
+// The React layer ("orgauth/react"): the provider, the auth hooks, the guards and redirect components, the
+// login-flow, MFA and paged-search hooks, the generated React Query layer, the error classes, and a testing kit.
 export { AuthProvider, type AuthProviderProps } from "./auth-provider.js";
 export {
   useAccessHelper,
   useActiveOrg,
   useAuthClient,
   useAuthInfo,
+  useAuthUrl,
   useHostedPageUrls,
   useLogoutFunction,
   useOrgHelper,
@@ -29,6 +30,28 @@ export {
   type WithAuthInfoProps,
 } from "./require-auth.js";
 export { useLoginFlow, type LoginFlow, type LoginFlowError, type LoginStep, type LoginStepActions } from "./use-login-flow.js";
-export { useMfa, type MfaStatus, type UseMfaResult } from "./use-mfa.js";
+export {
+  useMfa,
+  type MfaDisabled,
+  type MfaDisabledStatus,
+  type MfaEnabled,
+  type MfaEnabledStatus,
+  type MfaLoading,
+  type MfaStatus,
+  type MfaUnexpectedError,
+  type UseMfaResult,
+} from "./use-mfa.js";
+export { withAuthInfo, type WithAuthInfoOptions, type WithAuthStateProps } from "./with-auth-info.js";
+export { RedirectToLogin, RedirectToSignup, type RedirectToHostedPageProps } from "./redirect-components.js";
+export { usePagedSearch, type PagedSearch, type PagedSearchOptions, type PageQuery } from "./use-paged-search.js";
+export type { AuthFallbacks } from "./context.js";
+export type { AuthOrg, AuthUser, OrgAccess } from "../session/index.js";
+export {
+  ApiError,
+  isApiError,
+  RequestValidationError,
+  ResponseValidationError,
+  type ApiErrorDetails,
+} from "../transport/index.js";
 export * from "../generated/queries.js";
 export * from "./testing/index.js";

@@ -1,13 +1,14 @@
 /**
  * `<RequireAuth>` and `withRequiredAuthInfo`: render children only for a logged-in user (optionally one with a
  * role or permissions in an org). A logged-out visitor is sent to the hosted login page with the current URL as
- * the return address (§2), unless a logged-out fallback is given. When the auth server cannot be reached, nobody
- * is sent to the login page: the unreachable fallback shows until the session engine reaches it again.
+ * the return address, unless a logged-out fallback is given (here or on the AuthProvider). When the auth server
+ * cannot be reached, nobody is sent to the login page: the unreachable fallback shows until the session engine
+ * reaches it again.
  */
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import type { AuthClient } from "../session/index.js";
 import { useAuthInfoFor, type AuthInfoLoggedIn } from "./auth-hooks.js";
-import { useAuthClientFor, useAuthStateFor } from "./context.js";
+import { useAuthClientFor, useAuthStateFor, useWithProviderFallbacks } from "./context.js";
 
 /** Access a guarded view needs, checked in `orgId` (default: the active org). */
 export interface AccessRequirement {
@@ -25,9 +26,9 @@ export interface AccessRequirement {
 export interface RequireAuthProps extends AccessRequirement {
   /** The guarded content; a function receives the logged-in auth info. */
   children?: ReactNode | ((auth: AuthInfoLoggedIn) => ReactNode);
-  /** Shown while the session is loading and while redirecting. Default: nothing. */
+  /** Shown while the session is loading and while redirecting. Default: the AuthProvider's, else nothing. */
   loadingFallback?: ReactNode;
-  /** Shown to a logged-out visitor instead of redirecting to the hosted login page. */
+  /** Shown to a logged-out visitor instead of redirecting to the hosted login page. Default: the AuthProvider's. */
   loggedOutFallback?: ReactNode;
   /**
    * Shown while the auth server cannot be reached (network failure, timeout, 5xx) and no valid token is held, e.g.
@@ -74,7 +75,8 @@ function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo:
 }
 
 /** What the guard renders; `guardName` names it in the error thrown outside an AuthProvider. */
-function useGuardedContent(guardName: string, props: RequireAuthProps): ReactNode {
+function useGuardedContent(guardName: string, ownProps: RequireAuthProps): ReactNode {
+  const props = useWithProviderFallbacks(ownProps);
   const client = useAuthClientFor(guardName);
   const auth = useAuthInfoFor(guardName);
   const { activeOrg } = useAuthStateFor(guardName);

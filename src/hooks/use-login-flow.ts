@@ -1,5 +1,5 @@
 /**
- * `useLoginFlow()`: the §2 login steps driven by `login_state`. The current step comes from `getLoginState`
+ * `useLoginFlow()`: the login steps driven by `login_state`. The current step comes from `getLoginState`
  * (and from every action's answer); only the actions valid in that step exist on the result, so narrowing on
  * `step` gives the right ones. Actions run the generated mutation options (their invalidation and session
  * effects included); when the flow reaches `Finished` the session is refreshed so the app sees the user at once.
@@ -45,7 +45,7 @@ import { useAuthClientFor, useAuthStateFor } from "./context.js";
 import { asUserReadsIt } from "./login-errors.js";
 import { useQueryClientFor } from "./query-client.js";
 
-/** A login step of §2. */
+/** A step of the login flow, as the server's `login_state` names it. */
 export type LoginStep = api.GetLoginStateResponse["login_state"];
 
 /** Any error an action of the flow can end with, discriminated by `operationId` for API errors. */
@@ -128,24 +128,30 @@ type Runner = <Data, Failure, Variables>(
 ) => Promise<boolean>;
 type Tracker = (work: () => Promise<unknown>) => Promise<boolean>;
 
-/** Runs an action's work, tracking pending / error; resolves true on success, false on failure. */
-function useTracker(): { track: Tracker; pending: boolean; error: LoginFlowError | null } {
+/**
+ * Runs an action's work, tracking pending / error; resolves true on success, false on failure. An error belongs
+ * to the step it happened in: once the flow is at another step (e.g. the server's state moved on) it is gone.
+ */
+function useTracker(step: LoginStep | undefined): { track: Tracker; pending: boolean; error: LoginFlowError | null } {
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<LoginFlowError | null>(null);
-  const track = useCallback<Tracker>(async (work) => {
-    setPending(true);
-    setError(null);
-    try {
-      await work();
-      return true;
-    } catch (failure) {
-      setError(asUserReadsIt(failure) as LoginFlowError);
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }, []);
-  return { track, pending, error };
+  const [failure, setFailure] = useState<{ error: LoginFlowError; step: LoginStep | undefined } | null>(null);
+  const track = useCallback<Tracker>(
+    async (work) => {
+      setPending(true);
+      setFailure(null);
+      try {
+        await work();
+        return true;
+      } catch (error) {
+        setFailure({ error: asUserReadsIt(error) as LoginFlowError, step });
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [step],
+  );
+  return { track, pending, error: failure !== null && failure.step === step ? failure.error : null };
 }
 
 /** Runs mutation options through the QueryClient (so their `onSuccess` effects run) and moves to the answer's step. */
@@ -206,7 +212,7 @@ export function useLoginFlow(): LoginFlow {
   const loginState = useGetLoginState();
   const step = loginState.data?.login_state;
   const security = useGetSecurityStatus({}, { enabled: step === "TwoFactorEnablementRequired" });
-  const { track, pending, error } = useTracker();
+  const { track, pending, error } = useTracker(step);
   const run = useRunner(queryClient, track);
   const [passwordReset, setPasswordReset] = useState<api.ForgotPasswordResponse | null>(null);
 
@@ -220,9 +226,9 @@ export function useLoginFlow(): LoginFlow {
   return useMemo((): LoginFlow => {
     const setupError = step === "TwoFactorEnablementRequired" ? security.error : null;
     const common: FlowCommon = { pending, error: error ?? setupError, reload: () => void refetch() };
-    if (step === undefined) {
-      return loginState.error ? { ...common, step: "unavailable", loadError: loginState.error } : { ...common, step: "loading" };
-    }
+    // A failed re-read of the step (e.g. the server now answers 500) shows as unavailable, not as the last step read.
+    if (loginState.error) return { ...common, step: "unavailable", loadError: loginState.error };
+    if (step === undefined) return { ...common, step: "loading" };
     const actions = allActions(client, run, track, { mfaSetup: security.data ?? null, passwordReset, setPasswordReset })[step];
     return { ...common, step, ...actions } as LoginFlow;
   }, [client, run, track, step, pending, error, refetch, loginState.error, security.data, security.error, passwordReset]);

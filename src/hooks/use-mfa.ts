@@ -1,4 +1,7 @@
-/** `useMfa()`: the user's MFA status for a loading indicator (§2: loading | disabled | enabled | unexpected_error) with enable / disable. */
+/**
+ * `useMfa()`: the user's MFA status as a union on `status` (loading | disabled | enabled | unexpected_error),
+ * each state carrying only the actions valid in it, plus a way to reload the status.
+ */
 import { useMemo } from "react";
 import type * as api from "../generated/operations.js";
 import {
@@ -12,49 +15,78 @@ import {
 import { useAuthClientFor } from "./context.js";
 import { useQueryClientFor } from "./query-client.js";
 
-/** The §2 status set of a loading indicator. */
+/** The states of `useMfa()`. */
 export type MfaStatus = "loading" | "disabled" | "enabled" | "unexpected_error";
 
-/** What `useMfa()` returns. */
-export interface UseMfaResult {
-  status: MfaStatus;
-  /** The security status as the server sent it (secret and QR code when disabled, backup codes when enabled). */
-  securityStatus: api.GetSecurityStatusResponse | undefined;
-  /** Turns MFA on with a code from the authenticator app; resolves true on success. */
-  enable(code: string): Promise<boolean>;
-  /** Turns MFA off; resolves true on success. */
-  disable(): Promise<boolean>;
-  /** True while enabling or disabling. */
+/** The security status while MFA is off: a fresh secret and its QR code to set it up with. */
+export type MfaDisabledStatus = Extract<api.GetSecurityStatusResponse, { mfa_enabled: false }>;
+
+/** The security status while MFA is on: the backup codes. */
+export type MfaEnabledStatus = Extract<api.GetSecurityStatusResponse, { mfa_enabled: true }>;
+
+/** What every state of `useMfa()` has. */
+interface MfaCommon {
+  /** Reads the status from the server again. */
+  reload(): Promise<void>;
+  /** True while enabling or disabling (until the new status has been read). */
   pending: boolean;
-  /** Why loading, enabling or disabling failed. */
+  /** Why the last read, enable or disable failed; null when nothing failed. */
   error: GetSecurityStatusError | EnableMfaError | DisableMfaError | null;
 }
 
-function statusOf(query: { isError: boolean; data: api.GetSecurityStatusResponse | undefined }): MfaStatus {
-  if (query.data) return query.data.mfa_enabled ? "enabled" : "disabled";
-  if (query.isError) return "unexpected_error";
-  return "loading";
+/** The status is being read. */
+export interface MfaLoading extends MfaCommon {
+  status: "loading";
 }
+
+/** MFA is off: set it up with the secret, then `enable` with a code from the authenticator app. */
+export interface MfaDisabled extends MfaCommon {
+  status: "disabled";
+  securityStatus: MfaDisabledStatus;
+  /** Turns MFA on with a code from the authenticator app; resolves true on success (the status is then "enabled"). */
+  enable(code: string): Promise<boolean>;
+}
+
+/** MFA is on. */
+export interface MfaEnabled extends MfaCommon {
+  status: "enabled";
+  securityStatus: MfaEnabledStatus;
+  /** Turns MFA off; resolves true on success (the status is then "disabled"). */
+  disable(): Promise<boolean>;
+}
+
+/** The status could not be read; `error` says why and `reload` tries again. */
+export interface MfaUnexpectedError extends MfaCommon {
+  status: "unexpected_error";
+}
+
+/** What `useMfa()` returns: narrow on `status`. */
+export type UseMfaResult = MfaLoading | MfaDisabled | MfaEnabled | MfaUnexpectedError;
 
 const succeeded = () => true;
 const failed = () => false;
 
-/** MFA status and actions; enabling and disabling refresh the session and the status (declared in the contract). */
+/** MFA status and the actions of each state; enabling and disabling refresh the session and re-read the status. */
 export function useMfa(): UseMfaResult {
   useAuthClientFor("useMfa");
   useQueryClientFor("useMfa");
   const status = useGetSecurityStatus();
   const enable = useEnableMfa();
   const disable = useDisableMfa();
-  return useMemo(
-    () => ({
-      status: statusOf(status),
-      securityStatus: status.data,
-      enable: (code: string) => enable.mutateAsync({ body: { code } }).then(succeeded, failed),
-      disable: () => disable.mutateAsync({ body: {} }).then(succeeded, failed),
+  return useMemo((): UseMfaResult => {
+    const common: MfaCommon = {
+      reload: () => status.refetch().then(() => undefined),
       pending: enable.isPending || disable.isPending,
       error: enable.error ?? disable.error ?? status.error ?? null,
-    }),
-    [status, enable, disable],
-  );
+    };
+    const data = status.data;
+    if (data?.mfa_enabled === false) {
+      const enableWith = (code: string) => enable.mutateAsync({ body: { code: code.trim() } }).then(succeeded, failed);
+      return { ...common, status: "disabled", securityStatus: data, enable: enableWith };
+    }
+    if (data?.mfa_enabled === true) {
+      return { ...common, status: "enabled", securityStatus: data, disable: () => disable.mutateAsync({ body: {} }).then(succeeded, failed) };
+    }
+    return { ...common, status: status.isError ? "unexpected_error" : "loading" };
+  }, [status, enable, disable]);
 }

@@ -1,4 +1,4 @@
-/** Role, permission and org lookups on an `AuthInfo` (§6). Every check is false when the user is not in the org. */
+/** Role, permission and org lookups on an `AuthInfo`. Every check is false when the user is not in the org. */
 import type { AuthInfo, OrgMembership } from "./types.js";
 
 /** All the user's org memberships. */
@@ -21,23 +21,36 @@ function assignedRoles(org: OrgMembership): string[] {
   return [org.userAssignedRole, ...org.userAssignedAdditionalRoles];
 }
 
-/** True when the user's role in the org is exactly `role` (multi_role: assigned or additional role). */
-export function isRole(authInfo: AuthInfo, orgId: string, role: string): boolean {
-  const org = getOrg(authInfo, orgId);
-  if (!org) return false;
+/** True when the membership's role is exactly `role` (multi_role: assigned or additional role). */
+export function membershipIsRole(org: OrgMembership, role: string): boolean {
   return org.orgRoleStructure === "multi_role" ? assignedRoles(org).includes(role) : org.userAssignedRole === role;
 }
 
 /**
- * True when the user holds `role` or a role above it in the org: the inherited list in a single-role org,
- * only the assigned and additional roles in a multi_role org.
+ * True when the membership holds `role` or a role above it: the inherited list in a single-role org, only the
+ * assigned and additional roles in a multi_role org.
  */
-export function isAtLeastRole(authInfo: AuthInfo, orgId: string, role: string): boolean {
-  const org = getOrg(authInfo, orgId);
-  if (!org) return false;
+export function membershipIsAtLeastRole(org: OrgMembership, role: string): boolean {
   return org.orgRoleStructure === "multi_role"
     ? assignedRoles(org).includes(role)
     : org.userInheritedRolesPlusCurrentRole.includes(role);
+}
+
+/** True when the membership grants every one of `permissions`. */
+export function membershipHasAllPermissions(org: OrgMembership, permissions: readonly string[]): boolean {
+  return permissions.every((permission) => org.userPermissions.includes(permission));
+}
+
+/** True when the user's role in the org is exactly `role` (multi_role: assigned or additional role). */
+export function isRole(authInfo: AuthInfo, orgId: string, role: string): boolean {
+  const org = getOrg(authInfo, orgId);
+  return org ? membershipIsRole(org, role) : false;
+}
+
+/** True when the user holds `role` or a role above it in the org (see `membershipIsAtLeastRole`). */
+export function isAtLeastRole(authInfo: AuthInfo, orgId: string, role: string): boolean {
+  const org = getOrg(authInfo, orgId);
+  return org ? membershipIsAtLeastRole(org, role) : false;
 }
 
 /** True when the user has `permission` in the org. */
@@ -48,8 +61,7 @@ export function hasPermission(authInfo: AuthInfo, orgId: string, permission: str
 /** True when the user has every one of `permissions` in the org (false when not in the org). */
 export function hasAllPermissions(authInfo: AuthInfo, orgId: string, permissions: readonly string[]): boolean {
   const org = getOrg(authInfo, orgId);
-  if (!org) return false;
-  return permissions.every((permission) => org.userPermissions.includes(permission));
+  return org ? membershipHasAllPermissions(org, permissions) : false;
 }
 
 /** True when someone is impersonating the user (an impersonator id exists). */

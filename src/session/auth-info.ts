@@ -17,7 +17,7 @@ function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | nul
   if (value !== undefined && value !== null) target[key] = value;
 }
 
-/** Converts the wire user (plus the impersonator id) to the §3 `User`. */
+/** Converts the wire user (plus the impersonator id) to `User`. */
 export function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
   const user: User = {
     userId: wire.user_id,
@@ -41,7 +41,7 @@ export function toUser(wire: WireUser, impersonatorUserId: string | undefined): 
   return user;
 }
 
-/** Converts one wire membership to the §3 `OrgMembership`. */
+/** Converts one wire membership to `OrgMembership`. */
 export function toOrgMembership(wire: WireMembership): OrgMembership {
   const membership: OrgMembership = {
     orgId: wire.org_id,

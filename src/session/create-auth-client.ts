@@ -5,7 +5,8 @@ import { createTransport, toAuthOrigin } from "../transport/index.js";
 import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { createHostedPageUrls, createRedirectFunctions } from "./hosted-pages.js";
-import { resolveTiming, type AuthClientOptions } from "./options.js";
+import { resolveActiveOrgId } from "./active-org.js";
+import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
@@ -34,7 +35,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const timing = resolveTiming(options);
   const env = options.environment ?? createDefaultEnvironment();
   const emit = createEventEmitter(options.onEvent, () => env.now(), () => env.userAgent());
-  const engine = createSessionEngine(env, authOrigin, timing, emit);
+  const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options));
   const transport = createTransport({
     timeoutMs: timing.requestTimeoutMs,
     ...options.transport,
@@ -58,6 +59,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     onAccessTokenChange: (listener) => engine.store.onAccessTokenChange(listener),
     onAuthInfoChange: (listener) => engine.store.onAuthInfoChange(listener),
     getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh ?? false),
+    getAccessToken: async () => (await engine.getAuthInfo(false))?.accessToken ?? null,
     refresh: () => engine.refresh("forced"),
     getAccessTokenForOrg(orgId) {
       const invalid = invalidOrgId(orgId);
@@ -70,7 +72,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
     },
-    getActiveOrgId: () => engine.getActiveOrgId(),
+    getActiveOrgId: () => resolveActiveOrgId(engine.store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
     setActiveOrgId(orgId) {
       const invalid = orgId === null ? null : invalidOrgId(orgId);
       if (invalid) throw invalid;

@@ -1,7 +1,7 @@
-/** Typed errors of the session engine (§8 session errors plus navigation safety). */
+/** Typed errors of the session engine (failed session calls, and navigation safety). */
 import type { ExchangeFailureKind } from "../transport/exchange.js";
 
-/** The message §8 gives for a CORS failure (status 0) and for an unparseable refresh response. */
+/** The message for a CORS failure (status 0) and for an unparseable refresh response. */
 export const UNPROCESSABLE_AUTH_RESPONSE = "Unable to process authentication response";
 
 /** What went wrong with a session request: the transport's failure kinds, an HTTP error status, or an unreadable body. */
@@ -30,7 +30,7 @@ export class RefreshError extends Error {
   }
 }
 
-/** A logout request that failed; carries the HTTP status and status text (§8). */
+/** A logout request that failed; carries the HTTP status and status text. */
 export class LogoutError extends Error {
   readonly status: number;
   readonly statusText: string;

@@ -1,6 +1,6 @@
 /**
  * Structured observability events (`onEvent`). They carry reasons, statuses and timings, never a token
- * or any auth-info field; the user agent is capped at 350 characters (§9).
+ * or any auth-info field; the user agent is capped at 350 characters.
  */
 
 /** Why a refresh was started. */
@@ -35,10 +35,10 @@ export interface ValidationIssue {
 /** One event as delivered to `onEvent`. */
 export type AuthEvent = AuthEventBody & { at: number; userAgent: string | null };
 
-/** The §9 cap on the reported user agent. */
+/** The cap on the reported user agent's length. */
 export const MAX_USER_AGENT_LENGTH = 350;
 
-/** Caps a user-agent string at 350 characters (§9); null stays null. */
+/** Caps a user-agent string at 350 characters; null stays null. */
 export function capUserAgent(userAgent: string | null): string | null {
   return userAgent === null ? null : userAgent.slice(0, MAX_USER_AGENT_LENGTH);
 }

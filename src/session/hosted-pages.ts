@@ -1,4 +1,4 @@
-/** URLs of the provider's hosted pages (§2) and the redirect functions that navigate to them. */
+/** URLs of the provider's hosted pages and the redirect functions that navigate to them. */
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertReturnTarget } from "./safe-navigation.js";
@@ -9,10 +9,27 @@ import type {
   RedirectFunctions,
   SignupLoginPageOptions,
   SocialLoginProvider,
+  SocialLoginProviderName,
 } from "./types.js";
 
-/** The 12 social login providers of §2, each served at `{authUrl}/{provider}/login`. */
-export const SOCIAL_LOGIN_PROVIDERS: readonly SocialLoginProvider[] = Object.freeze([
+/** The 12 social login providers as the provider spells them (for labels); any of them is a `SocialLoginProvider`. */
+export const SOCIAL_LOGIN_PROVIDER_NAMES: readonly SocialLoginProviderName[] = Object.freeze([
+  "Google",
+  "Github",
+  "Microsoft",
+  "Slack",
+  "Salesforce",
+  "Linkedin",
+  "Outreach",
+  "Quickbooks",
+  "Xero",
+  "Salesloft",
+  "Atlassian",
+  "Apple",
+]);
+
+/** The 12 social login providers in lowercase, each served at `{authUrl}/{provider}/login`. */
+export const SOCIAL_LOGIN_PROVIDERS: readonly Lowercase<SocialLoginProviderName>[] = Object.freeze([
   "google",
   "github",
   "microsoft",
@@ -85,10 +102,11 @@ export function createHostedPageUrls(
       return build("/saml", withoutParams(options), { id: orgId });
     },
     socialLogin: (provider) => {
-      if (!SOCIAL_LOGIN_PROVIDERS.includes(provider)) {
-        throw new TypeError(`Unknown social login provider: ${String(provider)}`);
+      const path = SOCIAL_LOGIN_PROVIDERS.find((known) => typeof provider === "string" && known === provider.toLowerCase());
+      if (path === undefined || (provider !== path && !SOCIAL_LOGIN_PROVIDER_NAMES.includes(provider as SocialLoginProviderName))) {
+        throw new TypeError(`Unknown social login provider: ${String(provider)}. Known: ${SOCIAL_LOGIN_PROVIDER_NAMES.join(", ")}`);
       }
-      return new URL(`/${provider}/login`, authOrigin).href;
+      return new URL(`/${path}/login`, authOrigin).href;
     },
   };
 }

@@ -1,7 +1,8 @@
 // The framework-free session core: createAuthClient, its types, helpers and errors. No React import.
 export { createAuthClient } from "./create-auth-client.js";
 export type * from "./types.js";
-export type { AuthClientOptions, SessionTimingOptions } from "./options.js";
+export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "./options.js";
+export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";
 export { DEFAULT_TIMING } from "./options.js";
 export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from "./events.js";
 export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";
@@ -26,7 +27,8 @@ export {
   isRole,
 } from "./access-helpers.js";
 export { toAuthInfo } from "./auth-info.js";
-export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
+export { orgAccessFor, toAuthOrg, toAuthUser, type AuthOrg, type AuthUser, type OrgAccess } from "./auth-objects.js";
+export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
 export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
 export { assertSafeNavigationTarget } from "./safe-navigation.js";
 export { ALLOWED_REDIRECT_STATUSES, createRedirectResponse, type RedirectStatus } from "./server-redirect.js";

@@ -1,22 +1,23 @@
 /**
- * The options of `createAuthClient`. Every constant of the specification's §9 is an option whose
- * default is the specification's value.
+ * The options of `createAuthClient`. Every timing constant of the session engine is an option; the defaults
+ * match the vendor's client.
  */
 import type { TransportOptions } from "../transport/index.js";
 import type { AuthEnvironment } from "./environment.js";
+import type { ActiveOrgChooser } from "./active-org.js";
 import type { AuthEvent } from "./events.js";
 
-/** Timing constants of the session engine (all optional; defaults from §9). */
+/** Timing constants of the session engine (all optional). */
 export interface SessionTimingOptions {
-  /** Background check interval. Default 60 000 ms (§9). */
+  /** Background check interval. Default 60 000 ms. */
   backgroundCheckIntervalMs?: number;
-  /** Refresh when fewer than this many seconds remain before the token expires. Default 600 (§9). */
+  /** Refresh when fewer than this many seconds remain before the token expires. Default 600. */
   refreshWhenSecondsRemaining?: number;
-  /** Minimum time since the last refresh before focus / online re-check. Default 120 000 ms (§9). */
+  /** Minimum time since the last refresh before focus / online re-check. Default 120 000 ms. */
   minWakeRefreshIntervalMs?: number;
-  /** How long a per-org access token is cached. Default 300 000 ms (§9). */
+  /** How long a per-org access token is cached. Default 300 000 ms. */
   orgTokenCacheMs?: number;
-  /** Waits between refresh retries; one retry per entry. Default [100, 200, 300] (§9). */
+  /** Waits between refresh retries; one retry per entry. Default [100, 200, 300]. */
   retryDelaysMs?: readonly number[];
   /**
    * The longest `Retry-After` the refresh retries wait out; a server asking for more gets no retry now (the
@@ -31,8 +32,30 @@ export interface SessionTimingOptions {
   crossTabSettleMs?: number;
 }
 
+/** What may start a refresh besides an explicit call (all default true). */
+export interface SessionTriggerOptions {
+  /** Refresh as soon as the client starts. When false the first refresh waits for `getAuthInfo`, `getAccessToken` or `refresh`, and the state stays "loading" until then. */
+  initialRefresh?: boolean;
+  /** Check the session on the background interval and renew the token before it expires. When false a stale token is renewed only when asked for. */
+  backgroundRefresh?: boolean;
+  /** Re-check the session when the window regains focus or becomes visible (coming back online still re-checks). */
+  refreshOnFocus?: boolean;
+}
+
+/** The trigger options with every default filled in. */
+export type ResolvedTriggers = Required<SessionTriggerOptions>;
+
+/** Fills in the trigger defaults (every trigger on). */
+export function resolveTriggers(options: SessionTriggerOptions): ResolvedTriggers {
+  return {
+    initialRefresh: options.initialRefresh ?? true,
+    backgroundRefresh: options.backgroundRefresh ?? true,
+    refreshOnFocus: options.refreshOnFocus ?? true,
+  };
+}
+
 /** Options of `createAuthClient`. */
-export interface AuthClientOptions extends SessionTimingOptions {
+export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerOptions {
   /** URL of the auth host; reduced to its origin. Invalid → `Unable to initialize auth client`. */
   authUrl: string;
   /** All side effects; defaults to the browser environment in a browser and a server one elsewhere. */
@@ -46,12 +69,14 @@ export interface AuthClientOptions extends SessionTimingOptions {
   allowedRedirectOrigins?: readonly string[];
   /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
   transport?: Omit<TransportOptions, "authUrl" | "fetch">;
+  /** Replaces the rule that picks the active org (default: the selected org while the user is in it, else the first). */
+  chooseActiveOrg?: ActiveOrgChooser;
 }
 
 /** The timing options with every default filled in. */
 export type ResolvedTiming = Required<SessionTimingOptions>;
 
-/** The §9 defaults. */
+/** The default timings. */
 export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
   backgroundCheckIntervalMs: 60_000,
   refreshWhenSecondsRemaining: 600,

@@ -1,5 +1,5 @@
 /**
- * Per-org access tokens (§7): a refresh with `active_org_id`, cached per org (300 s by default),
+ * Per-org access tokens: a refresh with `active_org_id`, cached per org (300 s by default),
  * single-flight per org, and cleared whenever a main refresh completes.
  */
 import type { AuthEnvironment } from "./environment.js";

@@ -1,5 +1,5 @@
 /**
- * What the engine keeps in localStorage (§9): login time, logout time and the last selected org.
+ * What the engine keeps in localStorage: login time, logout time and the last selected org.
  * Never a token. Storage that throws (quota, privacy mode) is treated as absent.
  */
 import type { KeyValueStore } from "./environment.js";

@@ -1,7 +1,7 @@
 /** A redirect `Response` for middleware and server rendering (e.g. to the hosted login page). */
 import { assertSafeNavigationTarget } from "./safe-navigation.js";
 
-/** The redirect statuses §9 allows. */
+/** The redirect statuses a server redirect may use. */
 export const ALLOWED_REDIRECT_STATUSES = Object.freeze([301, 302, 303, 307, 308] as const);
 
 /** One of the allowed redirect statuses. */

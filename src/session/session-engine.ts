@@ -7,7 +7,7 @@ import { secondsRemaining } from "./clock-skew.js";
 import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";
 import { AuthClientDestroyedError, RefreshError } from "./errors.js";
 import type { EventEmitter, RefreshReason } from "./events.js";
-import type { ResolvedTiming } from "./options.js";
+import { resolveTriggers, type ResolvedTiming, type ResolvedTriggers } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
@@ -41,6 +41,7 @@ export function createSessionEngine(
   authOrigin: string,
   timing: ResolvedTiming,
   emit: EventEmitter,
+  triggers: ResolvedTriggers = resolveTriggers({}),
 ): SessionEngine {
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
@@ -69,7 +70,8 @@ export function createSessionEngine(
     const authInfo = store.getAuthInfo();
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
-  const updateTimer = () => (serverSession === "ended" || destroyed ? timer.stop() : timer.start());
+  const updateTimer = () =>
+    serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === lastApplied) return;
@@ -82,6 +84,10 @@ export function createSessionEngine(
     orgTokens.clear();
     serverSession = result.authInfo ? "exists" : "ended";
     store.set(result.authInfo);
+    if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
+      activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
+      persisted.setActiveOrgId(null);
+    }
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
@@ -134,7 +140,9 @@ export function createSessionEngine(
       try {
         const { source, result } = await coordinator!.coordinate(key, freshnessFor(reason, startedAt), async () => {
           const requestedAt = env.now();
-          const { authInfo, skew } = await refreshWithRetries(ctx, orgId);
+          let { authInfo, skew } = await refreshWithRetries(ctx, orgId);
+          // A 401 for the selected org may only mean the user left it: ask about the session itself.
+          if (!authInfo && orgId !== null) ({ authInfo, skew } = await refreshWithRetries(ctx, null));
           if (skew && skew.offsetMs !== offsetMs) emit({ type: "clock_skew", ...skew });
           return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, requestedAt, at: env.now() };
         });
@@ -166,6 +174,7 @@ export function createSessionEngine(
   }
 
   function onWake(reason: WakeReason): void {
+    if (!triggers.refreshOnFocus && reason !== "online") return;
     if (env.now() < notBefore) return;
     // While the auth server is unreachable, every focus / online / visible wake-up tries again.
     const unreachable = store.getSnapshot().status === "unreachable";
@@ -193,14 +202,14 @@ export function createSessionEngine(
     activeOrgId = persisted.getActiveOrgId();
     coordinator = createTabCoordinator(env, `orgauth:${authOrigin}`, timing.crossTabWaitMs, onRemoteResult);
     removeListeners = listenForWakeUps(env, onWake, onStorageChange);
-    initial = refreshQuietly("initial");
+    if (triggers.initialRefresh) initial = refreshQuietly("initial");
   }
 
   async function getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null> {
     if (destroyed) throw new AuthClientDestroyedError();
     if (!env.isBrowser) return null;
     start();
-    if (store.getSnapshot().status === "loading") await initial;
+    if (store.getSnapshot().status === "loading") await (initial ??= refreshQuietly("initial"));
     if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
     const stale = current !== null && remaining(current) < timing.refreshWhenSecondsRemaining;

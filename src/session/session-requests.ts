@@ -1,5 +1,5 @@
 /**
- * The two session calls (§7): `GET /api/v1/refresh_token` with retries and the §8 error mapping, and
+ * The two session calls: `GET /api/v1/refresh_token` with retries and its error mapping, and
  * `POST /api/v1/logout`. Both go through the transport's exchange on the environment's fetch and timers, with
  * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas.
  */
@@ -70,12 +70,12 @@ async function sessionExchange(ctx: SessionRequestContext, url: string, method: 
     if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
     if (error.kind === "timeout") throw new RefreshError(503, "Authentication request timed out", "timeout");
     if (error.kind === "redirect") throw new RefreshError(error.status, "Authentication request was redirected; redirects are not followed", "redirect");
-    // Status 0: a network or CORS failure (§8).
+    // Status 0: a network or CORS failure.
     throw new RefreshError(503, UNPROCESSABLE_AUTH_RESPONSE, "network");
   }
 }
 
-/** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError` (§8). */
+/** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
 export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const url = new URL("/api/v1/refresh_token", ctx.authOrigin);
   if (activeOrgId !== null) url.searchParams.set("active_org_id", activeOrgId);
@@ -115,7 +115,7 @@ function retryDelay(timing: ResolvedTiming, attempt: number, error: RefreshError
 }
 
 /**
- * A refresh with the §9 retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an
+ * A refresh with retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an
  * answer, never retried.
  */
 export async function refreshWithRetries(

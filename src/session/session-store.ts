@@ -1,6 +1,6 @@
 /**
  * The observable session state: one immutable snapshot per state (identity-stable until something
- * changes, for `useSyncExternalStore`) and the three observers of §4 / issue item 8.
+ * changes, for `useSyncExternalStore`) and the three observers: logged in, access token, auth info.
  */
 import type { EventEmitter } from "./events.js";
 import type { AuthInfo, AuthSnapshot } from "./types.js";

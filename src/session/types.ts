@@ -3,7 +3,7 @@
  * extend freely, but do not rename or remove without updating src/hooks.
  */
 
-/** A logged-in user (specification §3), camelCased from the refresh response's known fields only. */
+/** A logged-in user, camelCased from the refresh response's known fields only. */
 export interface User {
   userId: string;
   email: string;
@@ -30,7 +30,7 @@ export interface User {
 /** How roles are structured inside one organisation. */
 export type OrgRoleStructure = "single_role_in_hierarchy" | "multi_role";
 
-/** The user's membership of one organisation (specification §3). */
+/** The user's membership of one organisation. */
 export interface OrgMembership {
   orgId: string;
   orgName: string;
@@ -71,20 +71,23 @@ export type OrgAccessTokenResult =
   | { ok: true; accessToken: string; expiresAtSeconds: number }
   | { ok: false; error: "user_not_in_org" | "unexpected_error" };
 
-/** The 12 social login providers with a hosted `/<provider>/login` path. */
-export type SocialLoginProvider =
-  | "google"
-  | "github"
-  | "microsoft"
-  | "slack"
-  | "salesforce"
-  | "linkedin"
-  | "outreach"
-  | "quickbooks"
-  | "xero"
-  | "salesloft"
-  | "atlassian"
-  | "apple";
+/** The 12 social login providers as the provider spells them. */
+export type SocialLoginProviderName =
+  | "Google"
+  | "Github"
+  | "Microsoft"
+  | "Slack"
+  | "Salesforce"
+  | "Linkedin"
+  | "Outreach"
+  | "Quickbooks"
+  | "Xero"
+  | "Salesloft"
+  | "Atlassian"
+  | "Apple";
+
+/** A social login provider: its name as the provider spells it ("Github") or as its path has it ("github"). */
+export type SocialLoginProvider = SocialLoginProviderName | Lowercase<SocialLoginProviderName>;
 
 /** Options shared by every hosted-page URL builder. */
 export interface HostedPageOptions {
@@ -97,7 +100,7 @@ export interface SignupLoginPageOptions extends HostedPageOptions {
   params?: Record<string, string>;
 }
 
-/** Builders of URLs to the provider's hosted pages (specification §2). */
+/** Builders of URLs to the provider's hosted pages. */
 export interface HostedPageUrls {
   /** URL of the hosted signup page. */
   signup(options?: SignupLoginPageOptions): string;
@@ -156,13 +159,21 @@ export interface AuthClient {
   onAuthInfoChange(listener: (authInfo: AuthInfo | null) => void): () => void;
   /** Current auth info, refreshing first when forced or when the token is near expiry. */
   getAuthInfo(options?: { forceRefresh?: boolean }): Promise<AuthInfo | null>;
+  /**
+   * The access token, renewed first when it is near expiry (or when no refresh has run yet); null when logged
+   * out. Rejects only when the session cannot be checked and no unexpired token is at hand.
+   */
+  getAccessToken(): Promise<string | null>;
   /** Forces a refresh now (single-flight, shared across tabs). */
   refresh(): Promise<AuthInfo | null>;
   /** An access token scoped to one org, cached 300 s per org. Rejects only for an org id with a lone surrogate (RequestValidationError). */
   getAccessTokenForOrg(orgId: string): Promise<OrgAccessTokenResult>;
   /** Logs out; navigates to the server's `redirect_to` when asked. */
   logout(options?: { redirect?: boolean }): Promise<void>;
-  /** The active org id (persisted in localStorage), or null. */
+  /**
+   * The active org id: the selected org while the user is a member of it, else the first membership, else null
+   * (or the `chooseActiveOrg` option's answer). Until the session is known it is the persisted selection.
+   */
   getActiveOrgId(): string | null;
   /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. Throws RequestValidationError for a lone surrogate. */
   setActiveOrgId(orgId: string | null): void;

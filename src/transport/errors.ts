@@ -1,7 +1,7 @@
 import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
 import { ExchangeFailure } from "./exchange.js";
 
-/** The message of every error the client could not attribute to a documented code (specification §8). */
+/** The message of every error the client could not attribute to a documented code. */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
 
 /** What the server (or the transport, for failures) said about a failed call. */

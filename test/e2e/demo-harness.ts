@@ -37,13 +37,28 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** A browser window's size in CSS pixels. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The window size of a desktop browser. */
+export const DESKTOP: Viewport = { width: 1200, height: 900 };
+
+/** A phone held upright (the width the demo was first reported broken at). */
+export const PHONE: Viewport = { width: 390, height: 844 };
+
+/** The narrowest phone the demo supports. */
+export const NARROW_PHONE: Viewport = { width: 360, height: 740 };
+
 /** The running demo and browser of one test file. */
 export interface DemoHarness {
   readonly url: string;
-  /** A fresh browser context (its own cookies and storage: a new visitor). */
-  newContext(): Promise<BrowserContext>;
+  /** A fresh browser context (its own cookies and storage: a new visitor), desktop-sized unless `viewport` says otherwise. */
+  newContext(viewport?: Viewport): Promise<BrowserContext>;
   /** A page in a fresh context, opened at `path` of the demo. */
-  open(path?: string): Promise<Page>;
+  open(path?: string, viewport?: Viewport): Promise<Page>;
   /**
    * Writes a full-page screenshot to test-results/screenshots/<name>.png (the scenario toolbar below the content,
    * not over it); with `docs`, also to docs/demo.png when UPDATE_DOCS_SCREENSHOT=1.
@@ -68,15 +83,15 @@ export function useDemo(): DemoHarness {
     get url() {
       return inject("demoUrl");
     },
-    async newContext() {
+    async newContext(viewport = DESKTOP) {
       if (!browser) throw new Error("the browser is not running");
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      const context = await browser.newContext({ viewport });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       return context;
     },
-    async open(path = "/") {
-      const context = await harness.newContext();
+    async open(path = "/", viewport = DESKTOP) {
+      const context = await harness.newContext(viewport);
       const page = await context.newPage();
       await page.goto(new URL(path, harness.url).href);
       return page;

@@ -116,6 +116,7 @@ it("a user in no organisation sees the organisations they can join and the creat
   await page.getByText("You are not in any organisation yet: join one or create one below.").waitFor();
   expect(await page.getByLabel("Session").innerText()).toContain("newcomer@gmail.example");
   const joinable = page.getByRole("region", { name: "Organisations you can join" });
+  await joinable.getByRole("button", { name: "Join Umbrella Corporation" }).waitFor();
   expect(await joinable.getByRole("button").allInnerTexts()).toEqual(["Join Initech", "Join Umbrella Corporation"]);
   const create = page.getByRole("region", { name: "Create an organisation" });
   await create.getByLabel("Name").waitFor();

@@ -23,7 +23,7 @@ import {
   withRequiredAuthInfo,
   type WithAuthInfoProps,
 } from "../../src/hooks/index.js";
-import { outerQueryClientWrapper, prismClient, providerWrapper, testQueryClient } from "./support.js";
+import { expectRenderError, outerQueryClientWrapper, prismClient, providerWrapper, testQueryClient } from "./support.js";
 
 afterEach(() => localStorage.clear());
 
@@ -44,17 +44,17 @@ describe("outside an AuthProvider", () => {
     ["useListOrgMembersInfinite", () => useListOrgMembersInfinite({ path: { orgId: "org_acme" } })],
     ["useInviteUser", () => useInviteUser()],
   ];
-  it.each(hooks)("%s throws the §8 message naming itself", (name, hook) => {
-    expect(() => renderHook(hook)).toThrow(new Error(`${name} must be used within an AuthProvider`));
+  it.each(hooks)("%s throws the message naming itself", (name, hook) => {
+    expectRenderError(() => renderHook(hook), `${name} must be used within an AuthProvider`);
   });
 
   it("RequireAuth throws the same message", () => {
-    expect(() => render(<RequireAuth>x</RequireAuth>)).toThrow(new Error("RequireAuth must be used within an AuthProvider"));
+    expectRenderError(() => render(<RequireAuth>x</RequireAuth>), "RequireAuth must be used within an AuthProvider");
   });
 
   it("withRequiredAuthInfo throws naming itself", () => {
     const Guarded = withRequiredAuthInfo(({ auth }: WithAuthInfoProps) => <p>{auth.user.email}</p>);
-    expect(() => render(<Guarded />)).toThrow(new Error("withRequiredAuthInfo must be used within an AuthProvider"));
+    expectRenderError(() => render(<Guarded />), "withRequiredAuthInfo must be used within an AuthProvider");
   });
 });
 
@@ -183,7 +183,7 @@ describe("AuthProvider", () => {
     const { client, requestsOf } = prismClient();
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
     await waitFor(() => expect(client.getSnapshot().status).toBe("logged_in"));
-    expect(result.current.activeOrg).toBeNull();
+    expect(result.current.activeOrg?.orgId).toBe("org_acme"); // nothing selected yet: the first membership
     act(() => result.current.setActiveOrg("org_globex"));
     expect(result.current.activeOrgId).toBe("org_globex");
     expect(result.current.activeOrg?.orgName).toBe("Globex Corporation");

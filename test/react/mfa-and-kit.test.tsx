@@ -10,25 +10,45 @@ describe("useMfa", () => {
     const { result } = renderHook(() => useMfa(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
     expect(result.current.status).toBe("loading");
     await waitFor(() => expect(result.current.status).toBe("disabled"));
+    const disabled = result.current;
+    if (disabled.status !== "disabled") throw new Error("expected disabled");
+    expect(disabled.securityStatus.new_secret).toBeTruthy();
     prefer.getSecurityStatus = "example=Enabled";
     const refreshes = requestsOf("refreshToken").length;
-    expect(await act(() => result.current.enable("123456"))).toBe(true);
+    expect(await act(() => disabled.enable(" 123456 "))).toBe(true);
     await waitFor(() => expect(result.current.status).toBe("enabled"));
     expect(requestsOf("refreshToken")).toHaveLength(refreshes + 1);
+    const enabled = result.current;
+    if (enabled.status !== "enabled") throw new Error("expected enabled");
+    expect(enabled.securityStatus.backup_codes.length).toBeGreaterThan(0);
     prefer.getSecurityStatus = "example=Disabled";
-    expect(await act(() => result.current.disable())).toBe(true);
+    expect(await act(() => enabled.disable())).toBe(true);
     await waitFor(() => expect(result.current.status).toBe("disabled"));
   });
 
-  it("reports unexpected_error when the status cannot be read, and a typed error when enabling fails", async () => {
+  it("reports unexpected_error when the status cannot be read, and reload reads it again", async () => {
     const { client, prefer } = prismClient({ prefer: { getSecurityStatus: "code=500" } });
     const { result } = renderHook(() => useMfa(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
     await waitFor(() => expect(result.current.status).toBe("unexpected_error"));
+    expect(result.current.error?.name).toBe("ApiError");
+    expect("enable" in result.current || "disable" in result.current).toBe(false);
+    delete prefer.getSecurityStatus;
+    await act(() => result.current.reload());
+    await waitFor(() => expect(result.current.status).toBe("disabled"));
+  });
+
+  it("gives a typed error when enabling fails, and stays disabled", async () => {
+    const { client, prefer } = prismClient();
+    const { result } = renderHook(() => useMfa(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
+    await waitFor(() => expect(result.current.status).toBe("disabled"));
     prefer.enableMfa = "code=409, example=action_already_complete";
-    expect(await act(() => result.current.enable("123456"))).toBe(false);
+    const disabled = result.current;
+    if (disabled.status !== "disabled") throw new Error("expected disabled");
+    expect(await act(() => disabled.enable("123456"))).toBe(false);
     await waitFor(() => expect(result.current.error?.name).toBe("ApiError"));
     const error = result.current.error;
     expect(error && "code" in error && error.code).toBe("action_already_complete");
+    expect(result.current.status).toBe("disabled");
   });
 });
 

@@ -95,7 +95,7 @@ describe("RequireAuth", () => {
     [{ orgId: "org_a", permissions: ["can_invite"] }, true],
     [{ orgId: "org_a", permissions: ["can_invite", "can_delete"] }, false],
     [{ orgId: "org_other", atLeastRole: "Member" }, false],
-    [{ role: "Admin" }, false], // no org given and no active org
+    [{ role: "Admin" }, true], // no org given: the active org, here the only membership
   ])("checks %j → allowed %s, else the forbidden fallback", (requirement, allowed) => {
     render(
       <StaticAuthProvider authInfo={admin}>

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { cleanup } from "@testing-library/react";
-import { afterEach, inject } from "vitest";
+import { afterEach, expect, inject, vi } from "vitest";
 import { AuthProvider } from "../../src/hooks/index.js";
 import type { AuthClient } from "../../src/session/index.js";
 import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/hooks/testing/index.js";
@@ -49,4 +49,20 @@ export function outerQueryClientWrapper(client: AuthClient, queryClient: QueryCl
       </QueryClientProvider>
     );
   };
+}
+
+/**
+ * Expects `renderIt` to throw `message`, keeping the error React logs and the one jsdom reports for the
+ * uncaught render error out of the test output (they are expected here).
+ */
+export function expectRenderError(renderIt: () => unknown, message: string): void {
+  const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  const swallow = (event: ErrorEvent) => event.preventDefault();
+  window.addEventListener("error", swallow);
+  try {
+    expect(renderIt).toThrow(message);
+  } finally {
+    window.removeEventListener("error", swallow);
+    consoleError.mockRestore();
+  }
 }

@@ -77,3 +77,15 @@ describe("ApiError", () => {
     expectTypeOf<ApiError<"login">>().toMatchTypeOf<Error>();
   });
 });
+
+describe("optional request fields under exactOptionalPropertyTypes", () => {
+  it("accept a value that may be undefined, and still check its type", () => {
+    const search = undefined as string | undefined;
+    void listOrgMembers(t, { path: { orgId: "org_acme" }, query: { email_search: search, page_number: undefined } });
+    void createOrg(t, { body: { name: "Acme", autojoin_by_domain: undefined as boolean | undefined } });
+    // @ts-expect-error a number is still not a search string
+    void listOrgMembers(t, { path: { orgId: "org_acme" }, query: { email_search: 42 } });
+    // @ts-expect-error a required field does not accept undefined
+    void login(t, { body: { email: undefined, password: "x" } });
+  });
+});

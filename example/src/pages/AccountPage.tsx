@@ -82,12 +82,12 @@ function EmailCard({ user }: { user: User }) {
       <form onSubmit={submit}>
         <label>
           New email address
-          <input type="email" required value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />
+          <input type="email" autoComplete="email" required value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />
         </label>
         {user.hasPassword && (
           <label>
             Your password
-            <input type="password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           </label>
         )}
         <div className="actions">
@@ -115,15 +115,17 @@ function PasswordCard({ user }: { user: User }) {
   return (
     <Card title="Password">
       <form onSubmit={submit}>
+        {/* for password managers: whose password this is */}
+        <input type="email" autoComplete="username" value={user.email} readOnly hidden />
         {needsCurrent && (
           <label>
             Current password
-            <input type="password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+            <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
           </label>
         )}
         <label>
           New password
-          <input type="password" required value={next} onChange={(event) => setNext(event.target.value)} />
+          <input type="password" autoComplete="new-password" required value={next} onChange={(event) => setNext(event.target.value)} />
         </label>
         <div className="actions">
           <button type="submit" disabled={update.isPending}>

@@ -3,7 +3,7 @@
  * once), list with search and pages, rename, delete.
  */
 import { useState, type FormEvent } from "react";
-import { useCreateApiKey, useDeleteApiKey, useListOrgApiKeys, useListPersonalApiKeys, useUpdateApiKey } from "orgauth/react";
+import { useCreateApiKey, useDeleteApiKey, useListOrgApiKeys, useListPersonalApiKeys, usePagedSearch, useUpdateApiKey } from "orgauth/react";
 import { getOrgs, hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
 import { Card, formatSeconds, Pager, Success } from "../components/ui.js";
@@ -54,17 +54,15 @@ export function ApiKeysPage({ authInfo, activeOrg }: { authInfo: AuthInfo; activ
 }
 
 function KeysPanel({ orgId }: { orgId: string | undefined }) {
-  const [page, setPage] = useState(0);
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
-  const query = { page_number: page, page_size: PAGE_SIZE, ...(search ? { api_key_search: search } : {}) };
+  const paged = usePagedSearch({ pageSize: PAGE_SIZE });
+  const search = paged.debouncedSearch;
+  const query = { ...paged.pageQuery, api_key_search: search };
   const personal = useListPersonalApiKeys({ query }, { enabled: orgId === undefined });
   const org = useListOrgApiKeys({ query: { ...query, org_id: orgId ?? "" } }, { enabled: orgId !== undefined });
   const list = orgId === undefined ? personal : org;
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    setPage(0);
-    setSearch(searchInput.trim());
+    paged.applySearch();
   };
   return (
     <>
@@ -73,7 +71,7 @@ function KeysPanel({ orgId }: { orgId: string | undefined }) {
         <form className="inline" role="search" onSubmit={submitSearch}>
           <label>
             Search keys
-            <input type="search" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} placeholder="name or id" />
+            <input type="search" value={paged.search} onChange={(event) => paged.setSearch(event.target.value)} placeholder="name or id" />
           </label>
           <button type="submit" className="secondary">
             Search
@@ -83,7 +81,7 @@ function KeysPanel({ orgId }: { orgId: string | undefined }) {
         {list.isPending && <p>Loading keys…</p>}
         <ErrorMessage error={list.error} />
         {list.data && <KeyTable list={list.data} />}
-        {list.data && <Pager label="API keys" page={page} hasMore={list.data.has_more_results} total={list.data.total_api_keys} onPage={setPage} />}
+        {list.data && <Pager label="API keys" page={paged.page} hasMore={list.data.has_more_results} total={list.data.total_api_keys} onPage={paged.setPage} />}
       </Card>
     </>
   );
@@ -145,8 +143,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         {rename.isSuccess && <Success>Renamed to “{rename.variables.body.display_name}”.</Success>}
         {remove.isSuccess && <Success>{label} was deleted.</Success>}
       </td>
-      <td>{formatSeconds(apiKey.created_at)}</td>
-      <td>{formatSeconds(apiKey.expires_at_seconds)}</td>
+      <td data-label="Created">{formatSeconds(apiKey.created_at)}</td>
+      <td data-label="Expires">{formatSeconds(apiKey.expires_at_seconds)}</td>
       <td>
         {!renaming && (
           <div className="actions">

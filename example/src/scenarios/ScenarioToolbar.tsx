@@ -1,6 +1,7 @@
 /** The dev toolbar: pick a scenario (a documented answer per call, via `Prefer`) and see the last calls. */
 import { useState } from "react";
 import { SCENARIOS, type Scenario } from "./catalog.js";
+import type { RecordedCall } from "./scenario-fetch.js";
 import { selectScenario, useScenarioState } from "./scenario-store.js";
 
 const GROUPS = [...new Set(SCENARIOS.map((scenario) => scenario.group))];
@@ -47,7 +48,7 @@ export function ScenarioToolbar() {
               <code>
                 {call.method} {call.path}
               </code>{" "}
-              → <span className={typeof call.status === "number" && call.status < 400 ? "ok" : "bad"}>{call.status}</span>
+              → <span className={callClass(call.status)}>{call.status}</span>
               {call.prefer && <span className="muted"> (Prefer: {call.prefer})</span>}
             </li>
           ))}
@@ -55,6 +56,12 @@ export function ScenarioToolbar() {
       )}
     </aside>
   );
+}
+
+/** A call's colour: answered below 400 is ok, cancelled by the app is neutral, anything else is bad. */
+function callClass(status: RecordedCall["status"]): string {
+  if (status === "cancelled") return "muted";
+  return typeof status === "number" && status < 400 ? "ok" : "bad";
 }
 
 function RuleList({ scenario }: { scenario: Scenario }) {

@@ -6,9 +6,18 @@
 import { matchQuery, type QueryClient } from "@tanstack/react-query";
 import type { AuthClient } from "orgauth";
 import { getLoginStateKeys } from "orgauth/react";
+import type { Scenario } from "./catalog.js";
 
-/** Refreshes the session and refetches the app's queries. */
-export function applyScenario(client: AuthClient, queryClient: QueryClient): void {
+/** Where the demo server starts a half-done login over (scripts/lib/demo-session-state.ts). */
+const RESTART_LOGIN_PATH = "/__demo/restart-login";
+
+/**
+ * Refreshes the session and refetches the app's queries. Going back to the contract defaults (`scenario`
+ * undefined) also starts a half-done login over, so the sign-in screen shows its first step without the old
+ * step's error; choosing another scenario keeps the step, so its other outcomes can be tried in place.
+ */
+export async function applyScenario(client: AuthClient, queryClient: QueryClient, scenario: Scenario | undefined): Promise<void> {
+  if (scenario === undefined) await fetch(RESTART_LOGIN_PATH, { method: "POST" }).catch(() => undefined); // no demo server: nothing to restart
   // The session: a "logged out" scenario logs the app out (protected pages go to sign-in), "impersonated" or
   // "no orgs" change the user; back to the defaults logs it in again (the demo server still holds the session).
   // refresh() asks about the session as of the call: a refresh already under way (sent with the old scenario) is

@@ -11,7 +11,8 @@ export interface RecordedCall {
   id: number;
   method: string;
   path: string;
-  status: number | "failed";
+  /** The HTTP status, "cancelled" when the app aborted the call (e.g. StrictMode's duplicate), or "failed". */
+  status: number | "failed" | "cancelled";
   prefer: string | null;
 }
 
@@ -39,7 +40,7 @@ export function createScenarioFetch(
       onCall({ ...call, status: response.status });
       return response;
     } catch (error) {
-      onCall({ ...call, status: "failed" });
+      onCall({ ...call, status: request.signal.aborted ? "cancelled" : "failed" });
       throw error;
     }
   };

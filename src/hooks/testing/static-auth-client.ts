@@ -2,7 +2,7 @@
  * A session client with a fixed, settable auth state that makes no request: for users' component tests.
  * Navigations are recorded instead of performed.
  */
-import { createHostedPageUrls, createRedirectFunctions } from "../../session/index.js";
+import { createHostedPageUrls, createRedirectFunctions, resolveActiveOrgId } from "../../session/index.js";
 import type { AuthClient, AuthInfo, AuthSnapshot, OrgMembership, User } from "../../session/index.js";
 import type { Transport } from "../../transport/index.js";
 
@@ -63,6 +63,7 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
     onAuthInfoChange: () => () => undefined,
     getAuthInfo: async () => current(),
     refresh: async () => current(),
+    getAccessToken: async () => current()?.accessToken ?? null,
     getAccessTokenForOrg: async (orgId) => {
       const info = current();
       if (!info || !Object.hasOwn(info.orgIdToOrgMembership, orgId)) return { ok: false, error: "user_not_in_org" };
@@ -72,7 +73,7 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
       snapshot = { status: "logged_out" };
       for (const listener of [...listeners]) listener();
     },
-    getActiveOrgId: () => activeOrgId,
+    getActiveOrgId: () => resolveActiveOrgId(current(), activeOrgId),
     setActiveOrgId: (orgId) => void (activeOrgId = orgId),
     urls,
     redirects: createRedirectFunctions(urls, (url) => void navigations.push(url)),

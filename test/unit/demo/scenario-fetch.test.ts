@@ -32,3 +32,16 @@ it("reports each answered call with its status, and a network failure as failed"
     { id: 2, method: "GET", path: "/api/fe/v3/login_state", status: "failed", prefer: expect.stringContaining("LoginRequired") },
   ]);
 });
+
+it("reports a call the app aborted (StrictMode's duplicate request) as cancelled, not failed", async () => {
+  const calls: RecordedCall[] = [];
+  const fetch = createScenarioFetch(() => undefined, (call) => void calls.push(call), (input) => {
+    const request = new Request(input);
+    return new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+  });
+  const controller = new AbortController();
+  const pending = fetch("http://app.test/api/fe/v3/org_settings", { signal: controller.signal });
+  controller.abort();
+  await expect(pending).rejects.toThrow("aborted");
+  expect(calls).toEqual([{ id: 1, method: "GET", path: "/api/fe/v3/org_settings", status: "cancelled", prefer: null }]);
+});

@@ -35,7 +35,7 @@ export function InviteCard({ access }: { access: OrgAccess }) {
         <div className="grid">
           <label>
             Email
-            <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} placeholder="someone@acme.example" />
+            <input type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} placeholder="someone@acme.example" />
           </label>
           <label>
             Role

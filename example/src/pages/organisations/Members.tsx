@@ -1,6 +1,6 @@
 /** Members of the active org: search by email, pages, change role, remove. */
-import { useEffect, useState, type FormEvent } from "react";
-import { useChangeRole, useListOrgMembers, useRemoveUser } from "orgauth/react";
+import { useState, type FormEvent } from "react";
+import { useChangeRole, useListOrgMembers, usePagedSearch, useRemoveUser } from "orgauth/react";
 import type { components } from "orgauth";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
 import { Card, Pager, Roles, Success } from "../../components/ui.js";
@@ -18,32 +18,22 @@ export function parseRoles(text: string): string[] {
     .filter((role) => role !== "");
 }
 
-/** The members card. */
+/** The members card (the organisations page keys it by org, so another org starts with an empty search). */
 export function MembersCard({ access }: { access: OrgAccess }) {
   const orgId = access.org.orgId;
-  const [page, setPage] = useState(0);
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    setPage(0);
-    setSearch("");
-    setSearchInput("");
-  }, [orgId]);
-  const members = useListOrgMembers({
-    path: { orgId },
-    query: { page_number: page, page_size: PAGE_SIZE, ...(search ? { email_search: search } : {}) },
-  });
+  const paged = usePagedSearch({ pageSize: PAGE_SIZE });
+  const search = paged.debouncedSearch;
+  const members = useListOrgMembers({ path: { orgId }, query: { ...paged.pageQuery, email_search: search } });
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    setPage(0);
-    setSearch(searchInput.trim());
+    paged.applySearch();
   };
   return (
     <Card title="Members">
       <form className="inline" role="search" onSubmit={submitSearch}>
         <label>
           Search by email
-          <input type="search" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} placeholder="grace@" />
+          <input type="search" value={paged.search} onChange={(event) => paged.setSearch(event.target.value)} placeholder="grace@" />
         </label>
         <button type="submit" className="secondary">
           Search
@@ -73,7 +63,7 @@ export function MembersCard({ access }: { access: OrgAccess }) {
               </tbody>
             </table>
           )}
-          <Pager label="Members" page={page} hasMore={members.data.has_more_results} total={members.data.total_count} onPage={setPage} />
+          <Pager label="Members" page={paged.page} hasMore={members.data.has_more_results} total={members.data.total_count} onPage={paged.setPage} />
         </>
       )}
     </Card>
@@ -96,10 +86,10 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
         {member.email}
         {!member.is_enabled && <span className="muted"> (disabled)</span>}
       </td>
-      <td>
+      <td data-label="Roles">
         <Roles roles={[member.role, ...member.additional_roles]} />
       </td>
-      <td>{member.is_2fa_enabled ? "on" : "off"}</td>
+      <td data-label="2FA">{member.is_2fa_enabled ? "on" : "off"}</td>
       <td>
         {canManage && !editing && (
           <div className="actions">

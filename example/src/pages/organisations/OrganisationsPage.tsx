@@ -59,9 +59,9 @@ export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMem
       {orgs.length === 0 && <p className="muted">You are not in any organisation yet: join one or create one below.</p>}
       {access && (
         <>
-          {/* keyed by org, so a switch starts the card afresh (no half-done delete or save of the other org) */}
-          <OrgSettingsCard key={access.org.orgId} access={access} />
-          <MembersCard access={access} />
+          {/* keyed by org, so a switch starts each card afresh (no half-done delete or save, no search of the other org) */}
+          <OrgSettingsCard key={`settings-${access.org.orgId}`} access={access} />
+          <MembersCard key={`members-${access.org.orgId}`} access={access} />
           {access.canInvite ? <InviteCard access={access} /> : <p className="muted">Your role may not invite people to {access.org.orgName}.</p>}
           <InvitationsCard access={access} />
         </>

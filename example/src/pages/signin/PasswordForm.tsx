@@ -17,11 +17,11 @@ export function PasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
     <form onSubmit={submit}>
       <label>
         Email
-        <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
       </label>
       <label>
         Password
-        <input type="password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
       </label>
       <button type="submit" disabled={flow.pending}>
         Sign in

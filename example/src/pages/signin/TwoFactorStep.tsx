@@ -1,5 +1,6 @@
 /** TwoFactorRequired: a code from the authenticator app (`flow.verifyMfa`) or a backup code (`flow.verifyBackupCode`). */
 import { useState, type FormEvent } from "react";
+import { CodeProblem, checkAppCode, checkBackupCode } from "../../components/code-check.js";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
 import type { FlowAt } from "./flow-step.js";
 
@@ -11,23 +12,36 @@ export function TwoFactorStep({ flow }: { flow: FlowAt<"TwoFactorRequired"> }) {
   const [code, setCode] = useState("");
   const [remember, setRemember] = useState(false);
   const [failedMode, setFailedMode] = useState<Mode | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const checked = mode === "backup" ? checkBackupCode(code) : checkAppCode(code);
+    setProblem("problem" in checked ? checked.problem : null);
+    if (!("code" in checked)) return;
     setFailedMode(mode);
-    void (mode === "backup" ? flow.verifyBackupCode({ code }) : flow.verifyMfa({ code, remember_device: remember }));
+    void (mode === "backup" ? flow.verifyBackupCode({ code: checked.code }) : flow.verifyMfa({ code: checked.code, remember_device: remember }));
   };
   const switchMode = () => {
     setMode(mode === "app" ? "backup" : "app");
     setCode("");
+    setProblem(null);
   };
   return (
     <section className="card" aria-label="Two-factor authentication">
       <h1>Two-factor authentication</h1>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <label>
           {mode === "backup" ? "Backup code" : "Code from your authenticator app"}
-          <input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" placeholder={mode === "backup" ? "7kq2-9fzd" : "123456"} />
+          <input
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            placeholder={mode === "backup" ? "7kq2-9fzd" : "123456"}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? "mfa-step-problem" : undefined}
+          />
         </label>
+        <CodeProblem id="mfa-step-problem" problem={problem} />
         {mode === "app" && (
           <label className="check">
             <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

@@ -1,0 +1,44 @@
+/** `<RedirectToLogin>` and `<RedirectToSignup>`: navigate to a hosted page when rendered (once, StrictMode too). */
+import { useEffect, useRef, type ReactNode } from "react";
+import type { AuthClient, SignupLoginPageOptions } from "../session/index.js";
+import { useAuthClientFor } from "./context.js";
+
+/** Props of `<RedirectToLogin>` and `<RedirectToSignup>`. */
+export interface RedirectToHostedPageProps {
+  /** Where the hosted page sends the user back to. Default: the current page URL. */
+  returnTo?: string;
+  /** Extra query parameters of the hosted page (they can never override the return address). */
+  params?: Record<string, string>;
+  /** Shown while the browser navigates away. Default: nothing. */
+  children?: ReactNode;
+}
+
+type PageName = "toLogin" | "toSignup";
+
+function pageOptions(props: RedirectToHostedPageProps): SignupLoginPageOptions {
+  const returnTo = props.returnTo ?? (typeof globalThis.location === "undefined" ? undefined : globalThis.location.href);
+  return { ...(returnTo === undefined ? {} : { returnTo }), ...(props.params ? { params: props.params } : {}) };
+}
+
+/** Navigates once per mounted component; a StrictMode effect replay keeps the ref and does not navigate again. */
+function useNavigateOnce(client: AuthClient, page: PageName, props: RedirectToHostedPageProps): void {
+  const navigated = useRef(false);
+  const { returnTo, params } = props;
+  useEffect(() => {
+    if (navigated.current) return;
+    navigated.current = true;
+    client.redirects[page](pageOptions({ ...(returnTo === undefined ? {} : { returnTo }), ...(params ? { params } : {}) }));
+  }, [client, page, returnTo, params]);
+}
+
+/** Sends the browser to the hosted login page when rendered; shows `children` meanwhile. */
+export function RedirectToLogin(props: RedirectToHostedPageProps): ReactNode {
+  useNavigateOnce(useAuthClientFor("RedirectToLogin"), "toLogin", props);
+  return props.children ?? null;
+}
+
+/** Sends the browser to the hosted signup page when rendered; shows `children` meanwhile. */
+export function RedirectToSignup(props: RedirectToHostedPageProps): ReactNode {
+  useNavigateOnce(useAuthClientFor("RedirectToSignup"), "toSignup", props);
+  return props.children ?? null;
+}

@@ -1,0 +1,32 @@
+/**
+ * Which org is active: the app's selection (persisted across reloads) while the user is still a member of it,
+ * else the first membership, else none. An app may replace that rule with its own `chooseActiveOrg`.
+ */
+import type { AuthInfo, OrgMembership } from "./types.js";
+
+/**
+ * Picks the active org from the user's memberships (in the order the server sent them) and the app's last
+ * selection (null when none, or when it was cleared). Answering with an org the user is not in means none.
+ */
+export type ActiveOrgChooser = (orgs: readonly OrgMembership[], selectedOrgId: string | null) => string | null;
+
+/** The default rule: the selection while the user is a member of it, else the first membership, else none. */
+export const chooseSelectedOrFirstOrg: ActiveOrgChooser = (orgs, selectedOrgId) => {
+  const selected = orgs.find((org) => org.orgId === selectedOrgId);
+  return (selected ?? orgs[0])?.orgId ?? null;
+};
+
+/**
+ * The active org id for a session: the chooser's answer when it is one of the user's orgs, else null. Before
+ * the session is known (and when logged out) there are no memberships to check, so the selection stands.
+ */
+export function resolveActiveOrgId(
+  authInfo: AuthInfo | null,
+  selectedOrgId: string | null,
+  choose: ActiveOrgChooser = chooseSelectedOrFirstOrg,
+): string | null {
+  if (!authInfo) return selectedOrgId;
+  const orgs = Object.values(authInfo.orgIdToOrgMembership);
+  const chosen = choose(orgs, selectedOrgId);
+  return chosen !== null && Object.hasOwn(authInfo.orgIdToOrgMembership, chosen) ? chosen : null;
+}

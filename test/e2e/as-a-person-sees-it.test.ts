@@ -1,0 +1,176 @@
+/**
+ * The demo as a person sees it: every screen from 360 px up (screenshots at phone and desktop widths), a real
+ * QR code and one MFA state at a time, codes checked before sending, the sign-in following a new scenario at
+ * once, cancelled requests shown as cancelled, and a console the app and library leave clean.
+ */
+import type { ConsoleMessage, Page } from "playwright-core";
+import QRCode from "qrcode";
+import { describe, expect, it } from "vitest";
+import { chooseScenario, signOut, submitPassword, waitSignedIn } from "./demo-actions.js";
+import { DESKTOP, NARROW_PHONE, PHONE, useDemo, type Viewport } from "./demo-harness.js";
+
+const demo = useDemo();
+
+/** The main screens and what shows once each has loaded. */
+const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
+  { name: "overview", path: "/", ready: (page) => page.getByRole("heading", { name: "Welcome, Ada" }).waitFor() },
+  { name: "account", path: "/account", ready: (page) => page.getByLabel("MFA secret").waitFor() },
+  { name: "organisations", path: "/org", ready: (page) => page.getByRole("row", { name: "grace@acme.example" }).waitFor() },
+  { name: "api-keys", path: "/api_keys", ready: (page) => page.getByRole("heading", { name: "API keys" }).waitFor() },
+];
+
+/** How far the page is wider than the window (0: no sideways scrolling). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** True when the element is inside the window horizontally (a person can see it without scrolling sideways). */
+async function withinWidth(page: Page, name: string, role: "link" | "button"): Promise<boolean> {
+  const box = await page.getByRole(role, { name, exact: true }).first().boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
+async function visitEveryScreen(viewport: Viewport, label: string): Promise<void> {
+  const page = await demo.open("/", viewport);
+  await waitSignedIn(page);
+  for (const screen of SCREENS) {
+    await page.goto(new URL(screen.path, demo.url).href);
+    await screen.ready(page);
+    expect({ screen: screen.name, overflow: await overflow(page) }).toEqual({ screen: screen.name, overflow: 0 });
+    for (const [name, role] of [["API keys", "link"], ["Sign out", "button"]] as const) {
+      expect({ screen: screen.name, name, visible: await withinWidth(page, name, role) }).toEqual({ screen: screen.name, name, visible: true });
+    }
+    await demo.screenshot(page, `${label}-${screen.name}`);
+  }
+  await signOut(page);
+  expect(await overflow(page)).toBe(0);
+  await demo.screenshot(page, `${label}-sign-in`);
+}
+
+describe("every screen fits", () => {
+  it("at the narrowest supported phone width (360 px)", () => visitEveryScreen(NARROW_PHONE, "phone-360"));
+  it("at phone width (390 px)", () => visitEveryScreen(PHONE, "phone"));
+  it("at desktop width, where the sign-in tabs keep each label on one line", async () => {
+    await visitEveryScreen(DESKTOP, "desktop");
+    const page = await demo.open("/login");
+    await waitSignedIn(page);
+    await signOut(page);
+    const tab = page.getByRole("tab", { name: "Forgot password" });
+    const lineHeight = await tab.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+    const box = await tab.boundingBox();
+    expect(box!.height).toBeLessThan(lineHeight * 2);
+  });
+});
+
+describe("MFA on the Account screen", () => {
+  it("draws a real QR code of the secret's otpauth URI and checks the code before sending it", async () => {
+    const page = await demo.open("/account");
+    const mfa = page.getByRole("region", { name: "Two-factor authentication" });
+    const secret = await mfa.getByLabel("MFA secret").innerText();
+    const qr = mfa.getByRole("img", { name: "MFA QR code" });
+    await qr.waitFor();
+    const uri = `otpauth://totp/orgauth%20demo:ada%40acme.example?secret=${secret}&issuer=orgauth%20demo`;
+    const expected = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    expect(await qr.getAttribute("src")).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(expected)}`);
+    const drawn = await qr.boundingBox();
+    expect(drawn!.width).toBeGreaterThanOrEqual(120); // large enough to scan, not a 1×1 placeholder
+
+    const enableCalls: string[] = [];
+    page.on("request", (request) => void (request.url().endsWith("/mfa_enable") && enableCalls.push(request.url())));
+    for (const input of ["", "12345", "12a456"]) {
+      await mfa.getByLabel("Code from the app").fill(input);
+      await mfa.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+      await mfa.getByRole("alert").getByText("Enter the 6-digit code your authenticator app shows.").waitFor();
+    }
+    expect(enableCalls).toEqual([]);
+
+    await mfa.getByLabel("Code from the app").fill("123 456");
+    await mfa.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await mfa.getByRole("list", { name: "Backup codes" }).waitFor();
+    expect(enableCalls).toHaveLength(1);
+    const text = await mfa.innerText();
+    expect(text).toContain("Two-factor authentication is on.");
+    expect(text).not.toContain("is off");
+    expect(await mfa.getByLabel("MFA secret").count()).toBe(0);
+    await page.reload(); // the demo server remembers it: still one state, on
+    await page.getByRole("list", { name: "Backup codes" }).waitFor();
+    await mfa.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+    await mfa.getByLabel("MFA secret").waitFor();
+    expect(await mfa.innerText()).not.toContain("is on");
+  });
+});
+
+describe("the sign-in follows the scenario at once", () => {
+  it("a reset mid-login goes back to the first step without the old error; a server error shows at once", async () => {
+    const page = await demo.open("/");
+    await waitSignedIn(page);
+    await signOut(page);
+    await chooseScenario(page, "mfa-wrong-code");
+    await submitPassword(page);
+    await page.getByLabel("Code from your authenticator app").fill("000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByRole("alert").getByText("Invalid code. Please try again.").waitFor();
+
+    await chooseScenario(page, "server-error");
+    await page.getByRole("heading", { name: "Sign-in is unavailable" }).waitFor();
+    await page.getByRole("alert").waitFor();
+
+    await chooseScenario(page, "");
+    await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await submitPassword(page);
+    await page.getByRole("heading", { name: "Welcome, Ada" }).waitFor();
+  });
+});
+
+describe("the calls panel", () => {
+  it("never lists a request the app cancelled (StrictMode's duplicate) as failed", async () => {
+    const page = await demo.open("/org");
+    await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
+    await page.getByRole("button", { name: /^Calls \(/ }).click();
+    const calls = page.getByRole("list", { name: "Last calls" });
+    await calls.waitFor();
+    expect(await calls.innerText()).not.toContain("failed");
+  });
+});
+
+/** Console lines that are not the app's or the library's: the dev server's client, React's dev-build notice, and the browser's own line for an expected 401. */
+function fromTheToolsOrTheBrowser(message: ConsoleMessage): boolean {
+  const text = message.text();
+  return (
+    (message.type() === "debug" && text.startsWith("[vite]")) ||
+    (message.type() === "info" && text.includes("Download the React DevTools")) ||
+    (message.type() === "error" && /^Failed to load resource: the server responded with a status of 401\b/.test(text))
+  );
+}
+
+describe("the console", () => {
+  it("stays clean on every screen, signed in, signed out and through every login step", async () => {
+    const page = await demo.open("/");
+    const lines: string[] = [];
+    page.on("console", (message) => void (fromTheToolsOrTheBrowser(message) || lines.push(`${message.type()}: ${message.text()}`)));
+    page.on("pageerror", (error) => void lines.push(`uncaught: ${error.message}`));
+    await waitSignedIn(page);
+    for (const screen of SCREENS) {
+      await page.goto(new URL(screen.path, demo.url).href);
+      await screen.ready(page);
+    }
+    await signOut(page);
+    for (const tab of ["Magic link", "SSO", "Sign up", "Forgot password", "Password"]) await page.getByRole("tab", { name: tab, exact: true }).click();
+    const steps = [
+      ["step-TwoFactorRequired", "Two-factor authentication"],
+      ["step-ConfirmEmailRequired", "Confirm your email"],
+      ["step-UserMetadataRequired", "Tell us about yourself"],
+      ["step-OrgCreationRequired", "Join or create an organisation"],
+    ] as const;
+    for (const [scenario, heading] of steps) {
+      await chooseScenario(page, scenario);
+      await submitPassword(page);
+      await page.getByRole("heading", { name: heading }).waitFor();
+      await chooseScenario(page, ""); // back to the defaults: the half-done sign-in starts over
+      await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+    }
+    expect(lines).toEqual([]);
+  });
+});
