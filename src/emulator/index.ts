@@ -1,0 +1,6 @@
+export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
+export { demoSeed, DEMO_PASSWORD } from "./demo-seed.js";
+export type { EmulatorSeed, SeedOrg, SeedUser } from "./seed.js";
+export type { EmulatorSettings } from "./settings.js";
+export type { OutboxMessage } from "./outbox.js";
+export { currentTotp } from "./totp.js";
