@@ -73,6 +73,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: "emulator",
+          include: ["test/emulator/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/emulator/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "types",
           include: [],
           typecheck: {

@@ -83,7 +83,7 @@ export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Pro
 
 const profileColumns = {
   passwordHash: "password_hash", username: "username", firstName: "first_name", lastName: "last_name", properties: "properties",
-  locked: "locked", failedLogins: "failed_logins", lastActiveAt: "last_active_at",
+  locked: "locked", enabled: "enabled", canCreateOrgs: "can_create_orgs", failedLogins: "failed_logins", lastActiveAt: "last_active_at",
 } as const;
 
 /** Changes profile fields of a person. */

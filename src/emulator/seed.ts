@@ -49,12 +49,24 @@ export interface EmulatorSeed {
   orgs?: SeedOrg[];
 }
 
+/** Each seed user's password hash, made once per process (its own salt), so resets do not re-run scrypt. */
+const seedHashes = new WeakMap<SeedUser, string>();
+
+async function seedPasswordHash(user: SeedUser): Promise<string | null> {
+  if (user.password === undefined) return null;
+  const known = seedHashes.get(user);
+  if (known) return known;
+  const hash = await hashPassword(user.password);
+  seedHashes.set(user, hash);
+  return hash;
+}
+
 /** Adds a seed's settings, users and orgs to the emulator's state. */
 export async function applySeed(ctx: EmulatorContext, seed: EmulatorSeed): Promise<void> {
   if (seed.settings) await writeSettings(ctx.db, seed.settings);
   for (const user of seed.users ?? []) {
-    const { password, mfaSecret, backupCodes, ...fields } = user;
-    const person = await createPerson(ctx, { emailConfirmed: true, ...fields, passwordHash: password === undefined ? null : await hashPassword(password) });
+    const { password: _password, mfaSecret, backupCodes, ...fields } = user;
+    const person = await createPerson(ctx, { emailConfirmed: true, ...fields, passwordHash: await seedPasswordHash(user) });
     if (mfaSecret) await enableMfa(ctx, person.id, mfaSecret, backupCodes);
   }
   for (const org of seed.orgs ?? []) {

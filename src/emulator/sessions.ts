@@ -20,11 +20,11 @@ export async function startSession(ctx: EmulatorContext, userId: string): Promis
   return cookie(SESSION_COOKIE, sessionToken, settings.sessionSeconds);
 }
 
-/** Ends the request's session; returns the Set-Cookie values that clear both cookies. */
+/** Ends the request's session; returns the Set-Cookie value that clears its cookie. */
 export async function endSession(ctx: EmulatorContext, request: Request): Promise<string[]> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await ctx.identity.deleteSession(token);
-  return [cookie(SESSION_COOKIE, "", 0), cookie(MFA_COOKIE, "", 0)];
+  return [cookie(SESSION_COOKIE, "", 0)];
 }
 
 /** The logged-in person of a request, or null (no cookie, an unknown or expired session, a disabled account). */
@@ -58,8 +58,10 @@ export async function pendingMfaUser(ctx: EmulatorContext, request: Request): Pr
   return rows[0]?.user_id ?? null;
 }
 
-/** Uses up the request's MFA step; returns the Set-Cookie value that clears its cookie. */
-export async function finishMfaStep(ctx: EmulatorContext, request: Request): Promise<string> {
+/**
+ * Uses up the request's MFA step. Its cookie is left to expire (a reply sets one cookie only: Prism's proxy joins
+ * several Set-Cookie headers into one, which no client reads back correctly).
+ */
+export async function finishMfaStep(ctx: EmulatorContext, request: Request): Promise<void> {
   await ctx.db.query("delete from emu_mfa_steps where token_hash = $1", [sha256(request.cookies[MFA_COOKIE] ?? "")]);
-  return cookie(MFA_COOKIE, "", 0);
 }

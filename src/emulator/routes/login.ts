@@ -113,7 +113,7 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
 
 async function finishMfa(ctx: EmulatorContext, request: Parameters<typeof pendingMfaUser>[1], person: Person) {
   await resetMfaFailures(ctx, person.id);
-  const cleared = await finishMfaStep(ctx, request);
+  await finishMfaStep(ctx, request);
   const cookie = await startSession(ctx, person.id);
-  return ok({ login_state: await loginStateOf(ctx, person) }, [cleared, cookie]);
+  return ok({ login_state: await loginStateOf(ctx, person) }, [cookie]);
 }
