@@ -39,6 +39,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** Use this database instead of PGlite (e.g. a pg Pool on a team's shared Postgres). */
   database?: SqlPort;
+  /** The origin links in e-mails and redirects use, when the emulator sits behind another origin (a dev server's proxy). */
+  publicUrl?: string;
   /** The clock (for tests); the real one by default. */
   now?: () => Date;
 }
@@ -98,7 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
-  ctx.baseUrl = url;
+  ctx.baseUrl = options.publicUrl ?? url;
   return {
     url,
     reset,
