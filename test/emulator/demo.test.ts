@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startDemo, type DemoServer } from "../../scripts/lib/demo-server.js";
-import { DEMO_PASSWORD } from "../../src/emulator/index.js";
+import { currentTotp, DEMO_PASSWORD } from "../../src/emulator/index.js";
 
 /**
  * The demo on the emulator (npm run demo's default) in headless Chromium: state is real — an invitation shows up as
@@ -67,3 +67,15 @@ it("keeps what the user does: invitations appear as pending, search filters, rol
   await page.context().close();
   expect(demo.violations?.()).toEqual([]);
 }, 90_000);
+
+it("sets MFA up with the secret a phone would scan, then shows the backup codes", async () => {
+  const page = await signedInAsAda();
+  await page.goto(new URL("/account", demo.url).href);
+  const secret = (await page.getByLabel("MFA secret").innerText()).trim();
+  await page.getByLabel("Code from the app").fill(currentTotp(secret));
+  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await page.getByRole("list", { name: "Backup codes" }).waitFor();
+  expect(await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count()).toBe(10);
+  await page.context().close();
+  expect(demo.violations?.()).toEqual([]);
+}, 60_000);
