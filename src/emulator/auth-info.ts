@@ -52,10 +52,12 @@ export async function refreshResponse(ctx: EmulatorContext, person: Person, acti
 export async function loginStateOf(ctx: EmulatorContext, person: Person): Promise<string> {
   const settings = await ctx.settings();
   if (!person.emailConfirmed && settings.requireEmailConfirmation) return "ConfirmEmailRequired";
-  if (!person.mfaEnabled) {
-    const memberships = await membershipsOf(ctx, person.id);
-    const due = memberships.some(({ org }) => org.require2faBy !== null && org.require2faBy <= ctx.now());
-    if (due) return "TwoFactorEnablementRequired";
-  }
+  const profile: Record<string, string | null> = { first_name: person.firstName, last_name: person.lastName, username: person.username };
+  if (settings.requiredUserFields.some((field) => !profile[field])) return "UserMetadataRequired";
+  if (person.mustChangePassword) return "UpdatePasswordRequired";
+  const memberships = await membershipsOf(ctx, person.id);
+  if (settings.requireOrgMembership && memberships.length === 0) return "OrgCreationRequired";
+  const due = memberships.some(({ org }) => org.require2faBy !== null && org.require2faBy <= ctx.now());
+  if (due && !person.mfaEnabled) return "TwoFactorEnablementRequired";
   return "Finished";
 }

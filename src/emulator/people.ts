@@ -16,6 +16,8 @@ export interface Person {
   enabled: boolean;
   canCreateOrgs: boolean;
   failedLogins: number;
+  /** The user must set a new password before the login finishes (UpdatePasswordRequired). */
+  mustChangePassword: boolean;
   legacyUserId: string | null;
   mfaEnabled: boolean;
   createdAt: Date;
@@ -24,7 +26,7 @@ export interface Person {
 
 type ProfileRow = {
   password_hash: string | null; username: string | null; first_name: string | null; last_name: string | null; picture_url: string | null;
-  properties: Record<string, unknown>; locked: boolean; enabled: boolean; can_create_orgs: boolean; failed_logins: number;
+  properties: Record<string, unknown>; locked: boolean; enabled: boolean; can_create_orgs: boolean; failed_logins: number; must_change_password: boolean;
   legacy_user_id: string | null; created_at: Date; last_active_at: Date; mfa_enabled: boolean | null;
 };
 
@@ -39,7 +41,7 @@ export async function getPerson(ctx: EmulatorContext, id: string): Promise<Perso
     id: user.id, email: user.email, emailConfirmed: user.emailVerified !== null, passwordHash: p?.password_hash ?? null,
     username: p?.username ?? null, firstName: p?.first_name ?? null, lastName: p?.last_name ?? null, pictureUrl: p?.picture_url ?? user.image ?? null,
     properties: p?.properties ?? {}, locked: p?.locked ?? false, enabled: p?.enabled ?? true, canCreateOrgs: p?.can_create_orgs ?? true,
-    failedLogins: p?.failed_logins ?? 0, legacyUserId: p?.legacy_user_id ?? null, mfaEnabled: p?.mfa_enabled ?? false,
+    failedLogins: p?.failed_logins ?? 0, mustChangePassword: p?.must_change_password ?? false, legacyUserId: p?.legacy_user_id ?? null, mfaEnabled: p?.mfa_enabled ?? false,
     createdAt: created, lastActiveAt: p?.last_active_at ?? created,
   };
 }
@@ -64,6 +66,7 @@ export interface NewPerson {
   locked?: boolean;
   enabled?: boolean;
   canCreateOrgs?: boolean;
+  mustChangePassword?: boolean;
   legacyUserId?: string | null;
 }
 
@@ -73,17 +76,17 @@ export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Pro
   const name = [fields.firstName, fields.lastName].filter(Boolean).join(" ") || null;
   await ctx.identity.createUser({ id, email: fields.email, emailVerified: fields.emailConfirmed ? ctx.now() : null, name, image: fields.pictureUrl ?? null });
   await ctx.db.query(
-    `insert into emu_profiles (user_id, password_hash, username, first_name, last_name, picture_url, properties, locked, enabled, can_create_orgs, legacy_user_id, created_at, last_active_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+    `insert into emu_profiles (user_id, password_hash, username, first_name, last_name, picture_url, properties, locked, enabled, can_create_orgs, legacy_user_id, created_at, last_active_at, must_change_password)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
     [id, fields.passwordHash ?? null, fields.username ?? null, fields.firstName ?? null, fields.lastName ?? null, fields.pictureUrl ?? null,
-      JSON.stringify(fields.properties ?? {}), fields.locked ?? false, fields.enabled ?? true, fields.canCreateOrgs ?? true, fields.legacyUserId ?? null, ctx.now()],
+      JSON.stringify(fields.properties ?? {}), fields.locked ?? false, fields.enabled ?? true, fields.canCreateOrgs ?? true, fields.legacyUserId ?? null, ctx.now(), fields.mustChangePassword ?? false],
   );
   return (await getPerson(ctx, id))!;
 }
 
 const profileColumns = {
   passwordHash: "password_hash", username: "username", firstName: "first_name", lastName: "last_name", properties: "properties",
-  locked: "locked", enabled: "enabled", canCreateOrgs: "can_create_orgs", failedLogins: "failed_logins", lastActiveAt: "last_active_at",
+  locked: "locked", enabled: "enabled", canCreateOrgs: "can_create_orgs", failedLogins: "failed_logins", mustChangePassword: "must_change_password", lastActiveAt: "last_active_at",
 } as const;
 
 /** Changes profile fields of a person. */

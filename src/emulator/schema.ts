@@ -10,6 +10,7 @@ const steps = [
      user_id text primary key, password_hash text, username text, first_name text, last_name text, picture_url text,
      properties jsonb not null default '{}', locked boolean not null default false, enabled boolean not null default true,
      can_create_orgs boolean not null default true, failed_logins integer not null default 0,
+     must_change_password boolean not null default false,
      legacy_user_id text, created_at timestamptz not null, last_active_at timestamptz not null)`,
   `create unique index if not exists emu_profiles_username on emu_profiles (lower(username))`,
   `create table if not exists emu_orgs (

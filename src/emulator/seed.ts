@@ -19,6 +19,8 @@ export interface SeedUser {
   locked?: boolean;
   enabled?: boolean;
   canCreateOrgs?: boolean;
+  /** The user must set a new password at the next login. */
+  mustChangePassword?: boolean;
   legacyUserId?: string;
   mfaSecret?: string;
   backupCodes?: string[];
@@ -52,11 +54,10 @@ export interface EmulatorSeed {
 /** Each seed user's password hash, made once per process (its own salt), so resets do not re-run scrypt. */
 const seedHashes = new WeakMap<SeedUser, string>();
 
-async function seedPasswordHash(user: SeedUser): Promise<string | null> {
-  if (user.password === undefined) return null;
+async function seedPasswordHash(user: SeedUser, password: string): Promise<string> {
   const known = seedHashes.get(user);
   if (known) return known;
-  const hash = await hashPassword(user.password);
+  const hash = await hashPassword(password);
   seedHashes.set(user, hash);
   return hash;
 }
@@ -65,8 +66,8 @@ async function seedPasswordHash(user: SeedUser): Promise<string | null> {
 export async function applySeed(ctx: EmulatorContext, seed: EmulatorSeed): Promise<void> {
   if (seed.settings) await writeSettings(ctx.db, seed.settings);
   for (const user of seed.users ?? []) {
-    const { password: _password, mfaSecret, backupCodes, ...fields } = user;
-    const person = await createPerson(ctx, { emailConfirmed: true, ...fields, passwordHash: await seedPasswordHash(user) });
+    const { password, mfaSecret, backupCodes, ...fields } = user;
+    const person = await createPerson(ctx, { emailConfirmed: true, ...fields, passwordHash: password === undefined ? null : await seedPasswordHash(user, password) });
     if (mfaSecret) await enableMfa(ctx, person.id, mfaSecret, backupCodes);
   }
   for (const org of seed.orgs ?? []) {

@@ -8,6 +8,10 @@ export interface EmulatorSettings {
   /** When not empty, only these e-mail domains may sign up without a password. */
   allowedSignupDomains: string[];
   requireEmailConfirmation: boolean;
+  /** Profile fields every user must fill in before the login finishes (UserMetadataRequired). */
+  requiredUserFields: ("first_name" | "last_name" | "username")[];
+  /** Users must belong to an org before the login finishes (OrgCreationRequired). */
+  requireOrgMembership: boolean;
   orgs: boolean;
   orgCreation: boolean;
   orgDeletion: boolean;
@@ -45,6 +49,8 @@ export const defaultSettings: EmulatorSettings = {
   passwordlessWorkEmailOnly: false,
   allowedSignupDomains: [],
   requireEmailConfirmation: true,
+  requiredUserFields: [],
+  requireOrgMembership: false,
   orgs: true,
   orgCreation: true,
   orgDeletion: true,

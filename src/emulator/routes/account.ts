@@ -61,7 +61,7 @@ export function accountRoutes(router: Router, ctx: EmulatorContext): void {
       current_password: needsCurrent && !current ? { code: "required", message: "Please enter your current password" } : undefined,
     });
     if (needsCurrent && !(await checkCurrentPassword(ctx, person, current!))) throw new ProviderError(400, "incorrect_password", "Your current password is incorrect");
-    await updateProfile(ctx, person.id, { passwordHash: await hashPassword(password), failedLogins: 0 });
+    await updateProfile(ctx, person.id, { passwordHash: await hashPassword(password), failedLogins: 0, mustChangePassword: false });
     return noContent();
   });
 

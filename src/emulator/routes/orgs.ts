@@ -20,7 +20,7 @@ async function orgUser(ctx: EmulatorContext, request: Request): Promise<Person> 
 }
 
 /** An org name's problem: required, at most 100 characters. */
-function nameProblem(name: string | undefined, required: boolean) {
+function orgNameProblem(name: string | undefined, required: boolean) {
   if (name === undefined ? required : name.trim() === "") return { name: { code: "required", message: "Organization name is required" } };
   if (name !== undefined && name.length > 100) return { name: { code: "too_long", message: "Organization name must be at most 100 characters" } };
   return null;
@@ -39,7 +39,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
     if (!settings.orgs || !settings.orgCreation || !person.canCreateOrgs) throw disabled("Creating organizations is not enabled");
     const body = bodyOf(request);
     const name = optionalText(body, "name");
-    const problem = nameProblem(name, true);
+    const problem = orgNameProblem(name, true);
     if (problem) throw invalidFields(problem);
     const autojoin = optionalFlag(body, "autojoin_by_domain") ?? false;
     const restrict = optionalFlag(body, "restrict_to_domain") ?? false;
@@ -85,7 +85,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
       throw forbidden("You don't have permission to update this organization");
     }
     const name = optionalText(body, "name");
-    const problem = nameProblem(name, false);
+    const problem = orgNameProblem(name, false);
     if (problem) throw invalidFields(problem);
     const rawDeadline = body.require_2fa_by;
     const deadline = typeof rawDeadline === "string" ? new Date(rawDeadline) : null;

@@ -54,6 +54,21 @@ export const loginCases: Case[] = [
     },
   },
   { op: "login", status: 200, rule: "right password: a session", run: async () => expect(await api.login(new Browser().t, { body: ada })).toEqual({ login_state: "Finished" }) },
+  {
+    op: "login", status: 200, rule: "each step the settings and the user's state call for: UserMetadataRequired, UpdatePasswordRequired, OrgCreationRequired, TwoFactorEnablementRequired",
+    async run() {
+      const login = async (email: string) => (await api.login(new Browser().t, { body: { email, password: DEMO_PASSWORD } })).login_state;
+      await admin.configure({ requiredUserFields: ["username"] });
+      expect(await login("grace@acme.example")).toBe("UserMetadataRequired");
+      await admin.configure({ requiredUserFields: [], requireOrgMembership: true });
+      expect(await login("newcomer@gmail.example")).toBe("OrgCreationRequired");
+      await admin.call("POST", "/__emulator/seed", { users: [{ email: "reset.me@acme.example", password: DEMO_PASSWORD, mustChangePassword: true }] });
+      expect(await login("reset.me@acme.example")).toBe("UpdatePasswordRequired");
+      const t = (await loggedIn(ada.email)).t;
+      await api.updateOrgMetadata(t, { body: { org_id: "org_acme", require_2fa_by: "2020-01-01T00:00:00Z" } });
+      expect(await login("alan@acme.example")).toBe("TwoFactorEnablementRequired");
+    },
+  },
   { op: "login", status: 400, code: "invalid_request_fields", rule: "malformed email", run: () => api.login(new Browser().t, { body: { email: "ada", password: "x" } }) },
   { op: "login", status: 400, code: "invalid_request_fields", rule: "wrong password (counts towards the lock)", run: () => api.login(new Browser().t, { body: { ...ada, password: "wrong password" } }) },
   {
