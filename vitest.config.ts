@@ -78,7 +78,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["test/emulator/global-setup.ts"],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -50,5 +50,6 @@ it("exercises every operation's success and every error code it documents (but u
 afterAll(() => {
   const violations = exchanges.filter((e) => e.violation !== null || e.status === 422);
   console.log(`[emulator contract] ${exchanges.length} calls through Prism's validating proxy, ${violations.length} violations`);
+  for (const v of violations) console.log(`  ${v.method} ${v.path} → ${v.status}: ${v.violation}`);
   expect(violations).toEqual([]);
 });
