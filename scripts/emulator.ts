@@ -24,6 +24,9 @@ const emulator = await startEmulator({
   allowNonLoopback: values["allow-non-loopback"],
   seed,
   ...(values["data-dir"] && { dataDir: values["data-dir"] }),
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
 });
 console.log(`
   ┌──────────────────────────────────────────────────────────────────────┐
