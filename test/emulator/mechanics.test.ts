@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSeed, DEMO_PASSWORD, startEmulator, type RunningEmulator } from "../../src/emulator/index.js";
+import { currentTotp, demoSeed, DEMO_PASSWORD, startEmulator, type RunningEmulator } from "../../src/emulator/index.js";
 
 /** The mechanics behind the operations: loopback only, hashed passwords, cookies, signed tokens, hosted pages, storage. */
 const rt = (url: string) => Buffer.from(url, "utf8").toString("base64");
@@ -51,6 +51,17 @@ describe("the hosted login page", () => {
     expect(await posted.text()).toContain("Invalid email or password");
     expect(sessionCookie(posted)).toBe("");
   });
+});
+
+it("sets MFA up on the hosted account page with the QR code's secret", async () => {
+  const login = await fetch(`${emulator.url}/login`, form({ email: "alan@acme.example", password: DEMO_PASSWORD }));
+  const cookie = sessionCookie(login).split(";")[0]!;
+  const account = await (await fetch(`${emulator.url}/account`, { headers: { Cookie: cookie } })).text();
+  expect(account).toContain('src="data:image/png;base64,');
+  const secret = /<code>([A-Z2-7]+)<\/code>/.exec(account)![1]!;
+  const enabled = await fetch(`${emulator.url}/account/mfa_enable`, { ...form({ code: currentTotp(secret) }), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } });
+  expect(enabled.status).toBe(303);
+  expect(await (await fetch(`${emulator.url}/account`, { headers: { Cookie: cookie } })).text()).toContain("Two-factor authentication: on");
 });
 
 it("signs access tokens that verify against the JWKS, with the expiry the response states", async () => {

@@ -12,6 +12,20 @@ const backLink = (request: Request): string => {
   return target ? `<p><a href="${escapeHtml(target)}">Back to the app</a></p>` : "";
 };
 
+/** The account page's MFA part: the QR code to scan and a code field while off; the backup codes and a way to turn it off while on. */
+async function mfaSection(router: Router, request: Request, error?: string): Promise<string> {
+  const { reply } = await callApi(router, request, "POST", "/api/fe/v3/security_status", undefined);
+  const status = reply?.json as { type: "Enabled"; backup_codes: string[] } | { type: "Disabled"; new_secret: string; new_qr: string } | undefined;
+  if (!status) return "";
+  if (status.type === "Enabled") {
+    return `<h2>Two-factor authentication: on</h2><p class="muted">Unused backup codes: ${status.backup_codes.map(escapeHtml).join(", ")}</p>
+<form method="post" action="/account/mfa_disable"><button>Turn two-factor authentication off</button></form>`;
+  }
+  return `<h2>Two-factor authentication: off</h2>${errorLine(error)}<p>Scan with an authenticator app, or type <code>${escapeHtml(status.new_secret)}</code>.</p>
+<img alt="QR code of the MFA secret" src="${escapeHtml(status.new_qr)}" width="180" height="180">
+${form("/account/mfa_enable", [{ name: "code", label: "Code from the app" }], {}, "Turn on")}`;
+}
+
 /** /account, /org, /create_org and /logout: small pages for the signed-in user. */
 export function accountPages(router: Router, ctx: EmulatorContext): void {
   router.add("GET", "/account", async (request) => {
@@ -20,9 +34,20 @@ export function accountPages(router: Router, ctx: EmulatorContext): void {
     const orgs = await membershipsOf(ctx, person.id);
     const list = orgs.map(({ org, membership }) => `<li><a href="/org?id=${encodeURIComponent(org.id)}">${escapeHtml(org.name)}</a> — ${escapeHtml(membership.role)}</li>`).join("");
     return html("Your account", `<p>Signed in as <strong>${escapeHtml(person.email)}</strong>${person.emailConfirmed ? "" : " (not confirmed)"}.</p>
-<p>Two-factor authentication: ${person.mfaEnabled ? "on" : "off"}.</p>
+${await mfaSection(router, request)}
 <h2>Organisations</h2><ul>${list || "<li>None yet</li>"}</ul><p><a href="${withRt("/create_org", request)}">Create an organisation</a></p>
 ${backLink(request)}<form method="post" action="/logout">${Object.entries(rawRt(request)).map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`).join("")}<button>Log out</button></form>`);
+  });
+
+  router.add("POST", "/account/mfa_enable", async (request) => {
+    const { error } = await callApi(router, request, "POST", "/api/fe/v3/mfa_enable", { code: request.form.code ?? "" });
+    if (error?.code === "not_logged_in") return redirect("/login");
+    if (error) return html("Your account", `${await mfaSection(router, request, messageOf(error))}<p><a href="/account">Back</a></p>`);
+    return redirect("/account");
+  });
+  router.add("POST", "/account/mfa_disable", async (request) => {
+    await callApi(router, request, "POST", "/api/fe/v3/mfa_disable", {});
+    return redirect("/account");
   });
 
   router.add("GET", "/org", async (request) => {
