@@ -73,6 +73,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: "adapter",
+          include: ["test/adapter/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/adapter/postgres-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "emulator",
           include: ["test/emulator/**/*.test.ts"],
           environment: "node",
