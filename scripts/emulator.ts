@@ -4,14 +4,15 @@ import { demoSeed, DEMO_PASSWORD, startEmulator, type EmulatorSeed } from "../sr
 import { stopWithLaunchers } from "./lib/launcher-lifetime.js";
 
 /**
- * `npm run emulator [-- --port N --host H --data-dir DIR --seed FILE --no-seed --allow-non-loopback]`: the local auth
- * provider with real state, until Ctrl-C (or until npm, its shell or tsx is gone).
+ * `npm run emulator [-- --port N --host H --data-dir DIR | --database postgres://… --seed FILE --no-seed
+ * --allow-non-loopback]`: the local auth provider with real state, until Ctrl-C (or until npm, its shell or tsx is gone).
  */
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "4020" },
     host: { type: "string", default: "127.0.0.1" },
     "data-dir": { type: "string" },
+    database: { type: "string" },
     seed: { type: "string" },
     "no-seed": { type: "boolean", default: false },
     "allow-non-loopback": { type: "boolean", default: false },
@@ -24,6 +25,7 @@ const emulator = await startEmulator({
   allowNonLoopback: values["allow-non-loopback"],
   seed,
   ...(values["data-dir"] && { dataDir: values["data-dir"] }),
+  ...(values.database && { connectionString: values.database }),
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
@@ -38,6 +40,6 @@ console.log(`
   Outbox     ${emulator.url}/outbox
   JWKS       ${emulator.url}/.well-known/jwks.json
   Admin      POST ${emulator.url}/__emulator/reset · POST /__emulator/seed · GET /__emulator/outbox · PATCH /__emulator/settings
-  Storage    ${values["data-dir"] ? `PGlite in ${values["data-dir"]}` : "PGlite in memory (gone when stopped; --data-dir DIR keeps it)"}
+  Storage    ${values.database ? "PostgreSQL (--database)" : values["data-dir"] ? `PGlite in ${values["data-dir"]}` : "PGlite in memory (gone when stopped; --data-dir DIR keeps it)"}, through orgauth's identity store
 Press Ctrl-C to stop.`);
 stopWithLaunchers(() => emulator.stop());

@@ -37,7 +37,9 @@ export interface EmulatorOptions {
   seed?: EmulatorSeed;
   /** Keep PGlite's data in this directory (state survives restarts; the seed is applied only to an empty store). */
   dataDir?: string;
-  /** Use this database instead of PGlite (e.g. a pg Pool on a team's shared Postgres). */
+  /** A PostgreSQL connection string: one emulator database shared by a team (reset and seed act on it). */
+  connectionString?: string;
+  /** Use this open database instead (a PGlite instance, a pg Pool); the caller closes it. */
   database?: SqlPort;
   /** The origin links in e-mails and redirects use, when the emulator sits behind another origin (a dev server's proxy). */
   publicUrl?: string;
@@ -70,12 +72,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!isLoopback(host) && !options.allowNonLoopback) {
     throw new Error(`The emulator listens on loopback only; ${host} needs allowNonLoopback (--allow-non-loopback). It is not for production.`);
   }
-  const opened = options.database ? { db: options.database, close: async () => undefined } : await openEmulatorDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
+  const opened = options.database
+    ? { db: options.database, close: async () => undefined }
+    : await openEmulatorDatabase({ ...(options.dataDir && { dataDir: options.dataDir }), ...(options.connectionString && { connectionString: options.connectionString }) });
   const db = opened.db;
-  const identity = await openIdentityStore(db);
+  const now = options.now ?? (() => new Date());
+  const identity = await openIdentityStore(db, now);
   await migrateEmulator(db);
   const ctx: EmulatorContext = {
-    db, identity, baseUrl: "http://127.0.0.1", now: options.now ?? (() => new Date()),
+    db, identity, baseUrl: "http://127.0.0.1", now,
     signer: await createTokenSigner("orgauth-emulator"), settings: () => readSettings(db),
   };
   const startSeed = options.seed ?? {};
