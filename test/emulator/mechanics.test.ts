@@ -90,11 +90,12 @@ it("signs an org member in through the SAML stand-in, only with the org's domain
   expect(refresh.org_id_to_org_member_info.org_acme?.user_role).toBe("Member");
 });
 
-it("keeps state in --data-dir between runs", async () => {
+it("keeps state in --data-dir between runs, and refuses a second emulator on the directory while one runs", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "orgauth-emulator-"));
   try {
     const first = await startEmulator({ seed: demoSeed, dataDir });
     await first.seed({ orgs: [{ id: "org_kept", name: "Kept", members: [{ email: "ada@acme.example", role: "Owner" }] }] });
+    await expect(startEmulator({ seed: demoSeed, dataDir })).rejects.toMatchObject({ code: "directory_locked" });
     await first.stop();
     const second = await startEmulator({ seed: demoSeed, dataDir });
     const login = await fetch(`${second.url}/login`, form({ email: "ada@acme.example", password: DEMO_PASSWORD }));
