@@ -31,6 +31,7 @@ export function assertFields(fields: Record<string, { code: string; message: str
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
 }
 
+/** The contract's errors, one maker per code the routes share. */
 export const notLoggedIn = (): ProviderError => new ProviderError(401, "not_logged_in", "You must be logged in to do that");
 export const emailNotConfirmed = (): ProviderError => new ProviderError(403, "email_not_confirmed", "Please confirm your email address first");
 export const orgNotFound = (): ProviderError => new ProviderError(404, "org_not_found", "Organization not found");

@@ -22,6 +22,7 @@ export interface Reply {
   cookies?: string[];
 }
 
+/** A route handler. */
 export type Handler = (request: Request) => Promise<Reply>;
 
 interface Route {

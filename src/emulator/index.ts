@@ -1,3 +1,4 @@
+/** The emulator: `startEmulator` (used by `npm run emulator`), the demo seed and the types of seeds, settings and e-mails. */
 export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
 export { demoSeed, DEMO_PASSWORD } from "./demo-seed.js";
 export type { EmulatorSeed, SeedOrg, SeedUser } from "./seed.js";

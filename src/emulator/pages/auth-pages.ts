@@ -2,9 +2,9 @@ import type { EmulatorContext } from "../context.js";
 import type { Reply, Request, Router } from "../http.js";
 import { currentPerson } from "../sessions.js";
 import { errorLine, form, page } from "./html.js";
+import { SOCIAL_PROVIDERS } from "./social.js";
 import { callApi, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
 
-const SOCIAL = ["google", "github", "microsoft", "slack", "salesforce", "linkedin", "outreach", "quickbooks", "xero", "salesloft", "atlassian", "apple"];
 
 /** Where a finished login goes: the step's page, else `rt`, else the account page. */
 function afterLogin(request: Request, state: string, cookies: string[]): Reply {
@@ -17,7 +17,7 @@ function afterLogin(request: Request, state: string, cookies: string[]): Reply {
 const html = (title: string, body: string): Reply => ({ status: 200, html: page(title, body) });
 
 function loginPage(request: Request, error?: string): Reply {
-  const social = SOCIAL.slice(0, 3).map((p) => `<a href="/${p}/login${withRt("", request)}">${p}</a>`).join(" · ");
+  const social = SOCIAL_PROVIDERS.slice(0, 3).map((p) => `<a href="/${p}/login${withRt("", request)}">${p}</a>`).join(" · ");
   return html("Log in", `${errorLine(error)}
 ${form("/login", [{ name: "email", label: "Email", type: "email" }, { name: "password", label: "Password", type: "password" }], rawRt(request), "Log in")}
 <p class="muted">Or: ${social} · <a href="/saml_lookup${withRt("", request)}">single sign-on</a> · <a href="${withRt("/signup", request)}">create an account</a> · <a href="/outbox">outbox</a></p>

@@ -5,9 +5,10 @@ import { createPerson, getPerson, getPersonByEmail, type Person } from "../peopl
 import { domainOf, isEmail } from "../secrets.js";
 import { afterPassword } from "../routes/login.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
+import { SOCIAL_PROVIDERS } from "./social.js";
 import { callApi, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
 
-const SOCIAL = new Set(["google", "github", "microsoft", "slack", "salesforce", "linkedin", "outreach", "quickbooks", "xero", "salesloft", "atlassian", "apple"]);
+const SOCIAL = new Set(SOCIAL_PROVIDERS);
 const html = (title: string, body: string, status = 200): Reply => ({ status, html: page(title, body) });
 
 /**

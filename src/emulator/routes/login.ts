@@ -2,7 +2,7 @@ import { loginStateOf } from "../auth-info.js";
 import type { EmulatorContext } from "../context.js";
 import { accountDisabled, accountLocked, assertFields, disabled, invalidFields, ProviderError } from "../errors.js";
 import { bodyOf, optionalObject, optionalText, requiredText } from "../fields.js";
-import type { Router } from "../http.js";
+import type { Request, Router } from "../http.js";
 import { acceptInvitation, findInvitation } from "../invitations.js";
 import { assertMfaNotLocked, getMfa, recordMfaFailure, resetMfaFailures, useBackupCode } from "../mfa-store.js";
 import { sendLink } from "../outbox.js";
@@ -111,7 +111,8 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
   });
 }
 
-async function finishMfa(ctx: EmulatorContext, request: Parameters<typeof pendingMfaUser>[1], person: Person) {
+/** After a right code: the MFA step is used up and a session starts. */
+async function finishMfa(ctx: EmulatorContext, request: Request, person: Person) {
   await resetMfaFailures(ctx, person.id);
   await finishMfaStep(ctx, request);
   const cookie = await startSession(ctx, person.id);
