@@ -53,6 +53,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "fault",
+          include: ["test/fault/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
