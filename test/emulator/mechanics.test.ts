@@ -26,6 +26,22 @@ it("refuses a non-loopback host unless told", async () => {
   await expect(startEmulator({ host: "0.0.0.0" })).rejects.toThrow(/loopback/);
 });
 
+it("answers unexpected_error (500, the contract's body) when its database fails, and keeps serving", async () => {
+  const database = new PGlite();
+  const broken = await startEmulator({ seed: demoSeed, database });
+  try {
+    await database.close();
+    const answer = await fetch(`${broken.url}/api/fe/v3/login`, {
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" }, body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
+    });
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({ error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" });
+    expect((await fetch(`${broken.url}/login`)).status).toBe(200);
+  } finally {
+    await broken.stop();
+  }
+});
+
 it("stores passwords as salted scrypt hashes, never as given", async () => {
   const { rows } = await pglite.query<{ password_hash: string }>("select password_hash from emu_profiles where user_id in ('usr_01ada', 'usr_03grace')");
   expect(rows.map((r) => r.password_hash.split("$")[0])).toEqual(["scrypt", "scrypt"]);
