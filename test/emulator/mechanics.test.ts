@@ -61,6 +61,11 @@ describe("the hosted login page", () => {
     expect(sessionCookie(posted)).toMatch(/SameSite=Lax/);
   });
 
+  it("never follows an rt that is not an http(s) URL", async () => {
+    const posted = await fetch(`${emulator.url}/login`, form({ email: "ada@acme.example", password: DEMO_PASSWORD, rt: rt("javascript:alert(1)") }));
+    expect(posted.headers.get("location")).toBe("/account");
+  });
+
   it("shows the error and sets no cookie for a wrong password", async () => {
     const posted = await fetch(`${emulator.url}/login`, form({ email: "ada@acme.example", password: "wrong" }));
     expect(posted.status).toBe(200);
