@@ -109,11 +109,3 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
     return noContent();
   });
 }
-
-/** Checks an API key token against the stored hash; the key's owner when valid and unexpired (for an app's backend). */
-export async function verifyApiKey(ctx: EmulatorContext, token: string): Promise<{ apiKeyId: string; userId: string | null; orgId: string | null } | null> {
-  const at = token.indexOf(".");
-  const { rows } = await ctx.db.query<KeyRow>("select * from emu_api_keys where id = $1 and secret_hash = $2 and (expires_at is null or expires_at > $3)", [token.slice(0, at), sha256(token.slice(at + 1)), ctx.now()]);
-  const key = rows[0];
-  return key ? { apiKeyId: key.id, userId: key.user_id, orgId: key.org_id } : null;
-}
