@@ -91,6 +91,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: "emulator",
+          include: ["test/emulator/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/emulator/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "types",
           include: [],
           typecheck: {

@@ -1,8 +1,10 @@
 import { stopWithLaunchers } from "./lib/launcher-lifetime.js";
 import { startDemo } from "./lib/demo-server.js";
+import { DEMO_PASSWORD } from "../src/emulator/index.js";
 
 /**
- * `npm run demo [-- --port N] [-- --verbose]`: the example app on the Prism mock, until Ctrl-C (or SIGTERM/SIGHUP,
+ * `npm run demo [-- --port N] [-- --verbose] [-- --prism]`: the example app on the emulator (or, with --prism, on the
+ * Prism mock only), until Ctrl-C (or SIGTERM/SIGHUP,
  * or until npm, its shell or tsx is gone).
  * Prism runs on a free port behind the app's own origin (`/api` is proxied), so nothing else needs to be free.
  */
@@ -13,9 +15,16 @@ if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
   process.exit(2);
 }
 
-const demo = await startDemo({ port, strictPort: portFlag > 0, verbose: process.argv.includes("--verbose") });
+const onPrism = process.argv.includes("--prism");
+const demo = await startDemo({ port, strictPort: portFlag > 0, verbose: process.argv.includes("--verbose"), backend: onPrism ? "prism" : "emulator" });
 console.log(`\norgauth demo: ${demo.url}`);
-console.log(`  the app talks to its own origin; /api is proxied to Prism (${demo.prismUrl}) serving openapi/auth-api.yaml`);
+if (onPrism) {
+  console.log(`  the app talks to its own origin; /api is proxied to Prism (${demo.prismUrl}) serving openapi/auth-api.yaml`);
+} else {
+  console.log("  the app talks to its own origin; /api is proxied to the orgauth emulator (real state; not for production)");
+  console.log(`  sign in as ada@acme.example / ${DEMO_PASSWORD} (also grace@, alan@, mallory@acme.example); e-mails land in ${demo.url}outbox`);
+  console.log("  a scenario picked in the toolbar is answered by Prism from the contract's examples (npm run demo -- --prism: Prism only)");
+}
 console.log("  use the scenario toolbar at the bottom of the page to pick documented answers (errors, login steps)");
 console.log("Press Ctrl-C to stop.\n");
 

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { attachDemoSessionState, restartLogin, RESTART_LOGIN_PATH, type ProxyEvents } from "./demo-session-state.js";
+import { startDemoBackend } from "./demo-backend.js";
 import { freePort, repoRoot, startPrism } from "./prism.js";
 
 /** A running demo. */
@@ -14,6 +15,8 @@ export interface DemoServer {
   url: string;
   /** Prism's own URL (the app never calls it directly). */
   prismUrl: string;
+  /** On the emulator backend: the contract violations Prism's validating proxy reported so far. */
+  violations?: () => string[];
   stop(): Promise<void>;
 }
 
@@ -25,14 +28,24 @@ export interface DemoOptions {
   strictPort?: boolean;
   /** Print Vite's logs (default false). */
   verbose?: boolean;
+  /**
+   * "prism" (the default): every call answered from the contract's examples. "emulator": the emulator answers with
+   * real state, and only calls carrying a `Prefer` header (the scenario toolbar) go to Prism.
+   */
+  backend?: "prism" | "emulator";
 }
+
+/** The emulator's own pages the app's origin passes through (e-mail links, invitations, the outbox, the JWKS). */
+const EMULATOR_PAGES = ["/link", "/accept_invite", "/outbox", "/.well-known/"];
 
 /** Starts Prism and the Vite dev server; `stop()` stops both. */
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
-  const prism = await startPrism();
+  const chosenPort = options.port ?? (await freePort());
+  const backend = options.backend === "emulator" ? await startDemoBackend(`http://127.0.0.1:${chosenPort}`) : null;
+  const prism = backend ? { url: backend.prismUrl, stop: () => backend.stop() } : await startPrism();
   let vite: ViteDevServer | undefined;
   try {
-    const port = options.port ?? (await freePort());
+    const port = chosenPort;
     const root = join(repoRoot, "example");
     vite = await createServer({
       configFile: join(root, "vite.config.ts"),
@@ -49,14 +62,16 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         host: "127.0.0.1",
         port,
         strictPort: options.strictPort ?? true,
-        proxy: {
-          "/api/": {
-            target: prism.url,
-            changeOrigin: true,
-            selfHandleResponse: true,
-            configure: (proxy) => attachDemoSessionState(proxy as unknown as ProxyEvents),
-          },
-        },
+        proxy: backend
+          ? Object.fromEntries([["/api/", { target: backend.url, changeOrigin: true }], ...EMULATOR_PAGES.map((path) => [path, { target: backend.emulatorUrl, changeOrigin: true }])])
+          : {
+              "/api/": {
+                target: prism.url,
+                changeOrigin: true,
+                selfHandleResponse: true,
+                configure: (proxy) => attachDemoSessionState(proxy as unknown as ProxyEvents),
+              },
+            },
       },
     });
     await vite.listen();
@@ -71,6 +86,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   return {
     url: `http://127.0.0.1:${boundPort}/`,
     prismUrl: prism.url,
+    ...(backend && { violations: () => backend.violations() }),
     stop: async () => {
       await server.close();
       await prism.stop();

@@ -47,7 +47,8 @@ export async function startPrism(options: { port?: number; /** Pass Prism's own 
   return { url, stop: () => stopProcess(child) };
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, output: () => string): Promise<void> {
+/** Waits until Prism answers at `url`, failing with its output when it exits or takes over 30 s. */
+export async function waitUntilReady(child: ChildProcess, url: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Prism exited early (${child.exitCode}):\n${output()}`);

@@ -1,0 +1,36 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1 };
+
+/** Hashes a password with scrypt and a random salt, as `scrypt$N$r$p$salt$hash` (base64url parts). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password.normalize("NFKC"), salt, 32, SCRYPT);
+  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+/** Whether `password` matches a hash made by hashPassword. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored?.split("$") ?? [];
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await scryptAsync(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return timingSafeEqual(actual, expected);
+}
+
+/** A random URL-safe secret of `bytes` bytes. */
+export const randomToken = (bytes = 32): string => randomBytes(bytes).toString("base64url");
+
+/** A random id with a readable prefix, e.g. `usr_3f9a…`. */
+export const newId = (prefix: string): string => `${prefix}_${randomBytes(8).toString("hex")}`;
+
+/** SHA-256 of a secret, hex; secrets are stored only this way. */
+export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
+
+/** The syntax check for e-mail addresses: one @, a dot in the domain, no spaces. */
+export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254;
+
+/** The domain part of an e-mail address, lower-cased. */
+export const domainOf = (email: string): string => email.slice(email.lastIndexOf("@") + 1).toLowerCase();

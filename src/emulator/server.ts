@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTokenSigner } from "./access-tokens.js";
+import type { EmulatorContext } from "./context.js";
+import { readSettings } from "./context.js";
+import { ProviderError } from "./errors.js";
+import { parseCookies, preflight, readBody, Router, send } from "./http.js";
+import { openIdentityStore, truncateIdentity } from "./identity.js";
+import { readOutbox, type OutboxMessage } from "./outbox.js";
+import { accountPages } from "./pages/account-pages.js";
+import { authPages } from "./pages/auth-pages.js";
+import { externalPages } from "./pages/external-pages.js";
+import { linkPages } from "./pages/link-pages.js";
+import { accountRoutes } from "./routes/account.js";
+import { adminRoutes } from "./routes/admin.js";
+import { apiKeyRoutes } from "./routes/api-keys.js";
+import { emailFlowRoutes } from "./routes/email-flows.js";
+import { loginRoutes } from "./routes/login.js";
+import { membershipChangeRoutes } from "./routes/membership-changes.js";
+import { membershipListRoutes } from "./routes/membership-lists.js";
+import { orgRoutes } from "./routes/orgs.js";
+import { sessionRoutes } from "./routes/session.js";
+import { migrateEmulator, truncateEmulator } from "./schema.js";
+import { applySeed, type EmulatorSeed } from "./seed.js";
+import type { EmulatorSettings } from "./settings.js";
+import { openEmulatorDatabase, type SqlPort } from "./sql.js";
+import { writeSettings } from "./context.js";
+
+/** How to start an emulator. */
+export interface EmulatorOptions {
+  /** Interface to listen on; 127.0.0.1 by default. Anything but loopback needs `allowNonLoopback`. */
+  host?: string;
+  /** Port; 0 (the default) picks a free one. */
+  port?: number;
+  allowNonLoopback?: boolean;
+  /** State applied at start and again after every reset. */
+  seed?: EmulatorSeed;
+  /** Keep PGlite's data in this directory (state survives restarts; the seed is applied only to an empty store). */
+  dataDir?: string;
+  /** A PostgreSQL connection string: one emulator database shared by a team (reset and seed act on it). */
+  connectionString?: string;
+  /** Use this open database instead (a PGlite instance, a pg Pool); the caller closes it. */
+  database?: SqlPort;
+  /** The origin links in e-mails and redirects use, when the emulator sits behind another origin (a dev server's proxy). */
+  publicUrl?: string;
+  /** The clock (for tests); the real one by default. */
+  now?: () => Date;
+}
+
+/** A running emulator. */
+export interface RunningEmulator {
+  url: string;
+  /** Wipes all state and applies the start seed again. */
+  reset(): Promise<void>;
+  /** Adds a seed to the current state. */
+  seed(seed: EmulatorSeed): Promise<void>;
+  /** The outbox, newest first (optionally only e-mails to one address). */
+  outbox(to?: string): Promise<OutboxMessage[]>;
+  /** Changes project settings (what is turned on, limits). */
+  configure(changes: Partial<EmulatorSettings>): Promise<EmulatorSettings>;
+  stop(): Promise<void>;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+
+/** Whether a host name is a loopback interface. */
+export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
+
+/** Starts the emulator: opens storage, migrates, seeds an empty store, and listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  if (!isLoopback(host) && !options.allowNonLoopback) {
+    throw new Error(`The emulator listens on loopback only; ${host} needs allowNonLoopback (--allow-non-loopback). It is not for production.`);
+  }
+  const opened = options.database
+    ? { db: options.database, close: async () => undefined }
+    : await openEmulatorDatabase({ ...(options.dataDir && { dataDir: options.dataDir }), ...(options.connectionString && { connectionString: options.connectionString }) });
+  const db = opened.db;
+  const now = options.now ?? (() => new Date());
+  const identity = await openIdentityStore(db, now);
+  await migrateEmulator(db);
+  const ctx: EmulatorContext = {
+    db, identity, baseUrl: "http://127.0.0.1", now,
+    signer: await createTokenSigner("orgauth-emulator"), settings: () => readSettings(db),
+  };
+  const startSeed = options.seed ?? {};
+  const reset = async () => {
+    await truncateIdentity(db);
+    await truncateEmulator(db);
+    await applySeed(ctx, startSeed);
+  };
+  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
+  if ((rows[0]?.n ?? 0) === 0) await applySeed(ctx, startSeed);
+
+  const router = new Router();
+  for (const register of [sessionRoutes, loginRoutes, emailFlowRoutes, accountRoutes, orgRoutes, membershipListRoutes, membershipChangeRoutes, apiKeyRoutes, linkPages, accountPages, authPages, externalPages]) {
+    register(router, ctx);
+  }
+  adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
+
+  const server = createServer((req, res) => void handle(router, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
+  ctx.baseUrl = options.publicUrl ?? url;
+  return {
+    url,
+    reset,
+    seed: (seed) => applySeed(ctx, seed),
+    outbox: (to) => readOutbox(ctx, to),
+    configure: (changes) => writeSettings(db, changes),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await opened.close();
+    },
+  };
+}
+
+/** Routes one HTTP request; every failure becomes the contract's error body, never a crash. */
+async function handle(router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    if (req.method === "OPTIONS") return preflight(req, res);
+    const url = new URL(req.url ?? "/", "http://emulator");
+    const found = router.match(req.method ?? "GET", url.pathname);
+    if (!found) return send(req, res, { status: 404, json: { error_code: "not_found", user_facing_error: "Not found" } });
+    if (url.pathname.startsWith("/api/fe/v3/") && req.headers["x-csrf-token"] !== "-.-") {
+      throw new ProviderError(400, "invalid_request_fields", "Missing anti-CSRF header", { "X-CSRF-Token": { code: "required", message: "The X-CSRF-Token header is required" } });
+    }
+    const { body, form } = await readBody(req);
+    const reply = await found.handler({ method: req.method ?? "GET", url, params: found.params, headers: req.headers, cookies: parseCookies(req.headers.cookie), body, form });
+    send(req, res, reply);
+  } catch (error) {
+    if (error instanceof ProviderError) return send(req, res, { status: error.status, json: error.body() });
+    console.error("[emulator] unexpected error:", error);
+    send(req, res, { status: 500, json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" } });
+  }
+}

@@ -1,0 +1,67 @@
+import type { EmulatorContext } from "./context.js";
+import { emailNotConfirmed, notLoggedIn } from "./errors.js";
+import { cookie, type Request } from "./http.js";
+import { getPerson, updateProfile, type Person } from "./people.js";
+import { randomToken, sha256 } from "./secrets.js";
+
+/** The session cookie's name (the contract's `sessionCookie`). */
+export const SESSION_COOKIE = "__session";
+/** The cookie that carries a login between the password and the MFA code. */
+export const MFA_COOKIE = "__mfa";
+/** How long the MFA step may take. */
+export const MFA_STEP_SECONDS = 300;
+
+/** Starts a session for a user; returns the Set-Cookie value (HttpOnly). */
+export async function startSession(ctx: EmulatorContext, userId: string): Promise<string> {
+  const settings = await ctx.settings();
+  const sessionToken = randomToken();
+  await ctx.identity.createSession({ sessionToken, userId, expires: new Date(ctx.now().getTime() + settings.sessionSeconds * 1000) });
+  await updateProfile(ctx, userId, { lastActiveAt: ctx.now(), failedLogins: 0 });
+  return cookie(SESSION_COOKIE, sessionToken, settings.sessionSeconds);
+}
+
+/** Ends the request's session; returns the Set-Cookie value that clears its cookie. */
+export async function endSession(ctx: EmulatorContext, request: Request): Promise<string[]> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await ctx.identity.deleteSession(token);
+  return [cookie(SESSION_COOKIE, "", 0)];
+}
+
+/** The logged-in person of a request, or null (no cookie, an unknown or expired session, a disabled account). */
+export async function currentPerson(ctx: EmulatorContext, request: Request): Promise<Person | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  const found = token ? await ctx.identity.getSessionAndUser(token) : null;
+  const person = found ? await getPerson(ctx, found.user.id) : null;
+  return person?.enabled ? person : null;
+}
+
+/** The logged-in person, or not_logged_in; with `confirmed`, also email_not_confirmed when the e-mail is unconfirmed. */
+export async function requirePerson(ctx: EmulatorContext, request: Request, options: { confirmed: boolean }): Promise<Person> {
+  const person = await currentPerson(ctx, request);
+  if (!person) throw notLoggedIn();
+  if (options.confirmed && !person.emailConfirmed && (await ctx.settings()).requireEmailConfirmation) throw emailNotConfirmed();
+  return person;
+}
+
+/** Starts the MFA step: a random token, stored hashed, carried by an HttpOnly cookie. */
+export async function startMfaStep(ctx: EmulatorContext, userId: string): Promise<string> {
+  const token = randomToken();
+  await ctx.db.query("insert into emu_mfa_steps (token_hash, user_id, expires_at) values ($1, $2, $3)", [sha256(token), userId, new Date(ctx.now().getTime() + MFA_STEP_SECONDS * 1000)]);
+  return cookie(MFA_COOKIE, token, MFA_STEP_SECONDS);
+}
+
+/** The user id of the request's MFA step while it is valid, or null. */
+export async function pendingMfaUser(ctx: EmulatorContext, request: Request): Promise<string | null> {
+  const token = request.cookies[MFA_COOKIE];
+  if (!token) return null;
+  const { rows } = await ctx.db.query<{ user_id: string }>("select user_id from emu_mfa_steps where token_hash = $1 and expires_at > $2", [sha256(token), ctx.now()]);
+  return rows[0]?.user_id ?? null;
+}
+
+/**
+ * Uses up the request's MFA step. Its cookie is left to expire (a reply sets one cookie only: Prism's proxy joins
+ * several Set-Cookie headers into one, which no client reads back correctly).
+ */
+export async function finishMfaStep(ctx: EmulatorContext, request: Request): Promise<void> {
+  await ctx.db.query("delete from emu_mfa_steps where token_hash = $1", [sha256(request.cookies[MFA_COOKIE] ?? "")]);
+}

@@ -1,0 +1,50 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoSeed, DEMO_PASSWORD, startEmulator } from "../../src/emulator/index.js";
+import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+
+/**
+ * One emulator database on a real PostgreSQL (Debian's postgresql, a throwaway cluster on 127.0.0.1), shared by two
+ * emulators as a team would share it: a session started on one is valid on the other.
+ */
+const bin = findPostgresBin();
+
+const login = (url: string) =>
+  fetch(`${url}/api/fe/v3/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" }, body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }) });
+
+if (bin === null) {
+  describe.skip("the emulator on PostgreSQL (skipped: the postgresql binaries are not installed — apt-get install postgresql)", () => {
+    it("shares one database between two emulators", () => undefined);
+  });
+} else {
+  let cluster: PostgresCluster;
+  let connectionString: string;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster(bin);
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query("CREATE DATABASE emulator_team");
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = "/emulator_team";
+    connectionString = url.toString();
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+
+  it("shares one database between two emulators: a session started on one is valid on the other", async () => {
+    const first = await startEmulator({ seed: demoSeed, connectionString });
+    const second = await startEmulator({ seed: demoSeed, connectionString });
+    try {
+      const answer = await login(first.url);
+      expect(await answer.json()).toEqual({ login_state: "Finished" });
+      const cookie = answer.headers.getSetCookie()[0]!.split(";")[0]!;
+      const refresh = await fetch(`${second.url}/api/v1/refresh_token`, { headers: { Cookie: cookie } });
+      expect(((await refresh.json()) as { user: { email: string } }).user.email).toBe("ada@acme.example");
+      await second.reset();
+      expect((await fetch(`${first.url}/api/v1/refresh_token`, { headers: { Cookie: cookie } })).status).toBe(401);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  }, 90_000);
+}
