@@ -27,7 +27,7 @@ export function PasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
         Sign in
       </button>
       <ErrorMessage error={submitted ? flow.error : null} />
-      <p className="muted small">Any email and password work against the mock; pick a scenario below for the other answers.</p>
+      <p className="muted small">On the emulator, sign in as ada@acme.example with the password orgauth-demo; on the Prism mock (npm run demo -- --prism) any email and password work. Pick a scenario below for the other answers.</p>
     </form>
   );
 }
