@@ -1,8 +1,8 @@
 import { defineConfig } from "tsup";
 
-/** Builds the two entries, ESM + CJS + .d.ts; peers and dependencies stay external. */
+/** Builds the entries, ESM + CJS + .d.ts; peers and dependencies stay external. */
 export default defineConfig({
-  entry: { index: "src/index.ts", react: "src/react.ts" },
+  entry: { index: "src/index.ts", react: "src/react.ts", testing: "src/testing/index.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

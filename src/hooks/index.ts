@@ -1,5 +1,5 @@
 // The React layer ("orgauth/react"): the provider, the auth hooks, the guard, the login-flow and MFA hooks,
-// the generated React Query layer, and a testing kit.
+// and the generated React Query layer. The testing kit is its own entry, "orgauth/testing" (src/testing).
 export { AuthProvider, type AuthProviderProps } from "./auth-provider.js";
 export {
   useAccessHelper,
@@ -30,4 +30,3 @@ export {
 export { useLoginFlow, type LoginFlow, type LoginFlowError, type LoginStep, type LoginStepActions } from "./use-login-flow.js";
 export { useMfa, type MfaStatus, type UseMfaResult } from "./use-mfa.js";
 export * from "../generated/queries.js";
-export * from "./testing/index.js";
