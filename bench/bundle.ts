@@ -13,10 +13,19 @@ export interface MeasuredBundle {
   inputs: [file: string, bytes: number][];
 }
 
-/** Bundles `source` (resolved from bench/) the way an app would: ESM, minified, peers external. */
-export async function bundle(source: string): Promise<MeasuredBundle> {
+/** Where a bundle's imports resolve from, and package names to redirect (e.g. "orgauth" to its source). */
+export interface BundleOptions {
+  /** Directory the source's imports resolve from; default bench/. */
+  resolveDir?: string;
+  alias?: Record<string, string>;
+}
+
+/** Bundles `source` the way an app would: ESM, minified, peers external. */
+export async function bundle(source: string, options: BundleOptions = {}): Promise<MeasuredBundle> {
   const result = await build({
-    stdin: { contents: source, resolveDir: join(repoRoot, "bench"), loader: "ts" },
+    stdin: { contents: source, resolveDir: options.resolveDir ?? join(repoRoot, "bench"), loader: "tsx" },
+    ...(options.alias ? { alias: options.alias } : {}),
+    jsx: "automatic",
     bundle: true,
     minify: true,
     format: "esm",

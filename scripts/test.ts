@@ -37,6 +37,7 @@ run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.
 run("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
 const extra = process.argv.slice(2);
 run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), ["run", "--project", "unit", "--project", "contract", "--project", "react", "--project", "react18", "--project", "types", ...extra]);
+run("vitest: package (the packed tarball installed in a throwaway app: consumer types, tree-shaking)", bin("vitest"), ["run", "--project", "package", ...extra]);
 // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
 run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);
 run("vitest: e2e (the demo in headless Chromium)", bin("vitest"), ["run", "--project", "e2e", ...extra]);
