@@ -6,7 +6,8 @@ export default defineConfig({
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
-  sourcemap: true,
+  // No source maps: the package ships no sources for them to point to.
+  sourcemap: false,
   treeshake: true,
   // Shared chunks in CJS too, so `orgauth` and `orgauth/react` share one ApiError class (instanceof works across entries).
   splitting: true,
