@@ -72,7 +72,7 @@ const ZOD_SAMPLES: Record<string, string> = {
   maximum: "z.int().check(z.maximum(0))",
 };
 
-/** openapi-fetch plus one use of each zod/mini factory src/generated/zod.ts calls, parsed once: what no fetcher bundle can go below. */
+/** openapi-fetch plus one use of each zod/mini factory src/generated/zod.ts calls, parsed once: what no validating fetcher bundle can go below. */
 export function zodFloorSource(): string {
   const zod = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
   const factories = [...new Set([...zod.matchAll(/\bz\.([\w.]+)\(/g)].map((match) => match[1]!))].sort();
@@ -82,15 +82,10 @@ export function zodFloorSource(): string {
   return `import createClient from "openapi-fetch"; import * as z from "zod/mini"; export { createClient }; export const s = z.object({ ${samples} }); export const parse = (v: unknown) => s.safeParse(v);`;
 }
 
-/** The bundles `npm run size` reports (sources are built on demand: the zod floor reads the generated zod.ts). */
-export const SIZE_ENTRIES = {
-  "one fetcher (login) + transport": `export { login } from "../src/generated/operations.ts"; export { createTransport } from "../src/transport/index.ts";`,
-  "all fetchers + transport": `export * from "../src/generated/operations.ts"; export { createTransport } from "../src/transport/index.ts";`,
-  "orgauth entry (everything)": `export * from "../src/index.ts";`,
-  "orgauth/react entry (everything)": `export * from "../src/react.ts";`,
-  "floor: openapi-fetch + zod/mini one object, parsed": `import createClient from "openapi-fetch"; import * as z from "zod/mini"; export { createClient }; export const s = z.object({ a: z.string() }); export const parse = (v: unknown) => s.safeParse(v);`,
-  "floor: openapi-fetch + every zod/mini factory zod.ts uses": zodFloorSource,
-  "baseline: zod/mini one object": `import * as z from "zod/mini"; export const s = z.object({ a: z.string() });`,
-  "baseline: zod classic one object": `import * as z from "zod"; export const s = z.object({ a: z.string() });`,
-  "baseline: openapi-fetch createClient": `export { default } from "openapi-fetch";`,
+/** Reference bundles `npm run size` prints under the comparison: what zod and openapi-fetch cost on their own. */
+export const REFERENCE_ENTRIES = {
+  "floor: openapi-fetch + every zod/mini kind zod.ts uses": zodFloorSource,
+  "zod/mini, one object": `import * as z from "zod/mini"; export const s = z.object({ a: z.string() });`,
+  "zod classic, one object": `import * as z from "zod"; export const s = z.object({ a: z.string() });`,
+  "openapi-fetch createClient": `export { default } from "openapi-fetch";`,
 } as const satisfies Record<string, string | (() => string)>;
