@@ -18,13 +18,19 @@ export interface BundleOptions {
   /** Directory the source's imports resolve from; default bench/. */
   resolveDir?: string;
   alias?: Record<string, string>;
+  /** Compile-time constants, as an app's bundler would set them (e.g. VALIDATION_OFF). */
+  define?: Record<string, string>;
 }
+
+/** The `define` that compiles orgauth's validation out of a bundle. */
+export const VALIDATION_OFF = { "globalThis.ORGAUTH_VALIDATION": JSON.stringify("off") };
 
 /** Bundles `source` the way an app would: ESM, minified, peers external. */
 export async function bundle(source: string, options: BundleOptions = {}): Promise<MeasuredBundle> {
   const result = await build({
     stdin: { contents: source, resolveDir: options.resolveDir ?? join(repoRoot, "bench"), loader: "tsx" },
     ...(options.alias ? { alias: options.alias } : {}),
+    ...(options.define ? { define: options.define } : {}),
     jsx: "automatic",
     bundle: true,
     minify: true,

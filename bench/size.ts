@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { repoRoot } from "../scripts/lib/prism.js";
-import { REFERENCE_ENTRIES, bundle, type MeasuredBundle } from "./bundle.js";
+import { REFERENCE_ENTRIES, VALIDATION_OFF, bundle, type MeasuredBundle } from "./bundle.js";
 import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
 
 /**
@@ -14,11 +14,13 @@ import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
  */
 const strict = process.argv.includes("--strict");
 const packed = createPackedApp();
-const fromPackage = (code: string) => bundle(code, { resolveDir: packed.dir });
-const fromSource = (code: string) =>
+const defineFor = (row: SizeRow) => (row.validationOff ? { define: VALIDATION_OFF } : {});
+const fromPackage = (code: string, row: SizeRow) => bundle(code, { resolveDir: packed.dir, ...defineFor(row) });
+const fromSource = (code: string, row: SizeRow) =>
   bundle(code, {
     resolveDir: join(repoRoot, "bench", "apps"),
     alias: { "orgauth/react": join(repoRoot, "src", "react.ts"), orgauth: join(repoRoot, "src", "index.ts") },
+    ...defineFor(row),
   });
 
 interface Measured {
@@ -32,7 +34,7 @@ let missed = false;
 try {
   const measured: Measured[] = [];
   for (const row of sizeRows()) {
-    measured.push({ row, orgauth: await fromPackage(row.orgauth), vendor: await fromPackage(row.vendor), orgauthSource: await fromSource(row.orgauth) });
+    measured.push({ row, orgauth: await fromPackage(row.orgauth, row), vendor: await fromPackage(row.vendor, row), orgauthSource: await fromSource(row.orgauth, row) });
   }
   printTable(
     ["bundle (min+gz)", "orgauth", "vendor", "ratio", "aim"],

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { bundle } from "../../bench/bundle.js";
+import { VALIDATION_OFF, bundle } from "../../bench/bundle.js";
 import { repoRoot } from "../../scripts/lib/prism.js";
 
 /**
@@ -61,5 +61,11 @@ describe("one fetcher bundled from the packed package", () => {
     expect(markers.filter((key) => !hasProperty(all.code, key))).toEqual([]);
     expect(markers.filter((key) => hasProperty(one.code, key))).toEqual([]);
     expect(["users", "total_count", "possible_roles"].filter((key) => !hasProperty(one.code, key))).toEqual([]);
+  }, 60_000);
+
+  it("keeps no zod code when the app's bundler compiles validation out", async () => {
+    const off = await bundle(`export { ${OPERATION}, createTransport, createAuthClient } from "orgauth";`, { resolveDir: appDir, define: VALIDATION_OFF });
+    expect(off.inputs.filter(([file]) => file.includes("node_modules/zod/"))).toEqual([]);
+    expect(off.code).toContain(`operationId:"${OPERATION}"`);
   }, 60_000);
 });
