@@ -81,15 +81,13 @@ function withBounds(base: string, node: SchemaNode): string {
   return checks.length ? `${base}.check(${checks.join(", ")})` : base;
 }
 
+/**
+ * Enums are literals with a list of values: z.literal accepts several, and one kind for consts and enums keeps
+ * z.enum (≈0.3 KB gz) out of every bundle.
+ */
 function enumExpression(values: unknown[]): string {
   const nonNull = values.filter((v) => v !== null);
-  const allStrings = nonNull.every((v) => typeof v === "string");
-  const inner =
-    allStrings && nonNull.length > 0
-      ? zodCall("enum", `[${nonNull.map(literal).join(", ")}]`)
-      : nonNull.length === 1
-        ? zodCall("literal", literal(nonNull[0]))
-        : zodCall("union", `[${nonNull.map((v) => zodCall("literal", literal(v))).join(", ")}]`);
+  const inner = nonNull.length === 1 ? zodCall("literal", literal(nonNull[0])) : zodCall("literal", `[${nonNull.map(literal).join(", ")}]`);
   return nonNull.length < values.length ? zodCall("nullable", inner) : inner;
 }
 

@@ -11,7 +11,7 @@ declare global {
 const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data }) } as never;
 
 /** Every error code a front-end call can return. */
-export const ErrorCodeSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.enum(["invalid_request_fields", "bad_request", "not_found", "user_not_found", "org_not_found", "unexpected_error", "db_error", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "email_send_failure", "account_locked", "confirmation_email_sent", "incorrect_password", "max_file_size", "action_already_complete", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded", "personal_domain_error", "account_disabled", "email_already_confirmed", "rate_limit_exceeded", "invalid_mfa_cookie", "account_mfa_locked", "incorrect_mfa_code", "domain_not_allowed", "ambiguous_results"])))();
+export const ErrorCodeSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["invalid_request_fields", "bad_request", "not_found", "user_not_found", "org_not_found", "unexpected_error", "db_error", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "email_send_failure", "account_locked", "confirmation_email_sent", "incorrect_password", "max_file_size", "action_already_complete", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded", "personal_domain_error", "account_disabled", "email_already_confirmed", "rate_limit_exceeded", "invalid_mfa_cookie", "account_mfa_locked", "incorrect_mfa_code", "domain_not_allowed", "ambiguous_results"])))();
 
 /** The body of every front-end error. */
 export const ErrorBodySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ error_code: ErrorCodeSchema, user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())) })))();
@@ -20,7 +20,7 @@ export const ErrorBodySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDA
 export const RefreshTokenUserSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), email_confirmed: /* @__PURE__ */ z.boolean(), has_password: /* @__PURE__ */ z.boolean(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), picture_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), locked: /* @__PURE__ */ z.boolean(), enabled: /* @__PURE__ */ z.boolean(), mfa_enabled: /* @__PURE__ */ z.boolean(), can_create_orgs: /* @__PURE__ */ z.boolean(), created_at: /* @__PURE__ */ z.number(), last_active_at: /* @__PURE__ */ z.number(), legacy_user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})) })))();
 
 /** How roles are structured in an organisation. */
-export const OrgRoleStructureSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.enum(["single_role_in_hierarchy", "multi_role"])))();
+export const OrgRoleStructureSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["single_role_in_hierarchy", "multi_role"])))();
 
 /** The user's membership of one organisation. */
 export const OrgMemberInfoSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), org_name: /* @__PURE__ */ z.string(), url_safe_org_name: /* @__PURE__ */ z.string(), org_metadata: /* @__PURE__ */ z.looseObject({}), user_role: /* @__PURE__ */ z.string(), inherited_user_roles_plus_current_role: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), user_permissions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), org_role_structure: OrgRoleStructureSchema, additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), legacy_org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
@@ -34,7 +34,7 @@ export const RefreshTokenResponseSchema = /* @__PURE__ */ (() => (globalThis.ORG
 export const LogoutResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ redirect_to: /* @__PURE__ */ z.string() })))();
 
 /** The current step of the login flow; Finished means fully logged in. */
-export const LoginStateSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.enum(["LoginRequired", "TwoFactorRequired", "ConfirmEmailRequired", "UserMetadataRequired", "OrgCreationRequired", "UpdatePasswordRequired", "TwoFactorEnablementRequired", "Finished"])))();
+export const LoginStateSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["LoginRequired", "TwoFactorRequired", "ConfirmEmailRequired", "UserMetadataRequired", "OrgCreationRequired", "UpdatePasswordRequired", "TwoFactorEnablementRequired", "Finished"])))();
 
 export const LoginStateResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ login_state: LoginStateSchema })))();
 
@@ -113,9 +113,9 @@ export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() => (globalThis.O
 export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string() })))();
 
 /** How long a new API key stays valid. */
-export const ExpirationOptionSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.enum(["TwoWeeks", "OneMonth", "ThreeMonths", "SixMonths", "OneYear", "Never"])))();
+export const ExpirationOptionSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["TwoWeeks", "OneMonth", "ThreeMonths", "SixMonths", "OneYear", "Never"])))();
 
-export const ApiKeySortBySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.enum(["CreatedAtAsc", "CreatedAtDesc", "ExpiresAtAsc", "ExpiresAtDesc"])))();
+export const ApiKeySortBySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["CreatedAtAsc", "CreatedAtDesc", "ExpiresAtAsc", "ExpiresAtDesc"])))();
 
 export const ApiKeySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ */ z.string(), created_at: /* @__PURE__ */ z.number(), expires_at_seconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()), metadata: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({})), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
 
