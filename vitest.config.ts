@@ -53,6 +53,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "fault",
+          include: ["test/fault/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
@@ -78,6 +86,16 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["test/package/packed-app-setup.ts"],
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "adapter",
+          include: ["test/adapter/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/adapter/postgres-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -5,6 +5,7 @@ import { referencedComponents, zodExpression } from "../scripts/codegen/zod-expr
 import { repoRoot } from "../scripts/lib/prism.js";
 import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
+import { runAdapterBench } from "./adapter-store.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
 
 /**
@@ -12,6 +13,7 @@ import { runRefreshTraffic } from "./refresh-traffic.js";
  *  1. Validation: our generated validator on zod/mini vs the same expression on zod classic.
  *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
  *  3. Refresh traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own.
+ *  4. Identity store (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time and memory.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -76,3 +78,6 @@ for (const [name, ours, baseline] of results) {
 
 console.log();
 await runRefreshTraffic();
+
+console.log();
+await runAdapterBench();

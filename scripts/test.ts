@@ -4,7 +4,8 @@ import { repoRoot } from "./lib/prism.js";
 
 /**
  * `npm test`: the whole suite, in the order CI needs it — generated code fresh, types, contract lint,
- * package lint, then every vitest project (unit, contract on Prism, React on 19 and on 18, browser, e2e, type tests).
+ * package lint, then every vitest project (unit, contract on Prism, React on 19 and on 18, type tests, the adapter on
+ * PGlite and PostgreSQL, browser, e2e).
  */
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -37,6 +38,8 @@ run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.
 run("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
 const extra = process.argv.slice(2);
 run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), ["run", "--project", "unit", "--project", "contract", "--project", "react", "--project", "react18", "--project", "types", ...extra]);
+run("vitest: adapter (identity store on PGlite and on a throwaway PostgreSQL)", bin("vitest"), ["run", "--project", "adapter", ...extra]);
+run("vitest: fault (faults injected by a real HTTP server on 127.0.0.1, seeded fuzz of response bodies)", bin("vitest"), ["run", "--project", "fault", ...extra]);
 run("vitest: package (the packed tarball installed in a throwaway app: consumer types, tree-shaking)", bin("vitest"), ["run", "--project", "package", ...extra]);
 // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
 run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);

@@ -82,7 +82,10 @@ interface ProtectedInfo {
  */
 function Protected({ children }: { children: (info: ProtectedInfo) => ReactNode }) {
   return (
-    <RequireAuth loadingFallback={<p className="muted">Checking your session…</p>}>
+    <RequireAuth
+      loadingFallback={<p className="muted">Checking your session…</p>}
+      unreachableFallback={<p role="alert">Can't reach sign-in right now. Retrying…</p>}
+    >
       <ProtectedContent>{children}</ProtectedContent>
     </RequireAuth>
   );
@@ -122,6 +125,7 @@ function Header({ pathname }: { pathname: string }) {
         </nav>
         <div className="who" aria-label="Session">
           {info.status === "loading" && <span className="muted">…</span>}
+          {info.status === "unreachable" && <span className="muted">Sign-in unreachable</span>}
           {info.status === "logged_out" && (
             <>
               <span className="muted">Signed out</span>

@@ -713,10 +713,7 @@ export interface components {
             user_id: string;
         };
         LogoutResponse: {
-            /**
-             * Format: uri
-             * @description Where to send the browser after logout.
-             */
+            /** @description Where to send the browser after logout. */
             redirect_to: string;
         };
         /**
@@ -758,11 +755,8 @@ export interface components {
         };
         /** @description Links that open the user's webmail inbox at the reset email, per provider. */
         SniperLinks: {
-            /** Format: uri */
             gmail?: string;
-            /** Format: uri */
             outlook?: string;
-            /** Format: uri */
             yahoo?: string;
         };
         LoginPasswordlessRequest: {
@@ -781,10 +775,7 @@ export interface components {
             code: string;
         };
         LoginCheckResponse: {
-            /**
-             * Format: uri
-             * @description The identity provider's login URL; navigate the browser there.
-             */
+            /** @description The identity provider's login URL; navigate the browser there. */
             login_url: string;
         };
         /** @description The user's MFA status. */
@@ -865,10 +856,7 @@ export interface components {
             user_can_update_metadata: boolean;
             autojoin_by_domain: boolean;
             restrict_to_domain: boolean;
-            /**
-             * Format: date-time
-             * @description Members must turn on MFA by this time; null when MFA is not required.
-             */
+            /** @description Members must turn on MFA by this time (an ISO date-time as the provider writes it); null when MFA is not required. The provider promises only a string, so the client does not check its format. */
             require_2fa_by: string | null;
             /** @description The email domain tied to the organisation, if any. */
             existing_domain: string | null;

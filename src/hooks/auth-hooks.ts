@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import type {
   AuthClient,
   AuthInfo,
+  AuthSnapshot,
   HostedPageUrls,
   OrgAccessTokenResult,
   OrgMembership,
@@ -31,6 +32,13 @@ export interface AuthInfoLoggedOut extends AuthInfoActions {
   readonly isLoggedIn: false;
 }
 
+/** `useAuthInfo()` when the auth server cannot be reached and no valid token is held (not "logged out"; it keeps trying). */
+export interface AuthInfoUnreachable extends AuthInfoActions {
+  readonly status: "unreachable";
+  readonly loading: false;
+  readonly isLoggedIn: false;
+}
+
 /** `useAuthInfo()` for a logged-in user. */
 export interface AuthInfoLoggedIn extends AuthInfoActions {
   readonly status: "logged_in";
@@ -50,12 +58,13 @@ export interface AuthInfoLoggedIn extends AuthInfoActions {
 }
 
 /** What `useAuthInfo()` returns: narrow on `status` (or `loading` / `isLoggedIn`). */
-export type UseAuthInfoResult = AuthInfoLoading | AuthInfoLoggedOut | AuthInfoLoggedIn;
+export type UseAuthInfoResult = AuthInfoLoading | AuthInfoLoggedOut | AuthInfoUnreachable | AuthInfoLoggedIn;
 
-function toResult(client: AuthClient, authInfo: AuthInfo | null, loading: boolean): UseAuthInfoResult {
+function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult {
   const refreshAuthInfo = () => client.refresh();
-  if (loading) return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo };
-  if (!authInfo) return { status: "logged_out", loading: false, isLoggedIn: false, refreshAuthInfo };
+  if (snapshot.status === "loading") return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo };
+  if (snapshot.status !== "logged_in") return { status: snapshot.status, loading: false, isLoggedIn: false, refreshAuthInfo };
+  const { authInfo } = snapshot;
   return {
     status: "logged_in",
     loading: false,
@@ -84,7 +93,7 @@ export function useAuthInfoFor(hookName: string): UseAuthInfoResult {
   const client = useAuthClientFor(hookName);
   const { snapshot } = useAuthStateFor(hookName);
   return useMemo(
-    () => toResult(client, snapshot.status === "logged_in" ? snapshot.authInfo : null, snapshot.status === "loading"),
+    () => toResult(client, snapshot),
     [client, snapshot],
   );
 }

@@ -14,6 +14,7 @@ export {
   type AuthInfoLoading,
   type AuthInfoLoggedIn,
   type AuthInfoLoggedOut,
+  type AuthInfoUnreachable,
   type UseActiveOrgResult,
   type UseAuthInfoResult,
 } from "./auth-hooks.js";

@@ -1,7 +1,8 @@
 /**
  * `<RequireAuth>` and `withRequiredAuthInfo`: render children only for a logged-in user (optionally one with a
  * role or permissions in an org). A logged-out visitor is sent to the hosted login page with the current URL as
- * the return address (§2), unless a logged-out fallback is given.
+ * the return address (§2), unless a logged-out fallback is given. When the auth server cannot be reached, nobody
+ * is sent to the login page: the unreachable fallback shows until the session engine reaches it again.
  */
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import type { AuthClient } from "../session/index.js";
@@ -28,6 +29,11 @@ export interface RequireAuthProps extends AccessRequirement {
   loadingFallback?: ReactNode;
   /** Shown to a logged-out visitor instead of redirecting to the hosted login page. */
   loggedOutFallback?: ReactNode;
+  /**
+   * Shown while the auth server cannot be reached (network failure, timeout, 5xx) and no valid token is held, e.g.
+   * "Can't reach sign-in, retrying…". No login redirect happens; it clears when the server answers. Default: the loading fallback.
+   */
+  unreachableFallback?: ReactNode;
   /** Shown when a role or permission check fails. Default: nothing. */
   forbiddenFallback?: ReactNode;
   /** Where the login page sends the user back to. Default: the current page URL. */
@@ -74,6 +80,7 @@ function useGuardedContent(guardName: string, props: RequireAuthProps): ReactNod
   const { activeOrg } = useAuthStateFor(guardName);
   const redirect = auth.status === "logged_out" && props.loggedOutFallback === undefined;
   useLoginRedirect(client, redirect, props.returnTo);
+  if (auth.status === "unreachable") return props.unreachableFallback ?? props.loadingFallback ?? null;
   if (auth.status === "loading" || redirect) return props.loadingFallback ?? null;
   if (auth.status === "logged_out") return props.loggedOutFallback;
   if (!meetsRequirement(auth, props, activeOrg.activeOrgId)) return props.forbiddenFallback ?? null;

@@ -3,6 +3,7 @@
  * (and from every action's answer); only the actions valid in that step exist on the result, so narrowing on
  * `step` gives the right ones. Actions run the generated mutation options (their invalidation and session
  * effects included); when the flow reaches `Finished` the session is refreshed so the app sees the user at once.
+ * An unknown user and a wrong password read the same ("Invalid email or password"); `error.code` keeps which.
  */
 import { MutationObserver, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -41,6 +42,7 @@ import {
 import type { ApiError } from "../transport/errors.js";
 import type { AuthClient, SamlLoginLookup, SocialLoginProvider, UnsafeNavigationError } from "../session/index.js";
 import { useAuthClientFor, useAuthStateFor } from "./context.js";
+import { asUserReadsIt } from "./login-errors.js";
 import { useQueryClientFor } from "./query-client.js";
 
 /** A login step of §2. */
@@ -137,7 +139,7 @@ function useTracker(): { track: Tracker; pending: boolean; error: LoginFlowError
       await work();
       return true;
     } catch (failure) {
-      setError(failure as LoginFlowError);
+      setError(asUserReadsIt(failure) as LoginFlowError);
       return false;
     } finally {
       setPending(false);

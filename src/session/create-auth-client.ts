@@ -6,7 +6,9 @@ import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { createHostedPageUrls, createRedirectFunctions } from "./hosted-pages.js";
 import { resolveTiming, type AuthClientOptions } from "./options.js";
-import { assertSafeNavigationTarget } from "./safe-navigation.js";
+import { RequestValidationError } from "../transport/errors.js";
+import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
+import { assertServerGivenTarget } from "./safe-navigation.js";
 import { createSessionEngine } from "./session-engine.js";
 import type { AuthClient, SamlLoginLookup } from "./types.js";
 
@@ -14,6 +16,12 @@ function samlQuery(lookup: SamlLoginLookup): { domain: string } | { org_id: stri
   if ("domain" in lookup) return { domain: lookup.domain };
   if ("orgId" in lookup) return { org_id: lookup.orgId };
   return { email: lookup.email };
+}
+
+/** The error for an org id that cannot go on the wire as `active_org_id` (a lone surrogate), or null. */
+function invalidOrgId(orgId: string): RequestValidationError | null {
+  if (typeof orgId === "string" && isWellFormedString(orgId)) return null;
+  return new RequestValidationError("refreshToken", [{ path: ["query", "active_org_id"], message: LONE_SURROGATE_MESSAGE }]);
 }
 
 /**
@@ -33,7 +41,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     authUrl: authOrigin,
     fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
   });
-  const urls = createHostedPageUrls(authOrigin, () => env.currentHref());
+  const urls = createHostedPageUrls(authOrigin, () => env.currentHref(), options.allowedRedirectOrigins);
   const redirects = createRedirectFunctions(urls, (url) => env.navigate(url));
 
   return {
@@ -51,21 +59,28 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     onAuthInfoChange: (listener) => engine.store.onAuthInfoChange(listener),
     getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh ?? false),
     refresh: () => engine.refresh("forced"),
-    getAccessTokenForOrg: (orgId) =>
-      env.isBrowser ? engine.orgTokens.get(orgId) : Promise.resolve({ ok: false, error: "unexpected_error" }),
+    getAccessTokenForOrg(orgId) {
+      const invalid = invalidOrgId(orgId);
+      if (invalid) return Promise.reject(invalid);
+      return env.isBrowser ? engine.orgTokens.get(orgId) : Promise.resolve({ ok: false, error: "unexpected_error" });
+    },
     async logout(logoutOptions) {
       const redirectTo = await engine.logout();
       if (logoutOptions?.redirect && redirectTo !== null) {
-        env.navigate(assertSafeNavigationTarget(redirectTo, "logout response's redirect_to", authOrigin));
+        env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
     },
     getActiveOrgId: () => engine.getActiveOrgId(),
-    setActiveOrgId: (orgId) => engine.setActiveOrgId(orgId),
+    setActiveOrgId(orgId) {
+      const invalid = orgId === null ? null : invalidOrgId(orgId);
+      if (invalid) throw invalid;
+      engine.setActiveOrgId(orgId);
+    },
     urls,
     redirects,
     async loginWithSaml(lookup) {
       const { login_url } = await loginCheck(transport, { query: samlQuery(lookup) });
-      env.navigate(assertSafeNavigationTarget(login_url, "SAML login_url"));
+      env.navigate(assertServerGivenTarget(login_url, "SAML login_url"));
     },
     destroy: () => engine.destroy(),
   };

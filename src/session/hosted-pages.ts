@@ -1,5 +1,7 @@
 /** URLs of the provider's hosted pages (§2) and the redirect functions that navigate to them. */
-import { assertSafeNavigationTarget } from "./safe-navigation.js";
+import { RequestValidationError } from "../transport/errors.js";
+import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
+import { assertReturnTarget } from "./safe-navigation.js";
 import { encodeReturnTo } from "./return-to.js";
 import type {
   HostedPageOptions,
@@ -33,17 +35,32 @@ export class ReturnToError extends TypeError {
   }
 }
 
-function resolveReturnTo(returnTo: string, currentHref: string | null): string {
+function resolveReturnTo(returnTo: string, currentHref: string | null, allowedOrigins: ReadonlySet<string>): string {
   if (currentHref === null && !URL.canParse(returnTo)) throw new ReturnToError();
-  return assertSafeNavigationTarget(returnTo, "returnTo option", currentHref ?? undefined);
+  return assertReturnTarget(returnTo, currentHref, allowedOrigins);
+}
+
+/** Refuses (RequestValidationError, nothing built) a value with a lone surrogate, which a URL would turn into U+FFFD. */
+function checkWellFormed(page: string, entries: [string, unknown][]): void {
+  const issues = entries
+    .filter(([name, value]) => !isWellFormedString(name) || (typeof value === "string" && !isWellFormedString(value)))
+    .map(([name]) => ({ path: [name], message: LONE_SURROGATE_MESSAGE }));
+  if (issues.length) throw new RequestValidationError(`hostedPage:${page}`, issues);
 }
 
 /**
- * Builds the hosted-page URL builders for an auth origin. `currentHref` resolves relative `returnTo`
- * values (it returns null on a server, where `returnTo` must be absolute).
+ * Builds the hosted-page URL builders for an auth origin. `currentHref` resolves relative `returnTo` values (it
+ * returns null on a server, where `returnTo` must be absolute); a `returnTo` must be on the current page's origin
+ * or one of `allowedRedirectOrigins` (on a server, only those).
  */
-export function createHostedPageUrls(authOrigin: string, currentHref: () => string | null = () => null): HostedPageUrls {
+export function createHostedPageUrls(
+  authOrigin: string,
+  currentHref: () => string | null = () => null,
+  allowedRedirectOrigins: readonly string[] = [],
+): HostedPageUrls {
+  const allowedOrigins = new Set(allowedRedirectOrigins.map((origin) => new URL(origin).origin));
   const build = (path: string, options: SignupLoginPageOptions | undefined, fixed: Record<string, string> = {}) => {
+    checkWellFormed(path.slice(1), [...Object.entries(options?.params ?? {}), ...Object.entries(fixed), ["returnTo", options?.returnTo]]);
     const url = new URL(path, authOrigin);
     for (const [key, value] of Object.entries(options?.params ?? {})) {
       if (key !== "rt") url.searchParams.set(key, value);
@@ -51,7 +68,7 @@ export function createHostedPageUrls(authOrigin: string, currentHref: () => stri
     for (const [key, value] of Object.entries(fixed)) url.searchParams.set(key, value);
     url.searchParams.delete("rt");
     if (options?.returnTo !== undefined) {
-      url.searchParams.set("rt", encodeReturnTo(resolveReturnTo(options.returnTo, currentHref())));
+      url.searchParams.set("rt", encodeReturnTo(resolveReturnTo(options.returnTo, currentHref(), allowedOrigins)));
     }
     return url.href;
   };

@@ -18,7 +18,12 @@ export interface SessionTimingOptions {
   orgTokenCacheMs?: number;
   /** Waits between refresh retries; one retry per entry. Default [100, 200, 300] (§9). */
   retryDelaysMs?: readonly number[];
-  /** Abort a session request after this long. Default 10 000 ms (the vendor has none). */
+  /**
+   * The longest `Retry-After` the refresh retries wait out; a server asking for more gets no retry now (the
+   * background check tries again later). Default 30 000 ms.
+   */
+  maxRetryAfterMs?: number;
+  /** Abort a session request (headers and body) after this long. Default 10 000 ms (the vendor has none). */
   requestTimeoutMs?: number;
   /** Longest wait for another tab's refresh (lock or broadcast) before refreshing alone. Default 10 000 ms. */
   crossTabWaitMs?: number;
@@ -34,6 +39,11 @@ export interface AuthClientOptions extends SessionTimingOptions {
   environment?: AuthEnvironment;
   /** Structured observability events; never contains a token. */
   onEvent?: (event: AuthEvent) => void;
+  /**
+   * Origins a `returnTo` may point to besides the app's own (the current page's origin), e.g.
+   * `["https://admin.example.com"]`. On a server, where there is no current page, only these are allowed.
+   */
+  allowedRedirectOrigins?: readonly string[];
   /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
   transport?: Omit<TransportOptions, "authUrl" | "fetch">;
 }
@@ -48,6 +58,7 @@ export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
   minWakeRefreshIntervalMs: 120_000,
   orgTokenCacheMs: 300_000,
   retryDelaysMs: Object.freeze([100, 200, 300]),
+  maxRetryAfterMs: 30_000,
   requestTimeoutMs: 10_000,
   crossTabWaitMs: 10_000,
   crossTabSettleMs: 250,
@@ -74,6 +85,7 @@ export function resolveTiming(options: SessionTimingOptions): ResolvedTiming {
     minWakeRefreshIntervalMs: nonNegative("minWakeRefreshIntervalMs", pick("minWakeRefreshIntervalMs") as number),
     orgTokenCacheMs: nonNegative("orgTokenCacheMs", pick("orgTokenCacheMs") as number),
     retryDelaysMs: (pick("retryDelaysMs") as readonly number[]).map((ms) => nonNegative("retryDelaysMs", ms)),
+    maxRetryAfterMs: nonNegative("maxRetryAfterMs", pick("maxRetryAfterMs") as number),
     requestTimeoutMs: nonNegative("requestTimeoutMs", pick("requestTimeoutMs") as number),
     crossTabWaitMs: nonNegative("crossTabWaitMs", pick("crossTabWaitMs") as number),
     crossTabSettleMs: nonNegative("crossTabSettleMs", pick("crossTabSettleMs") as number),

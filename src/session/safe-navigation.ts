@@ -1,4 +1,7 @@
-/** Navigation safety: only http(s) targets handed to us by the server are ever followed. */
+/**
+ * Navigation safety: only http(s) targets are ever followed; targets the server hands us must be https (plain
+ * http only to a loopback host), and a `returnTo` must stay on the app's own origin or an allowed one.
+ */
 import { UnsafeNavigationError } from "./errors.js";
 
 const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
@@ -17,4 +20,34 @@ export function assertSafeNavigationTarget(target: unknown, source: string, base
   }
   if (!ALLOWED_PROTOCOLS.has(url.protocol)) throw new UnsafeNavigationError(url.protocol, source);
   return url.href;
+}
+
+const LOOPBACK_HOST = /^(?:localhost|[^.]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * A target the auth server handed us (logout `redirect_to`, SAML `login_url`): http(s) as above, and https unless
+ * the host is a loopback one (localhost, 127.0.0.0/8, [::1]) — plain http elsewhere could be rewritten on the way.
+ */
+export function assertServerGivenTarget(target: unknown, source: string, base?: string): string {
+  const href = assertSafeNavigationTarget(target, source, base);
+  const url = new URL(href);
+  if (url.protocol === "http:" && !LOOPBACK_HOST.test(url.hostname)) {
+    throw new UnsafeNavigationError("http:", source, "https is required except for loopback hosts");
+  }
+  return href;
+}
+
+/**
+ * A `returnTo` the app passes on (perhaps from its own query string): http(s), resolved against the current page,
+ * and on the app's own origin or one of `allowedOrigins`; anything else (`//evil.example`, `\\evil`,
+ * `https://evil.example`) is an open redirect and throws `UnsafeNavigationError`.
+ */
+export function assertReturnTarget(target: string, currentHref: string | null, allowedOrigins: ReadonlySet<string>): string {
+  const href = assertSafeNavigationTarget(target, "returnTo option", currentHref ?? undefined);
+  const { origin } = new URL(href);
+  const appOrigin = currentHref === null ? null : new URL(currentHref).origin;
+  if (origin !== appOrigin && !allowedOrigins.has(origin)) {
+    throw new UnsafeNavigationError(null, "returnTo option", `${origin} is neither the app's origin nor in allowedRedirectOrigins`);
+  }
+  return href;
 }

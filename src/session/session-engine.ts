@@ -61,6 +61,7 @@ export function createSessionEngine(
   let lastResultAt = Number.NEGATIVE_INFINITY;
   let lastCheckAt = Number.NEGATIVE_INFINITY;
   let lastApplied: SharedResult | null = null;
+  let notBefore = Number.NEGATIVE_INFINITY; // a server's Retry-After: no background or wake-up refresh before it
 
   const keyOf = (orgId: string | null) => orgId ?? "";
   const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
@@ -99,9 +100,12 @@ export function createSessionEngine(
     const message = error instanceof Error ? error.message : String(error);
     const kept = validAuthInfo() !== null;
     emit({ type: "refresh_failed", reason, status, message, keptSession: kept });
+    if (error instanceof RefreshError && error.retryAfterMs !== undefined) notBefore = env.now() + error.retryAfterMs;
     if (kept) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
-    store.set(null); // loading → logged out, or an expired token we could not renew
+    // No valid token: an auth server we could not ask is "unreachable", never "logged out" (no login redirect).
+    if (error instanceof RefreshError && error.isTransient) store.setUnreachable();
+    else store.set(null);
     if (wasLoggedIn) emit({ type: "logged_out", cause: "token_expired" });
     updateTimer(); // the server never said "logged out": keep checking on the timer
   }
@@ -124,6 +128,7 @@ export function createSessionEngine(
     // An expiring token is renewed by any refresh under way; every other reason needs one sent after this call.
     const run = reason === "expiring" ? flights.run : flights.runFresh;
     return run(key, async () => {
+      if (destroyed) throw new AuthClientDestroyedError(); // queued behind a request that destroy() ended
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
@@ -155,13 +160,16 @@ export function createSessionEngine(
   }
 
   function onTick(): void {
-    if (serverSession === "ended") return;
+    if (serverSession === "ended" || env.now() < notBefore) return;
     const authInfo = store.getAuthInfo();
     if (!authInfo || remaining(authInfo) < timing.refreshWhenSecondsRemaining) void refreshQuietly("expiring");
   }
 
   function onWake(reason: WakeReason): void {
-    if (env.now() - lastCheckAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
+    if (env.now() < notBefore) return;
+    // While the auth server is unreachable, every focus / online / visible wake-up tries again.
+    const unreachable = store.getSnapshot().status === "unreachable";
+    if (unreachable || env.now() - lastCheckAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
   }
 
   function onStorageChange(key: string | null, newValue: string | null): void {
@@ -193,6 +201,7 @@ export function createSessionEngine(
     if (!env.isBrowser) return null;
     start();
     if (store.getSnapshot().status === "loading") await initial;
+    if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
     const stale = current !== null && remaining(current) < timing.refreshWhenSecondsRemaining;
     if (!forceRefresh && !stale) return validAuthInfo();

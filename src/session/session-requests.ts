@@ -1,9 +1,10 @@
 /**
  * The two session calls (§7): `GET /api/v1/refresh_token` with retries and the §8 error mapping, and
- * `POST /api/v1/logout`. Both go straight through the environment's fetch with credentials and a JSON
- * content type (no CSRF header), a per-attempt timeout, and validation by the generated schemas.
+ * `POST /api/v1/logout`. Both go through the transport's exchange on the environment's fetch and timers, with
+ * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas.
  */
 import { LogoutResponseSchema, RefreshTokenResponseSchema } from "../generated/zod.js";
+import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
 import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
 import type { AuthEnvironment } from "./environment.js";
@@ -52,31 +53,25 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
   });
 }
 
-/** Performs one request with a timeout; maps network failures and timeouts to `RefreshError`s. */
-async function requestWithTimeout(ctx: SessionRequestContext, url: string, method: "GET" | "POST"): Promise<Response> {
-  const controller = new AbortController();
-  const abortFromParent = () => controller.abort(ctx.signal.reason);
-  ctx.signal.addEventListener("abort", abortFromParent, { once: true });
-  let timedOut = false;
-  const timer = ctx.env.setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, ctx.timing.requestTimeoutMs);
+/**
+ * One session request through the transport's exchange: one deadline over headers and body, redirects refused,
+ * and `destroy()` aborting it (rejecting with `AuthClientDestroyedError`). Failures become `RefreshError`s.
+ */
+async function sessionExchange(ctx: SessionRequestContext, url: string, method: "GET" | "POST"): Promise<ExchangeResult> {
+  const timers = { setTimeout: (callback: () => void, ms: number) => ctx.env.setTimeout(callback, ms), clearTimeout: (handle: unknown) => ctx.env.clearTimeout(handle) };
   try {
-    return await ctx.env.fetch(url, {
-      method,
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      signal: controller.signal,
-    });
+    return await exchange(
+      (input, init) => ctx.env.fetch(input, init),
+      url,
+      { method, credentials: "include", headers: { "Content-Type": "application/json" } },
+      { timeoutMs: ctx.timing.requestTimeoutMs, signal: ctx.signal, timers, now: () => ctx.env.now() },
+    );
   } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    if (timedOut) throw new RefreshError(503, "Authentication request timed out", "timeout");
+    if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
+    if (error.kind === "timeout") throw new RefreshError(503, "Authentication request timed out", "timeout");
+    if (error.kind === "redirect") throw new RefreshError(error.status, "Authentication request was redirected; redirects are not followed", "redirect");
     // Status 0: a network or CORS failure (§8).
     throw new RefreshError(503, UNPROCESSABLE_AUTH_RESPONSE, "network");
-  } finally {
-    ctx.env.clearTimeout(timer);
-    ctx.signal.removeEventListener("abort", abortFromParent);
   }
 }
 
@@ -84,14 +79,16 @@ async function requestWithTimeout(ctx: SessionRequestContext, url: string, metho
 export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const url = new URL("/api/v1/refresh_token", ctx.authOrigin);
   if (activeOrgId !== null) url.searchParams.set("active_org_id", activeOrgId);
-  const response = await requestWithTimeout(ctx, url.href, "GET");
+  const response = await sessionExchange(ctx, url.href, "GET");
   const receivedAt = ctx.env.now();
   if (response.status === 401) return { authInfo: null, skew: null };
   if (response.status === 0) throw new RefreshError(503, UNPROCESSABLE_AUTH_RESPONSE, "network");
-  if (!response.ok) throw new RefreshError(response.status, response.statusText, "http");
+  if (response.status < 200 || response.status >= 300) {
+    throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
+  }
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(response.text);
   } catch {
     throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
   }
@@ -105,18 +102,33 @@ export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: strin
   return { authInfo, skew };
 }
 
-/** A refresh with the §9 retries (100/200/300 ms by default); a 401 is an answer, never retried. */
+/**
+ * The wait before retry `attempt` (0-based): the configured delay, or longer when the server's `Retry-After`
+ * asks for more. Undefined means "do not retry": no retries left, or the server asked for longer than
+ * `maxRetryAfterMs` (the background check tries again later).
+ */
+function retryDelay(timing: ResolvedTiming, attempt: number, error: RefreshError): number | undefined {
+  const configured = timing.retryDelaysMs[attempt];
+  if (configured === undefined) return undefined;
+  if (error.retryAfterMs === undefined) return configured;
+  return error.retryAfterMs > timing.maxRetryAfterMs ? undefined : Math.max(configured, error.retryAfterMs);
+}
+
+/**
+ * A refresh with the §9 retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an
+ * answer, never retried.
+ */
 export async function refreshWithRetries(
   ctx: SessionRequestContext,
   activeOrgId: string | null,
 ): Promise<RefreshOutcome> {
-  const delays = ctx.timing.retryDelaysMs;
   for (let attempt = 0; ; attempt++) {
     try {
       return await refreshOnce(ctx, activeOrgId);
     } catch (error) {
-      const delayMs = delays[attempt];
-      if (!(error instanceof RefreshError) || delayMs === undefined) throw error;
+      if (!(error instanceof RefreshError)) throw error;
+      const delayMs = retryDelay(ctx.timing, attempt, error);
+      if (delayMs === undefined) throw error;
       ctx.emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
       await sleep(ctx.env, delayMs, ctx.signal);
     }
@@ -125,19 +137,26 @@ export async function refreshWithRetries(
 
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
 export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
-  let response: Response;
+  let response: ExchangeResult;
   try {
-    response = await requestWithTimeout(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST");
+    response = await sessionExchange(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST");
   } catch (error) {
-    if (error instanceof RefreshError) throw new LogoutError(0, error.message);
+    if (error instanceof RefreshError) throw new LogoutError(error.kind === "redirect" ? error.status : 0, error.message);
     throw error;
   }
-  if (!response.ok) throw new LogoutError(response.status, response.statusText);
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = LogoutResponseSchema.safeParse(body);
+  if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
+  const parsed = LogoutResponseSchema.safeParse(parseJsonOrUndefined(response.text));
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
     return null;
   }
   return parsed.data.redirect_to;
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

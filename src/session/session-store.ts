@@ -12,6 +12,8 @@ export interface SessionStore {
   getAuthInfo(): AuthInfo | null;
   /** Moves to logged in (auth info) or logged out (null); notifies only when something changed. */
   set(authInfo: AuthInfo | null): void;
+  /** Moves to "unreachable": the auth server could not be asked and no valid token is held. */
+  setUnreachable(): void;
   subscribe(listener: () => void): () => void;
   onLoggedInChange(listener: (loggedIn: boolean) => void): () => void;
   onAccessTokenChange(listener: (accessToken: string | null) => void): () => void;
@@ -20,21 +22,30 @@ export interface SessionStore {
   clearListeners(): void;
 }
 
-/** Structural equality of JSON-like values (auth info is plain data). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  const bKeys = Object.keys(b);
-  if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every(
-    (key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
+/**
+ * Structural equality of JSON-like values (auth info is plain data). Iterative, with its own work list, so a
+ * value nested thousands of levels deep (free-form `properties` may be) cannot overflow the stack.
+ */
+export function deepEqual(first: unknown, second: unknown): boolean {
+  const pending: [unknown, unknown][] = [[first, second]];
+  for (let pair = pending.pop(); pair; pair = pending.pop()) {
+    const [a, b] = pair;
+    if (Object.is(a, b)) continue;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    const aKeys = Object.keys(a);
+    if (aKeys.length !== Object.keys(b).length) return false;
+    for (const key of aKeys) {
+      if (!Object.hasOwn(b, key)) return false;
+      pending.push([(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]]);
+    }
+  }
+  return true;
 }
 
 const LOADING: AuthSnapshot = Object.freeze({ status: "loading" });
 const LOGGED_OUT: AuthSnapshot = Object.freeze({ status: "logged_out" });
+const UNREACHABLE: AuthSnapshot = Object.freeze({ status: "unreachable" });
 
 /** Creates the store in the loading state; listener errors are reported through `emit`, never thrown. */
 export function createSessionStore(emit: EventEmitter): SessionStore {
@@ -58,21 +69,35 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
     return () => void listeners.delete(listener);
   };
   const authInfoOf = (state: AuthSnapshot) => (state.status === "logged_in" ? state.authInfo : null);
+  // The last value told to logged-in observers; null before the first answer. "Unreachable" tells them false only
+  // when a token disappears, never from loading (no token was ever there, and the user may well be logged in).
+  let announcedLoggedIn: boolean | null = null;
+
+  const moveTo = (next: AuthSnapshot, loggedIn: boolean | null) => {
+    const previousInfo = authInfoOf(snapshot);
+    const authInfo = authInfoOf(next);
+    snapshot = next;
+    if (loggedIn !== null && loggedIn !== announcedLoggedIn) {
+      announcedLoggedIn = loggedIn;
+      notify(loggedInListeners, loggedIn);
+    }
+    const accessToken = authInfo?.accessToken ?? null;
+    if ((previousInfo?.accessToken ?? null) !== accessToken) notify(tokenListeners, accessToken);
+    if (!deepEqual(previousInfo, authInfo)) notify(authInfoListeners, authInfo);
+    notify(snapshotListeners, undefined);
+  };
 
   return {
     getSnapshot: () => snapshot,
     getAuthInfo: () => authInfoOf(snapshot),
     set(authInfo) {
-      const previous = snapshot;
-      const previousInfo = authInfoOf(previous);
-      if (previous.status !== "loading" && deepEqual(previousInfo, authInfo)) return;
-      snapshot = authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT;
-      const loggedIn = authInfo !== null;
-      const accessToken = authInfo?.accessToken ?? null;
-      if (previous.status === "loading" || (previousInfo !== null) !== loggedIn) notify(loggedInListeners, loggedIn);
-      if ((previousInfo?.accessToken ?? null) !== accessToken) notify(tokenListeners, accessToken);
-      if (!deepEqual(previousInfo, authInfo)) notify(authInfoListeners, authInfo);
-      notify(snapshotListeners, undefined);
+      const status = authInfo ? "logged_in" : "logged_out";
+      if (snapshot.status === status && deepEqual(authInfoOf(snapshot), authInfo)) return;
+      moveTo(authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT, authInfo !== null);
+    },
+    setUnreachable() {
+      if (snapshot.status === "unreachable") return;
+      moveTo(UNREACHABLE, announcedLoggedIn === true ? false : null);
     },
     subscribe: (listener) => add(snapshotListeners, listener),
     onLoggedInChange: (listener) => add(loggedInListeners, listener),

@@ -55,10 +55,15 @@ export interface AuthInfo {
   impersonatorUserId?: string;
 }
 
-/** What a subscriber sees: one immutable object per state, identity-stable until something changes. */
+/**
+ * What a subscriber sees: one immutable object per state, identity-stable until something changes.
+ * "unreachable": the auth server could not be asked (network failure, timeout, refused redirect, 429 or 5xx) and
+ * no valid token is held; not "logged out". The engine keeps trying (background check, focus, online).
+ */
 export type AuthSnapshot =
   | { readonly status: "loading" }
   | { readonly status: "logged_out" }
+  | { readonly status: "unreachable" }
   | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
 
 /** The result of asking for an org-scoped access token. */
@@ -153,13 +158,13 @@ export interface AuthClient {
   getAuthInfo(options?: { forceRefresh?: boolean }): Promise<AuthInfo | null>;
   /** Forces a refresh now (single-flight, shared across tabs). */
   refresh(): Promise<AuthInfo | null>;
-  /** An access token scoped to one org, cached 300 s per org. */
+  /** An access token scoped to one org, cached 300 s per org. Rejects only for an org id with a lone surrogate (RequestValidationError). */
   getAccessTokenForOrg(orgId: string): Promise<OrgAccessTokenResult>;
   /** Logs out; navigates to the server's `redirect_to` when asked. */
   logout(options?: { redirect?: boolean }): Promise<void>;
   /** The active org id (persisted in localStorage), or null. */
   getActiveOrgId(): string | null;
-  /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. */
+  /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. Throws RequestValidationError for a lone surrogate. */
   setActiveOrgId(orgId: string | null): void;
   /** URL builders for hosted pages. */
   readonly urls: HostedPageUrls;

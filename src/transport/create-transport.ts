@@ -1,9 +1,10 @@
 import createClient from "openapi-fetch";
 import type { OperationCaller, OperationDescriptor, OperationId, OperationRequest, RequestOptions } from "../generated/operations.js";
 import { toAuthOrigin } from "./auth-url.js";
-import { RequestValidationError, ResponseValidationError } from "./errors.js";
+import { RequestValidationError, requestFailure, ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
-import { requestFailure, withTimeout } from "./timeout.js";
+import { exchange, type ExchangeResult } from "./exchange.js";
+import { checkWellFormedStrings } from "./well-formed.js";
 
 /** What to do when a response does not match the contract. */
 export type ValidationMode = "throw" | "report" | "off";
@@ -53,7 +54,6 @@ export function createTransport(options: TransportOptions): Transport {
     baseUrl: authUrl,
     credentials: "include",
     headers: { "Content-Type": "application/json" },
-    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
   });
   const reader: ResponseReader = {
     validation,
@@ -70,22 +70,28 @@ export function createTransport(options: TransportOptions): Transport {
     const op = operation as OperationDescriptor<OperationId>;
     const body = checkedBody(op, request, validation);
     checkPathParams(op, request);
-    const { signal, timedOut, dispose } = withTimeout(callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, callOptions.signal);
+    checkWellFormedStrings(op, request);
+    const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let answer: ExchangeResult | undefined;
+    // The whole exchange (headers and body) runs under one deadline; openapi-fetch reads the buffered copy.
+    const fetchWithin = async (input: Request): Promise<Response> => {
+      answer = await exchange(options.fetch ?? globalThis.fetch, input, {}, { timeoutMs, signal: callOptions.signal });
+      const nullBody = answer.status === 204 || answer.status === 205 || answer.status === 304;
+      return new Response(nullBody ? null : answer.text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    };
     try {
       const result = await client.request(op.method.toLowerCase() as "get", op.path as never, {
         params: { path: request.path ?? {}, query: request.query ?? {} },
         body,
         headers: { ...op.headers, ...extraHeaders(), ...callOptions.headers },
-        signal,
         parseAs: "text",
+        fetch: fetchWithin,
       } as never);
       const { response } = result as { response: Response };
       if (response.ok) return readSuccessResponse(reader, op, response.status, (result as { data?: unknown }).data) as Data;
-      throw readErrorResponse(reader, op, response.status, (result as { error?: unknown }).error);
+      throw readErrorResponse(reader, op, response.status, (result as { error?: unknown }).error, answer?.retryAfterMs);
     } catch (error) {
-      throw requestFailure(op.operationId, error, timedOut(), callOptions.signal);
-    } finally {
-      dispose();
+      throw requestFailure(op.operationId, error, callOptions.signal);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
+import { ExchangeFailure } from "./exchange.js";
 
 /** The message of every error the client could not attribute to a documented code (specification §8). */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
@@ -13,9 +14,15 @@ export interface ApiErrorDetails<Op extends OperationId> {
   userFacingError: string;
   userFacingErrors?: Record<string, string> | undefined;
   fieldErrors?: Record<string, string> | undefined;
+  /** How long the server asked the client to wait (`Retry-After`), in milliseconds. */
+  retryAfterMs?: number | undefined;
 }
 
-/** A failed call: a documented error code, or `unexpected_error` for network failures and unreadable answers. */
+/**
+ * A failed call: a documented error code, or `unexpected_error` for network failures, timeouts, refused redirects
+ * and unreadable answers. For those, `cause` tells which: an `ExchangeFailure` (kind "network", "timeout" or
+ * "redirect") or a `ResponseValidationError` (an error body that is not one, e.g. a gateway's `{"message": …}`).
+ */
 export class ApiError<Op extends OperationId = OperationId> extends Error {
   override readonly name = "ApiError";
   /** HTTP status; 0 when no response arrived (network failure, timeout). */
@@ -30,6 +37,8 @@ export class ApiError<Op extends OperationId = OperationId> extends Error {
   readonly userFacingErrors: Record<string, string>;
   /** Field name → machine-readable field error. */
   readonly fieldErrors: Record<string, string>;
+  /** How long the server asked the client to wait before trying again (`Retry-After` on a 429 or 503), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(details: ApiErrorDetails<Op>, options?: { cause?: unknown }) {
     super(details.userFacingError, options);
@@ -40,6 +49,7 @@ export class ApiError<Op extends OperationId = OperationId> extends Error {
     this.userFacingError = details.userFacingError;
     this.userFacingErrors = details.userFacingErrors ?? {};
     this.fieldErrors = details.fieldErrors ?? {};
+    this.retryAfterMs = details.retryAfterMs;
   }
 }
 
@@ -57,12 +67,13 @@ export class ResponseValidationError extends Error {
   }
 }
 
-/** Arguments that do not match the contract; nothing was sent. */
+/** Arguments that do not match the contract; nothing was sent (or, for a hosted page, no URL was built). */
 export class RequestValidationError extends Error {
   override readonly name = "RequestValidationError";
 
   constructor(
-    readonly operationId: OperationId,
+    /** The operation, or `hostedPage:<page>` for a hosted-page URL. */
+    readonly operationId: OperationId | `hostedPage:${string}`,
     readonly issues: readonly unknown[],
   ) {
     super(`Invalid arguments for ${operationId}: ${summarizeIssues(issues)}`);
@@ -75,7 +86,11 @@ export function isApiError<Op extends OperationId = OperationId>(error: unknown,
 }
 
 /** The ApiError for a failure that has no documented code. */
-export function unexpectedError<Op extends OperationId>(operationId: Op, status: number, extra: { rawCode?: string; cause?: unknown } = {}): ApiError<Op> {
+export function unexpectedError<Op extends OperationId>(
+  operationId: Op,
+  status: number,
+  extra: { rawCode?: string | undefined; cause?: unknown; retryAfterMs?: number | undefined } = {},
+): ApiError<Op> {
   return new ApiError(
     {
       status,
@@ -83,9 +98,21 @@ export function unexpectedError<Op extends OperationId>(operationId: Op, status:
       code: "unexpected_error" as OperationErrorCodes[Op],
       rawCode: extra.rawCode,
       userFacingError: UNEXPECTED_ERROR_MESSAGE,
+      retryAfterMs: extra.retryAfterMs,
     },
     { cause: extra.cause },
   );
+}
+
+/**
+ * Maps whatever a call threw to what the caller should see: typed errors pass through, the caller's own abort
+ * reason (rethrown by the exchange) passes through, and everything else becomes `unexpected_error` with its cause.
+ */
+export function requestFailure(operationId: OperationId, error: unknown, callerSignal: AbortSignal | undefined): unknown {
+  if (error instanceof ApiError || error instanceof ResponseValidationError || error instanceof RequestValidationError) return error;
+  if (error instanceof ExchangeFailure) return unexpectedError(operationId, error.kind === "redirect" ? error.status : 0, { cause: error });
+  if (callerSignal?.aborted && error === callerSignal.reason) return error;
+  return unexpectedError(operationId, 0, { cause: error });
 }
 
 function summarizeIssues(issues: readonly unknown[]): string {

@@ -19,16 +19,36 @@ export function readSuccessResponse(reader: ResponseReader, op: OperationDescrip
   return validated(reader, op, status, schema, json);
 }
 
-/** The ApiError for a non-2xx response, its body checked against the error schema (never the success schema). */
-export function readErrorResponse(reader: ResponseReader, op: OperationDescriptor<OperationId>, status: number, body: unknown): ApiError {
-  if (!body || typeof body !== "object") return unexpectedError(op.operationId, status);
-  const checked = validated(reader, op, status, ErrorResponseBodySchema, body) as Record<string, unknown>;
+/**
+ * The ApiError for a non-2xx response, its body checked against the error schema (never the success schema).
+ * A body that is not an error body (a gateway's `{}` or `{"message": …}`) is `unexpected_error` in every mode:
+ * its validation issues are reported and kept as the error's `cause`.
+ */
+export function readErrorResponse(
+  reader: ResponseReader,
+  op: OperationDescriptor<OperationId>,
+  status: number,
+  body: unknown,
+  retryAfterMs?: number,
+): ApiError {
+  if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
+  let checked = body as Record<string, unknown>;
+  if (reader.validation !== "off") {
+    const result = ErrorResponseBodySchema.safeParse(body);
+    if (!result.success) {
+      const cause = new ResponseValidationError(op.operationId, status, result.error.issues, body);
+      reader.report(cause);
+      return unexpectedError(op.operationId, status, { cause, retryAfterMs });
+    }
+    checked = result.data as Record<string, unknown>;
+  }
   const rawCode = typeof checked.error_code === "string" ? checked.error_code : undefined;
   if (!rawCode || (rawCode !== "unexpected_error" && !op.errorCodes?.includes(rawCode))) {
     reader.logger.warn(`${op.operationId} answered with an error code it does not document`, { operationId: op.operationId, status, code: rawCode });
-    return unexpectedError(op.operationId, status, rawCode ? { rawCode } : {});
+    return unexpectedError(op.operationId, status, { rawCode, retryAfterMs });
   }
   return new ApiError({
+    retryAfterMs,
     status,
     operationId: op.operationId,
     code: rawCode as OperationErrorCodes[OperationId],

@@ -1,11 +1,19 @@
-import type { OperationId } from "../generated/operations.js";
-import { ApiError, RequestValidationError, ResponseValidationError, unexpectedError } from "./errors.js";
+/** The timers a deadline runs on (the global ones by default; the session engine passes its environment's). */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const globalTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
 
 /** A signal that aborts after `timeoutMs` or when the caller's signal aborts. */
-export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undefined) {
+export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undefined, timers: Timers = globalTimers) {
   const controller = new AbortController();
   let expired = false;
-  const timer = setTimeout(() => {
+  const timer = timers.setTimeout(() => {
     expired = true;
     controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, "TimeoutError"));
   }, timeoutMs);
@@ -16,18 +24,8 @@ export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undef
     signal: controller.signal,
     timedOut: () => expired,
     dispose: () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       callerSignal?.removeEventListener("abort", onCallerAbort);
     },
   };
-}
-
-/**
- * Maps whatever a call threw to what the caller should see: typed errors pass through, the caller's own
- * abort is rethrown as is, and everything else (network failure, timeout) becomes `unexpected_error`.
- */
-export function requestFailure(operationId: OperationId, error: unknown, timedOut: boolean, callerSignal: AbortSignal | undefined): unknown {
-  if (error instanceof ApiError || error instanceof ResponseValidationError || error instanceof RequestValidationError) return error;
-  if (callerSignal?.aborted && !timedOut) return callerSignal.reason ?? error;
-  return unexpectedError(operationId, 0, { cause: error });
 }

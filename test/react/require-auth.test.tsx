@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeReturnTo } from "../../src/session/index.js";
 import { RequireAuth, withRequiredAuthInfo, type WithAuthInfoProps } from "../../src/hooks/index.js";
-import { createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/testing/index.js";
+import { createPrismAuthClient, createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => window.history.replaceState({}, "", "/"));
@@ -40,15 +40,31 @@ describe("RequireAuth", () => {
     expect(screen.queryByText("secret")).toBeNull();
   });
 
+  it("an unreachable auth server is not a logout: the unreachable fallback shows and nobody is sent to the login page", async () => {
+    const { client, navigations } = createPrismAuthClient({ prismUrl: "http://127.0.0.1:9", retryDelaysMs: [], transport: { logger: { warn: () => undefined } } });
+    const Wrapper = providerWrapper({ client });
+    render(
+      <Wrapper>
+        <RequireAuth loadingFallback={<p>wait</p>} unreachableFallback={<p>cannot reach sign-in</p>}>
+          secret
+        </RequireAuth>
+      </Wrapper>,
+    );
+    await screen.findByText("cannot reach sign-in");
+    expect(client.getSnapshot().status).toBe("unreachable");
+    expect(navigations).toEqual([]);
+    expect(screen.queryByText("secret")).toBeNull();
+  });
+
   it("uses an explicit returnTo", async () => {
     const client = createStaticAuthClient({ authInfo: null });
     render(
       <StaticAuthProviderFor client={client}>
-        <RequireAuth returnTo="https://app.example.test/after">secret</RequireAuth>
+        <RequireAuth returnTo="/after?step=2">secret</RequireAuth>
       </StaticAuthProviderFor>,
     );
     await waitFor(() => expect(client.navigations).toHaveLength(1));
-    expect(decodeReturnTo(new URL(client.navigations[0]!).searchParams.get("rt")!)).toBe("https://app.example.test/after");
+    expect(decodeReturnTo(new URL(client.navigations[0]!).searchParams.get("rt")!)).toBe("http://localhost:3000/after?step=2");
   });
 
   it("renders the logged-out fallback instead of redirecting when one is given", () => {

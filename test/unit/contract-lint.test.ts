@@ -139,4 +139,26 @@ describe("openapi/auth-api.yaml", () => {
     );
     for (const id of paginated) expect(byId.get(id)!.op["x-pagination"]).toEqual({ page: "page_number", hasMore: "has_more_results" });
   });
+
+  it("checks no string format and no numeric range in what the server sends (the provider promises plain strings and numbers)", () => {
+    const seen = new Set<Node>();
+    const findings: string[] = [];
+    const walk = (node: Node, where: string): void => {
+      const schema = deref(node);
+      if (!schema || typeof schema !== "object" || seen.has(schema)) return;
+      seen.add(schema);
+      for (const key of ["format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern", "minLength", "maxLength"]) {
+        if (key in schema) findings.push(`${where}: ${key}`);
+      }
+      for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) walk(child, `${where}.${name}`);
+      for (const key of ["items", "additionalProperties"]) if (typeof schema[key] === "object") walk(schema[key], `${where}[${key}]`);
+      for (const key of ["oneOf", "anyOf", "allOf"]) for (const child of (schema[key] ?? []) as Node[]) walk(child, where);
+    };
+    for (const o of operations) {
+      for (const [status, response] of Object.entries((o.op.responses ?? {}) as Record<string, Node>)) {
+        walk(deref(response)?.content?.["application/json"]?.schema, `${o.id} ${status}`);
+      }
+    }
+    expect(findings).toEqual([]);
+  });
 });

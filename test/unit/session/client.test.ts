@@ -73,7 +73,11 @@ describe("createAuthClient", () => {
 
   it("is safe on a server: no requests, no timers, urls work, navigation refused clearly", async () => {
     const fetchSpy = vi.fn();
-    const server = createAuthClient({ authUrl: AUTH_URL, environment: createServerEnvironment({ fetch: fetchSpy }) });
+    const server = createAuthClient({
+      authUrl: AUTH_URL,
+      environment: createServerEnvironment({ fetch: fetchSpy }),
+      allowedRedirectOrigins: ["https://app.example.com"],
+    });
     server.start();
     server.subscribe(() => undefined);
     expect(await server.getAuthInfo()).toBeNull();

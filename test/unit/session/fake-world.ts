@@ -12,7 +12,17 @@ export { refreshBody };
 export const AUTH_URL = "https://auth.example.com";
 
 /** What the fake server answers to the refresh call. */
-export type ServerMode = "logged_in" | "logged_out" | "error500" | "network" | "bad_json" | "bad_schema" | "hang";
+export type ServerMode =
+  | "logged_in"
+  | "logged_out"
+  | "error500"
+  | "network"
+  | "bad_json"
+  | "bad_schema"
+  | "hang"
+  | "stall_body"
+  | "redirect"
+  | "rate_limited";
 
 export interface RecordedRequest {
   url: URL;
@@ -31,6 +41,10 @@ export class FakeServer {
   orgsUserIsIn = new Set(["o1"]);
   bodyOverrides: Record<string, unknown> = {};
   requests: RecordedRequest[] = [];
+  /** Rewrites the JSON text of a logged-in answer (e.g. to splice in a value too deep for JSON.stringify). */
+  rewriteBody: (json: string) => string = (json) => json;
+  /** The `Retry-After` header (seconds) of a "rate_limited" answer. */
+  retryAfter = "2";
   /** Simulated network latency of every answer (0 = answer at once). */
   latencyMs = 0;
 
@@ -66,6 +80,12 @@ export class FakeServer {
         return Promise.reject(new TypeError("Failed to fetch"));
       case "hang":
         return new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      case "stall_body": // 200 and headers at once, then a body that never ends (and ignores the abort signal)
+        return Promise.resolve(new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode("{")) }), { headers }));
+      case "redirect":
+        return Promise.resolve(new Response(null, { status: 302, headers: { Location: "https://evil.example/api/v1/refresh_token" } }));
+      case "rate_limited":
+        return Promise.resolve(new Response("{}", { status: 429, statusText: "Too Many Requests", headers: { ...headers, "Retry-After": this.retryAfter } }));
       case "error500":
         return Promise.resolve(new Response("oops", { status: 500, statusText: "Internal Server Error", headers }));
       case "logged_out":
@@ -79,7 +99,10 @@ export class FakeServer {
           return Promise.resolve(new Response("{}", { status: 401, statusText: "Unauthorized", headers }));
         }
         return Promise.resolve(
-          Response.json(refreshBody(Date.now(), this.lifetimeSeconds, { ...this.bodyOverrides, ...(orgId ? { access_token: `org-${orgId}-${Date.now()}` } : {}) }), { headers }),
+          new Response(
+            this.rewriteBody(JSON.stringify(refreshBody(Date.now(), this.lifetimeSeconds, { ...this.bodyOverrides, ...(orgId ? { access_token: `org-${orgId}-${Date.now()}` } : {}) }))),
+            { headers },
+          ),
         );
     }
   }

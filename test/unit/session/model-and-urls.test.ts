@@ -102,7 +102,7 @@ describe("hosted pages (§2)", () => {
 
   it("refuses a non-http(s) returnTo, and needs an absolute one without a current page", () => {
     expect(() => urls.login({ returnTo: "javascript:alert(1)" })).toThrow(UnsafeNavigationError);
-    const serverUrls = createHostedPageUrls("https://auth.example.com");
+    const serverUrls = createHostedPageUrls("https://auth.example.com", () => null, ["https://app.example.com"]);
     expect(() => serverUrls.login({ returnTo: "/relative" })).toThrow(/absolute/);
     expect(serverUrls.login({ returnTo: "https://app.example.com/x" })).toContain("rt=");
   });

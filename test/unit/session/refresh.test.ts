@@ -141,13 +141,16 @@ describe("transient failures and 401", () => {
     expect(c.getSnapshot().status).toBe("logged_out");
   });
 
-  it("an expired token that cannot be renewed ends the session locally but the timer keeps trying", async () => {
+  it("an expired token that cannot be renewed while the server is unreachable: 'unreachable', the timer keeps trying", async () => {
     browser.server.lifetimeSeconds = 120;
     const c = client({ refreshWhenSecondsRemaining: 60 });
     await c.getAuthInfo();
+    const loggedIn: boolean[] = [];
+    c.onLoggedInChange((value) => loggedIn.push(value));
     browser.server.mode = "network";
     await vi.advanceTimersByTimeAsync(180_000);
-    expect(c.getSnapshot().status).toBe("logged_out");
+    expect(c.getSnapshot().status).toBe("unreachable");
+    expect(loggedIn).toEqual([false]); // the token did disappear
     browser.server.mode = "logged_in";
     await vi.advanceTimersByTimeAsync(60_000);
     expect(c.getSnapshot().status).toBe("logged_in");

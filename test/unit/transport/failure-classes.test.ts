@@ -155,11 +155,16 @@ describe("validation by status", () => {
     expect((error as ResponseValidationError).issues[0]).toMatchObject({ path: ["org_name"] });
   });
 
-  it("an error body is checked with the error schema, not the success schema", async () => {
+  it("an error body is checked with the error schema, not the success schema; one that fails is unexpected_error with the issues as cause", async () => {
     server.respond((_, res) => sendJson(res, 404, { error_code: "org_not_found" }));
-    const error = await failure(getOrgSettings(transport(), { query: { org_id: "o1" } }));
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues[0]).toMatchObject({ path: ["user_facing_error"] });
+    const onValidationError = vi.fn();
+    const error = await failure(getOrgSettings(transport({ onValidationError }), { query: { org_id: "o1" } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "unexpected_error", status: 404, message: "An unexpected error has occurred" });
+    const cause = (error as ApiError).cause as ResponseValidationError;
+    expect(cause).toBeInstanceOf(ResponseValidationError);
+    expect(cause.issues[0]).toMatchObject({ path: ["user_facing_error"] });
+    expect(onValidationError).toHaveBeenCalledWith(cause);
   });
 
   it("report mode hands back the data and reports; off mode skips checks", async () => {

@@ -1,0 +1,94 @@
+/**
+ * One HTTP exchange under one deadline: the request, the headers and the whole body are read before the timeout
+ * (or the caller's abort) settles it. Redirects are never followed: the request carries `redirect: "manual"`, so
+ * nothing (no CSRF header, no password body) goes to the Location, and a redirect answer is a typed failure.
+ * Every fe call and every session call goes through here.
+ */
+import { parseRetryAfter } from "./retry-after.js";
+import { withTimeout, type Timers } from "./timeout.js";
+
+/** Why an exchange produced no readable answer. */
+export type ExchangeFailureKind = "network" | "timeout" | "redirect";
+
+/** An exchange that failed before a readable answer: no connection, the deadline passed, or a refused redirect. */
+export class ExchangeFailure extends Error {
+  override readonly name = "ExchangeFailure";
+
+  constructor(
+    readonly kind: ExchangeFailureKind,
+    /** The redirect status (0 when the browser hides it, and for network failures and timeouts). */
+    readonly status: number,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A complete answer: status, headers and the body as text. */
+export interface ExchangeResult {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+  /** The server's `Retry-After` in milliseconds, when it sent a valid one. */
+  retryAfterMs: number | undefined;
+}
+
+/** The deadline of one exchange and the caller's signal (its abort rejects with the signal's reason). */
+export interface ExchangeOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  timers?: Timers | undefined;
+  now?: (() => number) | undefined;
+}
+
+/** The fetch an exchange uses (the standard signature). */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Performs the request and reads its body within one deadline; throws `ExchangeFailure` or the caller's abort reason. */
+export async function exchange(fetch: FetchFunction, input: string | Request, init: RequestInit, options: ExchangeOptions): Promise<ExchangeResult> {
+  const deadline = withTimeout(options.timeoutMs, options.signal, options.timers);
+  try {
+    deadline.signal.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
+    const response = await untilAborted(fetch(input, { ...init, redirect: "manual", signal: deadline.signal }), deadline.signal);
+    if (isRedirect(response)) {
+      void response.body?.cancel().catch(ignore);
+      throw new ExchangeFailure("redirect", response.status, `Refused to follow a redirect (status ${response.status || "hidden"})`);
+    }
+    const text = await untilAborted(response.text(), deadline.signal, () => void response.body?.cancel().catch(ignore));
+    const retryAfterMs = parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
+  } catch (error) {
+    if (error instanceof ExchangeFailure) throw error;
+    if (deadline.timedOut()) throw new ExchangeFailure("timeout", 0, `Request timed out after ${options.timeoutMs} ms`, { cause: error });
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    throw new ExchangeFailure("network", 0, "Network failure", { cause: error });
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** A 3xx answer, or the opaque answer a browser gives for a redirect it did not follow. */
+function isRedirect(response: Response): boolean {
+  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
+}
+
+/** Settles with `work`, or rejects with the signal's reason as soon as it aborts (a stalled body cannot hold it). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
+  if (signal.aborted) {
+    work.catch(ignore);
+    onAbort?.();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort?.();
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+const ignore = (): void => undefined;

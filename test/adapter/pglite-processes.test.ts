@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/prism.js";
+import { LOCK_FILE } from "../../src/adapter/directory-lock.js";
+import { AdapterError, openEmbeddedDatabase } from "../../src/adapter/index.js";
+
+// Real second processes on one PGlite data directory: the second one must refuse, never write beside the first.
+const children: ChildProcess[] = [];
+const directories: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function tempDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), "orgauth-pglite-"));
+  directories.push(directory);
+  return directory;
+}
+
+/** Starts the child script; resolves with its first JSON line and a promise of its exit code. */
+function startChild(dataDir: string, users: number): Promise<{ child: ChildProcess; message: { ready?: true; pid?: number; error?: string }; exit: Promise<number | null> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "test", "adapter", "fixtures", "embedded-child.ts"), dataDir, String(users)], { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] });
+  children.push(child);
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      const line = output.split("\n")[0];
+      if (output.includes("\n") && line !== undefined) resolve({ child, message: JSON.parse(line), exit });
+    });
+    void exit.then((code) => reject(new Error(`child exited (${code}) before reporting: ${output}`)));
+  });
+}
+
+async function countUsers(dataDir: string): Promise<number> {
+  const db = await openEmbeddedDatabase({ dataDir });
+  try {
+    return Number((await db.query("SELECT count(*)::integer AS n FROM users")).rows[0]?.n);
+  } finally {
+    await db.close();
+  }
+}
+
+// Each test boots PGlite in two or three processes; on a loaded machine that takes a while (not a timing assertion).
+describe("PGlite data directory shared by two processes", { timeout: 120_000 }, () => {
+  it("the second process refuses with directory_locked while the first holds it, and no write is lost", async () => {
+    const dataDir = tempDirectory();
+    const holder = await startChild(dataDir, 50);
+    expect(holder.message).toMatchObject({ ready: true });
+
+    const second = await startChild(dataDir, 50);
+    expect(second.message).toEqual({ error: "directory_locked" });
+    expect(await second.exit).toBe(3);
+
+    const refused = await openEmbeddedDatabase({ dataDir }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AdapterError);
+    expect((refused as AdapterError).code).toBe("directory_locked");
+    expect((refused as AdapterError).message).toContain(`process ${holder.message.pid}`);
+
+    holder.child.stdin!.end();
+    expect(await holder.exit).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    expect(await countUsers(dataDir)).toBe(50);
+  });
+
+  it("takes over the lock of a process that died without closing", async () => {
+    const dataDir = tempDirectory();
+    const first = await startChild(dataDir, 10);
+    first.child.stdin!.end();
+    await first.exit;
+    const crashed = await startChild(dataDir, 5);
+    expect(crashed.message).toMatchObject({ ready: true });
+    crashed.child.kill("SIGKILL");
+    await crashed.exit;
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+    expect(await countUsers(dataDir)).toBeGreaterThanOrEqual(10);
+  });
+
+  it("refuses a second open in the same process, and a lock file it cannot read", async () => {
+    const dataDir = tempDirectory();
+    const db = await openEmbeddedDatabase({ dataDir });
+    await expect(openEmbeddedDatabase({ dataDir })).rejects.toMatchObject({ code: "directory_locked" });
+    await db.close();
+    await db.close();
+    writeFileSync(join(dataDir, LOCK_FILE), "not json");
+    await expect(openEmbeddedDatabase({ dataDir })).rejects.toMatchObject({ code: "directory_locked" });
+  });
+});

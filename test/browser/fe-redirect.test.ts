@@ -1,0 +1,90 @@
+/**
+ * Real headless Chromium: an fe call whose answer is a redirect to another origin. The page and the auth API share
+ * one origin; the API answers `login` with a 302 or 307 to a second server (another port, so another origin) that
+ * allows any CORS request and records what reaches it. Nothing may reach it — no CSRF header, no password body —
+ * and the call must fail with a typed error.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let app: Server;
+let other: Server;
+let browser: Browser;
+let appUrl: string;
+let otherUrl: string;
+let redirectStatus = 302;
+const reachedOther: { method: string; headers: IncomingMessage["headers"] }[] = [];
+const reachedApp: string[] = [];
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL("./redirect-entry.ts", import.meta.url))],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
+  const script = bundle.outputFiles[0]!.text;
+  other = createServer((req, res) => {
+    reachedOther.push({ method: req.method ?? "", headers: req.headers });
+    res.writeHead(200, {
+      "Access-Control-Allow-Origin": req.headers.origin ?? "*",
+      "Access-Control-Allow-Credentials": "true",
+      "Access-Control-Allow-Headers": "content-type, x-csrf-token",
+      "Access-Control-Allow-Methods": "GET, POST",
+      "Content-Type": "application/json",
+    });
+    res.end(JSON.stringify({ login_state: "Finished" }));
+  });
+  otherUrl = await listen(other);
+  app = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    reachedApp.push(`${req.method} ${path}`);
+    if (path === "/bundle.js") return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(script);
+    if (path === "/api/fe/v3/login") return void res.writeHead(redirectStatus, { Location: `${otherUrl}/api/fe/v3/login` }).end();
+    if (path === "/favicon.ico") return void res.writeHead(404).end();
+    res.writeHead(200, { "Content-Type": "text/html" }).end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
+  });
+  appUrl = await listen(app);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of [app, other]) {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  }
+});
+
+describe("fe call redirected to another origin (headless Chromium)", () => {
+  it.each([302, 307])("a %i is refused: typed error, and nothing (no X-CSRF-Token, no body) reaches the other origin", async (status) => {
+    redirectStatus = status;
+    reachedOther.splice(0);
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${appUrl}/app`);
+      await page.waitForFunction(() => typeof (window as any).runLogin === "function");
+      const outcome = await page.evaluate(() => (window as any).runLogin());
+      expect(outcome).toEqual({ name: "ApiError", code: "unexpected_error", status: 0, causeKind: "redirect" });
+      expect(reachedApp).toContain("POST /api/fe/v3/login");
+      expect(reachedOther).toEqual([]);
+      expect(reachedOther.some((request) => "x-csrf-token" in request.headers)).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthClientDestroyedError, createAuthClient, RefreshError, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
+import { deepEqual } from "../../../src/session/session-store.js";
+import { AUTH_URL, FakeBrowser, refreshBody, useFakeTime } from "./fake-world.js";
+
+/** The session engine's failure paths: stalled bodies, deep values, destroy, Retry-After, redirects, start-up outages. */
+let browser: FakeBrowser;
+const clients: AuthClient[] = [];
+
+function client(options: Record<string, unknown> = {}, events?: AuthEvent[]): AuthClient {
+  const created = createAuthClient({
+    authUrl: AUTH_URL,
+    environment: browser.tab().env,
+    ...(events ? { onEvent: (event: AuthEvent) => void events.push(event) } : {}),
+    ...options,
+  });
+  clients.push(created);
+  return created;
+}
+
+const settle = <T>(promise: Promise<T>): Promise<T | unknown> => promise.catch((error: unknown) => error);
+
+beforeEach(() => {
+  useFakeTime();
+  browser = new FakeBrowser();
+});
+afterEach(() => {
+  clients.splice(0).forEach((c) => c.destroy());
+  vi.useRealTimers();
+});
+
+describe("a body that stalls after the headers", () => {
+  it("times out like any request (refresh, org token, logout settle), and later refreshes are not stuck behind it", async () => {
+    const c = client({ retryDelaysMs: [], requestTimeoutMs: 1_000 });
+    await c.getAuthInfo();
+    browser.server.mode = "stall_body";
+    const refresh = settle(c.refresh());
+    const orgToken = c.getAccessTokenForOrg("o1");
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(await refresh).toMatchObject({ name: "RefreshError", kind: "timeout" });
+    expect(await orgToken).toEqual({ ok: false, error: "unexpected_error" });
+    browser.server.mode = "logged_in";
+    const next = c.refresh();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(next).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("destroy() ends a stalled body read with AuthClientDestroyedError", async () => {
+    const c = client({ requestTimeoutMs: 60_000 });
+    await c.getAuthInfo();
+    browser.server.mode = "stall_body";
+    const refresh = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(10);
+    c.destroy();
+    expect(await refresh).toBeInstanceOf(AuthClientDestroyedError);
+  });
+});
+
+describe("deeply nested free-form values", () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = "leaf";
+    for (let i = 0; i < depth; i++) value = { next: value };
+    return value;
+  };
+
+  it("deepEqual compares values 100 000 levels deep without recursion", () => {
+    expect(deepEqual(nested(100_000), nested(100_000))).toBe(true);
+    expect(deepEqual(nested(100_000), nested(99_999))).toBe(false);
+    expect(deepEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(deepEqual({ a: [1] }, { a: { 0: 1 } })).toBe(false);
+  });
+
+  it("refresh() answers the same session with properties nested 100 000 deep: AuthInfo, never a RangeError", async () => {
+    // Built as text: JSON.stringify itself cannot write a value this deep.
+    const deepJson = '{"next":'.repeat(100_000) + '"leaf"' + "}".repeat(100_000);
+    const same = refreshBody(Date.now(), 1800); // the same session twice: same token, same expiry
+    browser.server.bodyOverrides = { access_token: same.access_token, expires_at_seconds: same.expires_at_seconds, user: { ...same.user, properties: { deep: "DEEP" } } };
+    browser.server.rewriteBody = (json) => json.replace('"DEEP"', deepJson);
+    const c = client();
+    const first = c.getAuthInfo();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(first).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+    const second = c.refresh();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(second).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+  });
+});
+
+describe("destroy()", () => {
+  it("a refresh queued behind a hanging one is never sent; both reject with AuthClientDestroyedError", async () => {
+    const c = client({ requestTimeoutMs: 60_000 });
+    await c.getAuthInfo();
+    browser.server.mode = "hang";
+    const first = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(10);
+    const second = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(10);
+    const sent = browser.server.refreshCount;
+    c.destroy();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await first).toBeInstanceOf(AuthClientDestroyedError);
+    expect(await second).toBeInstanceOf(AuthClientDestroyedError);
+    expect(browser.server.refreshCount).toBe(sent);
+  });
+});
+
+describe("Retry-After", () => {
+  it("a 429 with Retry-After: 2 is retried no sooner than 2 s (not at 100 ms), and the error carries retryAfterMs", async () => {
+    browser.server.mode = "rate_limited";
+    const c = client();
+    const result = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(10_000);
+    const error = await result;
+    expect(error).toBeInstanceOf(RefreshError);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 2_000 });
+    const times = browser.server.requests.map((r) => r.at);
+    expect(times.slice(1).map((t, i) => t - times[i]!)).toEqual([2_000, 2_000, 2_000]);
+  });
+
+  it("a Retry-After longer than maxRetryAfterMs is not retried now, and the background check waits it out", async () => {
+    browser.server.mode = "rate_limited";
+    browser.server.retryAfter = "300";
+    const c = client({ maxRetryAfterMs: 5_000 });
+    const result = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await result).toMatchObject({ status: 429, retryAfterMs: 300_000 });
+    expect(browser.server.refreshCount).toBe(1);
+    browser.server.mode = "logged_in";
+    await vi.advanceTimersByTimeAsync(240_000); // four background ticks, all before the server's time
+    expect(browser.server.refreshCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(c.getSnapshot().status).toBe("logged_in");
+  });
+});
+
+describe("redirects", () => {
+  it("a 302 on refresh_token is refused: RefreshError kind 'redirect', never the other origin's session", async () => {
+    browser.server.mode = "redirect";
+    const c = client({ retryDelaysMs: [] });
+    expect(await settle(c.refresh())).toMatchObject({ name: "RefreshError", kind: "redirect", status: 302 });
+    expect(c.getSnapshot().status).not.toBe("logged_in");
+    expect(browser.server.requests.every((r) => r.url.origin === AUTH_URL)).toBe(true);
+  });
+
+  it("the session requests ask fetch not to follow redirects", async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const tab = browser.tab();
+    const fetch = tab.env.fetch;
+    const c = createAuthClient({ authUrl: AUTH_URL, environment: { ...tab.env, fetch: (input, init) => (inits.push(init), fetch(input, init)) } });
+    clients.push(c);
+    await c.getAuthInfo();
+    await c.logout();
+    expect(inits.map((init) => init?.redirect)).toEqual(["manual", "manual"]);
+  });
+});
+
+describe("an outage at start-up is not a logout", () => {
+  for (const mode of ["network", "error500", "hang", "redirect"] as const) {
+    it(`first refresh fails (${mode}): 'unreachable', observers told nothing; the server answering again recovers`, async () => {
+      browser.server.mode = mode;
+      const tab = browser.tab();
+      const c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, requestTimeoutMs: 1_000 });
+      clients.push(c);
+      const loggedIn: boolean[] = [];
+      c.onLoggedInChange((value) => loggedIn.push(value));
+      c.start();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(c.getSnapshot().status).toBe("unreachable");
+      expect(loggedIn).toEqual([]);
+      const asked = settle(c.getAuthInfo()); // tries again, and says why it cannot answer
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await asked).toBeInstanceOf(RefreshError);
+      browser.server.mode = "logged_in";
+      tab.wake("online"); // a wake-up retries at once while unreachable
+      await vi.advanceTimersByTimeAsync(10);
+      expect(c.getSnapshot().status).toBe("logged_in");
+      expect(loggedIn).toEqual([true]);
+    });
+  }
+
+  it("recovers on the background timer too, and a 401 after an outage is logged_out (observers told false)", async () => {
+    browser.server.mode = "network";
+    const c = client();
+    const loggedIn: boolean[] = [];
+    c.onLoggedInChange((value) => loggedIn.push(value));
+    c.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(c.getSnapshot().status).toBe("unreachable");
+    browser.server.mode = "logged_out";
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(c.getSnapshot().status).toBe("logged_out");
+    expect(loggedIn).toEqual([false]);
+  });
+});
