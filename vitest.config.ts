@@ -81,6 +81,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "package",
+          include: ["test/package/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/package/packed-app-setup.ts"],
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: "adapter",
           include: ["test/adapter/**/*.test.ts"],
           environment: "node",

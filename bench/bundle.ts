@@ -13,10 +13,25 @@ export interface MeasuredBundle {
   inputs: [file: string, bytes: number][];
 }
 
-/** Bundles `source` (resolved from bench/) the way an app would: ESM, minified, peers external. */
-export async function bundle(source: string): Promise<MeasuredBundle> {
+/** Where a bundle's imports resolve from, and package names to redirect (e.g. "orgauth" to its source). */
+export interface BundleOptions {
+  /** Directory the source's imports resolve from; default bench/. */
+  resolveDir?: string;
+  alias?: Record<string, string>;
+  /** Compile-time constants, as an app's bundler would set them (e.g. VALIDATION_OFF). */
+  define?: Record<string, string>;
+}
+
+/** The `define` that compiles orgauth's validation out of a bundle. */
+export const VALIDATION_OFF = { "globalThis.ORGAUTH_VALIDATION": JSON.stringify("off") };
+
+/** Bundles `source` the way an app would: ESM, minified, peers external. */
+export async function bundle(source: string, options: BundleOptions = {}): Promise<MeasuredBundle> {
   const result = await build({
-    stdin: { contents: source, resolveDir: join(repoRoot, "bench"), loader: "ts" },
+    stdin: { contents: source, resolveDir: options.resolveDir ?? join(repoRoot, "bench"), loader: "tsx" },
+    ...(options.alias ? { alias: options.alias } : {}),
+    ...(options.define ? { define: options.define } : {}),
+    jsx: "automatic",
     bundle: true,
     minify: true,
     format: "esm",
@@ -63,7 +78,7 @@ const ZOD_SAMPLES: Record<string, string> = {
   maximum: "z.int().check(z.maximum(0))",
 };
 
-/** openapi-fetch plus one use of each zod/mini factory src/generated/zod.ts calls, parsed once: what no fetcher bundle can go below. */
+/** openapi-fetch plus one use of each zod/mini factory src/generated/zod.ts calls, parsed once: what no validating fetcher bundle can go below. */
 export function zodFloorSource(): string {
   const zod = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
   const factories = [...new Set([...zod.matchAll(/\bz\.([\w.]+)\(/g)].map((match) => match[1]!))].sort();
@@ -73,15 +88,10 @@ export function zodFloorSource(): string {
   return `import createClient from "openapi-fetch"; import * as z from "zod/mini"; export { createClient }; export const s = z.object({ ${samples} }); export const parse = (v: unknown) => s.safeParse(v);`;
 }
 
-/** The bundles `npm run size` reports (sources are built on demand: the zod floor reads the generated zod.ts). */
-export const SIZE_ENTRIES = {
-  "one fetcher (login) + transport": `export { login } from "../src/generated/operations.ts"; export { createTransport } from "../src/transport/index.ts";`,
-  "all fetchers + transport": `export * from "../src/generated/operations.ts"; export { createTransport } from "../src/transport/index.ts";`,
-  "orgauth entry (everything)": `export * from "../src/index.ts";`,
-  "orgauth/react entry (everything)": `export * from "../src/react.ts";`,
-  "floor: openapi-fetch + zod/mini one object, parsed": `import createClient from "openapi-fetch"; import * as z from "zod/mini"; export { createClient }; export const s = z.object({ a: z.string() }); export const parse = (v: unknown) => s.safeParse(v);`,
-  "floor: openapi-fetch + every zod/mini factory zod.ts uses": zodFloorSource,
-  "baseline: zod/mini one object": `import * as z from "zod/mini"; export const s = z.object({ a: z.string() });`,
-  "baseline: zod classic one object": `import * as z from "zod"; export const s = z.object({ a: z.string() });`,
-  "baseline: openapi-fetch createClient": `export { default } from "openapi-fetch";`,
+/** Reference bundles `npm run size` prints under the comparison: what zod and openapi-fetch cost on their own. */
+export const REFERENCE_ENTRIES = {
+  "floor: openapi-fetch + every zod/mini kind zod.ts uses": zodFloorSource,
+  "zod/mini, one object": `import * as z from "zod/mini"; export const s = z.object({ a: z.string() });`,
+  "zod classic, one object": `import * as z from "zod"; export const s = z.object({ a: z.string() });`,
+  "openapi-fetch createClient": `export { default } from "openapi-fetch";`,
 } as const satisfies Record<string, string | (() => string)>;

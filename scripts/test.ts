@@ -57,6 +57,7 @@ const extra = process.argv.slice(2);
 run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), ["run", "--project", "unit", "--project", "contract", "--project", "react", "--project", "react18", "--project", "types", ...extra]);
 run("vitest: adapter (identity store on PGlite and on a throwaway PostgreSQL)", bin("vitest"), ["run", "--project", "adapter", ...extra]);
 run("vitest: fault (faults injected by a real HTTP server on 127.0.0.1, seeded fuzz of response bodies)", bin("vitest"), ["run", "--project", "fault", ...extra]);
+run("vitest: package (the packed tarball installed in a throwaway app: consumer types, tree-shaking)", bin("vitest"), ["run", "--project", "package", ...extra]);
 run("vitest: emulator (every operation and error rule, through Prism's validating proxy)", bin("vitest"), ["run", "--project", "emulator", ...extra]);
 // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
 run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);

@@ -15,7 +15,14 @@ export function emitOperations(contract: Contract, operations: OperationModel[])
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
     ...operations.map((op) => operationBlock(contract, op, headerSets)),
+    allOperationsList(operations),
   ].join("\n\n") + "\n";
+}
+
+/** The list of every descriptor: for test kits that route by path; a bundle that never names it drops it. */
+function allOperationsList(operations: OperationModel[]): string {
+  const items = operations.map((op) => `  ${op.operationId}Operation,`).join("\n");
+  return `/** Every operation's descriptor, in contract order (for tools and test kits; fetchers do not use it). */\nexport const allOperations: readonly OperationDescriptor<OperationId>[] = [\n${items}\n];`;
 }
 
 /** Each distinct set of fixed headers (as an object literal) → the shared constant descriptors point to. */

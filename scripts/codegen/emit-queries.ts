@@ -33,6 +33,8 @@ const IMPORTS = `import {
   type UseMutationResult,
   type UseQueryOptions,
   type UseQueryResult,
+  type UnusedSkipTokenInfiniteOptions,
+  type UnusedSkipTokenOptions,
 } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
 import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
@@ -78,6 +80,12 @@ function useSessionFor(hookName: string): MutationSession {
 
 /** Options a generated query hook accepts: everything \`useQuery\` takes except the key and the fetcher. */
 export type QueryHookOptions<Data, Failure, Selected, Key extends readonly unknown[]> = Omit<UseQueryOptions<Data, Failure, Selected, Key>, "queryKey" | "queryFn">;
+
+/** What \`xQueryOptions\` returns: the query options, with a key that carries the data and error types (named, so declaration files need no unexported symbol of React Query). */
+export type TypedQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenOptions<Data, Failure, Data, Key> & { queryKey: Key };
+
+/** What \`xInfiniteQueryOptions\` returns: the infinite-query options, with a typed key. */
+export type TypedInfiniteQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenInfiniteOptions<Data, Failure, InfiniteData<Data, number>, Key, number> & { queryKey: Key };
 
 /** Options a generated infinite-query hook accepts: everything but the key, the fetcher and the paging. */
 export type InfiniteQueryHookOptions<Data, Failure, Key extends readonly unknown[]> = Omit<
@@ -237,7 +245,7 @@ function queryOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const keyArg = n.hasInput ? "request" : "";
   const params = n.hasInput ? `transport: api.OperationCaller, ${requestParam(n)}` : "transport: api.OperationCaller";
-  return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${op.operationId}QueryOptions(${params}) {
+  return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${op.operationId}QueryOptions(${params}): TypedQueryOptions<${n.response}, ${n.error}, ${n.type}QueryKey> {
   return queryOptions<${n.response}, ${n.error}, ${n.response}, ${n.type}QueryKey>({
     queryKey: ${op.operationId}Keys.query(${keyArg}),
     queryFn: ${op.operationId}QueryFn(transport${n.hasInput ? ", request" : ""}),${staleTimeOf(op)}
@@ -280,7 +288,7 @@ function infiniteOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const { hasMoreField } = op.pagination!;
   const infiniteParam = infiniteDefault(op);
-  return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${op.operationId}InfiniteQueryOptions(transport: api.OperationCaller, request: ${n.type}InfiniteRequest${infiniteParam}) {
+  return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${op.operationId}InfiniteQueryOptions(transport: api.OperationCaller, request: ${n.type}InfiniteRequest${infiniteParam}): TypedInfiniteQueryOptions<${n.response}, ${n.error}, ${n.type}InfiniteQueryKey> {
   return infiniteQueryOptions<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.type}InfiniteQueryKey, number>({
     queryKey: ${op.operationId}Keys.infinite(request),
     queryFn: ${op.operationId}PageFn(transport, request),

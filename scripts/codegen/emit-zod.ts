@@ -35,26 +35,45 @@ export function emitZod(contract: Contract, operations: OperationModel[]): strin
     const doc = docComment(node.description);
     // A component only request bodies use gets just its strict twin; the rest keep the stripping validator.
     if (responseReached.has(name) || !requestComponents.has(name)) {
-      blocks.push(`${doc}export const ${componentSchemaName(name)} = ${zodExpression(node, contextFor("response", requestComponents))};`);
+      blocks.push(`${doc}export const ${componentSchemaName(name)} = ${switchable(zodExpression(node, contextFor("response", requestComponents)))};`);
     }
     if (requestComponents.has(name)) {
-      blocks.push(`${doc}export const ${componentIdentifier(name, "request")} = ${zodExpression(node, contextFor("request", requestComponents))};`);
+      blocks.push(`${doc}export const ${componentIdentifier(name, "request")} = ${switchable(zodExpression(node, contextFor("request", requestComponents)))};`);
     }
   }
   if (components[ERROR_BODY]) blocks.push(errorResponseBlock(components[ERROR_BODY]!, requestComponents));
   for (const op of operations) blocks.push(...operationBlocks(op, requestComponents));
-  return `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${blocks.join("\n\n")}\n`;
+  return `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${blocks.join("\n\n")}\n`;
+}
+
+/**
+ * The switch that compiles validation out. An app's bundler that defines `globalThis.ORGAUTH_VALIDATION` as "off"
+ * folds every validator to `unchecked`, and no zod code is left referenced. Each validator is a pure call, so a
+ * bundle that does not use one still drops it.
+ */
+const COMPILE_OUT_SWITCH = `declare global {
+  /** "off" (set by an app's bundler with \`define\`) compiles response and request validation out of the bundle. */
+  var ORGAUTH_VALIDATION: "on" | "off" | undefined;
+}
+
+/** Every validator when validation is compiled out: it accepts any value as it is (typed \`never\` so each validator keeps its zod type; the library only calls \`safeParse\`). */
+const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data }) } as never;`;
+
+/** A validator expression behind the compile-out switch (a reference to another validator needs none). */
+function switchable(expression: string): string {
+  if (!expression.startsWith("/* @__PURE__ */ z.")) return expression;
+  return `/* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : ${expression}))()`;
 }
 
 function operationBlocks(op: OperationModel, requestComponents: Set<string>): string[] {
   const blocks: string[] = [];
   if (op.requestBody) {
-    const expression = zodExpression(op.requestBody.schema, contextFor("request", requestComponents));
+    const expression = switchable(zodExpression(op.requestBody.schema, contextFor("request", requestComponents)));
     blocks.push(`/** Request body of \`${op.operationId}\`. */\nexport const ${bodySchemaName(op.operationId)} = ${expression};`);
   }
   for (const response of op.successResponses) {
     if (!response.schema) continue;
-    const expression = zodExpression(response.schema, contextFor("response", requestComponents));
+    const expression = switchable(zodExpression(response.schema, contextFor("response", requestComponents)));
     blocks.push(`/** ${response.status} response of \`${op.operationId}\`. */\nexport const ${responseSchemaName(op.operationId, response.status)} = ${expression};`);
   }
   return blocks;
@@ -66,7 +85,7 @@ function errorResponseBlock(errorBody: SchemaNode, requestComponents: Set<string
     mode: "response",
     reference: (name, mode) => (name === ERROR_CODE ? zodCall("string") : base.reference(name, mode)),
   };
-  return `/** Every error body, with \`error_code\` as any string so an unknown code stays a typed error. */\nexport const ${ERROR_RESPONSE_SCHEMA} = ${zodExpression(errorBody, looseCodes)};`;
+  return `/** Every error body, with \`error_code\` as any string so an unknown code stays a typed error. */\nexport const ${ERROR_RESPONSE_SCHEMA} = ${switchable(zodExpression(errorBody, looseCodes))};`;
 }
 
 function contextFor(mode: ObjectMode, requestComponents: Set<string>): ZodContext {

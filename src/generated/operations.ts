@@ -1028,3 +1028,43 @@ export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
 export function deleteApiKey(transport: OperationCaller, request: DeleteApiKeyRequest, options?: RequestOptions): Promise<DeleteApiKeyResponse> {
   return transport.call<DeleteApiKeyResponse>(deleteApiKeyOperation, request, options);
 }
+
+/** Every operation's descriptor, in contract order (for tools and test kits; fetchers do not use it). */
+export const allOperations: readonly OperationDescriptor<OperationId>[] = [
+  refreshTokenOperation,
+  logoutOperation,
+  getLoginStateOperation,
+  loginOperation,
+  signupOperation,
+  forgotPasswordOperation,
+  loginPasswordlessOperation,
+  verifyMfaOperation,
+  verifyBackupCodeOperation,
+  resendEmailConfirmationOperation,
+  loginCheckOperation,
+  getSecurityStatusOperation,
+  enableMfaOperation,
+  disableMfaOperation,
+  updatePasswordOperation,
+  updateEmailOperation,
+  updateMetadataOperation,
+  deleteMeOperation,
+  createOrgOperation,
+  getOrgSettingsOperation,
+  updateOrgMetadataOperation,
+  deleteOrgOperation,
+  getJoinableOrgsOperation,
+  joinOrgOperation,
+  listOrgMembersOperation,
+  listPendingInvitesOperation,
+  listExpiredInvitesOperation,
+  inviteUserOperation,
+  removeUserOperation,
+  changeRoleOperation,
+  revokeUserInvitationOperation,
+  listPersonalApiKeysOperation,
+  listOrgApiKeysOperation,
+  createApiKeyOperation,
+  updateApiKeyOperation,
+  deleteApiKeyOperation,
+];

@@ -18,6 +18,8 @@ import {
   type UseMutationResult,
   type UseQueryOptions,
   type UseQueryResult,
+  type UnusedSkipTokenInfiniteOptions,
+  type UnusedSkipTokenOptions,
 } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
 import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
@@ -63,6 +65,12 @@ function useSessionFor(hookName: string): MutationSession {
 
 /** Options a generated query hook accepts: everything `useQuery` takes except the key and the fetcher. */
 export type QueryHookOptions<Data, Failure, Selected, Key extends readonly unknown[]> = Omit<UseQueryOptions<Data, Failure, Selected, Key>, "queryKey" | "queryFn">;
+
+/** What `xQueryOptions` returns: the query options, with a key that carries the data and error types (named, so declaration files need no unexported symbol of React Query). */
+export type TypedQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenOptions<Data, Failure, Data, Key> & { queryKey: Key };
+
+/** What `xInfiniteQueryOptions` returns: the infinite-query options, with a typed key. */
+export type TypedInfiniteQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenInfiniteOptions<Data, Failure, InfiniteData<Data, number>, Key, number> & { queryKey: Key };
 
 /** Options a generated infinite-query hook accepts: everything but the key, the fetcher and the paging. */
 export type InfiniteQueryHookOptions<Data, Failure, Key extends readonly unknown[]> = Omit<
@@ -134,7 +142,7 @@ function getLoginStateQueryFn(transport: api.OperationCaller): QueryFunction<api
 }
 
 /** Query options of `getLoginState` (GET /api/fe/v3/login_state) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getLoginStateQueryOptions(transport: api.OperationCaller) {
+export function getLoginStateQueryOptions(transport: api.OperationCaller): TypedQueryOptions<api.GetLoginStateResponse, GetLoginStateError, GetLoginStateQueryKey> {
   return queryOptions<api.GetLoginStateResponse, GetLoginStateError, api.GetLoginStateResponse, GetLoginStateQueryKey>({
     queryKey: getLoginStateKeys.query(),
     queryFn: getLoginStateQueryFn(transport),
@@ -330,7 +338,7 @@ function loginCheckQueryFn(transport: api.OperationCaller, request: api.LoginChe
 }
 
 /** Query options of `loginCheck` (GET /api/fe/v3/login/check) for useQuery, prefetchQuery and a typed getQueryData. */
-export function loginCheckQueryOptions(transport: api.OperationCaller, request: api.LoginCheckRequest = {}) {
+export function loginCheckQueryOptions(transport: api.OperationCaller, request: api.LoginCheckRequest = {}): TypedQueryOptions<api.LoginCheckResponse, LoginCheckError, LoginCheckQueryKey> {
   return queryOptions<api.LoginCheckResponse, LoginCheckError, api.LoginCheckResponse, LoginCheckQueryKey>({
     queryKey: loginCheckKeys.query(request),
     queryFn: loginCheckQueryFn(transport, request),
@@ -373,7 +381,7 @@ function getSecurityStatusQueryFn(transport: api.OperationCaller): QueryFunction
 }
 
 /** Query options of `getSecurityStatus` (POST /api/fe/v3/security_status) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getSecurityStatusQueryOptions(transport: api.OperationCaller) {
+export function getSecurityStatusQueryOptions(transport: api.OperationCaller): TypedQueryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, GetSecurityStatusQueryKey> {
   return queryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, api.GetSecurityStatusResponse, GetSecurityStatusQueryKey>({
     queryKey: getSecurityStatusKeys.query(),
     queryFn: getSecurityStatusQueryFn(transport),
@@ -575,7 +583,7 @@ function getOrgSettingsQueryFn(transport: api.OperationCaller, request: api.GetO
 }
 
 /** Query options of `getOrgSettings` (GET /api/fe/v3/org_settings) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getOrgSettingsQueryOptions(transport: api.OperationCaller, request: api.GetOrgSettingsRequest) {
+export function getOrgSettingsQueryOptions(transport: api.OperationCaller, request: api.GetOrgSettingsRequest): TypedQueryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, GetOrgSettingsQueryKey> {
   return queryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, api.GetOrgSettingsResponse, GetOrgSettingsQueryKey>({
     queryKey: getOrgSettingsKeys.query(request),
     queryFn: getOrgSettingsQueryFn(transport, request),
@@ -667,7 +675,7 @@ function getJoinableOrgsQueryFn(transport: api.OperationCaller): QueryFunction<a
 }
 
 /** Query options of `getJoinableOrgs` (GET /api/fe/v3/joinable_orgs) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getJoinableOrgsQueryOptions(transport: api.OperationCaller) {
+export function getJoinableOrgsQueryOptions(transport: api.OperationCaller): TypedQueryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, GetJoinableOrgsQueryKey> {
   return queryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey>({
     queryKey: getJoinableOrgsKeys.query(),
     queryFn: getJoinableOrgsQueryFn(transport),
@@ -744,7 +752,7 @@ function listOrgMembersQueryFn(transport: api.OperationCaller, request: api.List
 }
 
 /** Query options of `listOrgMembers` (GET /api/fe/v3/org_membership/{orgId}/members) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listOrgMembersQueryOptions(transport: api.OperationCaller, request: api.ListOrgMembersRequest) {
+export function listOrgMembersQueryOptions(transport: api.OperationCaller, request: api.ListOrgMembersRequest): TypedQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersQueryKey> {
   return queryOptions<api.ListOrgMembersResponse, ListOrgMembersError, api.ListOrgMembersResponse, ListOrgMembersQueryKey>({
     queryKey: listOrgMembersKeys.query(request),
     queryFn: listOrgMembersQueryFn(transport, request),
@@ -770,7 +778,7 @@ function listOrgMembersPageFn(transport: api.OperationCaller, request: ListOrgMe
 }
 
 /** Infinite-query options of `listOrgMembers`: pages from 0 while `has_more_results` is true. */
-export function listOrgMembersInfiniteQueryOptions(transport: api.OperationCaller, request: ListOrgMembersInfiniteRequest) {
+export function listOrgMembersInfiniteQueryOptions(transport: api.OperationCaller, request: ListOrgMembersInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersInfiniteQueryKey, number>({
     queryKey: listOrgMembersKeys.infinite(request),
     queryFn: listOrgMembersPageFn(transport, request),
@@ -826,7 +834,7 @@ function listPendingInvitesQueryFn(transport: api.OperationCaller, request: api.
 }
 
 /** Query options of `listPendingInvites` (GET /api/fe/v3/org_membership/{orgId}/pending_invites) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listPendingInvitesQueryOptions(transport: api.OperationCaller, request: api.ListPendingInvitesRequest) {
+export function listPendingInvitesQueryOptions(transport: api.OperationCaller, request: api.ListPendingInvitesRequest): TypedQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesQueryKey> {
   return queryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, api.ListPendingInvitesResponse, ListPendingInvitesQueryKey>({
     queryKey: listPendingInvitesKeys.query(request),
     queryFn: listPendingInvitesQueryFn(transport, request),
@@ -852,7 +860,7 @@ function listPendingInvitesPageFn(transport: api.OperationCaller, request: ListP
 }
 
 /** Infinite-query options of `listPendingInvites`: pages from 0 while `has_more_results` is true. */
-export function listPendingInvitesInfiniteQueryOptions(transport: api.OperationCaller, request: ListPendingInvitesInfiniteRequest) {
+export function listPendingInvitesInfiniteQueryOptions(transport: api.OperationCaller, request: ListPendingInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesInfiniteQueryKey, number>({
     queryKey: listPendingInvitesKeys.infinite(request),
     queryFn: listPendingInvitesPageFn(transport, request),
@@ -908,7 +916,7 @@ function listExpiredInvitesQueryFn(transport: api.OperationCaller, request: api.
 }
 
 /** Query options of `listExpiredInvites` (GET /api/fe/v3/org_membership/{orgId}/expired_invites) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listExpiredInvitesQueryOptions(transport: api.OperationCaller, request: api.ListExpiredInvitesRequest) {
+export function listExpiredInvitesQueryOptions(transport: api.OperationCaller, request: api.ListExpiredInvitesRequest): TypedQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesQueryKey> {
   return queryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey>({
     queryKey: listExpiredInvitesKeys.query(request),
     queryFn: listExpiredInvitesQueryFn(transport, request),
@@ -934,7 +942,7 @@ function listExpiredInvitesPageFn(transport: api.OperationCaller, request: ListE
 }
 
 /** Infinite-query options of `listExpiredInvites`: pages from 0 while `has_more_results` is true. */
-export function listExpiredInvitesInfiniteQueryOptions(transport: api.OperationCaller, request: ListExpiredInvitesInfiniteRequest) {
+export function listExpiredInvitesInfiniteQueryOptions(transport: api.OperationCaller, request: ListExpiredInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesInfiniteQueryKey, number>({
     queryKey: listExpiredInvitesKeys.infinite(request),
     queryFn: listExpiredInvitesPageFn(transport, request),
@@ -1087,7 +1095,7 @@ function listPersonalApiKeysQueryFn(transport: api.OperationCaller, request: api
 }
 
 /** Query options of `listPersonalApiKeys` (GET /api/fe/v3/personal_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listPersonalApiKeysQueryOptions(transport: api.OperationCaller, request: api.ListPersonalApiKeysRequest = {}) {
+export function listPersonalApiKeysQueryOptions(transport: api.OperationCaller, request: api.ListPersonalApiKeysRequest = {}): TypedQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysQueryKey> {
   return queryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey>({
     queryKey: listPersonalApiKeysKeys.query(request),
     queryFn: listPersonalApiKeysQueryFn(transport, request),
@@ -1113,7 +1121,7 @@ function listPersonalApiKeysPageFn(transport: api.OperationCaller, request: List
 }
 
 /** Infinite-query options of `listPersonalApiKeys`: pages from 0 while `has_more_results` is true. */
-export function listPersonalApiKeysInfiniteQueryOptions(transport: api.OperationCaller, request: ListPersonalApiKeysInfiniteRequest = {}) {
+export function listPersonalApiKeysInfiniteQueryOptions(transport: api.OperationCaller, request: ListPersonalApiKeysInfiniteRequest = {}): TypedInfiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysInfiniteQueryKey, number>({
     queryKey: listPersonalApiKeysKeys.infinite(request),
     queryFn: listPersonalApiKeysPageFn(transport, request),
@@ -1169,7 +1177,7 @@ function listOrgApiKeysQueryFn(transport: api.OperationCaller, request: api.List
 }
 
 /** Query options of `listOrgApiKeys` (GET /api/fe/v3/org_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listOrgApiKeysQueryOptions(transport: api.OperationCaller, request: api.ListOrgApiKeysRequest) {
+export function listOrgApiKeysQueryOptions(transport: api.OperationCaller, request: api.ListOrgApiKeysRequest): TypedQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysQueryKey> {
   return queryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey>({
     queryKey: listOrgApiKeysKeys.query(request),
     queryFn: listOrgApiKeysQueryFn(transport, request),
@@ -1195,7 +1203,7 @@ function listOrgApiKeysPageFn(transport: api.OperationCaller, request: ListOrgAp
 }
 
 /** Infinite-query options of `listOrgApiKeys`: pages from 0 while `has_more_results` is true. */
-export function listOrgApiKeysInfiniteQueryOptions(transport: api.OperationCaller, request: ListOrgApiKeysInfiniteRequest) {
+export function listOrgApiKeysInfiniteQueryOptions(transport: api.OperationCaller, request: ListOrgApiKeysInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysInfiniteQueryKey, number>({
     queryKey: listOrgApiKeysKeys.infinite(request),
     queryFn: listOrgApiKeysPageFn(transport, request),

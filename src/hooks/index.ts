@@ -1,5 +1,6 @@
 // The React layer ("orgauth/react"): the provider, the auth hooks, the guards and redirect components, the
-// login-flow, MFA and paged-search hooks, the generated React Query layer, the error classes, and a testing kit.
+// login-flow, MFA and paged-search hooks, the generated React Query layer and the error classes. The testing kit
+// is its own entry, "orgauth/testing" (src/testing).
 export { AuthProvider, type AuthProviderProps } from "./auth-provider.js";
 export {
   useAccessHelper,
@@ -54,4 +55,3 @@ export {
   type ApiErrorDetails,
 } from "../transport/index.js";
 export * from "../generated/queries.js";
-export * from "./testing/index.js";

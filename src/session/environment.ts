@@ -22,9 +22,12 @@ export interface TabChannel {
   close(): void;
 }
 
-/** Exclusive cross-tab locks (the Web Locks API); a lock is released when `task` settles or the tab dies. */
+/**
+ * Exclusive cross-tab locks (the Web Locks API); a lock is released when `task` settles or the tab dies. With
+ * `ifAvailable` the request never waits: `task` runs at once with `granted` false when another holder has it.
+ */
 export interface TabLocks {
-  request<T>(name: string, options: { signal?: AbortSignal }, task: () => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, task: (granted: boolean) => Promise<T>): Promise<T>;
 }
 
 /** Why the tab woke up: window focus, the browser coming back online, or the page becoming visible. */
@@ -108,9 +111,9 @@ function browserLocks(): TabLocks | null {
   if (!locks || typeof locks.request !== "function") return null;
   return {
     request: (name, options, task) =>
-      locks.request(name, options.signal ? { signal: options.signal } : {}, () => task()) as Promise<
-        Awaited<ReturnType<typeof task>>
-      >,
+      locks.request(name, options.ifAvailable ? { ifAvailable: true } : options.signal ? { signal: options.signal } : {}, (lock) =>
+        task(lock !== null),
+      ) as Promise<Awaited<ReturnType<typeof task>>>,
   };
 }
 

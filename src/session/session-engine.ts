@@ -119,10 +119,15 @@ export function createSessionEngine(
   /**
    * Which results of another tab will do instead of a request of our own. An expiring token needs only a
    * result newer than the one applied here (another tab may have fetched it a moment before this tick, its
-   * message still on the way); every other reason asks about the session as of now (e.g. after a mutation).
+   * message still on the way); a mount takes a recent one; every other reason asks about the session as of
+   * now (e.g. after a mutation).
    */
   function freshnessFor(reason: RefreshReason, startedAt: number): Freshness {
-    return reason === "expiring" ? { completedAfter: lastResultAt } : { requestedSince: startedAt };
+    if (reason === "expiring") return { completedAfter: lastResultAt };
+    // Tabs opened together (a restored session) share the first request: a mount takes a result requested
+    // within the wake re-check interval, as a wake-up would.
+    if (reason === "initial") return { requestedSince: startedAt - timing.minWakeRefreshIntervalMs };
+    return { requestedSince: startedAt };
   }
 
   function refresh(reason: RefreshReason): Promise<AuthInfo | null> {

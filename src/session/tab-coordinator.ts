@@ -152,7 +152,25 @@ export function createTabCoordinator(
     }
   };
 
+  /** What the lock holder does: adopt a result that will do, or fetch and share one. */
+  const whileHolding = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
+    const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
+    return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
+  };
+
+  /** No other tab holds the lock: take it without queueing (a first mount does not wait); else wait for it. */
   const coordinateWithLocks = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
+    const atOnce = await env.locks!.request(`${channelName}:${key}`, { ifAvailable: true }, async (granted) =>
+      granted ? { result: await whileHolding(key, freshness, fetch) } : undefined,
+    );
+    if (atOnce) return atOnce.result;
+    // Another tab is refreshing now, though its "started" message may have gone out before this tab listened:
+    // once the lock is ours, its result may still be on the way (a holder older than waitMs counts as hung).
+    if (!remoteStarted.has(key)) remoteStarted.set(key, { receivedAt: env.now(), requestedAt: env.now() - waitMs });
+    return waitForLock(key, freshness, fetch);
+  };
+
+  const waitForLock = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
     const stopWaiting = new AbortController();
     pendingLockRequests.add(stopWaiting);
     const timer = env.setTimeout(() => stopWaiting.abort(), waitMs);
@@ -170,8 +188,7 @@ export function createTabCoordinator(
         env.clearTimeout(timer);
         if (adoptedWhileWaiting) return adoptedWhileWaiting;
         stopWaiting.abort(); // stop listening for a remote result: this tab decides now
-        const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
-        return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
+        return whileHolding(key, freshness, fetch);
       })
       .catch((error: unknown) => {
         if (granted) throw error;

@@ -1,9 +1,9 @@
-import createClient from "openapi-fetch";
+import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import type { OperationCaller, OperationDescriptor, OperationId, OperationRequest, RequestOptions } from "../generated/operations.js";
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
-import { exchange, type ExchangeResult } from "./exchange.js";
+import { exchange } from "./exchange.js";
 import { checkWellFormedStrings } from "./well-formed.js";
 
 /** What to do when a response does not match the contract. */
@@ -50,11 +50,7 @@ export function createTransport(options: TransportOptions): Transport {
   const authUrl = toAuthOrigin(options.authUrl);
   const validation = options.validation ?? "throw";
   const logger = options.logger ?? consoleLogger;
-  const client = createClient({
-    baseUrl: authUrl,
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-  });
+  const querySerializer = createQuerySerializer();
   const reader: ResponseReader = {
     validation,
     logger,
@@ -72,24 +68,23 @@ export function createTransport(options: TransportOptions): Transport {
     checkPathParams(op, request);
     checkWellFormedStrings(op, request);
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    let answer: ExchangeResult | undefined;
-    // The whole exchange (headers and body) runs under one deadline; openapi-fetch reads the buffered copy.
-    const fetchWithin = async (input: Request): Promise<Response> => {
-      answer = await exchange(options.fetch ?? globalThis.fetch, input, {}, { timeoutMs, signal: callOptions.signal });
-      const nullBody = answer.status === 204 || answer.status === 205 || answer.status === 304;
-      return new Response(nullBody ? null : answer.text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    // openapi-fetch serialises the path and query; the request goes to fetch as built (no client, middleware or copied Response).
+    const url = createFinalURL(op.path, {
+      baseUrl: authUrl,
+      params: { path: (request.path ?? {}) as Record<string, unknown>, query: (request.query ?? {}) as Record<string, unknown> },
+      querySerializer,
+      pathSerializer: defaultPathSerializer,
+    });
+    const init: RequestInit = {
+      method: op.method,
+      credentials: "include",
+      headers: { "Content-Type": "application/json", ...op.headers, ...extraHeaders(), ...callOptions.headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     };
     try {
-      const result = await client.request(op.method.toLowerCase() as "get", op.path as never, {
-        params: { path: request.path ?? {}, query: request.query ?? {} },
-        body,
-        headers: { ...op.headers, ...extraHeaders(), ...callOptions.headers },
-        parseAs: "text",
-        fetch: fetchWithin,
-      } as never);
-      const { response } = result as { response: Response };
-      if (response.ok) return readSuccessResponse(reader, op, response.status, (result as { data?: unknown }).data) as Data;
-      throw readErrorResponse(reader, op, response.status, (result as { error?: unknown }).error, answer?.retryAfterMs);
+      const answer = await exchange(options.fetch ?? globalThis.fetch, new Request(url, init), {}, { timeoutMs, signal: callOptions.signal });
+      if (answer.status >= 200 && answer.status < 300) return readSuccessResponse(reader, op, answer.status, answer.text) as Data;
+      throw readErrorResponse(reader, op, answer.status, jsonOrText(answer.text), answer.retryAfterMs);
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
     }
@@ -128,6 +123,15 @@ function checkedBody(op: OperationDescriptor<OperationId>, request: OperationReq
   if (result.success) return result.data;
   if (validation === "off") return request.body;
   throw new RequestValidationError(op.operationId, result.error.issues);
+}
+
+/** An error answer's body: its JSON when it parses, else the text as sent. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 const consoleLogger: TransportLogger = {

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AuthProvider, RequireAuth, useActiveOrg } from "../../src/hooks/index.js";
-import { createStaticAuthClient, makeAuthInfo, makeOrgMembership } from "../../src/hooks/testing/index.js";
+import { createStaticAuthClient, makeAuthInfo, makeOrgMembership } from "../../src/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
 
 describe("the active org the library chooses", () => {

@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeReturnTo } from "../../src/session/index.js";
 import { RequireAuth, withRequiredAuthInfo, type WithAuthInfoProps } from "../../src/hooks/index.js";
-import { createPrismAuthClient, createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/hooks/testing/index.js";
+import { createPrismAuthClient, createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => window.history.replaceState({}, "", "/"));

@@ -5,7 +5,7 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, expect, inject, vi } from "vitest";
 import { AuthProvider } from "../../src/hooks/index.js";
 import type { AuthClient } from "../../src/session/index.js";
-import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/hooks/testing/index.js";
+import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/testing/index.js";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount after each test here.
 afterEach(() => {

@@ -18,7 +18,7 @@ import {
   type WithAuthInfoProps,
   type WithAuthStateProps,
 } from "../../src/hooks/index.js";
-import { createStaticAuthClient, makeAuthInfo, makeOrgMembership, makeUser } from "../../src/hooks/testing/index.js";
+import { createStaticAuthClient, makeAuthInfo, makeOrgMembership, makeUser } from "../../src/testing/index.js";
 import { expectRenderError, prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 /**
  * An in-memory lock manager like `navigator.locks` for one simulated browser: one holder per name, a FIFO
- * queue, the task invoked asynchronously, the lock released when the task settles, and a queued request
- * rejected with its signal's reason when aborted. Shared by the session unit tests and the refresh-traffic bench.
+ * queue, the task invoked asynchronously, the lock released when the task settles, a queued request
+ * rejected with its signal's reason when aborted, and `ifAvailable` answered at once (not granted while held). Shared by the session unit tests and the refresh-traffic bench.
  */
 import type { TabLocks } from "../../src/session/environment.js";
 
@@ -10,8 +10,9 @@ export class MemoryLocks implements TabLocks {
   private readonly held = new Set<string>();
   private readonly queues = new Map<string, Array<() => void>>();
 
-  request<T>(name: string, options: { signal?: AbortSignal }, task: () => Promise<T>): Promise<T> {
+  request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, task: (granted: boolean) => Promise<T>): Promise<T> {
     const { signal } = options;
+    if (options.ifAvailable && this.held.has(name)) return Promise.resolve().then(() => task(false));
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const grant = () => {
@@ -19,7 +20,7 @@ export class MemoryLocks implements TabLocks {
         this.held.add(name);
         // The lock is released when the task settles, whatever it does.
         Promise.resolve()
-          .then(task)
+          .then(() => task(true))
           .then(resolve, reject)
           .finally(() => {
             this.held.delete(name);

@@ -16,19 +16,24 @@ describe("zodExpression", () => {
     expect(source.match(/z\.\w+\(/g)).toHaveLength(source.match(/\/\* @__PURE__ \*\//g)!.length);
   });
 
-  it("string, with date-time formats that carry an offset", () => {
+  it("string; request date-times must carry a valid time and offset, response date-times are any string", () => {
     expect(accepts(compile({ type: "string" }), "x")).toBe(true);
     expect(accepts(compile({ type: "string" }), 1)).toBe(false);
-    const dateTime = compile({ type: "string", format: "date-time" });
-    expect(accepts(dateTime, "2027-01-01T00:00:00+02:00")).toBe(true);
-    expect(accepts(dateTime, "2027-01-01T00:00:00Z")).toBe(true);
-    expect(accepts(dateTime, "next tuesday")).toBe(false);
+    const requestDateTime = compile({ type: "string", format: "date-time" }, "request");
+    expect(accepts(requestDateTime, "2027-01-01T00:00:00+02:00")).toBe(true);
+    expect(accepts(requestDateTime, "2027-01-01T00:00:00Z")).toBe(true);
+    expect(accepts(requestDateTime, "next tuesday")).toBe(false);
+    const responseDateTime = compile({ type: "string", format: "date-time" });
+    expect([accepts(responseDateTime, "2027-01-01 00:00"), accepts(responseDateTime, 1)]).toEqual([true, false]);
   });
 
-  it("integer and number with bounds", () => {
-    const page = compile({ type: "integer", minimum: 0 });
+  it("integer and number with bounds; response integers are any JSON number", () => {
+    const page = compile({ type: "integer", minimum: 0 }, "request");
     expect([0, 7].map((v) => accepts(page, v))).toEqual([true, true]);
     expect([-1, 1.5, "1"].map((v) => accepts(page, v))).toEqual([false, false, false]);
+    const count = compile({ type: "integer", minimum: 0 });
+    expect([0, 1.5, 2 ** 60].map((v) => accepts(count, v))).toEqual([true, true, true]);
+    expect([-1, "1"].map((v) => accepts(count, v))).toEqual([false, false]);
     expect(accepts(compile({ type: "number", maximum: 1 }), 0.5)).toBe(true);
   });
 

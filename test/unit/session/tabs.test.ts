@@ -122,6 +122,23 @@ describe("cross-tab single-flight", () => {
     expect(a!.client.getSnapshot()).toMatchObject({ authInfo: { accessToken: "after-change" } }); // adopted from b
   });
 
+  it("a first mount takes a free lock without queueing for it; a tab that finds it held waits and adopts", async () => {
+    const lockRequests: Array<{ ifAvailable?: boolean }> = [];
+    const request = browser.locks.request.bind(browser.locks);
+    browser.locks.request = (name, options, task) => {
+      lockRequests.push({ ...(options.ifAvailable ? { ifAvailable: true } : {}) });
+      return request(name, options, task);
+    };
+    const [a, b] = open(2);
+    a!.client.start();
+    await vi.advanceTimersByTimeAsync(5); // a holds the lock, its request is out
+    b!.client.start();
+    await settle(Promise.resolve());
+    expect(lockRequests).toEqual([{ ifAvailable: true }, { ifAvailable: true }, {}]); // a at once; b found it held, then queued
+    expect(browser.server.refreshCount).toBe(1);
+    expect(b!.client.getSnapshot()).toMatchObject({ status: "logged_in" });
+  });
+
   it("a tab whose lock holder hangs refreshes alone after crossTabWaitMs (no orphaned wait)", async () => {
     const [a, b] = open(2, {}, undefined, 30_000); // the holder's request outlasts the 10 s wait
     await startSequentially([a!, b!]);

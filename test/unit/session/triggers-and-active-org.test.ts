@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseSelectedOrFirstOrg, createAuthClient, resolveActiveOrgId, type AuthClient, type AuthClientOptions } from "../../../src/session/index.js";
-import { makeAuthInfo, makeOrgMembership } from "../../../src/hooks/testing/index.js";
+import { makeAuthInfo, makeOrgMembership } from "../../../src/testing/index.js";
 import { AUTH_URL, FakeBrowser, useFakeTime, type FakeTab } from "./fake-world.js";
 
 let browser: FakeBrowser;

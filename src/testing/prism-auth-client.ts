@@ -2,9 +2,8 @@
  * A real session client pointed at a Prism mock of the contract, with the mock's example chosen per operation
  * (`Prefer` header), every request recorded, navigation recorded instead of performed, and in-memory storage.
  */
-import * as operations from "../../generated/operations.js";
-import type { OperationDescriptor, OperationId } from "../../generated/operations.js";
-import { createAuthClient, createBrowserEnvironment, type AuthClient, type AuthClientOptions, type KeyValueStore } from "../../session/index.js";
+import { allOperations, type OperationId } from "../generated/operations.js";
+import { createAuthClient, createBrowserEnvironment, type AuthClient, type AuthClientOptions, type KeyValueStore } from "../session/index.js";
 
 /** One request the client made. */
 export interface RecordedRequest {
@@ -43,18 +42,12 @@ interface Route {
   pattern: RegExp;
 }
 
-function isDescriptor(value: unknown): value is OperationDescriptor<OperationId> {
-  return typeof value === "object" && value !== null && "operationId" in value && "path" in value && "method" in value;
-}
-
 function routes(): Route[] {
-  return (Object.values(operations) as unknown[])
-    .filter(isDescriptor)
-    .map((op) => ({
-      operationId: op.operationId,
-      method: op.method,
-      pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    }));
+  return allOperations.map((op) => ({
+    operationId: op.operationId,
+    method: op.method,
+    pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  }));
 }
 
 function memoryStorage(): KeyValueStore {

@@ -1,9 +1,9 @@
 /** `<StaticAuthProvider>`: an AuthProvider over a static client, for component tests that must make no requests. */
 import type { QueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import type { AuthInfo } from "../../session/index.js";
-import type { Transport } from "../../transport/index.js";
-import { AuthProvider } from "../auth-provider.js";
+import type { AuthInfo } from "../session/index.js";
+import type { Transport } from "../transport/index.js";
+import { AuthProvider } from "../hooks/auth-provider.js";
 import { createStaticAuthClient } from "./static-auth-client.js";
 
 /** Props of `<StaticAuthProvider>`. */

@@ -2,9 +2,9 @@
  * A session client with a fixed, settable auth state that makes no request: for users' component tests.
  * Navigations are recorded instead of performed.
  */
-import { createHostedPageUrls, createRedirectFunctions, resolveActiveOrgId } from "../../session/index.js";
-import type { AuthClient, AuthInfo, AuthSnapshot, OrgMembership, User } from "../../session/index.js";
-import type { Transport } from "../../transport/index.js";
+import { createHostedPageUrls, createRedirectFunctions, resolveActiveOrgId } from "../session/index.js";
+import type { AuthClient, AuthInfo, AuthSnapshot, OrgMembership, User } from "../session/index.js";
+import type { Transport } from "../transport/index.js";
 
 /** A static client: an `AuthClient` whose state you set by hand. */
 export interface StaticAuthClient extends AuthClient {

@@ -1,0 +1,154 @@
+/**
+ * First mount in headless Chromium (part of `npm run bench`): the same page written with orgauth and with the
+ * vendor's SDK (bench/apps/mount-*.tsx, bundled from the packed package as an app would, production React),
+ * served with a mock refresh endpoint on 127.0.0.1 that answers after 20 ms and counts requests.
+ *  1. One tab, fresh browser context each load: from the end of the bundle to the refresh request, and from
+ *     navigation start to "logged in" rendered (medians; orgauth / vendor).
+ *  2. Five tabs of one context opened at the same moment: refresh requests sent, on a quiet CPU and with the
+ *     CPU throttled 10× in every tab (Chromium's CPU throttling).
+ * Loads of the two libraries alternate, so machine noise falls on both.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { build } from "esbuild";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { createPackedApp } from "../scripts/lib/packed-app.js";
+import { refreshBody } from "../test/support/refresh-body.js";
+import type {} from "./apps/mount-marks.js";
+
+const LIBRARIES = ["orgauth", "vendor"] as const;
+type Library = (typeof LIBRARIES)[number];
+const LOADS = 15;
+const TABS = 5;
+const SERVER_DELAY_MS = 20;
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+interface MountTiming {
+  bundleEndToRequestMs: number;
+  loadToLoggedInMs: number;
+}
+
+/** Bundles both pages from the packed package (minified, production React). */
+async function bundlePages(): Promise<Record<Library, string>> {
+  const packed = createPackedApp();
+  try {
+    packed.copy("bench/apps", "apps");
+    const pages = {} as Record<Library, string>;
+    for (const library of LIBRARIES) {
+      const result = await build({
+        entryPoints: [`${packed.dir}/apps/mount-${library}.tsx`],
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        target: "es2022",
+        jsx: "automatic",
+        define: { "process.env.NODE_ENV": '"production"' },
+        write: false,
+        logLevel: "silent",
+      });
+      pages[library] = result.outputFiles[0]!.text;
+    }
+    return pages;
+  } finally {
+    packed.remove();
+  }
+}
+
+/** The page server: each library's page and bundle, and a refresh endpoint that counts what it answers. */
+function startServer(pages: Record<Library, string>): Promise<{ server: Server; origin: string; refreshes: () => number; reset: () => void }> {
+  let count = 0;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const library = LIBRARIES.find((name) => path === `/${name}.js`);
+    if (library) return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(pages[library]);
+    if (path === "/api/v1/refresh_token") {
+      count++;
+      return void setTimeout(() => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(refreshBody(Date.now(), 1800))), SERVER_DELAY_MS);
+    }
+    if (path === "/favicon.ico") return void res.writeHead(204).end();
+    const page = LIBRARIES.find((name) => path === `/${name}`);
+    if (page) return void res.writeHead(200, { "Content-Type": "text/html" }).end(`<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}.js"></script>`);
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve({ server, origin, refreshes: () => count, reset: () => void (count = 0) });
+    }),
+  );
+}
+
+async function waitForLoggedIn(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.loggedInMs !== undefined, undefined, { timeout: 60_000 });
+}
+
+async function oneLoad(browser: Browser, url: string): Promise<MountTiming> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitForLoggedIn(page);
+    return await page.evaluate(() => {
+      const request = performance.getEntriesByType("resource").find((entry) => entry.name.includes("/api/v1/refresh_token"))!;
+      return { bundleEndToRequestMs: request.startTime - window.bundleEndMs!, loadToLoggedInMs: window.loggedInMs! };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens `TABS` tabs of one context at the same moment; resolves with the refresh requests they sent. */
+async function tabsTogether(browser: Browser, url: string, cpuThrottling: number, server: { refreshes: () => number; reset: () => void }): Promise<number> {
+  const context: BrowserContext = await browser.newContext();
+  try {
+    const pages = await Promise.all(Array.from({ length: TABS }, () => context.newPage()));
+    if (cpuThrottling > 1) {
+      for (const page of pages) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: cpuThrottling });
+    }
+    server.reset();
+    await Promise.all(pages.map((page) => page.goto(url)));
+    await Promise.all(pages.map(waitForLoggedIn));
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // a late tab's request still counts
+    return server.refreshes();
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Runs the first-mount measurements and prints them side by side. */
+export async function runFirstMount(): Promise<void> {
+  const pages = await bundlePages();
+  const server = await startServer(pages);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const timings: Record<Library, MountTiming[]> = { orgauth: [], vendor: [] };
+    for (let i = 0; i < LOADS; i++) {
+      for (const library of LIBRARIES) timings[library].push(await oneLoad(browser, `${server.origin}/${library}`));
+    }
+    const medianOf = (library: Library, key: keyof MountTiming) => median(timings[library].map((timing) => timing[key]));
+    console.log(`First mount in headless Chromium (median of ${LOADS} loads each, production build)`);
+    for (const [key, label] of [
+      ["bundleEndToRequestMs", "end of bundle → refresh request"],
+      ["loadToLoggedInMs", "navigation start → \"logged in\" rendered"],
+    ] as const) {
+      const ours = medianOf("orgauth", key);
+      const vendor = medianOf("vendor", key);
+      console.log(`  ${label.padEnd(42)} orgauth ${ours.toFixed(1)} ms, vendor ${vendor.toFixed(1)} ms, ratio ${(ours / vendor).toFixed(2)}×`);
+    }
+    console.log(`${TABS} tabs of one browser opened at the same moment: initial refresh requests`);
+    for (const throttling of [1, 10]) {
+      const counts = [];
+      for (const library of LIBRARIES) counts.push(`${library} ${await tabsTogether(browser, `${server.origin}/${library}`, throttling, server)}`);
+      console.log(`  ${throttling === 1 ? "quiet CPU" : `CPU throttled ${throttling}×`}: ${counts.join(", ")}`);
+    }
+  } finally {
+    await browser.close();
+    server.server.close();
+  }
+}

@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot } from "../scripts/lib/prism.js";
+
+/**
+ * The rows of `npm run size`: each is one job done with orgauth and with the vendor's SDK (@propelauth/react,
+ * @propelauth/frontend-apis-react, @propelauth/javascript), both bundled from packages as installed.
+ */
+export interface SizeRow {
+  name: string;
+  /** The app code importing orgauth (resolved in the throwaway app the packed tarball is installed in). */
+  orgauth: string;
+  /** The same job with the vendor's packages. */
+  vendor: string;
+  /** The aim for orgauth, in gzip bytes or as a ratio to the vendor. */
+  aim?: { gzipBytes: number } | { ratio: number };
+  /** True: orgauth's validation compiled out (the app's bundler defines VALIDATION_OFF). */
+  validationOff?: boolean;
+}
+
+const app = (name: string): string => readFileSync(join(repoRoot, "bench", "apps", name), "utf8");
+
+/** The comparison rows, with the aims the size report checks. */
+export function sizeRows(): SizeRow[] {
+  return [
+    {
+      name: "typical app (bench/apps)",
+      orgauth: app("orgauth-app.tsx"),
+      vendor: app("vendor-app.tsx"),
+      aim: { ratio: 1.3 },
+    },
+    {
+      name: "typical app, validation compiled out",
+      orgauth: app("orgauth-app.tsx"),
+      vendor: app("vendor-app.tsx"),
+      aim: { ratio: 1.0 },
+      validationOff: true,
+    },
+    {
+      name: "core entry, everything",
+      orgauth: `export * from "orgauth";`,
+      vendor: `export * from "@propelauth/javascript"; export * from "@propelauth/frontend-apis";`,
+    },
+    {
+      name: "session client alone (createAuthClient / createClient)",
+      orgauth: `export { createAuthClient } from "orgauth";`,
+      vendor: `export { createClient } from "@propelauth/javascript";`,
+      aim: { gzipBytes: 6 * 1024 },
+    },
+    {
+      name: "session client alone, validation compiled out",
+      orgauth: `export { createAuthClient } from "orgauth";`,
+      vendor: `export { createClient } from "@propelauth/javascript";`,
+      aim: { gzipBytes: 6 * 1024 },
+      validationOff: true,
+    },
+    {
+      name: "one fetcher: listOrgMembers + transport (vendor: its whole API client)",
+      orgauth: `export { listOrgMembers, createTransport } from "orgauth";`,
+      vendor: `export { createFrontendApisClient } from "@propelauth/frontend-apis";`,
+      aim: { gzipBytes: 8 * 1024 },
+    },
+    {
+      name: "one fetcher, validation compiled out",
+      orgauth: `export { listOrgMembers, createTransport } from "orgauth";`,
+      vendor: `export { createFrontendApisClient } from "@propelauth/frontend-apis";`,
+      aim: { gzipBytes: 8 * 1024 },
+      validationOff: true,
+    },
+  ];
+}
+
+/** The part of the product an input file of a bundle belongs to (for the per-part breakdown). */
+export function partOf(file: string): string {
+  const path = file.replace(/^.*node_modules\//, "node_modules/");
+  const rules: [RegExp, string][] = [
+    [/^node_modules\/zod\//, "zod/mini"],
+    [/^node_modules\/openapi-fetch\//, "openapi-fetch"],
+    [/src\/session\//, "session engine"],
+    [/src\/transport\//, "transport"],
+    [/src\/hooks\//, "React layer"],
+    [/src\/generated\/queries\.ts$/, "generated hooks"],
+    [/src\/generated\/zod\.ts$/, "validators"],
+    [/src\/generated\/operations\.ts$/, "descriptors + fetchers"],
+    [/^node_modules\/@propelauth\/javascript\//, "vendor session client (@propelauth/javascript)"],
+    [/^node_modules\/@propelauth\/frontend-apis\//, "vendor API calls (frontend-apis)"],
+    [/^node_modules\/@propelauth\/frontend-apis-react\//, "vendor React glue (frontend-apis-react)"],
+    [/^node_modules\/@propelauth\/react\//, "vendor React layer (@propelauth/react)"],
+  ];
+  for (const [pattern, part] of rules) if (pattern.test(path)) return part;
+  if (path.startsWith("node_modules/")) return path.split("/").slice(1, path.startsWith("node_modules/@") ? 3 : 2).join("/");
+  return "app code";
+}

@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { repoRoot } from "./prism.js";
+
+/**
+ * The package as an app installs it: build, `npm pack`, then unpack the tarball into `node_modules/orgauth` of a
+ * throwaway app directory. Dependencies and peers come from this repository's node_modules (one symlink per
+ * entry), so nothing is downloaded; module resolution follows the symlinks to their real paths, as with an install.
+ */
+export interface PackedApp {
+  /** The app directory (package.json with `"type": "module"`, node_modules). */
+  dir: string;
+  /** The tarball `npm pack` wrote. */
+  tarball: string;
+  /** Copies files or folders of this repository into the app (`to` relative to the app directory). */
+  copy(from: string, to: string): void;
+  /** Writes a file into the app (path relative to the app directory). */
+  write(path: string, text: string): void;
+  /** Deletes the app directory and the tarball. */
+  remove(): void;
+}
+
+/** Options of `createPackedApp`. */
+export interface PackedAppOptions {
+  /** Build the package first (default true); false packs whatever `dist/` holds. */
+  build?: boolean;
+}
+
+/** Entries of this repository's node_modules the app does not link: the package itself and npm's own files. */
+const NOT_LINKED = new Set(["orgauth", ".bin", ".cache", ".package-lock.json", ".vite", ".vitest"]);
+
+/** Builds and packs the package and installs the tarball into a new throwaway app directory. */
+export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
+  if (options.build !== false) execFileSync(join(repoRoot, "node_modules", ".bin", "tsup"), [], { cwd: repoRoot, stdio: "pipe" });
+  const workDir = mkdtempSync(join(tmpdir(), "orgauth-packed-"));
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] }).toString(),
+  ) as { filename: string }[];
+  const tarball = join(workDir, packed[0]!.filename);
+  const dir = join(workDir, "app");
+  const installed = join(dir, "node_modules", "orgauth");
+  mkdirSync(installed, { recursive: true });
+  execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
+  for (const entry of readdirSync(join(repoRoot, "node_modules"))) {
+    if (!NOT_LINKED.has(entry)) symlinkSync(join(repoRoot, "node_modules", entry), join(dir, "node_modules", entry));
+  }
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "orgauth-consumer", private: true, type: "module" }, null, 2));
+  return {
+    dir,
+    tarball,
+    copy: (from, to) => cpSync(join(repoRoot, from), join(dir, to), { recursive: true }),
+    write(path, text) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    },
+    remove: () => rmSync(workDir, { recursive: true, force: true }),
+  };
+}

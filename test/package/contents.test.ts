@@ -1,0 +1,25 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+
+/** What the tarball holds, as installed: a licence, the README's images, and no source maps without sources. */
+const installed = join(inject("packedAppDir"), "node_modules", "orgauth");
+
+describe("the packed package's contents", () => {
+  it("ships the LICENSE its package.json names", () => {
+    const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { license: string };
+    expect(manifest.license).toBe("MIT");
+    expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License/);
+  });
+
+  it("ships every image the README shows", () => {
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((image) => !/^https?:/.test(image) && !existsSync(join(installed, image)))).toEqual([]);
+  });
+
+  it("ships no source maps (there are no sources in the package for them to point to)", () => {
+    expect(readdirSync(join(installed, "dist")).filter((file) => file.endsWith(".map"))).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { VALIDATION_OFF, bundle } from "../../bench/bundle.js";
+import { repoRoot } from "../../scripts/lib/prism.js";
+
+/**
+ * Tree-shaking through the built package: an app that imports one fetcher from the installed `orgauth` carries
+ * that operation's descriptor and validator and no other operation's. Descriptors are told apart by their
+ * `operationId` and path strings; validators by the property names only other operations' schemas use.
+ */
+const appDir = inject("packedAppDir");
+const OPERATION = "listOrgMembers";
+
+/** Each top-level schema of src/generated/zod.ts: the schemas it references and the property names it declares. */
+function generatedSchemas(): Map<string, { references: string[]; properties: string[] }> {
+  const source = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
+  const schemas = new Map<string, { references: string[]; properties: string[] }>();
+  for (const [, name, body] of source.matchAll(/^export const (\w+) = (.*);$/gm)) {
+    const references = [...body!.matchAll(/\b(\w+Schema)\b/g)].map((match) => match[1]!);
+    const properties = [...body!.matchAll(/[{,] (\w+): /g)].map((match) => match[1]!);
+    schemas.set(name!, { references, properties });
+  }
+  return schemas;
+}
+
+/** True when minified code has `key` as an object property name. */
+function hasProperty(code: string, key: string): boolean {
+  return new RegExp(`(?<![\\w$])${key}:`).test(code);
+}
+
+function reachableFrom(roots: string[], schemas: ReturnType<typeof generatedSchemas>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name) || !schemas.has(name)) return;
+    seen.add(name);
+    for (const reference of schemas.get(name)!.references) visit(reference);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+describe("one fetcher bundled from the packed package", () => {
+  it(`carries ${OPERATION}'s descriptor and validator and no other operation's`, async () => {
+    const fromPackage = (code: string) => bundle(code, { resolveDir: appDir });
+    const one = await fromPackage(`export { ${OPERATION}, createTransport } from "orgauth";`);
+    const transportOnly = await fromPackage(`export { createTransport } from "orgauth";`);
+    const all = await fromPackage(`export * from "orgauth";`);
+
+    const operations = [...all.code.matchAll(/operationId:"(\w+)"/g)].map((match) => match[1]!);
+    expect(operations.length).toBeGreaterThan(30);
+    expect([...one.code.matchAll(/operationId:"(\w+)"/g)].map((match) => match[1])).toEqual([OPERATION]);
+    expect(one.code).toContain('"/api/fe/v3/org_membership/{orgId}/members"');
+
+    const schemas = generatedSchemas();
+    const kept = reachableFrom([`${OPERATION}Response200Schema`, "ErrorResponseBodySchema"], schemas);
+    const keptProperties = new Set([...kept].flatMap((name) => schemas.get(name)!.properties));
+    const foreign = new Set([...schemas].filter(([name]) => !kept.has(name)).flatMap(([, schema]) => schema.properties));
+    const markers = [...foreign].filter((key) => !keptProperties.has(key) && !hasProperty(transportOnly.code, key));
+    expect(markers.length).toBeGreaterThan(20);
+    expect(markers.filter((key) => !hasProperty(all.code, key))).toEqual([]);
+    expect(markers.filter((key) => hasProperty(one.code, key))).toEqual([]);
+    expect(["users", "total_count", "possible_roles"].filter((key) => !hasProperty(one.code, key))).toEqual([]);
+  }, 60_000);
+
+  it("keeps no zod code when the app's bundler compiles validation out", async () => {
+    const off = await bundle(`export { ${OPERATION}, createTransport, createAuthClient } from "orgauth";`, { resolveDir: appDir, define: VALIDATION_OFF });
+    expect(off.inputs.filter(([file]) => file.includes("node_modules/zod/"))).toEqual([]);
+    expect(off.code).toContain(`operationId:"${OPERATION}"`);
+  }, 60_000);
+});

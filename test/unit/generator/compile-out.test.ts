@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { VALIDATION_OFF, bundle } from "../../../bench/bundle.js";
+
+/**
+ * Validation a team can compile out: with `globalThis.ORGAUTH_VALIDATION` defined as "off" every generated
+ * validator is one that accepts any value, and a bundle keeps no zod code; without it nothing changes.
+ */
+describe("validation compiled out", () => {
+  afterEach(() => {
+    globalThis.ORGAUTH_VALIDATION = undefined;
+    vi.resetModules();
+  });
+
+  it("turns every validator into one that accepts the value as it is", async () => {
+    globalThis.ORGAUTH_VALIDATION = "off";
+    vi.resetModules();
+    const validators = await import("../../../src/generated/zod.js");
+    const malformed = { access_token: 42, extra: true };
+    expect(validators.RefreshTokenResponseSchema.safeParse(malformed)).toEqual({ success: true, data: malformed });
+    expect(validators.inviteUserBodySchema.safeParse({})).toEqual({ success: true, data: {} });
+  });
+
+  it("leaves validation on when the switch is not set", async () => {
+    vi.resetModules();
+    const validators = await import("../../../src/generated/zod.js");
+    expect(validators.RefreshTokenResponseSchema.safeParse({ access_token: 42 }).success).toBe(false);
+  });
+
+  it("keeps no zod code in a bundle whose bundler defines the switch", async () => {
+    const source = `export { createAuthClient, listOrgMembers } from "../src/index.ts";`;
+    const on = await bundle(source);
+    const off = await bundle(source, { define: VALIDATION_OFF });
+    expect(on.inputs.some(([file]) => file.includes("node_modules/zod/"))).toBe(true);
+    expect(off.inputs.filter(([file]) => file.includes("node_modules/zod/"))).toEqual([]);
+    expect(off.code).not.toContain("_zod");
+    expect(off.gzipBytes).toBeLessThan(on.gzipBytes);
+  }, 30_000);
+});
