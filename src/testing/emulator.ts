@@ -1,4 +1,6 @@
-import { currentTotp, startEmulator, type EmulatorOptions, type EmulatorSeed, type EmulatorSettings, type OutboxMessage } from "../emulator/index.js";
+// Types only at the top: the emulator and its server-side dependencies (PGlite, jose, otpauth, qrcode) load when
+// createEmulator is called, so the rest of orgauth/testing works where they are not installed (or in a browser).
+import type { EmulatorOptions, EmulatorSeed, EmulatorSettings, OutboxMessage } from "../emulator/index.js";
 
 /** A local provider for a test suite: its URL (the app's auth URL), resets, the outbox and the settings. */
 export interface TestEmulator {
@@ -25,6 +27,7 @@ export interface TestEmulator {
  * Not for production: it is a stand-in for the hosted provider in tests and local development.
  */
 export async function createEmulator(options: { seed?: EmulatorSeed } & Omit<EmulatorOptions, "seed" | "port"> = {}): Promise<TestEmulator> {
+  const { currentTotp, startEmulator } = await import("../emulator/index.js");
   const emulator = await startEmulator({ ...options, port: 0 });
   return {
     url: emulator.url,

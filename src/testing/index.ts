@@ -11,4 +11,5 @@ export { StaticAuthProvider, type StaticAuthProviderProps } from "./static-auth-
 export { createPrismAuthClient, type PrismAuthClient, type PrismAuthClientOptions, type RecordedRequest } from "./prism-auth-client.js";
 // The local provider emulator for Node test suites (a real server with state; not for browsers or production).
 export { createEmulator, type TestEmulator } from "./emulator.js";
-export { demoSeed, DEMO_PASSWORD, type EmulatorSeed, type EmulatorSettings, type OutboxMessage } from "../emulator/index.js";
+export { demoSeed, DEMO_PASSWORD } from "../emulator/demo-seed.js";
+export type { EmulatorSeed, EmulatorSettings, OutboxMessage } from "../emulator/index.js";

@@ -1,0 +1,31 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+
+/** `createEmulator` as a user's Node suite gets it: from the installed package's `orgauth/testing` entry. */
+const appDir = inject("packedAppDir");
+
+const SCRIPT = `
+import { createEmulator, demoSeed, DEMO_PASSWORD } from "orgauth/testing";
+const emulator = await createEmulator({ seed: demoSeed });
+try {
+  const anonymous = await fetch(emulator.url + "/api/v1/refresh_token");
+  const login = await fetch(emulator.url + "/api/fe/v3/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
+    body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
+  });
+  console.log(JSON.stringify({ anonymous: anonymous.status, login: login.status, state: (await login.json()).login_state }));
+} finally {
+  await emulator.stop();
+}
+`;
+
+describe("the emulator from the packed package", () => {
+  it("starts from orgauth/testing, answers as the provider does, and stops", () => {
+    writeFileSync(join(appDir, "emulator-check.mjs"), SCRIPT);
+    const output = execFileSync(process.execPath, ["emulator-check.mjs"], { cwd: appDir, timeout: 90_000 }).toString();
+    expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({ anonymous: 401, login: 200, state: "Finished" });
+  }, 120_000);
+});
