@@ -9,8 +9,11 @@ export function emitOperations(contract: Contract, operations: OperationModel[])
   const headerSets = fixedHeaderSets(operations);
   return [
     GENERATED_HEADER,
-    [`import type { ZodMiniType } from "zod/mini";`, `import type { operations } from "./schema.js";`, `import * as v from "./zod.js";`].join("\n"),
-    SHARED_TYPES,
+    [
+      `import type { EmptyRequest, OperationCaller, OperationDescriptor, RequestOptions, UndefinedAllowed, WithDefaults } from "../transport/operation.js";`,
+      `import type { operations } from "./schema.js";`,
+      `import * as v from "./zod.js";`,
+    ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
@@ -32,58 +35,6 @@ function headersLiteral(op: OperationModel): string | undefined {
   const entries = Object.entries(op.fixedHeaders);
   return entries.length ? `{ ${entries.map(([name, value]) => `${literal(name)}: ${literal(value)}`).join(", ")} }` : undefined;
 }
-
-const SHARED_TYPES = `/** HTTP methods used by the contract. */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** Static facts about one operation that the transport needs to call it and check the answer. */
-export interface OperationDescriptor<Id extends string = string> {
-  readonly operationId: Id;
-  readonly method: HttpMethod;
-  /** The full path; \`{name}\` marks a path parameter. */
-  readonly path: string;
-  /** Headers the contract fixes (the CSRF header of front-end calls). */
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: ZodMiniType;
-  /** Success statuses → schema of their JSON body (null: no body). */
-  readonly responses: Readonly<Record<number, ZodMiniType | null>>;
-  /** Error codes the operation documents besides \`unexpected_error\`, which every operation can answer with. */
-  readonly errorCodes?: readonly string[];
-}
-
-/** Per-call options. */
-export interface RequestOptions {
-  /** Aborts the call. */
-  signal?: AbortSignal;
-  /** Overrides the transport's request timeout for this call. */
-  timeoutMs?: number;
-  /** Extra request headers (e.g. \`Prefer\` to pick a mock example). */
-  headers?: Record<string, string>;
-}
-
-/** Path, query and body of one call. */
-export interface OperationRequest {
-  path?: object | undefined;
-  query?: object | undefined;
-  body?: unknown;
-}
-
-/** What the generated fetchers call: implemented by the transport (\`createTransport\`). */
-export interface OperationCaller {
-  call<Data>(operation: OperationDescriptor, request: OperationRequest, options?: RequestOptions): Promise<Data>;
-}
-
-/** Arguments of an operation that takes none. */
-export type EmptyRequest = Record<string, never>;
-
-/** A request body whose fields with a contract \`default\` the caller may omit (the transport fills them in). */
-export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;
-
-/**
- * \`T\` whose optional properties also accept \`undefined\` (a \`string | undefined\` variable can be passed as is under
- * \`exactOptionalPropertyTypes\`); a property that is undefined is not sent.
- */
-export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };`;
 
 function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
   const name = pascalCase(op.operationId);

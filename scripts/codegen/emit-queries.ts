@@ -13,7 +13,7 @@ export function emitQueries(operations: OperationModel[]): string {
   const frontend = operations.filter((op) => op.surface === "frontend");
   const byId = new Map(frontend.map((op) => [op.operationId, op]));
   const blocks = frontend.map((op) => (op.kind === "query" ? queryBlock(op) : mutationBlock(op, byId)));
-  return [GENERATED_HEADER, IMPORTS, SHARED, ...blocks].join("\n\n") + "\n";
+  return [GENERATED_HEADER, IMPORTS, ...blocks].join("\n\n") + "\n";
 }
 
 const IMPORTS = `import {
@@ -23,108 +23,19 @@ const IMPORTS = `import {
   useInfiniteQuery,
   useMutation,
   useQuery,
-  QueryClientContext,
   type DataTag,
   type InfiniteData,
   type QueryFunction,
-  type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
-  type UseMutationOptions,
   type UseMutationResult,
-  type UseQueryOptions,
   type UseQueryResult,
 } from "@tanstack/react-query";
-import { createContext, useContext } from "react";
-import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
+import { withHookOptions, type InfiniteQueryHookOptions, type MutationHookOptions, type QueryHookOptions } from "../hooks/hook-options.js";
+import { endSession, refreshSession, useSessionFor, type MutationSession } from "../hooks/mutation-session.js";
+import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
+import type { EmptyRequest, OperationCaller } from "../transport/operation.js";
+import type { OperationError } from "../transport/errors.js";
 import * as api from "./operations.js";`;
-
-const SHARED = `/** First segment of every query and mutation key of this module; \`allQueriesKey\` matches all of them. */
-export const queryKeyRoot = "orgauth";
-
-/** Prefix matching every cached result of every operation (\`invalidateQueries({ queryKey: allQueriesKey })\`). */
-export const allQueriesKey = [queryKeyRoot] as const;
-
-/** The key segment of an operation without path (or query) parameters. */
-export type EmptyKeyPart = Readonly<Record<string, never>>;
-
-/** The error a call of \`Op\` rejects with: its documented \`ApiError\`, or a contract violation either way. */
-export type OperationError<Op extends api.OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
-
-/** What the generated hooks and mutation options need from the session client; an \`AuthClient\` fits. */
-export interface MutationSession {
-  /** The fe/v3 transport the fetchers call. */
-  readonly transport: api.OperationCaller;
-  /** Re-runs the session refresh (\`x-session-effect: refresh\`). */
-  refresh(): Promise<unknown>;
-  /** Ends the local session (\`x-session-effect: logout\`). */
-  logout(): Promise<unknown>;
-}
-
-/** The session the generated hooks call through; \`<AuthProvider>\` provides its client here. */
-export const AuthSessionContext = createContext<MutationSession | null>(null);
-
-/**
- * The provided session; throws \`"<hookName> must be used within an AuthProvider"\` outside one, and says how to
- * provide a QueryClient when there is none (instead of React Query's generic "No QueryClient set").
- */
-function useSessionFor(hookName: string): MutationSession {
-  const session = useContext(AuthSessionContext);
-  if (!session) throw new Error(\`\${hookName} must be used within an AuthProvider\`);
-  if (!useContext(QueryClientContext)) {
-    throw new Error(\`\${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider\`);
-  }
-  return session;
-}
-
-/** Options a generated query hook accepts: everything \`useQuery\` takes except the key and the fetcher. */
-export type QueryHookOptions<Data, Failure, Selected, Key extends readonly unknown[]> = Omit<UseQueryOptions<Data, Failure, Selected, Key>, "queryKey" | "queryFn">;
-
-/** Options a generated infinite-query hook accepts: everything but the key, the fetcher and the paging. */
-export type InfiniteQueryHookOptions<Data, Failure, Key extends readonly unknown[]> = Omit<
-  UseInfiniteQueryOptions<Data, Failure, InfiniteData<Data, number>, Key, number>,
-  "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam" | "select"
->;
-
-/** Options a generated mutation hook accepts; an \`onSuccess\` given here runs after the generated one. */
-export type MutationHookOptions<Data, Failure, Variables> = Omit<UseMutationOptions<Data, Failure, Variables>, "mutationKey" | "mutationFn">;
-
-/** Refreshes the session; a failed refresh is already reported by the session engine and must not fail the mutation. */
-async function refreshSession(session: MutationSession): Promise<void> {
-  try {
-    await session.refresh();
-  } catch {
-    // the engine keeps or drops the session itself and emits a refresh_failed event
-  }
-}
-
-/** Ends the local session; when the logout call fails (the server session may be gone already) a refresh settles the state. */
-async function endSession(session: MutationSession): Promise<void> {
-  try {
-    await session.logout();
-  } catch {
-    await refreshSession(session);
-  }
-}
-
-/** Merges hook options into generated mutation options: the generated \`onSuccess\` runs (and is awaited) first. */
-function withHookOptions<Data, Failure, Variables>(
-  base: UseMutationOptions<Data, Failure, Variables>,
-  options: MutationHookOptions<Data, Failure, Variables> | undefined,
-): UseMutationOptions<Data, Failure, Variables> {
-  if (!options) return base;
-  const { onSuccess: theirs, ...rest } = options;
-  const merged = { ...rest, ...base };
-  const own = base.onSuccess;
-  if (!theirs) return merged;
-  if (!own) return { ...merged, onSuccess: theirs };
-  return {
-    ...merged,
-    onSuccess: async (...args) => {
-      await own(...args);
-      return theirs(...args);
-    },
-  };
-}`;
 
 // ───────────────────────────── queries ─────────────────────────────
 
@@ -153,7 +64,7 @@ function namesOf(op: OperationModel): Names {
     id: literal(op.operationId),
     error: `${type}Error`,
     response: `api.${type}Response`,
-    request: withInput ? `api.${type}Request` : "api.EmptyRequest",
+    request: withInput ? `api.${type}Request` : "EmptyRequest",
     hasInput: withInput,
     optionalInput: inputIsOptional(op),
   };
@@ -230,13 +141,13 @@ function queryFunction(op: OperationModel): string {
   const n = namesOf(op);
   const call = n.hasInput ? `api.${op.operationId}(transport, request, { signal })` : `api.${op.operationId}(transport, {}, { signal })`;
   const requestParam = n.hasInput ? `, request: ${n.request}` : "";
-  return `/** Fetches \`${op.operationId}\` with the query's abort signal. */\nfunction ${op.operationId}QueryFn(transport: api.OperationCaller${requestParam}): QueryFunction<${n.response}, ${n.type}QueryKey> {\n  return ({ signal }) => ${call};\n}`;
+  return `/** Fetches \`${op.operationId}\` with the query's abort signal. */\nfunction ${op.operationId}QueryFn(transport: OperationCaller${requestParam}): QueryFunction<${n.response}, ${n.type}QueryKey> {\n  return ({ signal }) => ${call};\n}`;
 }
 
 function queryOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const keyArg = n.hasInput ? "request" : "";
-  const params = n.hasInput ? `transport: api.OperationCaller, ${requestParam(n)}` : "transport: api.OperationCaller";
+  const params = n.hasInput ? `transport: OperationCaller, ${requestParam(n)}` : "transport: OperationCaller";
   return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${op.operationId}QueryOptions(${params}) {
   return queryOptions<${n.response}, ${n.error}, ${n.response}, ${n.type}QueryKey>({
     queryKey: ${op.operationId}Keys.query(${keyArg}),
@@ -268,7 +179,7 @@ function queryHook(op: OperationModel): string {
 function infiniteQueryFunction(op: OperationModel): string {
   const n = namesOf(op);
   const { pageParam } = op.pagination!;
-  return `/** Fetches one page of \`${op.operationId}\` with the query's abort signal. */\nfunction ${op.operationId}PageFn(transport: api.OperationCaller, request: ${n.type}InfiniteRequest): QueryFunction<${n.response}, ${n.type}InfiniteQueryKey, number> {\n  return ({ pageParam, signal }) => api.${op.operationId}(transport, { ...request, query: { ...request.query, ${pageParam}: pageParam } }, { signal });\n}`;
+  return `/** Fetches one page of \`${op.operationId}\` with the query's abort signal. */\nfunction ${op.operationId}PageFn(transport: OperationCaller, request: ${n.type}InfiniteRequest): QueryFunction<${n.response}, ${n.type}InfiniteQueryKey, number> {\n  return ({ pageParam, signal }) => api.${op.operationId}(transport, { ...request, query: { ...request.query, ${pageParam}: pageParam } }, { signal });\n}`;
 }
 
 /** Next page number: the last one plus one while the response says more results exist. */
@@ -280,7 +191,7 @@ function infiniteOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const { hasMoreField } = op.pagination!;
   const infiniteParam = infiniteDefault(op);
-  return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${op.operationId}InfiniteQueryOptions(transport: api.OperationCaller, request: ${n.type}InfiniteRequest${infiniteParam}) {
+  return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${op.operationId}InfiniteQueryOptions(transport: OperationCaller, request: ${n.type}InfiniteRequest${infiniteParam}) {
   return infiniteQueryOptions<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.type}InfiniteQueryKey, number>({
     queryKey: ${op.operationId}Keys.infinite(request),
     queryFn: ${op.operationId}PageFn(transport, request),

@@ -6,7 +6,6 @@
 import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
-import { AuthSessionContext } from "../generated/queries.js";
 import { AuthClientContext, AuthFallbacksContext, AuthStateContext, type ActiveOrgState } from "./context.js";
 import { RequireAuth } from "./require-auth.js";
 
@@ -124,13 +123,11 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const fallbacks = useMemo(() => ({ loadingFallback, loggedOutFallback }), [loadingFallback, loggedOutFallback]);
   const tree = (
     <AuthClientContext.Provider value={client}>
-      <AuthSessionContext.Provider value={client}>
-        <AuthStateContext.Provider value={state}>
-          <AuthFallbacksContext.Provider value={fallbacks}>
-            {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
-          </AuthFallbacksContext.Provider>
-        </AuthStateContext.Provider>
-      </AuthSessionContext.Provider>
+      <AuthStateContext.Provider value={state}>
+        <AuthFallbacksContext.Provider value={fallbacks}>
+          {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
+        </AuthFallbacksContext.Provider>
+      </AuthStateContext.Provider>
     </AuthClientContext.Provider>
   );
   return props.queryClient ? <QueryClientProvider client={props.queryClient}>{tree}</QueryClientProvider> : tree;

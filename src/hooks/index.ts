@@ -53,5 +53,9 @@ export {
   ResponseValidationError,
   type ApiErrorDetails,
 } from "../transport/index.js";
+export { allQueriesKey, queryKeyRoot, type EmptyKeyPart } from "./query-keys.js";
+export type { InfiniteQueryHookOptions, MutationHookOptions, QueryHookOptions } from "./hook-options.js";
+export type { MutationSession } from "./mutation-session.js";
+export type { OperationError } from "../transport/index.js";
 export * from "../generated/queries.js";
 export * from "./testing/index.js";

@@ -80,6 +80,9 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** The error a call of `Op` rejects with: its documented `ApiError`, or a contract violation either way. */
+export type OperationError<Op extends OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
+
 /** True when `error` is an ApiError (of `operationId`, when given). */
 export function isApiError<Op extends OperationId = OperationId>(error: unknown, operationId?: Op): error is ApiError<Op> {
   return error instanceof ApiError && (operationId === undefined || error.operationId === operationId);

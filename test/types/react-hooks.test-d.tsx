@@ -1,12 +1,13 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expectTypeOf, it } from "vitest";
-import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse, OperationCaller } from "../../src/generated/operations.js";
+import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse } from "../../src/generated/operations.js";
+import type { OperationCaller } from "../../src/transport/index.js";
 import { ApiError, type RequestValidationError, type ResponseValidationError } from "../../src/transport/index.js";
 import type { AuthClient } from "../../src/session/index.js";
 import {
-  AuthSessionContext,
   getSecurityStatusKeys,
   getSecurityStatusQueryOptions,
+  inviteUserMutationOptions,
   listOrgMembersKeys,
   listOrgMembersQueryOptions,
   useAuthInfo,
@@ -66,9 +67,9 @@ describe("generated query layer", () => {
     expectTypeOf(useGetSecurityStatus().data).toEqualTypeOf<GetSecurityStatusResponse | undefined>();
   });
 
-  it("the generated hooks' session context takes an AuthClient", () => {
+  it("the generated hooks' session takes an AuthClient", () => {
     expectTypeOf<AuthClient>().toExtend<MutationSession>();
-    expectTypeOf(AuthSessionContext.Provider).parameter(0).toHaveProperty("value").toEqualTypeOf<MutationSession | null>();
+    expectTypeOf(inviteUserMutationOptions).parameter(0).toEqualTypeOf<MutationSession>();
   });
 
   it("infinite hooks return pages", () => {

@@ -3,7 +3,8 @@
  * (`Prefer` header), every request recorded, navigation recorded instead of performed, and in-memory storage.
  */
 import * as operations from "../../generated/operations.js";
-import type { OperationDescriptor, OperationId } from "../../generated/operations.js";
+import type { OperationId } from "../../generated/operations.js";
+import type { OperationDescriptor } from "../../transport/index.js";
 import { createAuthClient, createBrowserEnvironment, type AuthClient, type AuthClientOptions, type KeyValueStore } from "../../session/index.js";
 
 /** One request the client made. */
