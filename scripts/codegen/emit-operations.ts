@@ -1,11 +1,10 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
-import { GENERATED_HEADER, docComment, literal, pascalCase } from "./naming.js";
-import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
+import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames, responseSchemaName } from "./naming.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
 export function emitOperations(contract: Contract, operations: OperationModel[]): string {
-  const codes = operations.map((op) => `  ${op.operationId}: ${pascalCase(op.operationId)}ErrorCode;`).join("\n");
+  const codes = operations.map((op) => `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`).join("\n");
   const headerSets = fixedHeaderSets(operations);
   return [
     GENERATED_HEADER,
@@ -26,7 +25,7 @@ function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
   const sets = new Map<string, string>();
   for (const op of operations) {
     const value = headersLiteral(op);
-    if (value && !sets.has(value)) sets.set(value, `fixedHeaders${sets.size + 1}`);
+    if (value && !sets.has(value)) sets.set(value, fixedHeadersName(sets.size + 1));
   }
   return sets;
 }
@@ -37,16 +36,20 @@ function headersLiteral(op: OperationModel): string | undefined {
 }
 
 function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
-  const name = pascalCase(op.operationId);
+  const names = operationNames(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
-  const requestParam = !hasInput ? `request: EmptyRequest = {}` : inputIsOptional(op) ? `request: ${name}Request = {}` : `request: ${name}Request`;
+  const requestParam = !hasInput
+    ? `request: EmptyRequest = {}`
+    : inputIsOptional(op)
+      ? `request: ${names.request} = {}`
+      : `request: ${names.request}`;
   return [
-    `/** Error codes \`${op.operationId}\` documents. */\nexport type ${name}ErrorCode = ${unionOf(withUnexpected(op.errorCodes))};`,
-    hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${name}Request ${requestType}` : "",
-    `/** Data \`${op.operationId}\` resolves with. */\nexport type ${name}Response = ${responseTypeOf(op)};`,
-    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
-    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${op.operationId}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${name}Response> {\n  return transport.call<${name}Response>(${op.operationId}Operation, request, options);\n}`,
+    `/** Error codes \`${op.operationId}\` documents. */\nexport type ${names.errorCode} = ${unionOf(withUnexpected(op.errorCodes))};`,
+    hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${names.request} ${requestType}` : "",
+    `/** Data \`${op.operationId}\` resolves with. */\nexport type ${names.response} = ${responseTypeOf(op)};`,
+    `/** ${op.method} ${op.path} */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
+    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${names.fetcher}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  return transport.call<${names.response}>(${names.descriptor}, request, options);\n}`,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -84,7 +87,7 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>): stri
     `method: ${literal(op.method)}`,
     `path: ${literal(op.path)}`,
     headers ? `headers: ${headerSets.get(headers)}` : "",
-    op.requestBody ? `body: v.${bodySchemaName(op.operationId)}` : "",
+    op.requestBody ? `body: v.${operationNames(op.operationId).bodySchema}` : "",
     `responses: { ${op.successResponses.map((r) => responseEntry(op, r)).join(", ")} }`,
     withoutUnexpected(op.errorCodes).length ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]` : "",
   ].filter(Boolean);
