@@ -2,6 +2,9 @@
  * Public types of the session engine. The React layer (src/hooks) codes against these names;
  * extend freely, but do not rename or remove without updating src/hooks.
  */
+import type { SocialLoginProvider } from "./social-providers.js";
+
+export type { SocialLoginProvider, SocialLoginProviderName } from "./social-providers.js";
 
 /** A logged-in user, camelCased from the refresh response's known fields only. */
 export interface User {
@@ -70,24 +73,6 @@ export type AuthSnapshot =
 export type OrgAccessTokenResult =
   | { ok: true; accessToken: string; expiresAtSeconds: number }
   | { ok: false; error: "user_not_in_org" | "unexpected_error" };
-
-/** The 12 social login providers as the provider spells them. */
-export type SocialLoginProviderName =
-  | "Google"
-  | "Github"
-  | "Microsoft"
-  | "Slack"
-  | "Salesforce"
-  | "Linkedin"
-  | "Outreach"
-  | "Quickbooks"
-  | "Xero"
-  | "Salesloft"
-  | "Atlassian"
-  | "Apple";
-
-/** A social login provider: its name as the provider spells it ("Github") or as its path has it ("github"). */
-export type SocialLoginProvider = SocialLoginProviderName | Lowercase<SocialLoginProviderName>;
 
 /** Options shared by every hosted-page URL builder. */
 export interface HostedPageOptions {
