@@ -29,7 +29,14 @@ export {
   type RequiredAuthOptions,
   type WithAuthInfoProps,
 } from "./require-auth.js";
-export { useLoginFlow, type LoginFlow, type LoginFlowError, type LoginStep, type LoginStepActions } from "./use-login-flow.js";
+export {
+  useLoginFlow,
+  type LoginFlow,
+  type LoginFlowAction,
+  type LoginFlowError,
+  type LoginStep,
+  type LoginStepActions,
+} from "./use-login-flow.js";
 export {
   useMfa,
   type MfaDisabled,

@@ -67,7 +67,15 @@ export type AuthSnapshot =
   | { readonly status: "loading" }
   | { readonly status: "logged_out" }
   | { readonly status: "unreachable" }
-  | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
+  | {
+      readonly status: "logged_in";
+      readonly authInfo: AuthInfo;
+      /** The active org: the app's selection while the user is a member of it, else the chooser's pick (null: none). */
+      readonly activeOrgId: string | null;
+    };
+
+/** The session as the engine tracks it: a snapshot before the client adds the active org to a logged-in one. */
+export type SessionState = Exclude<AuthSnapshot, { status: "logged_in" }> | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
 
 /** The result of asking for an org-scoped access token. */
 export type OrgAccessTokenResult =

@@ -19,6 +19,7 @@ import {
   useMfa,
   useResendEmailConfirmation,
   type AuthInfoLoggedIn,
+  type LoginFlowAction,
   type MfaStatus,
   type MutationSession,
 } from "../../src/hooks/index.js";
@@ -108,5 +109,15 @@ describe("auth hooks", () => {
   it("useMfa has the §2 status set", () => {
     expectTypeOf(useMfa().status).toEqualTypeOf<MfaStatus>();
     expectTypeOf<MfaStatus>().toEqualTypeOf<"loading" | "disabled" | "enabled" | "unexpected_error">();
+  });
+});
+
+describe("login flow failures", () => {
+  it("failedAction names one of the actions that can fail", () => {
+    const flow = useLoginFlow();
+    expectTypeOf(flow.failedAction).toEqualTypeOf<LoginFlowAction | null>();
+    expectTypeOf<"login" | "loginWithSaml" | "enableMfa">().toExtend<LoginFlowAction>();
+    expectTypeOf<"loginWithSocial">().not.toExtend<LoginFlowAction>();
+    expectTypeOf<"passwordReset">().not.toExtend<LoginFlowAction>();
   });
 });
