@@ -13,9 +13,10 @@ import { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS, type SocialLoginPr
 
 /** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
 export class ReturnToError extends TypeError {
+  override readonly name = "ReturnToError";
+
   constructor() {
     super("returnTo must be an absolute http(s) URL when there is no current page (e.g. during server rendering)");
-    this.name = "ReturnToError";
   }
 }
 

@@ -13,6 +13,7 @@ export {
   AuthClientDestroyedError,
   LogoutError,
   RefreshError,
+  REFRESH_NO_RESPONSE_STATUS,
   UNPROCESSABLE_AUTH_RESPONSE,
   UnsafeNavigationError,
   type SessionFailureKind,
