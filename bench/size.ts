@@ -2,7 +2,7 @@ import { SIZE_ENTRIES, bundle } from "./bundle.js";
 
 /**
  * `npm run size [-- --explain] [-- --strict]`: min and min+gzip bytes of what an app pays for each way of using
- * orgauth (esbuild, peers external), against the aims of issue 2 (one fetcher with its validators ≤ 5 KB gz, all
+ * orgauth (esbuild, peers external), against the size aims (one fetcher with its validators ≤ 5 KB gz, all
  * fetchers ≤ 12 KB gz). The floors are what openapi-fetch and zod/mini cost before any code of ours: no fetcher
  * bundle can go below them. `--explain` lists what each aimed bundle is made of (esbuild metafile);
  * `--strict` exits 1 when an aim is missed.

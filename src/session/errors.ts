@@ -6,7 +6,7 @@ export const UNPROCESSABLE_AUTH_RESPONSE = "Unable to process authentication res
 
 /**
  * The status a refresh reports when no response arrived (network failure, CORS, timeout): 503, as the vendor
- * SDK reports it and the specification keeps. Every other call reports `NO_RESPONSE_STATUS` (0) instead.
+ * SDK reports it, so code ported from it reads the same status. Every other call reports `NO_RESPONSE_STATUS` (0).
  */
 export const REFRESH_NO_RESPONSE_STATUS = 503;
 

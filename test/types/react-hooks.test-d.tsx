@@ -106,7 +106,7 @@ describe("auth hooks", () => {
     }
   });
 
-  it("useMfa has the §2 status set", () => {
+  it("useMfa has the MFA status set (loading, enabled, disabled, unexpected error)", () => {
     expectTypeOf(useMfa().status).toEqualTypeOf<MfaStatus>();
     expectTypeOf<MfaStatus>().toEqualTypeOf<"loading" | "disabled" | "enabled" | "unexpected_error">();
   });

@@ -50,7 +50,7 @@ describe("createAuthClient", () => {
     expect(seen[0]!.url).toBe(`${AUTH_URL}/api/fe/v3/login_state`);
   });
 
-  it("has the §9 defaults and rejects invalid timing options", () => {
+  it("has the default timing and rejects invalid timing options", () => {
     expect(DEFAULT_TIMING).toMatchObject({
       backgroundCheckIntervalMs: 60_000, refreshWhenSecondsRemaining: 600, minWakeRefreshIntervalMs: 120_000,
       orgTokenCacheMs: 300_000, retryDelaysMs: [100, 200, 300],

@@ -175,7 +175,7 @@ describe("login and logout across tabs", () => {
     expect(browser.storage.getItem("orgauth:logged_in_at")).not.toBeNull();
   });
 
-  it("without a channel, a storage change from another tab makes this tab re-fetch (§4)", async () => {
+  it("without a channel, a storage change from another tab makes this tab re-fetch", async () => {
     browser.server.mode = "logged_out";
     const tabs = open(2, { withChannel: false });
     await startSequentially(tabs);
