@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createSnapshotDeriver } from "../../../src/session/active-org.js";
 import { createStaticAuthClient, makeAuthInfo, makeOrgMembership } from "../../../src/hooks/testing/static-auth-client.js";
 import type { SessionState } from "../../../src/session/index.js";
+import { refreshBody, sessionWorld } from "./fake-world.js";
 
 const orgs = [makeOrgMembership({ orgId: "org_a" }), makeOrgMembership({ orgId: "org_b" })];
 
@@ -40,5 +41,26 @@ describe("the active org in the client's snapshot", () => {
     expect(client.getSnapshot()).not.toBe(before);
     expect(client.getSnapshot()).toMatchObject({ activeOrgId: "org_b" });
     expect(client.getActiveOrgId()).toBe("org_b");
+  });
+});
+
+describe("the session client's snapshot", () => {
+  const world = sessionWorld();
+
+  it("carries the active org once logged in, and setActiveOrgId re-renders subscribers at once", async () => {
+    world.browser.server.orgsUserIsIn.add("o2");
+    const o1 = (refreshBody(0, 0).org_id_to_org_member_info as Record<string, Record<string, unknown>>).o1!;
+    const o2 = { ...o1, org_id: "o2", org_name: "Two", url_safe_org_name: "two" };
+    world.browser.server.bodyOverrides = { org_id_to_org_member_info: { o1, o2 } };
+    const { client } = world.openClient();
+    let notified = 0;
+    client.subscribe(() => notified++);
+    await client.getAuthInfo();
+    expect(client.getSnapshot()).toMatchObject({ status: "logged_in", activeOrgId: "o1" });
+    const before = notified;
+    client.setActiveOrgId("o2");
+    expect(notified).toBeGreaterThan(before);
+    expect(client.getSnapshot()).toMatchObject({ status: "logged_in", activeOrgId: "o2" });
+    expect(client.getSnapshot()).toBe(client.getSnapshot());
   });
 });
