@@ -1,4 +1,16 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
+
+/** The React entry's files: marked "use client" for server-component frameworks (the bundler drops directives). */
+const CLIENT_ENTRY_FILES = ["dist/react.js", "dist/react.cjs"];
+
+/** Puts the "use client" directive first in each React entry file. */
+async function markClientEntries(): Promise<void> {
+  for (const file of CLIENT_ENTRY_FILES) {
+    const code = await readFile(file, "utf8");
+    if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);
+  }
+}
 
 /** Builds the entries (adapter: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */
 export default defineConfig({
@@ -13,4 +25,5 @@ export default defineConfig({
   splitting: true,
   target: "es2022",
   external: ["react", "react-dom", "@tanstack/react-query", "zod", "openapi-fetch", "@electric-sql/pglite", "pg", "@auth/core"],
+  onSuccess: markClientEntries,
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -18,6 +19,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // the demo's modules under test import the library by its name, as the demo's Vite config resolves it
+        resolve: { alias: [{ find: /^orgauth$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) }] },
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],

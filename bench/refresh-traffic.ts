@@ -1,14 +1,14 @@
 /**
  * Refresh traffic (part of `npm run bench`; also `npx tsx bench/refresh-traffic.ts` alone): how many
  * `GET /api/v1/refresh_token` requests several tabs of one browser send the auth server in one simulated
- * hour, counted by a fake server on a virtual clock (bench/sim/), with the §9 defaults (a check every 60 s,
+ * hour, counted by a fake server on a virtual clock (bench/sim/), with the default timing (a check every 60 s,
  * a refresh when under 600 s remain, a focus re-check when over 120 s since the last one). Tokens live
  * 1800 s, the server answers in 20 ms, tab messages and storage events arrive after 1 ms, tab i opens
  * i × 6 s into the hour. Each figure is a ratio against a baseline from the same process:
  *  1. logged in, 1/2/5/10 tabs: the engine with cross-tab coordination (channel + locks) vs the same engine
  *     with neither (each tab refreshes on its own, as the vendor's client does);
  *  2. 5 logged-out tabs (401): the engine vs a model of the vendor's client built from its documented
- *     behaviour (a refresh every 60 s per tab; provider-api.md) — a computation, not a run of its code;
+ *     behaviour (a refresh every 60 s per tab while logged out) — a computation, not a run of its code;
  *  3. 5 logged-in tabs, the user switching to the next tab every minute (each tab focused every 5 min);
  *  4. 5 logged-in tabs opened together (5 ms apart, a restored session), with tab messages arriving after
  *     1 ms and, as on a saturated CPU where tabs are slow to run, after 2 s.
@@ -135,7 +135,7 @@ export async function runRefreshTraffic(): Promise<void> {
 
   console.log("refresh traffic: refresh requests in 1 simulated hour (virtual clock; token 1800 s, 60 s check, refresh under 600 s left)");
   console.log(table(rows));
-  console.log("  * the vendor column is a model computed from its documented logged-out behaviour (provider-api.md), not a run of its code; it leaves out its refresh on every focus");
+  console.log("  * the vendor column is a model computed from its documented logged-out behaviour, not a run of its code; it leaves out its refresh on every focus");
   console.log(`1. logged in, coordinated vs per-tab: ${loggedInRatios.join(", ")}`);
   console.log(`2. 5 logged-out tabs, ours vs vendor model: ${ratio(loggedOut.requests, vendorModel)} (${loggedOut.requests} vs ${vendorModel})`);
   console.log(`3. 5 tabs switched every 60 s, coordinated vs per-tab: ${ratio(switching.requests, switchingBaseline.requests)} (${switching.requests} vs ${switchingBaseline.requests})`);

@@ -1,16 +1,18 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
-import { GENERATED_HEADER, docComment, literal, pascalCase } from "./naming.js";
-import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
+import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames, responseSchemaName } from "./naming.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
 export function emitOperations(contract: Contract, operations: OperationModel[]): string {
-  const codes = operations.map((op) => `  ${op.operationId}: ${pascalCase(op.operationId)}ErrorCode;`).join("\n");
+  const codes = operations.map((op) => `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`).join("\n");
   const headerSets = fixedHeaderSets(operations);
   return [
     GENERATED_HEADER,
-    [`import type { ZodMiniType } from "zod/mini";`, `import type { operations } from "./schema.js";`, `import * as v from "./zod.js";`].join("\n"),
-    SHARED_TYPES,
+    [
+      `import type { EmptyRequest, OperationCaller, OperationDescriptor, RequestOptions, UndefinedAllowed, WithDefaults } from "../transport/operation.js";`,
+      `import type { operations } from "./schema.js";`,
+      `import * as v from "./zod.js";`,
+    ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
@@ -30,7 +32,7 @@ function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
   const sets = new Map<string, string>();
   for (const op of operations) {
     const value = headersLiteral(op);
-    if (value && !sets.has(value)) sets.set(value, `fixedHeaders${sets.size + 1}`);
+    if (value && !sets.has(value)) sets.set(value, fixedHeadersName(sets.size + 1));
   }
   return sets;
 }
@@ -40,69 +42,21 @@ function headersLiteral(op: OperationModel): string | undefined {
   return entries.length ? `{ ${entries.map(([name, value]) => `${literal(name)}: ${literal(value)}`).join(", ")} }` : undefined;
 }
 
-const SHARED_TYPES = `/** HTTP methods used by the contract. */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** Static facts about one operation that the transport needs to call it and check the answer. */
-export interface OperationDescriptor<Id extends string = string> {
-  readonly operationId: Id;
-  readonly method: HttpMethod;
-  /** The full path; \`{name}\` marks a path parameter. */
-  readonly path: string;
-  /** Headers the contract fixes (the CSRF header of front-end calls). */
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: ZodMiniType;
-  /** Success statuses → schema of their JSON body (null: no body). */
-  readonly responses: Readonly<Record<number, ZodMiniType | null>>;
-  /** Error codes the operation documents besides \`unexpected_error\`, which every operation can answer with. */
-  readonly errorCodes?: readonly string[];
-}
-
-/** Per-call options. */
-export interface RequestOptions {
-  /** Aborts the call. */
-  signal?: AbortSignal;
-  /** Overrides the transport's request timeout for this call. */
-  timeoutMs?: number;
-  /** Extra request headers (e.g. \`Prefer\` to pick a mock example). */
-  headers?: Record<string, string>;
-}
-
-/** Path, query and body of one call. */
-export interface OperationRequest {
-  path?: object | undefined;
-  query?: object | undefined;
-  body?: unknown;
-}
-
-/** What the generated fetchers call: implemented by the transport (\`createTransport\`). */
-export interface OperationCaller {
-  call<Data>(operation: OperationDescriptor, request: OperationRequest, options?: RequestOptions): Promise<Data>;
-}
-
-/** Arguments of an operation that takes none. */
-export type EmptyRequest = Record<string, never>;
-
-/** A request body whose fields with a contract \`default\` the caller may omit (the transport fills them in). */
-export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;
-
-/**
- * \`T\` whose optional properties also accept \`undefined\` (a \`string | undefined\` variable can be passed as is under
- * \`exactOptionalPropertyTypes\`); a property that is undefined is not sent.
- */
-export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };`;
-
 function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
-  const name = pascalCase(op.operationId);
+  const names = operationNames(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
-  const requestParam = !hasInput ? `request: EmptyRequest = {}` : inputIsOptional(op) ? `request: ${name}Request = {}` : `request: ${name}Request`;
+  const requestParam = !hasInput
+    ? `request: EmptyRequest = {}`
+    : inputIsOptional(op)
+      ? `request: ${names.request} = {}`
+      : `request: ${names.request}`;
   return [
-    `/** Error codes \`${op.operationId}\` documents. */\nexport type ${name}ErrorCode = ${unionOf(withUnexpected(op.errorCodes))};`,
-    hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${name}Request ${requestType}` : "",
-    `/** Data \`${op.operationId}\` resolves with. */\nexport type ${name}Response = ${responseTypeOf(op)};`,
-    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
-    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${op.operationId}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${name}Response> {\n  return transport.call<${name}Response>(${op.operationId}Operation, request, options);\n}`,
+    `/** Error codes \`${op.operationId}\` documents. */\nexport type ${names.errorCode} = ${unionOf(withUnexpected(op.errorCodes))};`,
+    hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${names.request} ${requestType}` : "",
+    `/** Data \`${op.operationId}\` resolves with. */\nexport type ${names.response} = ${responseTypeOf(op)};`,
+    `/** ${op.method} ${op.path} */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
+    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${names.fetcher}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  return transport.call<${names.response}>(${names.descriptor}, request, options);\n}`,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -140,7 +94,7 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>): stri
     `method: ${literal(op.method)}`,
     `path: ${literal(op.path)}`,
     headers ? `headers: ${headerSets.get(headers)}` : "",
-    op.requestBody ? `body: v.${bodySchemaName(op.operationId)}` : "",
+    op.requestBody ? `body: v.${operationNames(op.operationId).bodySchema}` : "",
     `responses: { ${op.successResponses.map((r) => responseEntry(op, r)).join(", ")} }`,
     withoutUnexpected(op.errorCodes).length ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]` : "",
   ].filter(Boolean);

@@ -1,5 +1,6 @@
-import { hasInput, inputIsOptional, type InvalidationModel, type OperationModel } from "./model.js";
-import { GENERATED_HEADER, docComment, literal, pascalCase, propertyKey } from "./naming.js";
+import type { InvalidationModel, RequestValue } from "./invalidation.js";
+import { hasInput, inputIsOptional, type OperationModel } from "./model.js";
+import { GENERATED_HEADER, docComment, literal, operationNames, propertyKey, type OperationNames } from "./naming.js";
 
 /**
  * Emits `src/generated/queries.ts`: the React Query layer over the typed fetchers, for every fe/v3 operation.
@@ -11,9 +12,8 @@ import { GENERATED_HEADER, docComment, literal, pascalCase, propertyKey } from "
  */
 export function emitQueries(operations: OperationModel[]): string {
   const frontend = operations.filter((op) => op.surface === "frontend");
-  const byId = new Map(frontend.map((op) => [op.operationId, op]));
-  const blocks = frontend.map((op) => (op.kind === "query" ? queryBlock(op) : mutationBlock(op, byId)));
-  return [GENERATED_HEADER, IMPORTS, SHARED, ...blocks].join("\n\n") + "\n";
+  const blocks = frontend.map((op) => (op.kind === "query" ? queryBlock(op) : mutationBlock(op)));
+  return [GENERATED_HEADER, IMPORTS, ...blocks].join("\n\n") + "\n";
 }
 
 const IMPORTS = `import {
@@ -23,116 +23,28 @@ const IMPORTS = `import {
   useInfiniteQuery,
   useMutation,
   useQuery,
-  QueryClientContext,
   type DataTag,
   type InfiniteData,
   type QueryFunction,
-  type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
-  type UseMutationOptions,
   type UseMutationResult,
-  type UseQueryOptions,
   type UseQueryResult,
   type UnusedSkipTokenInfiniteOptions,
   type UnusedSkipTokenOptions,
 } from "@tanstack/react-query";
-import { createContext, useContext } from "react";
-import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
+import {
+  withHookOptions,
+  type InfiniteQueryHookOptions,
+  type MutationHookOptions,
+  type QueryHookOptions,
+  type TypedInfiniteQueryOptions,
+  type TypedQueryOptions,
+} from "../hooks/hook-options.js";
+import { endSession, refreshSession, useSessionFor, type MutationSession } from "../hooks/mutation-session.js";
+import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
+import type { EmptyRequest, OperationCaller } from "../transport/operation.js";
+import type { OperationError } from "../transport/errors.js";
 import * as api from "./operations.js";`;
-
-const SHARED = `/** First segment of every query and mutation key of this module; \`allQueriesKey\` matches all of them. */
-export const queryKeyRoot = "orgauth";
-
-/** Prefix matching every cached result of every operation (\`invalidateQueries({ queryKey: allQueriesKey })\`). */
-export const allQueriesKey = [queryKeyRoot] as const;
-
-/** The key segment of an operation without path (or query) parameters. */
-export type EmptyKeyPart = Readonly<Record<string, never>>;
-
-/** The error a call of \`Op\` rejects with: its documented \`ApiError\`, or a contract violation either way. */
-export type OperationError<Op extends api.OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
-
-/** What the generated hooks and mutation options need from the session client; an \`AuthClient\` fits. */
-export interface MutationSession {
-  /** The fe/v3 transport the fetchers call. */
-  readonly transport: api.OperationCaller;
-  /** Re-runs the session refresh (\`x-session-effect: refresh\`). */
-  refresh(): Promise<unknown>;
-  /** Ends the local session (\`x-session-effect: logout\`). */
-  logout(): Promise<unknown>;
-}
-
-/** The session the generated hooks call through; \`<AuthProvider>\` provides its client here. */
-export const AuthSessionContext = createContext<MutationSession | null>(null);
-
-/**
- * The provided session; throws \`"<hookName> must be used within an AuthProvider"\` outside one, and says how to
- * provide a QueryClient when there is none (instead of React Query's generic "No QueryClient set").
- */
-function useSessionFor(hookName: string): MutationSession {
-  const session = useContext(AuthSessionContext);
-  if (!session) throw new Error(\`\${hookName} must be used within an AuthProvider\`);
-  if (!useContext(QueryClientContext)) {
-    throw new Error(\`\${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider\`);
-  }
-  return session;
-}
-
-/** Options a generated query hook accepts: everything \`useQuery\` takes except the key and the fetcher. */
-export type QueryHookOptions<Data, Failure, Selected, Key extends readonly unknown[]> = Omit<UseQueryOptions<Data, Failure, Selected, Key>, "queryKey" | "queryFn">;
-
-/** What \`xQueryOptions\` returns: the query options, with a key that carries the data and error types (named, so declaration files need no unexported symbol of React Query). */
-export type TypedQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenOptions<Data, Failure, Data, Key> & { queryKey: Key };
-
-/** What \`xInfiniteQueryOptions\` returns: the infinite-query options, with a typed key. */
-export type TypedInfiniteQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenInfiniteOptions<Data, Failure, InfiniteData<Data, number>, Key, number> & { queryKey: Key };
-
-/** Options a generated infinite-query hook accepts: everything but the key, the fetcher and the paging. */
-export type InfiniteQueryHookOptions<Data, Failure, Key extends readonly unknown[]> = Omit<
-  UseInfiniteQueryOptions<Data, Failure, InfiniteData<Data, number>, Key, number>,
-  "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam" | "select"
->;
-
-/** Options a generated mutation hook accepts; an \`onSuccess\` given here runs after the generated one. */
-export type MutationHookOptions<Data, Failure, Variables> = Omit<UseMutationOptions<Data, Failure, Variables>, "mutationKey" | "mutationFn">;
-
-/** Refreshes the session; a failed refresh is already reported by the session engine and must not fail the mutation. */
-async function refreshSession(session: MutationSession): Promise<void> {
-  try {
-    await session.refresh();
-  } catch {
-    // the engine keeps or drops the session itself and emits a refresh_failed event
-  }
-}
-
-/** Ends the local session; when the logout call fails (the server session may be gone already) a refresh settles the state. */
-async function endSession(session: MutationSession): Promise<void> {
-  try {
-    await session.logout();
-  } catch {
-    await refreshSession(session);
-  }
-}
-
-/** Merges hook options into generated mutation options: the generated \`onSuccess\` runs (and is awaited) first. */
-function withHookOptions<Data, Failure, Variables>(
-  base: UseMutationOptions<Data, Failure, Variables>,
-  options: MutationHookOptions<Data, Failure, Variables> | undefined,
-): UseMutationOptions<Data, Failure, Variables> {
-  if (!options) return base;
-  const { onSuccess: theirs, ...rest } = options;
-  const merged = { ...rest, ...base };
-  const own = base.onSuccess;
-  if (!theirs) return merged;
-  if (!own) return { ...merged, onSuccess: theirs };
-  return {
-    ...merged,
-    onSuccess: async (...args) => {
-      await own(...args);
-      return theirs(...args);
-    },
-  };
-}`;
 
 // ───────────────────────────── queries ─────────────────────────────
 
@@ -142,26 +54,24 @@ function queryBlock(op: OperationModel): string {
   return [keyTypes(op), keyFactory(op), queryFunction(op), queryOptionsFunction(op), queryHook(op), ...infinite].join("\n\n");
 }
 
-interface Names {
-  type: string;
+/** An operation's identifiers as the query layer writes them (types through the `api` namespace). */
+interface Names extends OperationNames {
+  /** The operation id as a string literal. */
   id: string;
-  error: string;
-  response: string;
-  request: string;
   hasInput: boolean;
   /** True when `{}` is a valid request (no required path, query or body). */
   optionalInput: boolean;
 }
 
 function namesOf(op: OperationModel): Names {
-  const type = pascalCase(op.operationId);
+  const names = operationNames(op.operationId);
   const withInput = hasInput(op);
   return {
-    type,
+    ...names,
     id: literal(op.operationId),
-    error: `${type}Error`,
-    response: `api.${type}Response`,
-    request: withInput ? `api.${type}Request` : "api.EmptyRequest",
+    fetcher: `api.${names.fetcher}`,
+    response: `api.${names.response}`,
+    request: withInput ? `api.${names.request}` : "EmptyRequest",
     hasInput: withInput,
     optionalInput: inputIsOptional(op),
   };
@@ -198,12 +108,12 @@ function keyTypes(op: OperationModel): string {
   const prefix = `typeof queryKeyRoot, ${n.id}, ${pathPartType(op, n)}`;
   const lines = [
     `/** The error \`${op.operationId}\` fails with. */\nexport type ${n.error} = OperationError<${n.id}>;`,
-    `/** The key of one cached \`${op.operationId}\` result, tagged with its data and error types. */\nexport type ${n.type}QueryKey = DataTag<readonly [${prefix}, ${queryPartType(op, n)}], ${n.response}, ${n.error}>;`,
+    `/** The key of one cached \`${op.operationId}\` result, tagged with its data and error types. */\nexport type ${n.queryKey} = DataTag<readonly [${prefix}, ${queryPartType(op, n)}], ${n.response}, ${n.error}>;`,
   ];
   if (op.pagination) {
     lines.push(
-      `/** Arguments of the infinite \`${op.operationId}\` list: the request without the page number. */\nexport type ${n.type}InfiniteRequest = ${infiniteRequestType(op, n)};`,
-      `/** The key of one cached infinite \`${op.operationId}\` list (its own \`"infinite"\` segment: never shared with a single page). */\nexport type ${n.type}InfiniteQueryKey = DataTag<readonly [${prefix}, Omit<${queryPartType(op, n)}, ${literal(op.pagination.pageParam)}>, "infinite"], InfiniteData<${n.response}, number>, ${n.error}>;`,
+      `/** Arguments of the infinite \`${op.operationId}\` list: the request without the page number. */\nexport type ${n.infiniteRequest} = ${infiniteRequestType(op, n)};`,
+      `/** The key of one cached infinite \`${op.operationId}\` list (its own \`"infinite"\` segment: never shared with a single page). */\nexport type ${n.infiniteQueryKey} = DataTag<readonly [${prefix}, Omit<${queryPartType(op, n)}, ${literal(op.pagination.pageParam)}>, "infinite"], InfiniteData<${n.response}, number>, ${n.error}>;`,
     );
   }
   return lines.join("\n\n");
@@ -217,57 +127,58 @@ function keyFactory(op: OperationModel): string {
   const members = [
     `  /** Prefix of every cached \`${op.operationId}\` result, single and infinite. */\n  all: [${head}] as const,`,
     `  /** Prefix of the results whose path (and query) parameters contain the given values. */\n  matching: (filter: { path?: Partial<${pathPartType(op, n)}>; query?: Partial<${queryPartType(op, n)}> } = {}) =>\n    filter.query ? ([${head}, filter.path ?? {}, filter.query] as const) : ([${head}, filter.path ?? {}] as const),`,
-    `  /** The key of one result. */\n  query: (${n.hasInput ? requestParam(n) : ""}): ${n.type}QueryKey => [${head}, ${pathOf}, ${queryOf}] as unknown as ${n.type}QueryKey,`,
+    `  /** The key of one result. */\n  query: (${n.hasInput ? requestParam(n) : ""}): ${n.queryKey} => [${head}, ${pathOf}, ${queryOf}] as unknown as ${n.queryKey},`,
   ];
   if (op.pagination) {
     const infiniteParam = infiniteDefault(op);
     members.push(
-      `  /** The key of one infinite list. */\n  infinite: (request: ${n.type}InfiniteRequest${infiniteParam}): ${n.type}InfiniteQueryKey =>\n    [${head}, ${pathOf}, ${queryOf}, "infinite"] as unknown as ${n.type}InfiniteQueryKey,`,
+      `  /** The key of one infinite list. */\n  infinite: (request: ${n.infiniteRequest}${infiniteParam}): ${n.infiniteQueryKey} =>\n    [${head}, ${pathOf}, ${queryOf}, "infinite"] as unknown as ${n.infiniteQueryKey},`,
     );
   }
-  return `/** Query keys of \`${op.operationId}\`: \`[root, ${n.id}, path, query]\`, with partial filters for prefix invalidation. */\nexport const ${op.operationId}Keys = {\n${members.join("\n")}\n};`;
+  return `/** Query keys of \`${op.operationId}\`: \`[root, ${n.id}, path, query]\`, with partial filters for prefix invalidation. */\nexport const ${n.keys} = {\n${members.join("\n")}\n};`;
 }
 
 /** A POST that only reads (`x-query`) mints fresh data per call (e.g. a new MFA secret): never refetch it on its own. */
-function staleTimeOf(op: OperationModel): string {
-  return op.method === "GET" ? "" : "\n    staleTime: Infinity,";
+function neverStale(op: OperationModel): boolean {
+  return op.method !== "GET";
 }
 
 /** The module-private fetcher of a query: shared by its options and its hook (so the hook needs no optional `queryFn`). */
 function queryFunction(op: OperationModel): string {
   const n = namesOf(op);
-  const call = n.hasInput ? `api.${op.operationId}(transport, request, { signal })` : `api.${op.operationId}(transport, {}, { signal })`;
+  const call = n.hasInput ? `${n.fetcher}(transport, request, { signal })` : `${n.fetcher}(transport, {}, { signal })`;
   const requestParam = n.hasInput ? `, request: ${n.request}` : "";
-  return `/** Fetches \`${op.operationId}\` with the query's abort signal. */\nfunction ${op.operationId}QueryFn(transport: api.OperationCaller${requestParam}): QueryFunction<${n.response}, ${n.type}QueryKey> {\n  return ({ signal }) => ${call};\n}`;
+  return `/** Fetches \`${op.operationId}\` with the query's abort signal. */\nfunction ${n.queryFn}(transport: OperationCaller${requestParam}): QueryFunction<${n.response}, ${n.queryKey}> {\n  return ({ signal }) => ${call};\n}`;
 }
 
 function queryOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const keyArg = n.hasInput ? "request" : "";
-  const params = n.hasInput ? `transport: api.OperationCaller, ${requestParam(n)}` : "transport: api.OperationCaller";
-  return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${op.operationId}QueryOptions(${params}): TypedQueryOptions<${n.response}, ${n.error}, ${n.type}QueryKey> {
-  return queryOptions<${n.response}, ${n.error}, ${n.response}, ${n.type}QueryKey>({
-    queryKey: ${op.operationId}Keys.query(${keyArg}),
-    queryFn: ${op.operationId}QueryFn(transport${n.hasInput ? ", request" : ""}),${staleTimeOf(op)}
+  const params = n.hasInput ? `transport: OperationCaller, ${requestParam(n)}` : "transport: OperationCaller";
+  return `${docComment(`Query options of \`${op.operationId}\` (${op.method} ${op.path}) for useQuery, prefetchQuery and a typed getQueryData.`)}export function ${n.queryOptions}(${params}): TypedQueryOptions<${n.response}, ${n.error}, ${n.queryKey}> {
+  return queryOptions<${n.response}, ${n.error}, ${n.response}, ${n.queryKey}>({
+    queryKey: ${n.keys}.query(${keyArg}),
+    queryFn: ${n.queryFn}(transport${n.hasInput ? ", request" : ""}),${neverStale(op) ? "\n    staleTime: Infinity," : ""}
   });
 }`;
 }
 
 function queryHook(op: OperationModel): string {
   const n = namesOf(op);
-  const hook = `use${n.type}`;
+  const hook = n.hook;
   // without input the request stays as a placeholder, so every query hook is `useX(request, options)`
   const request = n.hasInput ? requestParam(n) : `_request?: ${n.request}`;
-  const stale = op.method === "GET" ? "" : "staleTime: Infinity, ";
+  // the hook's options come after the rule, so a caller may still set its own staleTime
+  const stale = neverStale(op) ? "staleTime: Infinity, " : "";
   return `${docComment(`${op.summary} — \`useQuery\` of \`${op.operationId}\` with the AuthProvider's transport.`)}export function ${hook}<Selected = ${n.response}>(
   ${request},
-  options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.type}QueryKey>,
+  options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.queryKey}>,
 ): UseQueryResult<Selected, ${n.error}> {
   const { transport } = useSessionFor(${literal(hook)});
-  return useQuery<${n.response}, ${n.error}, Selected, ${n.type}QueryKey>({
+  return useQuery<${n.response}, ${n.error}, Selected, ${n.queryKey}>({
     ${stale}...options,
-    queryKey: ${op.operationId}Keys.query(${n.hasInput ? "request" : ""}),
-    queryFn: ${op.operationId}QueryFn(transport${n.hasInput ? ", request" : ""}),
+    queryKey: ${n.keys}.query(${n.hasInput ? "request" : ""}),
+    queryFn: ${n.queryFn}(transport${n.hasInput ? ", request" : ""}),
   });
 }`;
 }
@@ -276,7 +187,7 @@ function queryHook(op: OperationModel): string {
 function infiniteQueryFunction(op: OperationModel): string {
   const n = namesOf(op);
   const { pageParam } = op.pagination!;
-  return `/** Fetches one page of \`${op.operationId}\` with the query's abort signal. */\nfunction ${op.operationId}PageFn(transport: api.OperationCaller, request: ${n.type}InfiniteRequest): QueryFunction<${n.response}, ${n.type}InfiniteQueryKey, number> {\n  return ({ pageParam, signal }) => api.${op.operationId}(transport, { ...request, query: { ...request.query, ${pageParam}: pageParam } }, { signal });\n}`;
+  return `/** Fetches one page of \`${op.operationId}\` with the query's abort signal. */\nfunction ${n.pageFn}(transport: OperationCaller, request: ${n.infiniteRequest}): QueryFunction<${n.response}, ${n.infiniteQueryKey}, number> {\n  return ({ pageParam, signal }) => ${n.fetcher}(transport, { ...request, query: { ...request.query, ${pageParam}: pageParam } }, { signal });\n}`;
 }
 
 /** Next page number: the last one plus one while the response says more results exist. */
@@ -288,10 +199,10 @@ function infiniteOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const { hasMoreField } = op.pagination!;
   const infiniteParam = infiniteDefault(op);
-  return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${op.operationId}InfiniteQueryOptions(transport: api.OperationCaller, request: ${n.type}InfiniteRequest${infiniteParam}): TypedInfiniteQueryOptions<${n.response}, ${n.error}, ${n.type}InfiniteQueryKey> {
-  return infiniteQueryOptions<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.type}InfiniteQueryKey, number>({
-    queryKey: ${op.operationId}Keys.infinite(request),
-    queryFn: ${op.operationId}PageFn(transport, request),
+  return `${docComment(`Infinite-query options of \`${op.operationId}\`: pages from 0 while \`${hasMoreField}\` is true.`)}export function ${n.infiniteQueryOptions}(transport: OperationCaller, request: ${n.infiniteRequest}${infiniteParam}): TypedInfiniteQueryOptions<${n.response}, ${n.error}, ${n.infiniteQueryKey}> {
+  return infiniteQueryOptions<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.infiniteQueryKey}, number>({
+    queryKey: ${n.keys}.infinite(request),
+    queryFn: ${n.pageFn}(transport, request),
     initialPageParam: 0,
     getNextPageParam: ${nextPageOf(op)},
   });
@@ -300,17 +211,17 @@ function infiniteOptionsFunction(op: OperationModel): string {
 
 function infiniteHook(op: OperationModel): string {
   const n = namesOf(op);
-  const hook = `use${n.type}Infinite`;
+  const hook = n.infiniteHook;
   const infiniteParam = infiniteDefault(op);
   return `${docComment(`${op.summary} — \`useInfiniteQuery\` of \`${op.operationId}\`, one page per \`fetchNextPage()\`.`)}export function ${hook}(
-  request: ${n.type}InfiniteRequest${infiniteParam},
-  options?: InfiniteQueryHookOptions<${n.response}, ${n.error}, ${n.type}InfiniteQueryKey>,
+  request: ${n.infiniteRequest}${infiniteParam},
+  options?: InfiniteQueryHookOptions<${n.response}, ${n.error}, ${n.infiniteQueryKey}>,
 ): UseInfiniteQueryResult<InfiniteData<${n.response}, number>, ${n.error}> {
   const { transport } = useSessionFor(${literal(hook)});
-  return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.type}InfiniteQueryKey, number>({
+  return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.infiniteQueryKey}, number>({
     ...options,
-    queryKey: ${op.operationId}Keys.infinite(request),
-    queryFn: ${op.operationId}PageFn(transport, request),
+    queryKey: ${n.keys}.infinite(request),
+    queryFn: ${n.pageFn}(transport, request),
     initialPageParam: 0,
     getNextPageParam: ${nextPageOf(op)},
   });
@@ -319,12 +230,12 @@ function infiniteHook(op: OperationModel): string {
 
 // ───────────────────────────── mutations ─────────────────────────────
 
-function mutationBlock(op: OperationModel, byId: Map<string, OperationModel>): string {
+function mutationBlock(op: OperationModel): string {
   const n = namesOf(op);
   const variables = n.hasInput ? n.request : "void";
   return [
     `/** The error \`${op.operationId}\` fails with. */\nexport type ${n.error} = OperationError<${n.id}>;`,
-    mutationOptionsFunction(op, n, variables, byId),
+    mutationOptionsFunction(op, n, variables),
     mutationHook(op, n, variables),
   ].join("\n\n");
 }
@@ -338,69 +249,61 @@ function effectsDoc(op: OperationModel): string {
   return parts.length ? `; on success it ${parts.join(" and ")}` : "";
 }
 
-function mutationOptionsFunction(op: OperationModel, n: Names, variables: string, byId: Map<string, OperationModel>): string {
-  const call = n.hasInput ? `api.${op.operationId}(session.transport, request)` : `api.${op.operationId}(session.transport)`;
-  const effects = [...op.invalidates.map((target) => invalidation(op, target, byId)), ...sessionEffect(op)];
+function mutationOptionsFunction(op: OperationModel, n: Names, variables: string): string {
+  const call = n.hasInput ? `${n.fetcher}(session.transport, request)` : `${n.fetcher}(session.transport)`;
+  const effects = [...op.invalidates.map(invalidation), ...sessionEffect(op)];
   const fnParam = n.hasInput ? "request" : "";
   const lines = [`    mutationKey: [queryKeyRoot, ${n.id}],`, `    mutationFn: (${fnParam}) => ${call},`];
   if (effects.length) lines.push(`    onSuccess: (${onSuccessParams(effects)}) =>${onSuccessBody(effects)},`);
-  return `${docComment(`Mutation options of \`${op.operationId}\` (${op.method} ${op.path})${effectsDoc(op)}.`)}export function ${op.operationId}MutationOptions(session: MutationSession) {
+  return `${docComment(`Mutation options of \`${op.operationId}\` (${op.method} ${op.path})${effectsDoc(op)}.`)}export function ${n.mutationOptions}(session: MutationSession) {
   return mutationOptions<${n.response}, ${n.error}, ${variables}>({
 ${lines.join("\n")}
   });
 }`;
 }
 
+/** The parameters of a mutation's `onSuccess`, in React Query's order. */
+const ON_SUCCESS_PARAMS = ["data", "request", "onMutateResult", "context"] as const;
+
+/** One thing a successful mutation does: the expression that does it and the `onSuccess` parameters it reads. */
+interface Effect {
+  code: string;
+  reads: ReadonlyArray<(typeof ON_SUCCESS_PARAMS)[number]>;
+}
+
 /** `onSuccess`'s parameters up to the last one the effects read; earlier unread ones start with `_`. */
-function onSuccessParams(effects: string[]): string {
-  const names = ["data", "request", "onMutateResult", "context"];
-  const read = names.map((name) => effects.some((effect) => new RegExp(`\\b${name}\\.`).test(effect)));
-  return names
-    .slice(0, read.lastIndexOf(true) + 1)
+function onSuccessParams(effects: Effect[]): string {
+  const read = ON_SUCCESS_PARAMS.map((name) => effects.some((effect) => effect.reads.includes(name)));
+  return ON_SUCCESS_PARAMS.slice(0, read.lastIndexOf(true) + 1)
     .map((name, index) => (read[index] ? name : `_${name}`))
     .join(", ");
 }
 
 /** One effect is returned as is; several run together under `Promise.all`. */
-function onSuccessBody(effects: string[]): string {
-  if (effects.length === 1) return ` ${effects[0]}`;
-  return `\n      Promise.all([\n${effects.map((e) => `        ${e},`).join("\n")}\n      ])`;
+function onSuccessBody(effects: Effect[]): string {
+  if (effects.length === 1) return ` ${effects[0]!.code}`;
+  return `\n      Promise.all([\n${effects.map((e) => `        ${e.code},`).join("\n")}\n      ])`;
 }
 
-function invalidation(op: OperationModel, target: InvalidationModel, byId: Map<string, OperationModel>): string {
-  const targetOp = byId.get(target.operationId);
-  if (!targetOp || targetOp.kind !== "query") {
-    throw new Error(`${op.operationId}: x-invalidates names ${target.operationId}, which is not a fe/v3 query`);
-  }
+/** Invalidates the target's cached results; a filter narrows them to the values this request carried. */
+function invalidation(target: InvalidationModel): Effect {
+  const keys = operationNames(target.operationId).keys;
   const parts: string[] = [];
-  if (Object.keys(target.path).length) parts.push(`path: ${objectOf(op, target.path)}`);
-  if (Object.keys(target.query).length) parts.push(`query: ${objectOf(op, target.query)}`);
-  const filter = parts.length ? `{ ${parts.join(", ")} }` : "";
-  const key = filter ? `${target.operationId}Keys.matching(${filter})` : `${target.operationId}Keys.all`;
-  return `context.client.invalidateQueries({ queryKey: ${key} })`;
+  if (Object.keys(target.path).length) parts.push(`path: ${objectOf(target.path)}`);
+  if (Object.keys(target.query).length) parts.push(`query: ${objectOf(target.query)}`);
+  const key = parts.length ? `${keys}.matching({ ${parts.join(", ")} })` : `${keys}.all`;
+  return { code: `context.client.invalidateQueries({ queryKey: ${key} })`, reads: parts.length ? ["request", "context"] : ["context"] };
 }
 
-function objectOf(op: OperationModel, values: Record<string, string>): string {
-  const entries = Object.entries(values).map(([name, expression]) => `${propertyKey(name)}: ${resolveExpression(op, expression)}`);
+function objectOf(values: Record<string, RequestValue>): string {
+  const entries = Object.entries(values).map(([name, value]) => `${propertyKey(name)}: ${requestValueCode(value)}`);
   return `{ ${entries.join(", ")} }`;
 }
 
-/** `$request.body#/org_id` → `request.body["org_id"]`; `$request.path.orgId` → `request.path["orgId"]`; same for query. */
-export function resolveExpression(op: OperationModel, expression: string): string {
-  const body = /^\$request\.body#((?:\/[^/]+)+)$/.exec(expression);
-  if (body) {
-    if (!op.requestBody) throw new Error(`${op.operationId}: ${expression} but the operation has no request body`);
-    const segments = body[1]!.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-    return `request.body${segments.map(member).join("")}`;
-  }
-  const param = /^\$request\.(path|query)\.([A-Za-z0-9_-]+)$/.exec(expression);
-  if (param) {
-    const [, location, name] = param as unknown as [string, "path" | "query", string];
-    const declared = (location === "path" ? op.pathParams : op.queryParams).some((p) => p.name === name);
-    if (!declared) throw new Error(`${op.operationId}: ${expression} names an undeclared ${location} parameter`);
-    return `request.${location}${location === "query" ? "?" : ""}${member(name)}`;
-  }
-  throw new Error(`${op.operationId}: unsupported runtime expression ${expression} (use $request.body#/…, $request.path.… or $request.query.…)`);
+/** The body's `org_id` → `request.body.org_id`; the path's `orgId` → `request.path.orgId`; query values may be absent. */
+function requestValueCode(value: RequestValue): string {
+  if (value.location === "body") return `request.body${value.pointer.map(member).join("")}`;
+  return `request.${value.location}${value.location === "query" ? "?" : ""}${member(value.name)}`;
 }
 
 /** `.name` for an identifier, `["na-me"]` otherwise. */
@@ -408,25 +311,25 @@ function member(name: string): string {
   return propertyKey(name) === name ? `.${name}` : `[${literal(name)}]`;
 }
 
-function sessionEffect(op: OperationModel): string[] {
+function sessionEffect(op: OperationModel): Effect[] {
   switch (op.sessionEffect) {
     case "refresh":
-      return ["refreshSession(session)"];
+      return [{ code: "refreshSession(session)", reads: [] }];
     case "refresh-if-finished":
-      return [`data.login_state === "Finished" ? refreshSession(session) : undefined`];
+      return [{ code: `data.login_state === "Finished" ? refreshSession(session) : undefined`, reads: ["data"] }];
     case "logout":
-      return ["endSession(session)"];
+      return [{ code: "endSession(session)", reads: [] }];
     default:
       return [];
   }
 }
 
 function mutationHook(op: OperationModel, n: Names, variables: string): string {
-  const hook = `use${n.type}`;
+  const hook = n.hook;
   return `${docComment(`${op.summary} — \`useMutation\` of \`${op.operationId}\` with the AuthProvider's session${effectsDoc(op)}.`)}export function ${hook}(
   options?: MutationHookOptions<${n.response}, ${n.error}, ${variables}>,
 ): UseMutationResult<${n.response}, ${n.error}, ${variables}> {
   const session = useSessionFor(${literal(hook)});
-  return useMutation(withHookOptions(${op.operationId}MutationOptions(session), options));
+  return useMutation(withHookOptions(${n.mutationOptions}(session), options));
 }`;
 }

@@ -1,21 +1,11 @@
 import type { Contract, SchemaNode } from "./contract.js";
 import type { OperationModel } from "./model.js";
-import { GENERATED_HEADER, componentSchemaName, docComment } from "./naming.js";
+import { GENERATED_HEADER, bodySchemaName, componentSchemaName, docComment, responseSchemaName } from "./naming.js";
 import { componentIdentifier, referencedComponents, zodCall, zodExpression, type ObjectMode, type ZodContext } from "./zod-expression.js";
 
 /** Name of the component every error body follows, and of the enum its `error_code` uses. */
 const ERROR_BODY = "ErrorBody";
 const ERROR_CODE = "ErrorCode";
-
-/** The zod constant of an operation's request body. */
-export function bodySchemaName(operationId: string): string {
-  return `${operationId}BodySchema`;
-}
-
-/** The zod constant of an operation's success response for one status. */
-export function responseSchemaName(operationId: string, status: number): string {
-  return `${operationId}Response${status}Schema`;
-}
 
 /** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
 export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";

@@ -1,7 +1,17 @@
+import type {
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+} from "openapi-typescript";
+import { HTTP_METHODS, type HttpMethod } from "../../src/transport/operation.js";
 import type { Contract, SchemaNode } from "./contract.js";
+import { assertInvalidationTargets, buildInvalidations, type InvalidationModel } from "./invalidation.js";
 
-/** HTTP methods the contract uses. */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type { HttpMethod } from "../../src/transport/operation.js";
+export type { InvalidationModel } from "./invalidation.js";
 
 /** A path or query parameter of an operation. */
 export interface ParameterModel {
@@ -15,14 +25,6 @@ export interface ResponseModel {
   status: number;
   schema?: SchemaNode;
   errorCodes: string[];
-}
-
-/** A cache entry a successful mutation makes stale (`x-invalidates`). */
-export interface InvalidationModel {
-  operationId: string;
-  /** Parameter name → runtime expression (`$request.body#/org_id`, `$request.path.orgId`). */
-  path: Record<string, string>;
-  query: Record<string, string>;
 }
 
 /** What a successful call does to the session (`x-session-effect`). */
@@ -58,8 +60,6 @@ export interface OperationModel {
   pagination?: PaginationModel;
 }
 
-const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
 /** True when the operation takes any path, query or body input. */
 export function hasInput(op: OperationModel): boolean {
   return op.pathParams.length > 0 || op.queryParams.length > 0 || op.requestBody !== undefined;
@@ -73,26 +73,28 @@ export function inputIsOptional(op: OperationModel): boolean {
 /** Builds the operation list, in document order, from the contract. */
 export function buildOperations(contract: Contract): OperationModel[] {
   const operations: OperationModel[] = [];
-  for (const [path, rawItem] of Object.entries<any>(contract.document.paths ?? {})) {
-    const item = contract.resolve(rawItem);
-    for (const method of METHODS) {
-      const operation = item[method.toLowerCase()];
-      if (operation) operations.push(buildOperation(contract, path, method, item, operation));
+  const paths = (contract.document.paths ?? {}) as Record<string, PathItemObject | ReferenceObject>;
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = contract.resolve(rawItem) as PathItemObject;
+    for (const method of HTTP_METHODS) {
+      const operation = item[method.toLowerCase() as Lowercase<HttpMethod>];
+      if (operation) operations.push(buildOperation(contract, path, method, item, contract.resolve(operation) as OperationObject));
     }
   }
   assertUniqueIds(operations);
+  assertInvalidationTargets(operations);
   return operations;
 }
 
-function buildOperation(contract: Contract, path: string, method: HttpMethod, item: any, op: any): OperationModel {
-  const operationId: string = op.operationId;
+function buildOperation(contract: Contract, path: string, method: HttpMethod, item: PathItemObject, op: OperationObject): OperationModel {
+  const operationId = op.operationId;
   if (!operationId) throw new Error(`${method} ${path} has no operationId`);
-  const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => contract.resolve(p));
-  const byLocation = (location: string): ParameterModel[] =>
+  const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => contract.resolve(p) as ParameterObject);
+  const byLocation = (location: ParameterObject["in"]): ParameterModel[] =>
     parameters
-      .filter((p: any) => p.in === location)
-      .map((p: any) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} }));
-  const responses = Object.entries<any>(op.responses ?? {}).map(([status, raw]) => buildResponse(contract, status, raw));
+      .filter((p) => p.in === location)
+      .map((p) => ({ name: p.name, required: p.required === true, schema: (p.schema ?? {}) as SchemaNode }));
+  const responses = Object.entries(op.responses ?? {}).map(([status, raw]) => buildResponse(contract, status, raw));
   const errorResponses = responses.filter((r) => r.status >= 400);
   const model: OperationModel = {
     operationId,
@@ -107,22 +109,23 @@ function buildOperation(contract: Contract, path: string, method: HttpMethod, it
     successResponses: responses.filter((r) => r.status >= 200 && r.status < 300),
     errorResponses,
     errorCodes: [...new Set(errorResponses.flatMap((r) => r.errorCodes))],
-    invalidates: (op["x-invalidates"] ?? []).map(buildInvalidation),
+    invalidates: [],
   };
-  const body = op.requestBody && contract.resolve(op.requestBody);
-  const bodySchema = body?.content?.["application/json"]?.schema;
-  if (bodySchema) model.requestBody = { required: body.required === true, schema: bodySchema };
+  const body = op.requestBody && (contract.resolve(op.requestBody) as RequestBodyObject);
+  const bodySchema = (body?.content["application/json"] as { schema?: SchemaNode } | undefined)?.schema;
+  if (body && bodySchema) model.requestBody = { required: body.required === true, schema: bodySchema };
   if (op["x-session-effect"] !== undefined) model.sessionEffect = sessionEffectOf(operationId, op["x-session-effect"]);
-  const pagination = op["x-pagination"];
+  const pagination = op["x-pagination"] as { page: string; hasMore: string } | undefined;
   if (pagination) model.pagination = { pageParam: pagination.page, hasMoreField: pagination.hasMore };
+  model.invalidates = buildInvalidations(model, op["x-invalidates"]);
   return model;
 }
 
-function buildResponse(contract: Contract, status: string, raw: any): ResponseModel {
+function buildResponse(contract: Contract, status: string, raw: ResponseObject | ReferenceObject): ResponseModel {
   const code = Number(status);
   if (!Number.isInteger(code)) throw new Error(`Unsupported response status "${status}" (use explicit codes)`);
-  const response = contract.resolve(raw);
-  const schema: SchemaNode | undefined = response.content?.["application/json"]?.schema;
+  const response = contract.resolve(raw) as ResponseObject;
+  const schema = response.content?.["application/json"]?.schema as SchemaNode | undefined;
   const model: ResponseModel = { status: code, errorCodes: code >= 400 && schema ? documentedCodes(contract, schema) : [] };
   if (schema) model.schema = schema;
   return model;
@@ -140,10 +143,11 @@ function documentedCodes(contract: Contract, schema: SchemaNode): string[] {
   return [];
 }
 
-function fixedHeaders(parameters: any[]): Record<string, string> {
+function fixedHeaders(parameters: ParameterObject[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === "header")) {
-    const fixed = p.schema?.const ?? (p.schema?.enum?.length === 1 ? p.schema.enum[0] : undefined);
+    const schema = p.schema as SchemaNode | undefined;
+    const fixed = schema?.const ?? (schema?.enum?.length === 1 ? schema.enum[0] : undefined);
     if (fixed === undefined) throw new Error(`Header parameter ${p.name} must have a single fixed value`);
     headers[p.name] = String(fixed);
   }
@@ -160,21 +164,10 @@ function sessionEffectOf(operationId: string, raw: unknown): SessionEffect {
   return raw as SessionEffect;
 }
 
-function buildInvalidation(raw: any): InvalidationModel {
-  if (typeof raw === "string") return { operationId: raw, path: {}, query: {} };
-  return { operationId: raw.operationId, path: raw.path ?? {}, query: raw.query ?? {} };
-}
-
 function assertUniqueIds(operations: OperationModel[]): void {
   const seen = new Set<string>();
   for (const { operationId } of operations) {
     if (seen.has(operationId)) throw new Error(`Duplicate operationId ${operationId}`);
     seen.add(operationId);
-  }
-  const known = new Set(operations.map((o) => o.operationId));
-  for (const op of operations) {
-    for (const target of op.invalidates) {
-      if (!known.has(target.operationId)) throw new Error(`${op.operationId} invalidates unknown operation ${target.operationId}`);
-    }
   }
 }

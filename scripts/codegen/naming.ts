@@ -34,3 +34,72 @@ export function docComment(text: string | undefined, indent = ""): string {
   const line = text.replace(/\s+/g, " ").trim().replace(/\*\//g, "*\\/");
   return `${indent}/** ${line} */\n`;
 }
+
+/** Every identifier the generated files declare for one operation, derived from its `operationId`. */
+export interface OperationNames {
+  /** `listOrgMembers` → `ListOrgMembers`: the stem of the type names. */
+  type: string;
+  /** The typed fetcher (`listOrgMembers`). */
+  fetcher: string;
+  /** Its descriptor constant (`listOrgMembersOperation`). */
+  descriptor: string;
+  request: string;
+  response: string;
+  errorCode: string;
+  /** The hooks' error union (`ListOrgMembersError`). */
+  error: string;
+  keys: string;
+  queryKey: string;
+  infiniteQueryKey: string;
+  infiniteRequest: string;
+  queryFn: string;
+  pageFn: string;
+  queryOptions: string;
+  infiniteQueryOptions: string;
+  mutationOptions: string;
+  hook: string;
+  infiniteHook: string;
+  /** The zod schema of the request body. */
+  bodySchema: string;
+}
+
+/** The identifiers of one operation: every emitter names things through this. */
+export function operationNames(operationId: string): OperationNames {
+  const type = pascalCase(operationId);
+  return {
+    type,
+    fetcher: operationId,
+    descriptor: `${operationId}Operation`,
+    request: `${type}Request`,
+    response: `${type}Response`,
+    errorCode: `${type}ErrorCode`,
+    error: `${type}Error`,
+    keys: `${operationId}Keys`,
+    queryKey: `${type}QueryKey`,
+    infiniteQueryKey: `${type}InfiniteQueryKey`,
+    infiniteRequest: `${type}InfiniteRequest`,
+    queryFn: `${operationId}QueryFn`,
+    pageFn: `${operationId}PageFn`,
+    queryOptions: `${operationId}QueryOptions`,
+    infiniteQueryOptions: `${operationId}InfiniteQueryOptions`,
+    mutationOptions: `${operationId}MutationOptions`,
+    hook: `use${type}`,
+    infiniteHook: `use${type}Infinite`,
+    bodySchema: bodySchemaName(operationId),
+  };
+}
+
+/** The zod constant of an operation's request body. */
+export function bodySchemaName(operationId: string): string {
+  return `${operationId}BodySchema`;
+}
+
+/** The zod constant of an operation's success response for one status. */
+export function responseSchemaName(operationId: string, status: number): string {
+  return `${operationId}Response${status}Schema`;
+}
+
+/** The shared constant holding the `index`-th distinct set of fixed headers (the CSRF header of fe/v3 calls). */
+export function fixedHeadersName(index: number): string {
+  return `fixedHeaders${index}`;
+}

@@ -8,116 +8,28 @@ import {
   useInfiniteQuery,
   useMutation,
   useQuery,
-  QueryClientContext,
   type DataTag,
   type InfiniteData,
   type QueryFunction,
-  type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
-  type UseMutationOptions,
   type UseMutationResult,
-  type UseQueryOptions,
   type UseQueryResult,
   type UnusedSkipTokenInfiniteOptions,
   type UnusedSkipTokenOptions,
 } from "@tanstack/react-query";
-import { createContext, useContext } from "react";
-import type { ApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";
+import {
+  withHookOptions,
+  type InfiniteQueryHookOptions,
+  type MutationHookOptions,
+  type QueryHookOptions,
+  type TypedInfiniteQueryOptions,
+  type TypedQueryOptions,
+} from "../hooks/hook-options.js";
+import { endSession, refreshSession, useSessionFor, type MutationSession } from "../hooks/mutation-session.js";
+import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
+import type { EmptyRequest, OperationCaller } from "../transport/operation.js";
+import type { OperationError } from "../transport/errors.js";
 import * as api from "./operations.js";
-
-/** First segment of every query and mutation key of this module; `allQueriesKey` matches all of them. */
-export const queryKeyRoot = "orgauth";
-
-/** Prefix matching every cached result of every operation (`invalidateQueries({ queryKey: allQueriesKey })`). */
-export const allQueriesKey = [queryKeyRoot] as const;
-
-/** The key segment of an operation without path (or query) parameters. */
-export type EmptyKeyPart = Readonly<Record<string, never>>;
-
-/** The error a call of `Op` rejects with: its documented `ApiError`, or a contract violation either way. */
-export type OperationError<Op extends api.OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
-
-/** What the generated hooks and mutation options need from the session client; an `AuthClient` fits. */
-export interface MutationSession {
-  /** The fe/v3 transport the fetchers call. */
-  readonly transport: api.OperationCaller;
-  /** Re-runs the session refresh (`x-session-effect: refresh`). */
-  refresh(): Promise<unknown>;
-  /** Ends the local session (`x-session-effect: logout`). */
-  logout(): Promise<unknown>;
-}
-
-/** The session the generated hooks call through; `<AuthProvider>` provides its client here. */
-export const AuthSessionContext = createContext<MutationSession | null>(null);
-
-/**
- * The provided session; throws `"<hookName> must be used within an AuthProvider"` outside one, and says how to
- * provide a QueryClient when there is none (instead of React Query's generic "No QueryClient set").
- */
-function useSessionFor(hookName: string): MutationSession {
-  const session = useContext(AuthSessionContext);
-  if (!session) throw new Error(`${hookName} must be used within an AuthProvider`);
-  if (!useContext(QueryClientContext)) {
-    throw new Error(`${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`);
-  }
-  return session;
-}
-
-/** Options a generated query hook accepts: everything `useQuery` takes except the key and the fetcher. */
-export type QueryHookOptions<Data, Failure, Selected, Key extends readonly unknown[]> = Omit<UseQueryOptions<Data, Failure, Selected, Key>, "queryKey" | "queryFn">;
-
-/** What `xQueryOptions` returns: the query options, with a key that carries the data and error types (named, so declaration files need no unexported symbol of React Query). */
-export type TypedQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenOptions<Data, Failure, Data, Key> & { queryKey: Key };
-
-/** What `xInfiniteQueryOptions` returns: the infinite-query options, with a typed key. */
-export type TypedInfiniteQueryOptions<Data, Failure, Key extends readonly unknown[]> = UnusedSkipTokenInfiniteOptions<Data, Failure, InfiniteData<Data, number>, Key, number> & { queryKey: Key };
-
-/** Options a generated infinite-query hook accepts: everything but the key, the fetcher and the paging. */
-export type InfiniteQueryHookOptions<Data, Failure, Key extends readonly unknown[]> = Omit<
-  UseInfiniteQueryOptions<Data, Failure, InfiniteData<Data, number>, Key, number>,
-  "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam" | "select"
->;
-
-/** Options a generated mutation hook accepts; an `onSuccess` given here runs after the generated one. */
-export type MutationHookOptions<Data, Failure, Variables> = Omit<UseMutationOptions<Data, Failure, Variables>, "mutationKey" | "mutationFn">;
-
-/** Refreshes the session; a failed refresh is already reported by the session engine and must not fail the mutation. */
-async function refreshSession(session: MutationSession): Promise<void> {
-  try {
-    await session.refresh();
-  } catch {
-    // the engine keeps or drops the session itself and emits a refresh_failed event
-  }
-}
-
-/** Ends the local session; when the logout call fails (the server session may be gone already) a refresh settles the state. */
-async function endSession(session: MutationSession): Promise<void> {
-  try {
-    await session.logout();
-  } catch {
-    await refreshSession(session);
-  }
-}
-
-/** Merges hook options into generated mutation options: the generated `onSuccess` runs (and is awaited) first. */
-function withHookOptions<Data, Failure, Variables>(
-  base: UseMutationOptions<Data, Failure, Variables>,
-  options: MutationHookOptions<Data, Failure, Variables> | undefined,
-): UseMutationOptions<Data, Failure, Variables> {
-  if (!options) return base;
-  const { onSuccess: theirs, ...rest } = options;
-  const merged = { ...rest, ...base };
-  const own = base.onSuccess;
-  if (!theirs) return merged;
-  if (!own) return { ...merged, onSuccess: theirs };
-  return {
-    ...merged,
-    onSuccess: async (...args) => {
-      await own(...args);
-      return theirs(...args);
-    },
-  };
-}
 
 /** The error `getLoginState` fails with. */
 export type GetLoginStateError = OperationError<"getLoginState">;
@@ -137,12 +49,12 @@ export const getLoginStateKeys = {
 };
 
 /** Fetches `getLoginState` with the query's abort signal. */
-function getLoginStateQueryFn(transport: api.OperationCaller): QueryFunction<api.GetLoginStateResponse, GetLoginStateQueryKey> {
+function getLoginStateQueryFn(transport: OperationCaller): QueryFunction<api.GetLoginStateResponse, GetLoginStateQueryKey> {
   return ({ signal }) => api.getLoginState(transport, {}, { signal });
 }
 
 /** Query options of `getLoginState` (GET /api/fe/v3/login_state) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getLoginStateQueryOptions(transport: api.OperationCaller): TypedQueryOptions<api.GetLoginStateResponse, GetLoginStateError, GetLoginStateQueryKey> {
+export function getLoginStateQueryOptions(transport: OperationCaller): TypedQueryOptions<api.GetLoginStateResponse, GetLoginStateError, GetLoginStateQueryKey> {
   return queryOptions<api.GetLoginStateResponse, GetLoginStateError, api.GetLoginStateResponse, GetLoginStateQueryKey>({
     queryKey: getLoginStateKeys.query(),
     queryFn: getLoginStateQueryFn(transport),
@@ -151,7 +63,7 @@ export function getLoginStateQueryOptions(transport: api.OperationCaller): Typed
 
 /** Get the current step of the login flow. — `useQuery` of `getLoginState` with the AuthProvider's transport. */
 export function useGetLoginState<Selected = api.GetLoginStateResponse>(
-  _request?: api.EmptyRequest,
+  _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>,
 ): UseQueryResult<Selected, GetLoginStateError> {
   const { transport } = useSessionFor("useGetLoginState");
@@ -333,12 +245,12 @@ export const loginCheckKeys = {
 };
 
 /** Fetches `loginCheck` with the query's abort signal. */
-function loginCheckQueryFn(transport: api.OperationCaller, request: api.LoginCheckRequest): QueryFunction<api.LoginCheckResponse, LoginCheckQueryKey> {
+function loginCheckQueryFn(transport: OperationCaller, request: api.LoginCheckRequest): QueryFunction<api.LoginCheckResponse, LoginCheckQueryKey> {
   return ({ signal }) => api.loginCheck(transport, request, { signal });
 }
 
 /** Query options of `loginCheck` (GET /api/fe/v3/login/check) for useQuery, prefetchQuery and a typed getQueryData. */
-export function loginCheckQueryOptions(transport: api.OperationCaller, request: api.LoginCheckRequest = {}): TypedQueryOptions<api.LoginCheckResponse, LoginCheckError, LoginCheckQueryKey> {
+export function loginCheckQueryOptions(transport: OperationCaller, request: api.LoginCheckRequest = {}): TypedQueryOptions<api.LoginCheckResponse, LoginCheckError, LoginCheckQueryKey> {
   return queryOptions<api.LoginCheckResponse, LoginCheckError, api.LoginCheckResponse, LoginCheckQueryKey>({
     queryKey: loginCheckKeys.query(request),
     queryFn: loginCheckQueryFn(transport, request),
@@ -376,12 +288,12 @@ export const getSecurityStatusKeys = {
 };
 
 /** Fetches `getSecurityStatus` with the query's abort signal. */
-function getSecurityStatusQueryFn(transport: api.OperationCaller): QueryFunction<api.GetSecurityStatusResponse, GetSecurityStatusQueryKey> {
+function getSecurityStatusQueryFn(transport: OperationCaller): QueryFunction<api.GetSecurityStatusResponse, GetSecurityStatusQueryKey> {
   return ({ signal }) => api.getSecurityStatus(transport, {}, { signal });
 }
 
 /** Query options of `getSecurityStatus` (POST /api/fe/v3/security_status) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getSecurityStatusQueryOptions(transport: api.OperationCaller): TypedQueryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, GetSecurityStatusQueryKey> {
+export function getSecurityStatusQueryOptions(transport: OperationCaller): TypedQueryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, GetSecurityStatusQueryKey> {
   return queryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, api.GetSecurityStatusResponse, GetSecurityStatusQueryKey>({
     queryKey: getSecurityStatusKeys.query(),
     queryFn: getSecurityStatusQueryFn(transport),
@@ -391,7 +303,7 @@ export function getSecurityStatusQueryOptions(transport: api.OperationCaller): T
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. — `useQuery` of `getSecurityStatus` with the AuthProvider's transport. */
 export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
-  _request?: api.EmptyRequest,
+  _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>,
 ): UseQueryResult<Selected, GetSecurityStatusError> {
   const { transport } = useSessionFor("useGetSecurityStatus");
@@ -578,12 +490,12 @@ export const getOrgSettingsKeys = {
 };
 
 /** Fetches `getOrgSettings` with the query's abort signal. */
-function getOrgSettingsQueryFn(transport: api.OperationCaller, request: api.GetOrgSettingsRequest): QueryFunction<api.GetOrgSettingsResponse, GetOrgSettingsQueryKey> {
+function getOrgSettingsQueryFn(transport: OperationCaller, request: api.GetOrgSettingsRequest): QueryFunction<api.GetOrgSettingsResponse, GetOrgSettingsQueryKey> {
   return ({ signal }) => api.getOrgSettings(transport, request, { signal });
 }
 
 /** Query options of `getOrgSettings` (GET /api/fe/v3/org_settings) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getOrgSettingsQueryOptions(transport: api.OperationCaller, request: api.GetOrgSettingsRequest): TypedQueryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, GetOrgSettingsQueryKey> {
+export function getOrgSettingsQueryOptions(transport: OperationCaller, request: api.GetOrgSettingsRequest): TypedQueryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, GetOrgSettingsQueryKey> {
   return queryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, api.GetOrgSettingsResponse, GetOrgSettingsQueryKey>({
     queryKey: getOrgSettingsKeys.query(request),
     queryFn: getOrgSettingsQueryFn(transport, request),
@@ -670,12 +582,12 @@ export const getJoinableOrgsKeys = {
 };
 
 /** Fetches `getJoinableOrgs` with the query's abort signal. */
-function getJoinableOrgsQueryFn(transport: api.OperationCaller): QueryFunction<api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey> {
+function getJoinableOrgsQueryFn(transport: OperationCaller): QueryFunction<api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey> {
   return ({ signal }) => api.getJoinableOrgs(transport, {}, { signal });
 }
 
 /** Query options of `getJoinableOrgs` (GET /api/fe/v3/joinable_orgs) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getJoinableOrgsQueryOptions(transport: api.OperationCaller): TypedQueryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, GetJoinableOrgsQueryKey> {
+export function getJoinableOrgsQueryOptions(transport: OperationCaller): TypedQueryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, GetJoinableOrgsQueryKey> {
   return queryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey>({
     queryKey: getJoinableOrgsKeys.query(),
     queryFn: getJoinableOrgsQueryFn(transport),
@@ -684,7 +596,7 @@ export function getJoinableOrgsQueryOptions(transport: api.OperationCaller): Typ
 
 /** List the organisations the user may join by email domain. — `useQuery` of `getJoinableOrgs` with the AuthProvider's transport. */
 export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
-  _request?: api.EmptyRequest,
+  _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>,
 ): UseQueryResult<Selected, GetJoinableOrgsError> {
   const { transport } = useSessionFor("useGetJoinableOrgs");
@@ -747,12 +659,12 @@ export const listOrgMembersKeys = {
 };
 
 /** Fetches `listOrgMembers` with the query's abort signal. */
-function listOrgMembersQueryFn(transport: api.OperationCaller, request: api.ListOrgMembersRequest): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersQueryKey> {
+function listOrgMembersQueryFn(transport: OperationCaller, request: api.ListOrgMembersRequest): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersQueryKey> {
   return ({ signal }) => api.listOrgMembers(transport, request, { signal });
 }
 
 /** Query options of `listOrgMembers` (GET /api/fe/v3/org_membership/{orgId}/members) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listOrgMembersQueryOptions(transport: api.OperationCaller, request: api.ListOrgMembersRequest): TypedQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersQueryKey> {
+export function listOrgMembersQueryOptions(transport: OperationCaller, request: api.ListOrgMembersRequest): TypedQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersQueryKey> {
   return queryOptions<api.ListOrgMembersResponse, ListOrgMembersError, api.ListOrgMembersResponse, ListOrgMembersQueryKey>({
     queryKey: listOrgMembersKeys.query(request),
     queryFn: listOrgMembersQueryFn(transport, request),
@@ -773,12 +685,12 @@ export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
 }
 
 /** Fetches one page of `listOrgMembers` with the query's abort signal. */
-function listOrgMembersPageFn(transport: api.OperationCaller, request: ListOrgMembersInfiniteRequest): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersInfiniteQueryKey, number> {
+function listOrgMembersPageFn(transport: OperationCaller, request: ListOrgMembersInfiniteRequest): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersInfiniteQueryKey, number> {
   return ({ pageParam, signal }) => api.listOrgMembers(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listOrgMembers`: pages from 0 while `has_more_results` is true. */
-export function listOrgMembersInfiniteQueryOptions(transport: api.OperationCaller, request: ListOrgMembersInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey> {
+export function listOrgMembersInfiniteQueryOptions(transport: OperationCaller, request: ListOrgMembersInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersInfiniteQueryKey, number>({
     queryKey: listOrgMembersKeys.infinite(request),
     queryFn: listOrgMembersPageFn(transport, request),
@@ -829,12 +741,12 @@ export const listPendingInvitesKeys = {
 };
 
 /** Fetches `listPendingInvites` with the query's abort signal. */
-function listPendingInvitesQueryFn(transport: api.OperationCaller, request: api.ListPendingInvitesRequest): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesQueryKey> {
+function listPendingInvitesQueryFn(transport: OperationCaller, request: api.ListPendingInvitesRequest): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesQueryKey> {
   return ({ signal }) => api.listPendingInvites(transport, request, { signal });
 }
 
 /** Query options of `listPendingInvites` (GET /api/fe/v3/org_membership/{orgId}/pending_invites) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listPendingInvitesQueryOptions(transport: api.OperationCaller, request: api.ListPendingInvitesRequest): TypedQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesQueryKey> {
+export function listPendingInvitesQueryOptions(transport: OperationCaller, request: api.ListPendingInvitesRequest): TypedQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesQueryKey> {
   return queryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, api.ListPendingInvitesResponse, ListPendingInvitesQueryKey>({
     queryKey: listPendingInvitesKeys.query(request),
     queryFn: listPendingInvitesQueryFn(transport, request),
@@ -855,12 +767,12 @@ export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>
 }
 
 /** Fetches one page of `listPendingInvites` with the query's abort signal. */
-function listPendingInvitesPageFn(transport: api.OperationCaller, request: ListPendingInvitesInfiniteRequest): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesInfiniteQueryKey, number> {
+function listPendingInvitesPageFn(transport: OperationCaller, request: ListPendingInvitesInfiniteRequest): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesInfiniteQueryKey, number> {
   return ({ pageParam, signal }) => api.listPendingInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listPendingInvites`: pages from 0 while `has_more_results` is true. */
-export function listPendingInvitesInfiniteQueryOptions(transport: api.OperationCaller, request: ListPendingInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesInfiniteQueryKey> {
+export function listPendingInvitesInfiniteQueryOptions(transport: OperationCaller, request: ListPendingInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesInfiniteQueryKey, number>({
     queryKey: listPendingInvitesKeys.infinite(request),
     queryFn: listPendingInvitesPageFn(transport, request),
@@ -911,12 +823,12 @@ export const listExpiredInvitesKeys = {
 };
 
 /** Fetches `listExpiredInvites` with the query's abort signal. */
-function listExpiredInvitesQueryFn(transport: api.OperationCaller, request: api.ListExpiredInvitesRequest): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey> {
+function listExpiredInvitesQueryFn(transport: OperationCaller, request: api.ListExpiredInvitesRequest): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey> {
   return ({ signal }) => api.listExpiredInvites(transport, request, { signal });
 }
 
 /** Query options of `listExpiredInvites` (GET /api/fe/v3/org_membership/{orgId}/expired_invites) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listExpiredInvitesQueryOptions(transport: api.OperationCaller, request: api.ListExpiredInvitesRequest): TypedQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesQueryKey> {
+export function listExpiredInvitesQueryOptions(transport: OperationCaller, request: api.ListExpiredInvitesRequest): TypedQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesQueryKey> {
   return queryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey>({
     queryKey: listExpiredInvitesKeys.query(request),
     queryFn: listExpiredInvitesQueryFn(transport, request),
@@ -937,12 +849,12 @@ export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>
 }
 
 /** Fetches one page of `listExpiredInvites` with the query's abort signal. */
-function listExpiredInvitesPageFn(transport: api.OperationCaller, request: ListExpiredInvitesInfiniteRequest): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesInfiniteQueryKey, number> {
+function listExpiredInvitesPageFn(transport: OperationCaller, request: ListExpiredInvitesInfiniteRequest): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesInfiniteQueryKey, number> {
   return ({ pageParam, signal }) => api.listExpiredInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listExpiredInvites`: pages from 0 while `has_more_results` is true. */
-export function listExpiredInvitesInfiniteQueryOptions(transport: api.OperationCaller, request: ListExpiredInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesInfiniteQueryKey> {
+export function listExpiredInvitesInfiniteQueryOptions(transport: OperationCaller, request: ListExpiredInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesInfiniteQueryKey, number>({
     queryKey: listExpiredInvitesKeys.infinite(request),
     queryFn: listExpiredInvitesPageFn(transport, request),
@@ -1090,12 +1002,12 @@ export const listPersonalApiKeysKeys = {
 };
 
 /** Fetches `listPersonalApiKeys` with the query's abort signal. */
-function listPersonalApiKeysQueryFn(transport: api.OperationCaller, request: api.ListPersonalApiKeysRequest): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey> {
+function listPersonalApiKeysQueryFn(transport: OperationCaller, request: api.ListPersonalApiKeysRequest): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey> {
   return ({ signal }) => api.listPersonalApiKeys(transport, request, { signal });
 }
 
 /** Query options of `listPersonalApiKeys` (GET /api/fe/v3/personal_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listPersonalApiKeysQueryOptions(transport: api.OperationCaller, request: api.ListPersonalApiKeysRequest = {}): TypedQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysQueryKey> {
+export function listPersonalApiKeysQueryOptions(transport: OperationCaller, request: api.ListPersonalApiKeysRequest = {}): TypedQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysQueryKey> {
   return queryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey>({
     queryKey: listPersonalApiKeysKeys.query(request),
     queryFn: listPersonalApiKeysQueryFn(transport, request),
@@ -1116,12 +1028,12 @@ export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysRespons
 }
 
 /** Fetches one page of `listPersonalApiKeys` with the query's abort signal. */
-function listPersonalApiKeysPageFn(transport: api.OperationCaller, request: ListPersonalApiKeysInfiniteRequest): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysInfiniteQueryKey, number> {
+function listPersonalApiKeysPageFn(transport: OperationCaller, request: ListPersonalApiKeysInfiniteRequest): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysInfiniteQueryKey, number> {
   return ({ pageParam, signal }) => api.listPersonalApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listPersonalApiKeys`: pages from 0 while `has_more_results` is true. */
-export function listPersonalApiKeysInfiniteQueryOptions(transport: api.OperationCaller, request: ListPersonalApiKeysInfiniteRequest = {}): TypedInfiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysInfiniteQueryKey> {
+export function listPersonalApiKeysInfiniteQueryOptions(transport: OperationCaller, request: ListPersonalApiKeysInfiniteRequest = {}): TypedInfiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysInfiniteQueryKey, number>({
     queryKey: listPersonalApiKeysKeys.infinite(request),
     queryFn: listPersonalApiKeysPageFn(transport, request),
@@ -1172,12 +1084,12 @@ export const listOrgApiKeysKeys = {
 };
 
 /** Fetches `listOrgApiKeys` with the query's abort signal. */
-function listOrgApiKeysQueryFn(transport: api.OperationCaller, request: api.ListOrgApiKeysRequest): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey> {
+function listOrgApiKeysQueryFn(transport: OperationCaller, request: api.ListOrgApiKeysRequest): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey> {
   return ({ signal }) => api.listOrgApiKeys(transport, request, { signal });
 }
 
 /** Query options of `listOrgApiKeys` (GET /api/fe/v3/org_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listOrgApiKeysQueryOptions(transport: api.OperationCaller, request: api.ListOrgApiKeysRequest): TypedQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysQueryKey> {
+export function listOrgApiKeysQueryOptions(transport: OperationCaller, request: api.ListOrgApiKeysRequest): TypedQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysQueryKey> {
   return queryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey>({
     queryKey: listOrgApiKeysKeys.query(request),
     queryFn: listOrgApiKeysQueryFn(transport, request),
@@ -1198,12 +1110,12 @@ export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
 }
 
 /** Fetches one page of `listOrgApiKeys` with the query's abort signal. */
-function listOrgApiKeysPageFn(transport: api.OperationCaller, request: ListOrgApiKeysInfiniteRequest): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysInfiniteQueryKey, number> {
+function listOrgApiKeysPageFn(transport: OperationCaller, request: ListOrgApiKeysInfiniteRequest): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysInfiniteQueryKey, number> {
   return ({ pageParam, signal }) => api.listOrgApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listOrgApiKeys`: pages from 0 while `has_more_results` is true. */
-export function listOrgApiKeysInfiniteQueryOptions(transport: api.OperationCaller, request: ListOrgApiKeysInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey> {
+export function listOrgApiKeysInfiniteQueryOptions(transport: OperationCaller, request: ListOrgApiKeysInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey> {
   return infiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysInfiniteQueryKey, number>({
     queryKey: listOrgApiKeysKeys.infinite(request),
     queryFn: listOrgApiKeysPageFn(transport, request),

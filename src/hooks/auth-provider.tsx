@@ -4,9 +4,8 @@
  * so a StrictMode double render makes one refresh request, not two.
  */
 import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useContext, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
-import { AuthSessionContext } from "../generated/queries.js";
 import { AuthClientContext, AuthFallbacksContext, AuthStateContext, type ActiveOrgState } from "./context.js";
 import { RequireAuth } from "./require-auth.js";
 
@@ -94,21 +93,10 @@ function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClien
   }, [client, queryClient, enabled]);
 }
 
-/** The active org id, read from the client and re-read after every set (the client persists it). */
+/** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
 function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOrgState {
-  const [version, bump] = useReducer((n: number) => n + 1, 0);
-  const activeOrgId = client.getActiveOrgId();
-  return useMemo(
-    () => ({
-      activeOrgId,
-      setActiveOrgId(orgId: string | null) {
-        client.setActiveOrgId(orgId);
-        bump();
-      },
-    }),
-    // `snapshot` and `version` make the memo follow the client's value after start and after each set
-    [client, activeOrgId, snapshot, version],
-  );
+  const activeOrgId = snapshot.status === "logged_in" ? snapshot.activeOrgId : null;
+  return useMemo(() => ({ activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) }), [client, activeOrgId]);
 }
 
 /** Provides the session client, its live auth state and (optionally) a QueryClient to everything below it. */
@@ -124,13 +112,11 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const fallbacks = useMemo(() => ({ loadingFallback, loggedOutFallback }), [loadingFallback, loggedOutFallback]);
   const tree = (
     <AuthClientContext.Provider value={client}>
-      <AuthSessionContext.Provider value={client}>
-        <AuthStateContext.Provider value={state}>
-          <AuthFallbacksContext.Provider value={fallbacks}>
-            {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
-          </AuthFallbacksContext.Provider>
-        </AuthStateContext.Provider>
-      </AuthSessionContext.Provider>
+      <AuthStateContext.Provider value={state}>
+        <AuthFallbacksContext.Provider value={fallbacks}>
+          {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
+        </AuthFallbacksContext.Provider>
+      </AuthStateContext.Provider>
     </AuthClientContext.Provider>
   );
   return props.queryClient ? <QueryClientProvider client={props.queryClient}>{tree}</QueryClientProvider> : tree;

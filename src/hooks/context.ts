@@ -1,7 +1,6 @@
 /**
- * The React contexts of the AuthProvider and the accessors the hand-written hooks use. The generated hooks
- * read their own context, `AuthSessionContext` of `src/generated/queries.ts` (generated code never imports
- * hand-written hooks); the AuthProvider provides the same client to both.
+ * The React contexts of the AuthProvider and their accessors. The hand-written and the generated hooks read
+ * the same client context (the generated ones through `useSessionFor`).
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { AuthClient, AuthSnapshot } from "../session/index.js";

@@ -30,7 +30,14 @@ export {
   type RequiredAuthOptions,
   type WithAuthInfoProps,
 } from "./require-auth.js";
-export { useLoginFlow, type LoginFlow, type LoginFlowError, type LoginStep, type LoginStepActions } from "./use-login-flow.js";
+export {
+  useLoginFlow,
+  type LoginFlow,
+  type LoginFlowAction,
+  type LoginFlowError,
+  type LoginStep,
+  type LoginStepActions,
+} from "./use-login-flow.js";
 export {
   useMfa,
   type MfaDisabled,
@@ -54,4 +61,8 @@ export {
   ResponseValidationError,
   type ApiErrorDetails,
 } from "../transport/index.js";
+export { allQueriesKey, queryKeyRoot, type EmptyKeyPart } from "./query-keys.js";
+export type { InfiniteQueryHookOptions, MutationHookOptions, QueryHookOptions } from "./hook-options.js";
+export type { MutationSession } from "./mutation-session.js";
+export type { OperationError } from "../transport/index.js";
 export * from "../generated/queries.js";

@@ -75,6 +75,8 @@ interface FlowCommon {
    * to load the MFA setup when no action failed since.
    */
   error: LoginFlowError | null;
+  /** The action `error` came from (a form shows the error only when it is its own); null when none failed. */
+  failedAction: LoginFlowAction | null;
   /** Re-reads the step from the server. */
   reload(): void;
 }
@@ -115,6 +117,12 @@ export interface LoginStepActions {
   Finished: Record<never, never>;
 }
 
+/** The name of every action that can fail (`loginWithSocial` only navigates). */
+export type LoginFlowAction = Exclude<
+  { [S in LoginStep]: { [K in keyof LoginStepActions[S]]: LoginStepActions[S][K] extends (...args: never[]) => Promise<boolean> ? K : never }[keyof LoginStepActions[S]] }[LoginStep],
+  undefined
+>;
+
 /** What `useLoginFlow()` returns: narrow on `step` to reach the actions valid in it. */
 export type LoginFlow =
   | (FlowCommon & { step: "loading" })
@@ -122,28 +130,36 @@ export type LoginFlow =
   | { [S in LoginStep]: FlowCommon & { step: S } & LoginStepActions[S] }[LoginStep];
 
 type Runner = <Data, Failure, Variables>(
+  action: LoginFlowAction,
   options: UseMutationOptions<Data, Failure, Variables>,
   variables: Variables,
   onData?: (data: Data) => void,
 ) => Promise<boolean>;
-type Tracker = (work: () => Promise<unknown>) => Promise<boolean>;
+type Tracker = (action: LoginFlowAction, work: () => Promise<unknown>) => Promise<boolean>;
+
+/** The last failure: what went wrong, in which action, at which step. */
+interface Failure {
+  error: LoginFlowError;
+  action: LoginFlowAction;
+  step: LoginStep | undefined;
+}
 
 /**
  * Runs an action's work, tracking pending / error; resolves true on success, false on failure. An error belongs
  * to the step it happened in: once the flow is at another step (e.g. the server's state moved on) it is gone.
  */
-function useTracker(step: LoginStep | undefined): { track: Tracker; pending: boolean; error: LoginFlowError | null } {
+function useTracker(step: LoginStep | undefined): { track: Tracker; pending: boolean; failure: Failure | null } {
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ error: LoginFlowError; step: LoginStep | undefined } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const track = useCallback<Tracker>(
-    async (work) => {
+    async (action, work) => {
       setPending(true);
       setFailure(null);
       try {
         await work();
         return true;
       } catch (error) {
-        setFailure({ error: asUserReadsIt(error) as LoginFlowError, step });
+        setFailure({ error: asUserReadsIt(error) as LoginFlowError, action, step });
         return false;
       } finally {
         setPending(false);
@@ -151,14 +167,14 @@ function useTracker(step: LoginStep | undefined): { track: Tracker; pending: boo
     },
     [step],
   );
-  return { track, pending, error: failure !== null && failure.step === step ? failure.error : null };
+  return { track, pending, failure: failure !== null && failure.step === step ? failure : null };
 }
 
 /** Runs mutation options through the QueryClient (so their `onSuccess` effects run) and moves to the answer's step. */
 function useRunner(queryClient: QueryClient, track: Tracker): Runner {
   return useCallback<Runner>(
-    (options, variables, onData) =>
-      track(async () => {
+    (action, options, variables, onData) =>
+      track(action, async () => {
         const data = await new MutationObserver(queryClient, options).mutate(variables);
         const step = (data as { login_state?: LoginStep } | undefined)?.login_state;
         if (step) queryClient.setQueryData(getLoginStateKeys.query(), { login_state: step });
@@ -177,29 +193,29 @@ interface StepData {
 function allActions(client: AuthClient, run: Runner, track: Tracker, data: StepData) {
   return {
     LoginRequired: {
-      login: (body) => run(loginMutationOptions(client), { body }),
-      signup: (body) => run(signupMutationOptions(client), { body }),
+      login: (body) => run("login", loginMutationOptions(client), { body }),
+      signup: (body) => run("signup", signupMutationOptions(client), { body }),
       forgotPassword: (body) => {
         data.setPasswordReset(null);
-        return run(forgotPasswordMutationOptions(client), { body }, data.setPasswordReset);
+        return run("forgotPassword", forgotPasswordMutationOptions(client), { body }, data.setPasswordReset);
       },
-      loginPasswordless: (body) => run(loginPasswordlessMutationOptions(client), { body }),
+      loginPasswordless: (body) => run("loginPasswordless", loginPasswordlessMutationOptions(client), { body }),
       loginWithSocial: (provider) => client.redirects.toSocialLogin(provider),
-      loginWithSaml: (lookup) => track(() => client.loginWithSaml(lookup)),
+      loginWithSaml: (lookup) => track("loginWithSaml", () => client.loginWithSaml(lookup)),
       passwordReset: data.passwordReset,
     },
     TwoFactorRequired: {
-      verifyMfa: (body) => run(verifyMfaMutationOptions(client), { body }),
-      verifyBackupCode: (body) => run(verifyBackupCodeMutationOptions(client), { body }),
+      verifyMfa: (body) => run("verifyMfa", verifyMfaMutationOptions(client), { body }),
+      verifyBackupCode: (body) => run("verifyBackupCode", verifyBackupCodeMutationOptions(client), { body }),
     },
-    ConfirmEmailRequired: { resendEmailConfirmation: () => run(resendEmailConfirmationMutationOptions(client), undefined) },
-    UserMetadataRequired: { updateMetadata: (body) => run(updateMetadataMutationOptions(client), { body }) },
+    ConfirmEmailRequired: { resendEmailConfirmation: () => run("resendEmailConfirmation", resendEmailConfirmationMutationOptions(client), undefined) },
+    UserMetadataRequired: { updateMetadata: (body) => run("updateMetadata", updateMetadataMutationOptions(client), { body }) },
     OrgCreationRequired: {
-      createOrg: (body) => run(createOrgMutationOptions(client), { body }),
-      joinOrg: (orgId) => run(joinOrgMutationOptions(client), { path: { orgId } }),
+      createOrg: (body) => run("createOrg", createOrgMutationOptions(client), { body }),
+      joinOrg: (orgId) => run("joinOrg", joinOrgMutationOptions(client), { path: { orgId } }),
     },
-    UpdatePasswordRequired: { updatePassword: (body) => run(updatePasswordMutationOptions(client), { body }) },
-    TwoFactorEnablementRequired: { mfaSetup: data.mfaSetup, enableMfa: (body) => run(enableMfaMutationOptions(client), { body }) },
+    UpdatePasswordRequired: { updatePassword: (body) => run("updatePassword", updatePasswordMutationOptions(client), { body }) },
+    TwoFactorEnablementRequired: { mfaSetup: data.mfaSetup, enableMfa: (body) => run("enableMfa", enableMfaMutationOptions(client), { body }) },
     Finished: {},
   } satisfies LoginStepActions;
 }
@@ -212,7 +228,7 @@ export function useLoginFlow(): LoginFlow {
   const loginState = useGetLoginState();
   const step = loginState.data?.login_state;
   const security = useGetSecurityStatus({}, { enabled: step === "TwoFactorEnablementRequired" });
-  const { track, pending, error } = useTracker(step);
+  const { track, pending, failure } = useTracker(step);
   const run = useRunner(queryClient, track);
   const [passwordReset, setPasswordReset] = useState<api.ForgotPasswordResponse | null>(null);
 
@@ -225,11 +241,16 @@ export function useLoginFlow(): LoginFlow {
   const { refetch } = loginState;
   return useMemo((): LoginFlow => {
     const setupError = step === "TwoFactorEnablementRequired" ? security.error : null;
-    const common: FlowCommon = { pending, error: error ?? setupError, reload: () => void refetch() };
+    const common: FlowCommon = {
+      pending,
+      error: failure?.error ?? setupError,
+      failedAction: failure?.action ?? null,
+      reload: () => void refetch(),
+    };
     // A failed re-read of the step (e.g. the server now answers 500) shows as unavailable, not as the last step read.
     if (loginState.error) return { ...common, step: "unavailable", loadError: loginState.error };
     if (step === undefined) return { ...common, step: "loading" };
     const actions = allActions(client, run, track, { mfaSetup: security.data ?? null, passwordReset, setPasswordReset })[step];
     return { ...common, step, ...actions } as LoginFlow;
-  }, [client, run, track, step, pending, error, refetch, loginState.error, security.data, security.error, passwordReset]);
+  }, [client, run, track, step, pending, failure, refetch, loginState.error, security.data, security.error, passwordReset]);
 }

@@ -2,7 +2,7 @@
  * Which org is active: the app's selection (persisted across reloads) while the user is still a member of it,
  * else the first membership, else none. An app may replace that rule with its own `chooseActiveOrg`.
  */
-import type { AuthInfo, OrgMembership } from "./types.js";
+import type { AuthInfo, AuthSnapshot, OrgMembership, SessionState } from "./types.js";
 
 /**
  * Picks the active org from the user's memberships (in the order the server sent them) and the app's last
@@ -29,4 +29,21 @@ export function resolveActiveOrgId(
   const orgs = Object.values(authInfo.orgIdToOrgMembership);
   const chosen = choose(orgs, selectedOrgId);
   return chosen !== null && Object.hasOwn(authInfo.orgIdToOrgMembership, chosen) ? chosen : null;
+}
+
+/**
+ * Turns session states into the client's snapshots: a logged-in one carries the resolved active org. Each
+ * snapshot stays the same object until the session state or the active org changes (as `useSyncExternalStore`
+ * needs).
+ */
+export function createSnapshotDeriver(choose?: ActiveOrgChooser): (state: SessionState, selectedOrgId: string | null) => AuthSnapshot {
+  let last: { state: SessionState; activeOrgId: string | null; snapshot: AuthSnapshot } | undefined;
+  return (state, selectedOrgId) => {
+    if (state.status !== "logged_in") return state;
+    const activeOrgId = resolveActiveOrgId(state.authInfo, selectedOrgId, choose);
+    if (last?.state === state && last.activeOrgId === activeOrgId) return last.snapshot;
+    const snapshot: AuthSnapshot = Object.freeze({ ...state, activeOrgId });
+    last = { state, activeOrgId, snapshot };
+    return snapshot;
+  };
 }

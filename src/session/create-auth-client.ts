@@ -5,7 +5,7 @@ import { createTransport, toAuthOrigin } from "../transport/index.js";
 import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { createHostedPageUrls, createRedirectFunctions } from "./hosted-pages.js";
-import { resolveActiveOrgId } from "./active-org.js";
+import { createSnapshotDeriver, resolveActiveOrgId } from "./active-org.js";
 import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
@@ -45,14 +45,22 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const urls = createHostedPageUrls(authOrigin, () => env.currentHref(), options.allowedRedirectOrigins);
   const redirects = createRedirectFunctions(urls, (url) => env.navigate(url));
 
+  const deriveSnapshot = createSnapshotDeriver(options.chooseActiveOrg);
+  // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
+  const activeOrgListeners = new Set<() => void>();
+
   return {
     authUrl: authOrigin,
     transport,
-    getSnapshot: () => engine.store.getSnapshot(),
+    getSnapshot: () => deriveSnapshot(engine.store.getSnapshot(), engine.getActiveOrgId()),
     subscribe(listener) {
       const unsubscribe = engine.store.subscribe(listener);
+      activeOrgListeners.add(listener);
       engine.start();
-      return unsubscribe;
+      return () => {
+        unsubscribe();
+        activeOrgListeners.delete(listener);
+      };
     },
     start: () => engine.start(),
     onLoggedInChange: (listener) => engine.store.onLoggedInChange(listener),
@@ -77,6 +85,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       const invalid = orgId === null ? null : invalidOrgId(orgId);
       if (invalid) throw invalid;
       engine.setActiveOrgId(orgId);
+      for (const listener of [...activeOrgListeners]) listener();
     },
     urls,
     redirects,

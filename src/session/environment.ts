@@ -63,9 +63,10 @@ export interface AuthEnvironment {
 
 /** Thrown when something that needs a browser (navigation) is asked for on a server. */
 export class BrowserOnlyError extends Error {
+  override readonly name = "BrowserOnlyError";
+
   constructor(what: string) {
     super(`${what} is only available in a browser`);
-    this.name = "BrowserOnlyError";
   }
 }
 

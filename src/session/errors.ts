@@ -1,24 +1,31 @@
 /** Typed errors of the session engine (failed session calls, and navigation safety). */
 import type { ExchangeFailureKind } from "../transport/exchange.js";
 
-/** The message for a CORS failure (status 0) and for an unparseable refresh response. */
+/** The message for a refresh that got no response (a network or CORS failure) and for an unreadable one. */
 export const UNPROCESSABLE_AUTH_RESPONSE = "Unable to process authentication response";
+
+/**
+ * The status a refresh reports when no response arrived (network failure, CORS, timeout): 503, as the vendor
+ * SDK reports it, so code ported from it reads the same status. Every other call reports `NO_RESPONSE_STATUS` (0).
+ */
+export const REFRESH_NO_RESPONSE_STATUS = 503;
 
 /** What went wrong with a session request: the transport's failure kinds, an HTTP error status, or an unreadable body. */
 export type SessionFailureKind = ExchangeFailureKind | "http" | "parse";
 
 /** A refresh that failed for any reason but a 401 (which means "logged out", not an error). */
 export class RefreshError extends Error {
-  readonly status: number;
-  readonly kind: SessionFailureKind;
-  /** How long the server asked the client to wait (`Retry-After`), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
-  constructor(status: number, message: string, kind: SessionFailureKind, retryAfterMs?: number) {
+  override readonly name = "RefreshError";
+
+  constructor(
+    /** HTTP status; `REFRESH_NO_RESPONSE_STATUS` when no response arrived. */
+    readonly status: number,
+    message: string,
+    readonly kind: SessionFailureKind,
+    /** How long the server asked the client to wait (`Retry-After`), in milliseconds. */
+    readonly retryAfterMs: number | undefined = undefined,
+  ) {
     super(message);
-    this.name = "RefreshError";
-    this.status = status;
-    this.kind = kind;
-    this.retryAfterMs = retryAfterMs;
   }
 
   /**
@@ -32,13 +39,14 @@ export class RefreshError extends Error {
 
 /** A logout request that failed; carries the HTTP status and status text. */
 export class LogoutError extends Error {
-  readonly status: number;
-  readonly statusText: string;
-  constructor(status: number, statusText: string) {
+  override readonly name = "LogoutError";
+
+  constructor(
+    /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived. */
+    readonly status: number,
+    readonly statusText: string,
+  ) {
     super(`Logout failed: ${status} ${statusText}`.trim());
-    this.name = "LogoutError";
-    this.status = status;
-    this.statusText = statusText;
   }
 }
 
@@ -47,9 +55,14 @@ export class LogoutError extends Error {
  * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
  */
 export class UnsafeNavigationError extends Error {
-  /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
-  readonly scheme: string | null;
-  constructor(scheme: string | null, source: string, reason?: string) {
+  override readonly name = "UnsafeNavigationError";
+
+  constructor(
+    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
+    readonly scheme: string | null,
+    source: string,
+    reason?: string,
+  ) {
     super(
       reason !== undefined
         ? `Refusing to navigate from the ${source}: ${reason}`
@@ -57,15 +70,14 @@ export class UnsafeNavigationError extends Error {
           ? `Refusing to navigate: the ${source} is not a valid URL`
           : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
     );
-    this.name = "UnsafeNavigationError";
-    this.scheme = scheme;
   }
 }
 
 /** The client was used after `destroy()`. */
 export class AuthClientDestroyedError extends Error {
+  override readonly name = "AuthClientDestroyedError";
+
   constructor() {
     super("This auth client has been destroyed");
-    this.name = "AuthClientDestroyedError";
   }
 }

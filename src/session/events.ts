@@ -2,6 +2,7 @@
  * Structured observability events (`onEvent`). They carry reasons, statuses and timings, never a token
  * or any auth-info field; the user agent is capped at 350 characters.
  */
+import type { ClockSkewSource } from "./clock-skew.js";
 
 /** Why a refresh was started. */
 export type RefreshReason =
@@ -23,7 +24,7 @@ export type AuthEventBody =
   | { type: "adopted_from_other_tab"; loggedIn: boolean }
   | { type: "logged_out"; cause: "logout" | "session_ended" | "other_tab" | "token_expired" }
   | { type: "validation_failed"; operation: "refresh_token" | "logout"; issues: ValidationIssue[] }
-  | { type: "clock_skew"; offsetMs: number; source: "date_header" | "token_iat" }
+  | { type: "clock_skew"; offsetMs: number; source: ClockSkewSource }
   | { type: "listener_failed"; message: string };
 
 /** A schema problem, described by path and message only (never the offending value). */

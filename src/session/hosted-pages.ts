@@ -8,47 +8,15 @@ import type {
   HostedPageUrls,
   RedirectFunctions,
   SignupLoginPageOptions,
-  SocialLoginProvider,
-  SocialLoginProviderName,
 } from "./types.js";
-
-/** The 12 social login providers as the provider spells them (for labels); any of them is a `SocialLoginProvider`. */
-export const SOCIAL_LOGIN_PROVIDER_NAMES: readonly SocialLoginProviderName[] = Object.freeze([
-  "Google",
-  "Github",
-  "Microsoft",
-  "Slack",
-  "Salesforce",
-  "Linkedin",
-  "Outreach",
-  "Quickbooks",
-  "Xero",
-  "Salesloft",
-  "Atlassian",
-  "Apple",
-]);
-
-/** The 12 social login providers in lowercase, each served at `{authUrl}/{provider}/login`. */
-export const SOCIAL_LOGIN_PROVIDERS: readonly Lowercase<SocialLoginProviderName>[] = Object.freeze([
-  "google",
-  "github",
-  "microsoft",
-  "slack",
-  "salesforce",
-  "linkedin",
-  "outreach",
-  "quickbooks",
-  "xero",
-  "salesloft",
-  "atlassian",
-  "apple",
-]);
+import { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS, type SocialLoginProviderName } from "./social-providers.js";
 
 /** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
 export class ReturnToError extends TypeError {
+  override readonly name = "ReturnToError";
+
   constructor() {
     super("returnTo must be an absolute http(s) URL when there is no current page (e.g. during server rendering)");
-    this.name = "ReturnToError";
   }
 }
 

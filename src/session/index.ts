@@ -5,6 +5,7 @@ export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } f
 export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";
 export { DEFAULT_TIMING } from "./options.js";
 export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from "./events.js";
+export type { ClockSkewSource } from "./clock-skew.js";
 export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";
 export type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, TimerHandle, WakeReason } from "./environment.js";
 export { BrowserOnlyError, createBrowserEnvironment, createDefaultEnvironment, createServerEnvironment } from "./environment.js";
@@ -12,6 +13,7 @@ export {
   AuthClientDestroyedError,
   LogoutError,
   RefreshError,
+  REFRESH_NO_RESPONSE_STATUS,
   UNPROCESSABLE_AUTH_RESPONSE,
   UnsafeNavigationError,
   type SessionFailureKind,
@@ -28,7 +30,8 @@ export {
 } from "./access-helpers.js";
 export { toAuthInfo } from "./auth-info.js";
 export { orgAccessFor, toAuthOrg, toAuthUser, type AuthOrg, type AuthUser, type OrgAccess } from "./auth-objects.js";
-export { createHostedPageUrls, createRedirectFunctions, ReturnToError, SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "./hosted-pages.js";
+export { createHostedPageUrls, createRedirectFunctions, ReturnToError } from "./hosted-pages.js";
+export { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "./social-providers.js";
 export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
 export { assertSafeNavigationTarget } from "./safe-navigation.js";
 export { ALLOWED_REDIRECT_STATUSES, createRedirectResponse, type RedirectStatus } from "./server-redirect.js";

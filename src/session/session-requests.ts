@@ -4,11 +4,12 @@
  * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas.
  */
 import { LogoutResponseSchema, RefreshTokenResponseSchema } from "../generated/zod.js";
+import { NO_RESPONSE_STATUS } from "../transport/errors.js";
 import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
 import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
 import type { AuthEnvironment } from "./environment.js";
-import { LogoutError, RefreshError, UNPROCESSABLE_AUTH_RESPONSE } from "./errors.js";
+import { LogoutError, REFRESH_NO_RESPONSE_STATUS, RefreshError, UNPROCESSABLE_AUTH_RESPONSE } from "./errors.js";
 import type { EventEmitter, ValidationIssue } from "./events.js";
 import type { ResolvedTiming } from "./options.js";
 import type { AuthInfo } from "./types.js";
@@ -68,10 +69,10 @@ async function sessionExchange(ctx: SessionRequestContext, url: string, method: 
     );
   } catch (error) {
     if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
-    if (error.kind === "timeout") throw new RefreshError(503, "Authentication request timed out", "timeout");
+    if (error.kind === "timeout") throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, "Authentication request timed out", "timeout");
     if (error.kind === "redirect") throw new RefreshError(error.status, "Authentication request was redirected; redirects are not followed", "redirect");
-    // Status 0: a network or CORS failure.
-    throw new RefreshError(503, UNPROCESSABLE_AUTH_RESPONSE, "network");
+    // no response: a network or CORS failure
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
   }
 }
 
@@ -82,7 +83,7 @@ export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: strin
   const response = await sessionExchange(ctx, url.href, "GET");
   const receivedAt = ctx.env.now();
   if (response.status === 401) return { authInfo: null, skew: null };
-  if (response.status === 0) throw new RefreshError(503, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  if (response.status === NO_RESPONSE_STATUS) throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
   if (response.status < 200 || response.status >= 300) {
     throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
   }
@@ -141,7 +142,7 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
   try {
     response = await sessionExchange(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST");
   } catch (error) {
-    if (error instanceof RefreshError) throw new LogoutError(error.kind === "redirect" ? error.status : 0, error.message);
+    if (error instanceof RefreshError) throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
     throw error;
   }
   if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);

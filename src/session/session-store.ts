@@ -3,11 +3,11 @@
  * changes, for `useSyncExternalStore`) and the three observers: logged in, access token, auth info.
  */
 import type { EventEmitter } from "./events.js";
-import type { AuthInfo, AuthSnapshot } from "./types.js";
+import type { AuthInfo, SessionState } from "./types.js";
 
 /** The state holder of one client. */
 export interface SessionStore {
-  getSnapshot(): AuthSnapshot;
+  getSnapshot(): SessionState;
   /** The current auth info, or null unless logged in. */
   getAuthInfo(): AuthInfo | null;
   /** Moves to logged in (auth info) or logged out (null); notifies only when something changed. */
@@ -43,13 +43,13 @@ export function deepEqual(first: unknown, second: unknown): boolean {
   return true;
 }
 
-const LOADING: AuthSnapshot = Object.freeze({ status: "loading" });
-const LOGGED_OUT: AuthSnapshot = Object.freeze({ status: "logged_out" });
-const UNREACHABLE: AuthSnapshot = Object.freeze({ status: "unreachable" });
+const LOADING: SessionState = Object.freeze({ status: "loading" });
+const LOGGED_OUT: SessionState = Object.freeze({ status: "logged_out" });
+const UNREACHABLE: SessionState = Object.freeze({ status: "unreachable" });
 
 /** Creates the store in the loading state; listener errors are reported through `emit`, never thrown. */
 export function createSessionStore(emit: EventEmitter): SessionStore {
-  let snapshot: AuthSnapshot = LOADING;
+  let snapshot: SessionState = LOADING;
   const snapshotListeners = new Set<() => void>();
   const loggedInListeners = new Set<(loggedIn: boolean) => void>();
   const tokenListeners = new Set<(accessToken: string | null) => void>();
@@ -68,12 +68,12 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
-  const authInfoOf = (state: AuthSnapshot) => (state.status === "logged_in" ? state.authInfo : null);
+  const authInfoOf = (state: SessionState) => (state.status === "logged_in" ? state.authInfo : null);
   // The last value told to logged-in observers; null before the first answer. "Unreachable" tells them false only
   // when a token disappears, never from loading (no token was ever there, and the user may well be logged in).
   let announcedLoggedIn: boolean | null = null;
 
-  const moveTo = (next: AuthSnapshot, loggedIn: boolean | null) => {
+  const moveTo = (next: SessionState, loggedIn: boolean | null) => {
     const previousInfo = authInfoOf(snapshot);
     const authInfo = authInfoOf(next);
     snapshot = next;

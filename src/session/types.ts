@@ -2,6 +2,9 @@
  * Public types of the session engine. The React layer (src/hooks) codes against these names;
  * extend freely, but do not rename or remove without updating src/hooks.
  */
+import type { SocialLoginProvider } from "./social-providers.js";
+
+export type { SocialLoginProvider, SocialLoginProviderName } from "./social-providers.js";
 
 /** A logged-in user, camelCased from the refresh response's known fields only. */
 export interface User {
@@ -64,30 +67,20 @@ export type AuthSnapshot =
   | { readonly status: "loading" }
   | { readonly status: "logged_out" }
   | { readonly status: "unreachable" }
-  | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
+  | {
+      readonly status: "logged_in";
+      readonly authInfo: AuthInfo;
+      /** The active org: the app's selection while the user is a member of it, else the chooser's pick (null: none). */
+      readonly activeOrgId: string | null;
+    };
+
+/** The session as the engine tracks it: a snapshot before the client adds the active org to a logged-in one. */
+export type SessionState = Exclude<AuthSnapshot, { status: "logged_in" }> | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
 
 /** The result of asking for an org-scoped access token. */
 export type OrgAccessTokenResult =
   | { ok: true; accessToken: string; expiresAtSeconds: number }
   | { ok: false; error: "user_not_in_org" | "unexpected_error" };
-
-/** The 12 social login providers as the provider spells them. */
-export type SocialLoginProviderName =
-  | "Google"
-  | "Github"
-  | "Microsoft"
-  | "Slack"
-  | "Salesforce"
-  | "Linkedin"
-  | "Outreach"
-  | "Quickbooks"
-  | "Xero"
-  | "Salesloft"
-  | "Atlassian"
-  | "Apple";
-
-/** A social login provider: its name as the provider spells it ("Github") or as its path has it ("github"). */
-export type SocialLoginProvider = SocialLoginProviderName | Lowercase<SocialLoginProviderName>;
 
 /** Options shared by every hosted-page URL builder. */
 export interface HostedPageOptions {

@@ -2,8 +2,9 @@
  * A session client with a fixed, settable auth state that makes no request: for users' component tests.
  * Navigations are recorded instead of performed.
  */
+import { createSnapshotDeriver } from "../session/active-org.js";
 import { createHostedPageUrls, createRedirectFunctions, resolveActiveOrgId } from "../session/index.js";
-import type { AuthClient, AuthInfo, AuthSnapshot, OrgMembership, User } from "../session/index.js";
+import type { AuthClient, AuthInfo, OrgMembership, SessionState, User } from "../session/index.js";
 import type { Transport } from "../transport/index.js";
 
 /** A static client: an `AuthClient` whose state you set by hand. */
@@ -30,7 +31,7 @@ function rejectingTransport(authUrl: string): Transport {
   return { authUrl, validation: "throw", call: () => Promise.reject(new Error(NO_REQUESTS)) };
 }
 
-function snapshotOf(authInfo: AuthInfo | null | "loading"): AuthSnapshot {
+function snapshotOf(authInfo: AuthInfo | null | "loading"): SessionState {
   if (authInfo === "loading") return { status: "loading" };
   return authInfo ? { status: "logged_in", authInfo } : { status: "logged_out" };
 }
@@ -42,13 +43,17 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
   const navigations: string[] = [];
   let snapshot = snapshotOf(options.authInfo);
   let activeOrgId: string | null = null;
+  const deriveSnapshot = createSnapshotDeriver();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const current = () => (snapshot.status === "logged_in" ? snapshot.authInfo : null);
   const urls = createHostedPageUrls(authUrl, () => globalThis.location?.href ?? null);
   return {
     authUrl,
     transport: options.transport ?? rejectingTransport(authUrl),
     navigations,
-    getSnapshot: () => snapshot,
+    getSnapshot: () => deriveSnapshot(snapshot, activeOrgId),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -56,7 +61,7 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
     start: () => undefined,
     setAuthInfo(authInfo) {
       snapshot = snapshotOf(authInfo);
-      for (const listener of [...listeners]) listener();
+      notify();
     },
     onLoggedInChange: () => () => undefined,
     onAccessTokenChange: () => () => undefined,
@@ -71,10 +76,13 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
     },
     async logout() {
       snapshot = { status: "logged_out" };
-      for (const listener of [...listeners]) listener();
+      notify();
     },
     getActiveOrgId: () => resolveActiveOrgId(current(), activeOrgId),
-    setActiveOrgId: (orgId) => void (activeOrgId = orgId),
+    setActiveOrgId(orgId) {
+      activeOrgId = orgId;
+      notify();
+    },
     urls,
     redirects: createRedirectFunctions(urls, (url) => void navigations.push(url)),
     loginWithSaml: () => Promise.reject(new Error(NO_REQUESTS)),

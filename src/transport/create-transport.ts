@@ -1,5 +1,6 @@
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
-import type { OperationCaller, OperationDescriptor, OperationId, OperationRequest, RequestOptions } from "../generated/operations.js";
+import type { OperationId } from "../generated/operations.js";
+import type { OperationCaller, OperationDescriptor, OperationRequest, RequestOptions } from "./operation.js";
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";

@@ -1,6 +1,9 @@
 import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
 import { ExchangeFailure } from "./exchange.js";
 
+/** The status of a failed call that got no response: a network failure, a timeout, or a redirect whose status the browser hides. */
+export const NO_RESPONSE_STATUS = 0;
+
 /** The message of every error the client could not attribute to a documented code. */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
 
@@ -25,7 +28,7 @@ export interface ApiErrorDetails<Op extends OperationId> {
  */
 export class ApiError<Op extends OperationId = OperationId> extends Error {
   override readonly name = "ApiError";
-  /** HTTP status; 0 when no response arrived (network failure, timeout). */
+  /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived (network failure, timeout). */
   readonly status: number;
   readonly operationId: Op;
   /** The error code, narrowed to the codes this operation documents. */
@@ -80,6 +83,9 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** The error a call of `Op` rejects with: its documented `ApiError`, or a contract violation either way. */
+export type OperationError<Op extends OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
+
 /** True when `error` is an ApiError (of `operationId`, when given). */
 export function isApiError<Op extends OperationId = OperationId>(error: unknown, operationId?: Op): error is ApiError<Op> {
   return error instanceof ApiError && (operationId === undefined || error.operationId === operationId);
@@ -110,9 +116,11 @@ export function unexpectedError<Op extends OperationId>(
  */
 export function requestFailure(operationId: OperationId, error: unknown, callerSignal: AbortSignal | undefined): unknown {
   if (error instanceof ApiError || error instanceof ResponseValidationError || error instanceof RequestValidationError) return error;
-  if (error instanceof ExchangeFailure) return unexpectedError(operationId, error.kind === "redirect" ? error.status : 0, { cause: error });
+  if (error instanceof ExchangeFailure) {
+    return unexpectedError(operationId, error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, { cause: error });
+  }
   if (callerSignal?.aborted && error === callerSignal.reason) return error;
-  return unexpectedError(operationId, 0, { cause: error });
+  return unexpectedError(operationId, NO_RESPONSE_STATUS, { cause: error });
 }
 
 function summarizeIssues(issues: readonly unknown[]): string {

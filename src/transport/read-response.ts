@@ -1,4 +1,5 @@
-import type { OperationDescriptor, OperationErrorCodes, OperationId } from "../generated/operations.js";
+import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
+import type { OperationDescriptor } from "./operation.js";
 import { ErrorResponseBodySchema } from "../generated/zod.js";
 import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
 import type { TransportLogger, ValidationMode } from "./create-transport.js";

@@ -1,5 +1,6 @@
 import * as api from "../../src/generated/operations.js";
-import type { OperationId, RequestOptions } from "../../src/generated/operations.js";
+import type { OperationId } from "../../src/generated/operations.js";
+import type { RequestOptions } from "../../src/transport/index.js";
 import type { Transport } from "../../src/transport/index.js";
 
 /** One valid call of every operation; the mapped type makes the compiler insist that none is missing. */

@@ -10,9 +10,15 @@ import {
   listOrgMembers,
   login,
   resendEmailConfirmation,
-  type OperationCaller,
 } from "../../src/generated/operations.js";
-import { ApiError, ExchangeFailure, RequestValidationError, ResponseValidationError, createTransport } from "../../src/transport/index.js";
+import {
+  ApiError,
+  ExchangeFailure,
+  RequestValidationError,
+  ResponseValidationError,
+  createTransport,
+  type OperationCaller,
+} from "../../src/transport/index.js";
 import { refusedUrl, startFaultServers, type FaultServer } from "./fault-server.js";
 import { deadlineFor, FAULTS, type FaultName } from "./faults.js";
 import { expectCleanProcess, guardProcess } from "./guards.js";

@@ -1,6 +1,7 @@
 /** The fe operations the fault suite and the fuzz run call, and "is this value what the contract allows". */
 import * as operations from "../../src/generated/operations.js";
-import type { OperationDescriptor, OperationId } from "../../src/generated/operations.js";
+import type { OperationId } from "../../src/generated/operations.js";
+import type { OperationDescriptor } from "../../src/transport/index.js";
 
 /** The representative fe operations: GET with query, POST with body, path id, paginated list, 204. */
 export const OPERATIONS = ["getOrgSettings", "login", "joinOrg", "listOrgMembers", "resendEmailConfirmation"] as const;

@@ -34,7 +34,7 @@ describe("useLoginFlow", () => {
     const { flow } = setup(step);
     await waitFor(() => expect(flow().step).toBe("loading"));
     await waitFor(() => expect(flow().step).toBe(step));
-    const actions = Object.keys(flow()).filter((key) => !["step", "pending", "error", "reload"].includes(key));
+    const actions = Object.keys(flow()).filter((key) => !["step", "pending", "error", "failedAction", "reload"].includes(key));
     expect(actions.sort()).toEqual(ACTIONS_BY_STEP[step]);
   });
 
@@ -154,6 +154,22 @@ describe("useLoginFlow", () => {
     expect(await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ email: "x@nowhere.com" }))).toBe(false);
     const failure = flow().error;
     expect(isApiError(failure, "loginCheck") && failure.code).toBe("org_not_found");
+  });
+
+  it("names the action an error came from, and forgets it when the next action starts", async () => {
+    const { flow, prefer } = setup("LoginRequired");
+    await waitFor(() => expect(flow().step).toBe("LoginRequired"));
+    expect(flow().failedAction).toBeNull();
+    prefer.loginCheck = "code=404, example=org_not_found";
+    await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ domain: "nowhere.com" }));
+    expect(flow().failedAction).toBe("loginWithSaml");
+    prefer.login = "code=400, example=invalid_request_fields";
+    expect(await act(() => expectStep(flow(), "LoginRequired").login({ email: "a@b.c", password: "x" }))).toBe(false);
+    expect(flow().failedAction).toBe("login");
+    delete prefer.loginCheck;
+    expect(await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ domain: "acme.com" }))).toBe(true);
+    expect(flow().failedAction).toBeNull();
+    expect(flow().error).toBeNull();
   });
 
   it("a later SAML lookup clears the earlier failure, and the lookup counts as pending", async () => {

@@ -1,12 +1,13 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expectTypeOf, it } from "vitest";
-import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse, OperationCaller } from "../../src/generated/operations.js";
+import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse } from "../../src/generated/operations.js";
+import type { OperationCaller } from "../../src/transport/index.js";
 import { ApiError, type RequestValidationError, type ResponseValidationError } from "../../src/transport/index.js";
 import type { AuthClient } from "../../src/session/index.js";
 import {
-  AuthSessionContext,
   getSecurityStatusKeys,
   getSecurityStatusQueryOptions,
+  inviteUserMutationOptions,
   listOrgMembersKeys,
   listOrgMembersQueryOptions,
   useAuthInfo,
@@ -18,6 +19,7 @@ import {
   useMfa,
   useResendEmailConfirmation,
   type AuthInfoLoggedIn,
+  type LoginFlowAction,
   type MfaStatus,
   type MutationSession,
 } from "../../src/hooks/index.js";
@@ -66,9 +68,9 @@ describe("generated query layer", () => {
     expectTypeOf(useGetSecurityStatus().data).toEqualTypeOf<GetSecurityStatusResponse | undefined>();
   });
 
-  it("the generated hooks' session context takes an AuthClient", () => {
+  it("the generated hooks' session takes an AuthClient", () => {
     expectTypeOf<AuthClient>().toExtend<MutationSession>();
-    expectTypeOf(AuthSessionContext.Provider).parameter(0).toHaveProperty("value").toEqualTypeOf<MutationSession | null>();
+    expectTypeOf(inviteUserMutationOptions).parameter(0).toEqualTypeOf<MutationSession>();
   });
 
   it("infinite hooks return pages", () => {
@@ -104,8 +106,18 @@ describe("auth hooks", () => {
     }
   });
 
-  it("useMfa has the §2 status set", () => {
+  it("useMfa has the MFA status set (loading, enabled, disabled, unexpected error)", () => {
     expectTypeOf(useMfa().status).toEqualTypeOf<MfaStatus>();
     expectTypeOf<MfaStatus>().toEqualTypeOf<"loading" | "disabled" | "enabled" | "unexpected_error">();
+  });
+});
+
+describe("login flow failures", () => {
+  it("failedAction names one of the actions that can fail", () => {
+    const flow = useLoginFlow();
+    expectTypeOf(flow.failedAction).toEqualTypeOf<LoginFlowAction | null>();
+    expectTypeOf<"login" | "loginWithSaml" | "enableMfa">().toExtend<LoginFlowAction>();
+    expectTypeOf<"loginWithSocial">().not.toExtend<LoginFlowAction>();
+    expectTypeOf<"passwordReset">().not.toExtend<LoginFlowAction>();
   });
 });

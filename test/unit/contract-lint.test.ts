@@ -3,14 +3,16 @@
  * relies on: CSRF on every front-end call, the per-operation error-code shape, one status per code,
  * examples named by code, and the x-* extensions pointing at real operations.
  */
-import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
+import { loadContract } from "../../scripts/codegen/contract.js";
+import { HTTP_METHODS } from "../../src/transport/operation.js";
 
 /** A parsed YAML document is untyped. */
 type Node = any;
 
-const doc: Node = parse(readFileSync(new URL("../../openapi/auth-api.yaml", import.meta.url), "utf8"));
+const contract = await loadContract(fileURLToPath(new URL("../../openapi/auth-api.yaml", import.meta.url)));
+const doc: Node = contract.document;
 
 const STATUS_OF_CODE: Record<string, string> = {};
 for (const [status, codes] of Object.entries({
@@ -25,16 +27,8 @@ for (const [status, codes] of Object.entries({
   for (const code of codes.split(" ")) STATUS_OF_CODE[code] = status;
 }
 
-function deref(node: Node): Node {
-  let current = node;
-  while (current?.$ref) {
-    current = String(current.$ref)
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce((acc: Node, key: string) => acc[key], doc);
-  }
-  return current;
-}
+/** Follows local `$ref`s the way the generator does. */
+const deref = (node: Node): Node => contract.resolve(node);
 
 interface Operation {
   id: string;
@@ -45,7 +39,7 @@ interface Operation {
 }
 
 const operations: Operation[] = Object.entries(doc.paths as Record<string, Node>).flatMap(([path, item]) =>
-  ["get", "post", "put", "patch", "delete"]
+  HTTP_METHODS.map((method) => method.toLowerCase())
     .filter((method) => item[method])
     .map((method) => ({
       id: item[method].operationId as string,

@@ -67,7 +67,7 @@ function callClass(status: RecordedCall["status"]): string {
 function RuleList({ scenario }: { scenario: Scenario }) {
   return (
     <p className="toolbar-rules muted">
-      {scenario.rules.map((rule) => `${rule.route} → ${rule.code}${rule.example ? ` ${rule.example}` : ""}`).join(" · ")}
+      {scenario.rules.map((rule) => `${rule.operation} → ${rule.code}${rule.example ? ` ${rule.example}` : ""}`).join(" · ")}
     </p>
   );
 }

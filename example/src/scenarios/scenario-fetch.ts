@@ -5,6 +5,7 @@
  * answered (the toolbar lists the last ones).
  */
 import { preferHeader, ruleFor, type Scenario } from "./catalog.js";
+import { operationOf } from "./operation-of.js";
 
 /** One call as the toolbar lists it. */
 export interface RecordedCall {
@@ -27,7 +28,8 @@ export function createScenarioFetch(
     let request = new Request(input, init);
     const url = new URL(request.url);
     const scenario = currentScenario();
-    const rule = scenario ? ruleFor(scenario, request.method, url.pathname) : undefined;
+    const operation = scenario ? operationOf(request.method, url.pathname) : undefined;
+    const rule = scenario && operation ? ruleFor(scenario, operation) : undefined;
     const prefer = rule ? preferHeader(rule) : null;
     if (prefer !== null) {
       const headers = new Headers(request.headers);

@@ -1,2 +1,4 @@
-/** The social login providers whose `/{provider}/login` routes the emulator stands in for. */
-export const SOCIAL_PROVIDERS: readonly string[] = ["google", "github", "microsoft", "slack", "salesforce", "linkedin", "outreach", "quickbooks", "xero", "salesloft", "atlassian", "apple"];
+import { SOCIAL_LOGIN_PROVIDERS } from "../../session/social-providers.js";
+
+/** The social login providers whose `/{provider}/login` routes the emulator stands in for (the client's own list). */
+export const SOCIAL_PROVIDERS: readonly string[] = SOCIAL_LOGIN_PROVIDERS;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { routeMatches, SCENARIOS } from "../../../example/src/scenarios/catalog.js";
+import { EVERY_FRONTEND_CALL, SCENARIOS, type ScenarioRule } from "../../../example/src/scenarios/catalog.js";
 import { repoRoot } from "../../../scripts/lib/prism.js";
 
 interface ResponseObject {
@@ -21,8 +21,12 @@ const resolve = (response: ResponseObject): ResponseObject =>
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([, op]) => op.operationId !== undefined)
-    .map(([method, op]) => ({ method: method.toUpperCase(), path, responses: op.responses ?? {} })),
+    .map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), path, responses: op.responses ?? {} })),
 );
+
+/** The contract's operations a rule names: its operation, or every fe/v3 one. */
+const covers = (rule: ScenarioRule, op: (typeof operations)[number]): boolean =>
+  rule.operation === EVERY_FRONTEND_CALL ? op.path.startsWith("/api/fe/v3/") : op.operationId === rule.operation;
 
 describe("scenario catalog", () => {
   it("has unique ids", () => {
@@ -32,8 +36,8 @@ describe("scenario catalog", () => {
   for (const scenario of SCENARIOS) {
     it(`${scenario.id}: every rule matches documented operations and examples`, () => {
       for (const rule of scenario.rules) {
-        const matched = operations.filter((op) => routeMatches(rule.route, op.method, op.path));
-        expect(matched, `${rule.route} matches no operation`).not.toHaveLength(0);
+        const matched = operations.filter((op) => covers(rule, op));
+        expect(matched, `${rule.operation} matches no operation`).not.toHaveLength(0);
         for (const op of matched) {
           const response = op.responses[String(rule.code)];
           expect(response, `${op.method} ${op.path} documents no ${rule.code}`).toBeDefined();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { generateAll } from "../../../scripts/generate.js";
 import * as api from "../../../src/generated/operations.js";
+import type { OperationDescriptor } from "../../../src/transport/index.js";
 
 /** operations.ts: descriptors carry only what the transport cannot derive; fetchers without required input default it. */
 const source = (await generateAll())["operations.ts"]!;
-const descriptors = (Object.values(api) as unknown[]).filter((value): value is api.OperationDescriptor => typeof value === "object" && value !== null && "operationId" in value);
+const descriptors = (Object.values(api) as unknown[]).filter((value): value is OperationDescriptor => typeof value === "object" && value !== null && "operationId" in value);
 
 describe("operations.ts", () => {
   it("has one descriptor per operation, with the full path (path parameters are read from it)", () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createAuthClient,
   createServerEnvironment,
@@ -9,27 +9,22 @@ import {
   type AuthEvent,
 } from "../../../src/session/index.js";
 import { getLoginState } from "../../../src/generated/operations.js";
-import { AUTH_URL, FakeBrowser, useFakeTime, type FakeTab } from "./fake-world.js";
+import { AUTH_URL, FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
 
+const world = sessionWorld();
 let browser: FakeBrowser;
 let tab: FakeTab;
 let c: AuthClient;
 let events: AuthEvent[];
 
 function makeClient(options: Record<string, unknown> = {}) {
-  tab = browser.tab({ userAgent: "U".repeat(500) });
   events = [];
-  c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, onEvent: (e) => void events.push(e), ...options });
+  ({ client: c, tab } = world.openClient({ tab: { userAgent: "U".repeat(500) }, events, ...options }));
 }
 
 beforeEach(() => {
-  useFakeTime();
-  browser = new FakeBrowser();
+  browser = world.browser;
   makeClient();
-});
-afterEach(() => {
-  c.destroy();
-  vi.useRealTimers();
 });
 
 describe("createAuthClient", () => {
@@ -55,7 +50,7 @@ describe("createAuthClient", () => {
     expect(seen[0]!.url).toBe(`${AUTH_URL}/api/fe/v3/login_state`);
   });
 
-  it("has the §9 defaults and rejects invalid timing options", () => {
+  it("has the default timing and rejects invalid timing options", () => {
     expect(DEFAULT_TIMING).toMatchObject({
       backgroundCheckIntervalMs: 60_000, refreshWhenSecondsRemaining: 600, minWakeRefreshIntervalMs: 120_000,
       orgTokenCacheMs: 300_000, retryDelaysMs: [100, 200, 300],

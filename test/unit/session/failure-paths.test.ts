@@ -1,32 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthClientDestroyedError, createAuthClient, RefreshError, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
 import { deepEqual } from "../../../src/session/session-store.js";
-import { AUTH_URL, FakeBrowser, refreshBody, useFakeTime } from "./fake-world.js";
+import { AUTH_URL, FakeBrowser, refreshBody, sessionWorld } from "./fake-world.js";
 
 /** The session engine's failure paths: stalled bodies, deep values, destroy, Retry-After, redirects, start-up outages. */
+const world = sessionWorld();
 let browser: FakeBrowser;
-const clients: AuthClient[] = [];
 
 function client(options: Record<string, unknown> = {}, events?: AuthEvent[]): AuthClient {
-  const created = createAuthClient({
-    authUrl: AUTH_URL,
-    environment: browser.tab().env,
-    ...(events ? { onEvent: (event: AuthEvent) => void events.push(event) } : {}),
-    ...options,
-  });
-  clients.push(created);
-  return created;
+  return world.openClient({ ...options, ...(events ? { events } : {}) }).client;
 }
 
 const settle = <T>(promise: Promise<T>): Promise<T | unknown> => promise.catch((error: unknown) => error);
 
 beforeEach(() => {
-  useFakeTime();
-  browser = new FakeBrowser();
-});
-afterEach(() => {
-  clients.splice(0).forEach((c) => c.destroy());
-  vi.useRealTimers();
+  browser = world.browser;
 });
 
 describe("a body that stalls after the headers", () => {
@@ -146,8 +134,8 @@ describe("redirects", () => {
     const inits: (RequestInit | undefined)[] = [];
     const tab = browser.tab();
     const fetch = tab.env.fetch;
-    const c = createAuthClient({ authUrl: AUTH_URL, environment: { ...tab.env, fetch: (input, init) => (inits.push(init), fetch(input, init)) } });
-    clients.push(c);
+    const environment = { ...tab.env, fetch: (input: string | URL | Request, init?: RequestInit) => (inits.push(init), fetch(input, init)) };
+    const c = world.destroyAfterTest(createAuthClient({ authUrl: AUTH_URL, environment }));
     await c.getAuthInfo();
     await c.logout();
     expect(inits.map((init) => init?.redirect)).toEqual(["manual", "manual"]);
@@ -158,9 +146,7 @@ describe("an outage at start-up is not a logout", () => {
   for (const mode of ["network", "error500", "hang", "redirect"] as const) {
     it(`first refresh fails (${mode}): 'unreachable', observers told nothing; the server answering again recovers`, async () => {
       browser.server.mode = mode;
-      const tab = browser.tab();
-      const c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, requestTimeoutMs: 1_000 });
-      clients.push(c);
+      const { client: c, tab } = world.openClient({ requestTimeoutMs: 1_000 });
       const loggedIn: boolean[] = [];
       c.onLoggedInChange((value) => loggedIn.push(value));
       c.start();

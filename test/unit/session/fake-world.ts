@@ -1,10 +1,10 @@
 /**
- * A fake browser for the session engine: one shared localStorage, BroadcastChannel bus and lock manager,
- * several "tabs" (environments) on vitest's fake timers, and a fake auth server counting requests.
+ * The session engine's test world: the shared multi-tab browser (test/support/fake-browser.ts) on vitest's fake
+ * timers, in front of a fake auth server that answers by mode and counts requests.
  */
-import { vi } from "vitest";
-import type { AuthEnvironment, KeyValueStore, TabChannel, WakeReason } from "../../../src/session/environment.js";
-import { MemoryLocks } from "../../support/memory-locks.js";
+import { afterEach, beforeEach, vi } from "vitest";
+import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthEvent } from "../../../src/session/index.js";
+import { MultiTabBrowser, type BrowserTab, type TabOptions } from "../../support/fake-browser.js";
 import { refreshBody } from "../../support/refresh-body.js";
 
 export { refreshBody };
@@ -108,112 +108,77 @@ export class FakeServer {
   }
 }
 
-class MemoryStorage implements KeyValueStore {
-  readonly map = new Map<string, string>();
-  constructor(private readonly onChange: (key: string, value: string | null) => void) {}
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-    this.onChange(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-    this.onChange(key, null);
-  }
-}
+/** An open tab of the fake browser. */
+export type FakeTab = BrowserTab;
 
-export interface FakeTab {
-  env: AuthEnvironment;
-  wake(reason: WakeReason): void;
-  navigations: string[];
-  listenerCount(): number;
-}
+/** A browser with shared storage, channels and locks on vitest's (fake) timers, in front of a `FakeServer`. */
+export class FakeBrowser extends MultiTabBrowser {
+  readonly server: FakeServer;
+  // a storage event keeps its 1 ms when a test slows the channel messages down
+  override storageLatencyMs = 1;
 
-/** A browser with shared storage, channels and locks; `tab()` opens one more tab. */
-export class FakeBrowser {
-  readonly server = new FakeServer();
-  private readonly storageListeners = new Set<(key: string, value: string | null) => void>();
-  readonly storage = new MemoryStorage((key, value) => {
-    // Like browsers: other tabs get a `storage` event (as a task), the writing tab does not.
-    for (const listener of [...this.storageListeners]) setTimeout(() => listener(key, value), 1);
-  });
-  private readonly channels = new Set<{ name: string; listener: ((m: unknown) => void) | null; closed: boolean }>();
-  readonly locks = new MemoryLocks();
-  /** How long a BroadcastChannel message takes to reach the other tabs. */
-  messageLatencyMs = 1;
+  constructor(server = new FakeServer()) {
+    super({ now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) }, server.fetch);
+    this.server = server;
+  }
 
-  tab(options: { skewMs?: number; withChannel?: boolean; withLocks?: boolean; userAgent?: string } = {}): FakeTab {
-    const wakeListeners = new Set<(reason: WakeReason) => void>();
-    const ownStorageListeners = new Set<(key: string | null, value: string | null) => void>();
-    const navigations: string[] = [];
-    const skew = options.skewMs ?? 0;
-    const channels = this.channels;
-    const messageLatency = () => this.messageLatencyMs;
-    const env: AuthEnvironment = {
-      isBrowser: true,
-      fetch: this.server.fetch,
-      now: () => Date.now() + skew,
-      setTimeout: (callback, ms) => setTimeout(callback, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-      storage: {
-        getItem: (key) => this.storage.getItem(key),
-        setItem: (key, value) => {
-          // the writing tab must not hear its own write
-          for (const listener of ownStorageListeners) this.storageListeners.delete(listener as never);
-          this.storage.setItem(key, value);
-          for (const listener of ownStorageListeners) this.storageListeners.add(listener as never);
-        },
-        removeItem: (key) => this.storage.removeItem(key),
-      },
-      onWake: (listener) => {
-        wakeListeners.add(listener);
-        return () => wakeListeners.delete(listener);
-      },
-      onStorageChange: (listener) => {
-        ownStorageListeners.add(listener);
-        this.storageListeners.add(listener as never);
-        return () => {
-          ownStorageListeners.delete(listener);
-          this.storageListeners.delete(listener as never);
-        };
-      },
-      openChannel: (name): TabChannel | null => {
-        if (options.withChannel === false) return null;
-        const self = { name, listener: null as ((m: unknown) => void) | null, closed: false };
-        channels.add(self);
-        return {
-          post: (message) => {
-            const copy = structuredClone(message);
-            for (const other of channels) {
-              if (other !== self && other.name === name && !other.closed) setTimeout(() => other.listener?.(copy), messageLatency());
-            }
-          },
-          onMessage: (listener) => {
-            self.listener = listener;
-          },
-          close: () => {
-            self.closed = true;
-            channels.delete(self);
-          },
-        };
-      },
-      locks: options.withLocks === false ? null : this.locks,
-      navigate: (url) => void navigations.push(url),
-      currentHref: () => "https://app.example.com/current/page",
-      userAgent: () => options.userAgent ?? "FakeAgent/1.0",
-    };
-    return {
-      env,
-      navigations,
-      wake: (reason) => wakeListeners.forEach((listener) => listener(reason)),
-      listenerCount: () => wakeListeners.size + ownStorageListeners.size,
-    };
+  /** Opens one more tab. */
+  tab(options: TabOptions = {}): FakeTab {
+    return this.openTab(options);
   }
 }
 
 /** Installs fake timers (including Date) at a fixed start time. */
 export function useFakeTime(startIso = "2026-01-01T00:00:00Z"): void {
   vi.useFakeTimers({ now: new Date(startIso) });
+}
+
+/** What `openClient` takes: client options (the auth URL defaults to `AUTH_URL`), the tab's options, an event log. */
+export type ClientSetup = Partial<AuthClientOptions> & { tab?: TabOptions; events?: AuthEvent[] };
+
+/** One test file's session world: the browser of the running test and a way to open a client in a new tab. */
+export interface SessionWorld {
+  /** The running test's browser (a new one per test). */
+  readonly browser: FakeBrowser;
+  /** Opens a tab and a client on it; the client is destroyed after the test. */
+  openClient(setup?: ClientSetup): { client: AuthClient; tab: FakeTab };
+  /** Destroys a client made some other way after the test as well; returns it. */
+  destroyAfterTest(client: AuthClient): AuthClient;
+}
+
+/**
+ * Sets up the session tests of one file: before each test fake time and a new browser, after it every client
+ * `openClient` made is destroyed and real time is back. Call it at the top of the file (it registers the hooks).
+ */
+export function sessionWorld(): SessionWorld {
+  let current: FakeBrowser | undefined;
+  const clients: AuthClient[] = [];
+  beforeEach(() => {
+    useFakeTime();
+    current = new FakeBrowser();
+  });
+  afterEach(() => {
+    clients.splice(0).forEach((client) => client.destroy());
+    vi.useRealTimers();
+  });
+  const browser = (): FakeBrowser => {
+    if (!current) throw new Error("the session world's browser exists only while a test runs");
+    return current;
+  };
+  return {
+    get browser() {
+      return browser();
+    },
+    openClient({ tab: tabOptions, events, ...options } = {}) {
+      const tab = browser().tab(tabOptions);
+      const onEvent = events ? { onEvent: (event: AuthEvent) => void events.push(event) } : {};
+      const client = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, ...onEvent, ...options });
+      clients.push(client);
+      return { client, tab };
+    },
+    destroyAfterTest(client) {
+      clients.push(client);
+      return client;
+    },
+  };
 }

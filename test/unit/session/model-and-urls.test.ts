@@ -53,7 +53,7 @@ describe("auth info model", () => {
     expect(getOrgByName(info, "Acme")?.orgId).toBe("o1");
   });
 
-  it("role and permission checks (§5, §6)", () => {
+  it("role and permission checks", () => {
     const info = authInfo({ org_id_to_org_member_info: { o1: refreshBody(0, 0).org_id_to_org_member_info.o1, o2: multiRole } });
     expect(isRole(info, "o1", "Admin")).toBe(true);
     expect(isRole(info, "o1", "Member")).toBe(false);
@@ -70,7 +70,7 @@ describe("auth info model", () => {
   });
 });
 
-describe("hosted pages (§2)", () => {
+describe("hosted pages", () => {
   const urls = createHostedPageUrls("https://auth.example.com", () => "https://app.example.com/here");
 
   it("builds every page, with optional ids", () => {
@@ -117,7 +117,7 @@ describe("hosted pages (§2)", () => {
   });
 });
 
-describe("server redirect helper (§9 statuses)", () => {
+describe("server redirect helper (its allowed statuses)", () => {
   it("builds a redirect Response for 301, 302, 303, 307, 308 only", () => {
     for (const status of [301, 302, 303, 307, 308] as const) {
       const response = createRedirectResponse("https://auth.example.com/login", status);

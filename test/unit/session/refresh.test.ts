@@ -1,30 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createAuthClient, RefreshError, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
-import { AUTH_URL, FakeBrowser, useFakeTime } from "./fake-world.js";
+import { AUTH_URL, FakeBrowser, sessionWorld } from "./fake-world.js";
 
+const world = sessionWorld();
 let browser: FakeBrowser;
-const clients: AuthClient[] = [];
 
 function client(options: { skewMs?: number; events?: AuthEvent[]; [key: string]: unknown } = {}): AuthClient {
-  const { skewMs, events, ...rest } = options;
-  const tab = browser.tab(skewMs === undefined ? {} : { skewMs });
-  const created = createAuthClient({
-    authUrl: `${AUTH_URL}/some/path`,
-    environment: tab.env,
-    ...(events ? { onEvent: (event: AuthEvent) => void events.push(event) } : {}),
-    ...rest,
-  });
-  clients.push(created);
-  return created;
+  const { skewMs, ...rest } = options;
+  return world.openClient({ authUrl: `${AUTH_URL}/some/path`, tab: skewMs === undefined ? {} : { skewMs }, ...rest }).client;
 }
 
 beforeEach(() => {
-  useFakeTime();
-  browser = new FakeBrowser();
-});
-afterEach(() => {
-  clients.splice(0).forEach((c) => c.destroy());
-  vi.useRealTimers();
+  browser = world.browser;
 });
 
 describe("refresh call", () => {
@@ -187,9 +174,7 @@ describe("timers and wake-ups", () => {
   });
 
   it("focus and online re-check only when the last refresh is over 120 s old", async () => {
-    const tab = browser.tab();
-    const c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env });
-    clients.push(c);
+    const { client: c, tab } = world.openClient();
     await c.getAuthInfo();
     tab.wake("focus");
     await vi.advanceTimersByTimeAsync(0);
@@ -202,9 +187,7 @@ describe("timers and wake-ups", () => {
 
   it("becoming visible wakes like focus, and a logged-out tab still re-checks on a wake-up", async () => {
     browser.server.mode = "logged_out";
-    const tab = browser.tab();
-    const c = createAuthClient({ authUrl: AUTH_URL, environment: tab.env });
-    clients.push(c);
+    const { client: c, tab } = world.openClient();
     await c.getAuthInfo();
     expect(c.getSnapshot()).toEqual({ status: "logged_out" });
     tab.wake("visible");

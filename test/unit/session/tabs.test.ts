@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAuthClient, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
-import { AUTH_URL, FakeBrowser, useFakeTime, type FakeTab } from "./fake-world.js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthClient, AuthEvent } from "../../../src/session/index.js";
+import { FakeBrowser, sessionWorld } from "./fake-world.js";
 
+const world = sessionWorld();
 let browser: FakeBrowser;
-const clients: AuthClient[] = [];
 
 function open(count: number, tabOptions: Parameters<FakeBrowser["tab"]>[0] = {}, events?: AuthEvent[], requestTimeoutMs?: number) {
-  return Array.from({ length: count }, () => {
-    const tab: FakeTab = browser.tab(tabOptions);
-    const c = createAuthClient({
-      authUrl: AUTH_URL,
-      environment: tab.env,
-      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
-      ...(events ? { onEvent: (e: AuthEvent) => void events.push(e) } : {}),
-    });
-    clients.push(c);
-    return { tab, client: c };
-  });
+  return Array.from({ length: count }, () =>
+    world.openClient({ tab: tabOptions, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(events ? { events } : {}) }),
+  );
 }
 
 /** Awaits a promise while fake time runs (requests take 20 ms, messages 1 ms). */
@@ -38,13 +30,8 @@ async function startSequentially(tabs: Array<{ client: AuthClient }>) {
 }
 
 beforeEach(() => {
-  useFakeTime();
-  browser = new FakeBrowser();
+  browser = world.browser;
   browser.server.latencyMs = 20; // a real round trip: tabs' messages arrive while a request is out
-});
-afterEach(() => {
-  clients.splice(0).forEach((c) => c.destroy());
-  vi.useRealTimers();
 });
 
 describe("cross-tab single-flight", () => {
@@ -205,7 +192,7 @@ describe("login and logout across tabs", () => {
     expect(browser.storage.getItem("orgauth:logged_in_at")).not.toBeNull();
   });
 
-  it("without a channel, a storage change from another tab makes this tab re-fetch (§4)", async () => {
+  it("without a channel, a storage change from another tab makes this tab re-fetch", async () => {
     browser.server.mode = "logged_out";
     const tabs = open(2, { withChannel: false });
     await startSequentially(tabs);

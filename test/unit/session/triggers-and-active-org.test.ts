@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chooseSelectedOrFirstOrg, createAuthClient, resolveActiveOrgId, type AuthClient, type AuthClientOptions } from "../../../src/session/index.js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { chooseSelectedOrFirstOrg, resolveActiveOrgId, type AuthClient, type AuthClientOptions } from "../../../src/session/index.js";
 import { makeAuthInfo, makeOrgMembership } from "../../../src/testing/index.js";
-import { AUTH_URL, FakeBrowser, useFakeTime, type FakeTab } from "./fake-world.js";
+import { FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
 
+const world = sessionWorld();
 let browser: FakeBrowser;
-const clients: AuthClient[] = [];
 
 function open(options: Partial<AuthClientOptions> = {}): { client: AuthClient; tab: FakeTab } {
-  const tab = browser.tab();
-  const client = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, ...options });
-  clients.push(client);
-  return { client, tab };
+  return world.openClient(options);
 }
 
 beforeEach(() => {
-  useFakeTime();
-  browser = new FakeBrowser();
-});
-afterEach(() => {
-  clients.splice(0).forEach((c) => c.destroy());
-  vi.useRealTimers();
+  browser = world.browser;
 });
 
 describe("refresh triggers", () => {

@@ -8,7 +8,7 @@ describe("authUrl", () => {
   });
 
   it.each(["", "not a url", "auth.example.com", "javascript:alert(1)", "ftp://auth.example.com"])(
-    "rejects %j with the specification's message",
+    "rejects %j with the invalid-auth-URL message",
     (authUrl) => {
       expect(() => toAuthOrigin(authUrl)).toThrow("Unable to initialize auth client");
       expect(() => createTransport({ authUrl })).toThrow("Unable to initialize auth client");

@@ -73,7 +73,7 @@ describe("requests", () => {
 });
 
 describe("failures become typed errors", () => {
-  it("a network failure → unexpected_error, status 0, the specification's message", async () => {
+  it("a network failure → unexpected_error, status 0, the vendor's unexpected-error message", async () => {
     const error = await failure(getOrgSettings(createTransport({ authUrl: "http://127.0.0.1:9" }), { query: { org_id: "o1" } }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "unexpected_error", status: 0, message: "An unexpected error has occurred", operationId: "getOrgSettings" });

@@ -6,13 +6,11 @@ import type { FlowAt } from "./flow-step.js";
 /** The forgot-password tab. */
 export function ForgotPasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
   const [email, setEmail] = useState("");
-  const [submitted, setSubmitted] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     void flow.forgotPassword({ email });
   };
-  const answer = submitted ? flow.passwordReset : null;
+  const answer = flow.passwordReset;
   return (
     <form onSubmit={submit}>
       <label>
@@ -22,7 +20,7 @@ export function ForgotPasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) 
       <button type="submit" disabled={flow.pending}>
         Send reset link
       </button>
-      <ErrorMessage error={submitted ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "forgotPassword" ? flow.error : null} />
       {answer && (
         <div role="status" className="success">
           <p>{answer.message}</p>

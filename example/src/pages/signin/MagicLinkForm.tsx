@@ -7,11 +7,9 @@ import type { FlowAt } from "./flow-step.js";
 /** The magic-link tab. */
 export function MagicLinkForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
   const [email, setEmail] = useState("");
-  const [submitted, setSubmitted] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     setSentTo(null);
     if (await flow.loginPasswordless({ email, create_if_doesnt_exist: true })) setSentTo(email);
   };
@@ -24,7 +22,7 @@ export function MagicLinkForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
       <button type="submit" disabled={flow.pending}>
         Email me a sign-in link
       </button>
-      <ErrorMessage error={submitted ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "loginPasswordless" ? flow.error : null} />
       {sentTo !== null && <Success>Check {sentTo}: a sign-in link is on its way.</Success>}
     </form>
   );

@@ -3,14 +3,12 @@ import { useState, type FormEvent } from "react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
 import type { FlowAt } from "./flow-step.js";
 
-/** The password tab; its error shows once this form was submitted. */
+/** The password tab; it shows the flow's error when it came from `login`. */
 export function PasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
   const [email, setEmail] = useState("ada@acme.example");
   const [password, setPassword] = useState("");
-  const [submitted, setSubmitted] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     void flow.login({ email, password });
   };
   return (
@@ -26,7 +24,7 @@ export function PasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
       <button type="submit" disabled={flow.pending}>
         Sign in
       </button>
-      <ErrorMessage error={submitted ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "login" ? flow.error : null} />
       <p className="muted small">On the emulator, sign in as ada@acme.example with the password orgauth-demo; on the Prism mock (npm run demo -- --prism) any email and password work. Pick a scenario below for the other answers.</p>
     </form>
   );

@@ -9,10 +9,8 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
   const [password, setPassword] = useState("");
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
-  const [submitted, setSubmitted] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     void flow.signup({ email, password, first_name: firstName, last_name: lastName });
   };
   return (
@@ -38,7 +36,7 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
       <button type="submit" disabled={flow.pending}>
         Create account
       </button>
-      <ErrorMessage error={submitted ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "signup" ? flow.error : null} />
     </form>
   );
 }

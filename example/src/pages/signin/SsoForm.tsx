@@ -6,10 +6,8 @@ import type { FlowAt } from "./flow-step.js";
 /** The SSO tab: an address with `@` is looked up as an email, anything else as a domain. */
 export function SsoForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
   const [lookup, setLookup] = useState("");
-  const [submitted, setSubmitted] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     void flow.loginWithSaml(lookup.includes("@") ? { email: lookup } : { domain: lookup });
   };
   return (
@@ -21,7 +19,7 @@ export function SsoForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
       <button type="submit" disabled={flow.pending}>
         Continue with SSO
       </button>
-      <ErrorMessage error={submitted ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "loginWithSaml" ? flow.error : null} />
     </form>
   );
 }

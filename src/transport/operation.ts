@@ -1,0 +1,61 @@
+/**
+ * The shapes the transport and the generated fetchers share: what one operation is (its descriptor), what a call
+ * carries (request and options) and what calls it (`OperationCaller`, implemented by `createTransport`).
+ * Generated code imports these; nothing here depends on the contract.
+ */
+import type { ZodMiniType } from "zod/mini";
+
+/** Every HTTP method the contract may use, in the order an OpenAPI path item lists them. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** HTTP methods used by the contract. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Static facts about one operation that the transport needs to call it and check the answer. */
+export interface OperationDescriptor<Id extends string = string> {
+  readonly operationId: Id;
+  readonly method: HttpMethod;
+  /** The full path; `{name}` marks a path parameter. */
+  readonly path: string;
+  /** Headers the contract fixes (the CSRF header of front-end calls). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: ZodMiniType;
+  /** Success statuses → schema of their JSON body (null: no body). */
+  readonly responses: Readonly<Record<number, ZodMiniType | null>>;
+  /** Error codes the operation documents besides `unexpected_error`, which every operation can answer with. */
+  readonly errorCodes?: readonly string[];
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Aborts the call. */
+  signal?: AbortSignal;
+  /** Overrides the transport's request timeout for this call. */
+  timeoutMs?: number;
+  /** Extra request headers (e.g. `Prefer` to pick a mock example). */
+  headers?: Record<string, string>;
+}
+
+/** Path, query and body of one call. */
+export interface OperationRequest {
+  path?: object | undefined;
+  query?: object | undefined;
+  body?: unknown;
+}
+
+/** What the generated fetchers call: implemented by the transport (`createTransport`). */
+export interface OperationCaller {
+  call<Data>(operation: OperationDescriptor, request: OperationRequest, options?: RequestOptions): Promise<Data>;
+}
+
+/** Arguments of an operation that takes none. */
+export type EmptyRequest = Record<string, never>;
+
+/** A request body whose fields with a contract `default` the caller may omit (the transport fills them in). */
+export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>;
+
+/**
+ * `T` whose optional properties also accept `undefined` (a `string | undefined` variable can be passed as is under
+ * `exactOptionalPropertyTypes`); a property that is undefined is not sent.
+ */
+export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };
