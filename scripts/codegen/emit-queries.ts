@@ -29,8 +29,6 @@ const IMPORTS = `import {
   type UseInfiniteQueryResult,
   type UseMutationResult,
   type UseQueryResult,
-  type UnusedSkipTokenInfiniteOptions,
-  type UnusedSkipTokenOptions,
 } from "@tanstack/react-query";
 import {
   withHookOptions,

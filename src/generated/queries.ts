@@ -14,8 +14,6 @@ import {
   type UseInfiniteQueryResult,
   type UseMutationResult,
   type UseQueryResult,
-  type UnusedSkipTokenInfiniteOptions,
-  type UnusedSkipTokenOptions,
 } from "@tanstack/react-query";
 import {
   withHookOptions,
