@@ -3,7 +3,11 @@ import { expect, it } from "vitest";
 import { chooseScenario } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
 
-const demo = useDemo();
+/**
+ * On the Prism mock: every test starts from the contract's example keys (Laptop CLI, Production and Staging deploy,
+ * more than one page, the example token). The emulator's demo seed holds no API keys.
+ */
+const demo = useDemo("prism");
 
 it("creates a personal key with an expiration and shows its token once", async () => {
   const page = await demo.open("/api_keys");
