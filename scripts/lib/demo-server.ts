@@ -15,6 +15,8 @@ export interface DemoServer {
   url: string;
   /** Prism's own URL (the app never calls it directly). */
   prismUrl: string;
+  /** On the emulator backend: the emulator's own URL (its admin API lives under `/__emulator`). */
+  emulatorUrl?: string;
   /** On the emulator backend: the contract violations Prism's validating proxy reported so far. */
   violations?: () => string[];
   stop(): Promise<void>;
@@ -86,7 +88,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   return {
     url: `http://127.0.0.1:${boundPort}/`,
     prismUrl: prism.url,
-    ...(backend && { violations: () => backend.violations() }),
+    ...(backend && { emulatorUrl: backend.emulatorUrl, violations: () => backend.violations() }),
     stop: async () => {
       await server.close();
       await prism.stop();

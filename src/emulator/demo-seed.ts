@@ -28,7 +28,7 @@ export const demoSeed: EmulatorSeed = {
       ],
       invitations: [
         { email: "linus@acme.example", role: "Member" },
-        { email: "old.friend@acme.example", role: "Admin", expiresInSeconds: -86_400 },
+        { email: "dennis@acme.example", role: "Member", expiresInSeconds: -86_400 },
       ],
     },
     {

@@ -1,7 +1,8 @@
 /** The Account screen: profile, email, password, MFA, delete account, and their errors. */
 import { expect, it } from "vitest";
+import { currentTotp } from "../../src/emulator/totp.js";
 import { chooseScenario } from "./demo-actions.js";
-import { useDemo } from "./demo-harness.js";
+import { DEMO_USER, useDemo } from "./demo-harness.js";
 
 const demo = useDemo();
 
@@ -22,10 +23,10 @@ it("shows the profile, saves it, and shows field errors", async () => {
 it("changes email and password, with the incorrect-password and rate-limit errors", async () => {
   const page = await demo.open("/account");
   await page.getByLabel("New email address").fill("ada@lovelace.example");
-  await page.getByLabel("Your password").fill("secret");
+  await page.getByLabel("Your password").fill(DEMO_USER.password);
   await page.getByRole("button", { name: "Change email" }).click();
   await page.getByText("Check ada@lovelace.example for a confirmation link.").waitFor();
-  await page.getByLabel("Current password").fill("wrong");
+  await page.getByLabel("Current password").fill(DEMO_USER.password);
   await page.getByLabel("New password", { exact: true }).fill("something longer");
   await page.getByRole("button", { name: "Change password" }).click();
   await page.getByText("Password updated.").waitFor();
@@ -42,8 +43,10 @@ it("changes email and password, with the incorrect-password and rate-limit error
 it("turns MFA on with the QR secret, and shows backup codes when it is on", async () => {
   const page = await demo.open("/account");
   const mfa = page.getByRole("region", { name: "Two-factor authentication" });
-  expect(await mfa.getByLabel("MFA secret").innerText()).toBe("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
-  await mfa.getByLabel("Code from the app").fill("123456");
+  // the emulator's fresh secret: the code an authenticator app would show for it now
+  const secret = await mfa.getByLabel("MFA secret").innerText();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await mfa.getByLabel("Code from the app").fill(currentTotp(secret));
   await mfa.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await mfa.getByText("Two-factor authentication is on.").waitFor();
   await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();

@@ -1,5 +1,6 @@
 /** What a person does in the demo, as reusable steps for the e2e tests. */
 import type { Page } from "playwright-core";
+import { DEMO_USER } from "./demo-harness.js";
 
 /** Picks a scenario in the toolbar by its id ("" = contract defaults). */
 export async function chooseScenario(page: Page, id: string): Promise<void> {
@@ -12,8 +13,8 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
 }
 
-/** Submits the password form (the sign-in screen must be showing). */
-export async function submitPassword(page: Page, password = "correct horse"): Promise<void> {
+/** Submits the password form (the sign-in screen must be showing) with Ada's e-mail and, by default, her password. */
+export async function submitPassword(page: Page, password = DEMO_USER.password): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }

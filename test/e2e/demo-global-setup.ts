@@ -3,14 +3,31 @@ import { startDemo } from "../../scripts/lib/demo-server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** URL of the demo (Prism + Vite) started once for the whole e2e run. */
+    /** URL of the demo on the emulator (real state behind Prism's validating proxy), started once for the run. */
     demoUrl: string;
+    /** The emulator behind that demo (its admin API resets the state between test files). */
+    emulatorUrl: string;
+    /** URL of the demo on the Prism mock alone, for the files that need its fixed examples. */
+    prismDemoUrl: string;
   }
 }
 
-/** Starts the demo once for every e2e file (each file still gets its own browser and fresh contexts). */
+/**
+ * Starts the demo twice for every e2e file: on the emulator (the default backend) and on the Prism mock. Each file
+ * still gets its own browser and fresh contexts. At the end, any contract violation Prism's validating proxy
+ * reported between the app and the emulator fails the run.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const demo = await startDemo();
-  project.provide("demoUrl", demo.url);
-  return () => demo.stop();
+  const [emulatorDemo, prismDemo] = await Promise.all([startDemo({ backend: "emulator" }), startDemo({ backend: "prism" })]);
+  project.provide("demoUrl", emulatorDemo.url);
+  project.provide("emulatorUrl", emulatorDemo.emulatorUrl!);
+  project.provide("prismDemoUrl", prismDemo.url);
+  return async () => {
+    const violations = emulatorDemo.violations!();
+    await Promise.all([emulatorDemo.stop(), prismDemo.stop()]);
+    console.log(`e2e: Prism's validating proxy reported ${violations.length} contract violation(s) between the demo and the emulator`);
+    if (violations.length === 0) return;
+    process.exitCode = 1; // vitest only logs an error thrown here; the run must fail
+    throw new Error(`Contract violations between the demo and the emulator:\n${violations.join("\n")}`);
+  };
 }

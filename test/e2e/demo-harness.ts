@@ -1,13 +1,15 @@
 /**
- * E2E harness: the demo (Prism + Vite, started once per run by demo-global-setup.ts) and headless Debian
- * Chromium (playwright-core). Each test file calls `useDemo()` once at top level; it launches the browser in
- * beforeAll and closes it in afterAll.
+ * E2E harness: the demo (started once per run by demo-global-setup.ts, on the emulator and on the Prism mock) and
+ * headless Debian Chromium (playwright-core). Each test file calls `useDemo()` once at top level; it launches the
+ * browser in beforeAll and closes it in afterAll; on the emulator, every test starts from the demo seed (a reset
+ * through the emulator's admin API before each).
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { repoRoot } from "../../scripts/lib/prism.js";
+import { DEMO_PASSWORD } from "../../src/emulator/demo-seed.js";
 
 /** Where screenshots of the main screens are written (gitignored). */
 export const SCREENSHOT_DIR = join(repoRoot, "test-results", "screenshots");
@@ -52,10 +54,20 @@ export const PHONE: Viewport = { width: 390, height: 844 };
 /** The narrowest phone the demo supports. */
 export const NARROW_PHONE: Viewport = { width: 360, height: 740 };
 
+/** The demo's backend: the emulator (real state; the scenario toolbar's calls still go to Prism) or the Prism mock alone. */
+export type DemoBackendName = "emulator" | "prism";
+
+/** The person every fresh context is signed in as on the emulator (the Prism mock's session is this person too). */
+export const DEMO_USER = { email: "ada@acme.example", password: DEMO_PASSWORD };
+
 /** The running demo and browser of one test file. */
 export interface DemoHarness {
   readonly url: string;
-  /** A fresh browser context (its own cookies and storage: a new visitor), desktop-sized unless `viewport` says otherwise. */
+  readonly backend: DemoBackendName;
+  /**
+   * A fresh browser context (its own cookies and storage: a new visitor), desktop-sized unless `viewport` says
+   * otherwise, signed in as Ada (on the emulator by a real password login; the Prism mock's session always is).
+   */
   newContext(viewport?: Viewport): Promise<BrowserContext>;
   /** A page in a fresh context, opened at `path` of the demo. */
   open(path?: string, viewport?: Viewport): Promise<Page>;
@@ -66,11 +78,25 @@ export interface DemoHarness {
   screenshot(page: Page, name: string, options?: { docs?: boolean }): Promise<string>;
 }
 
-/** Launches Chromium for the calling test file, against the demo the global setup started. */
-export function useDemo(): DemoHarness {
+/** Signs a browser context in through the app's own origin, as the sign-in form would. */
+async function signIn(context: BrowserContext, demoUrl: string): Promise<void> {
+  const answer = await context.request.post(new URL("/api/fe/v3/login", demoUrl).href, { data: DEMO_USER, headers: { "X-CSRF-Token": "-.-" } });
+  if (!answer.ok()) throw new Error(`Signing in as ${DEMO_USER.email} failed: ${answer.status()} ${await answer.text()}`);
+}
+
+/**
+ * Launches Chromium for the calling test file, against the demo the global setup started on `backend` (the emulator
+ * by default). A file may call it once per backend.
+ */
+export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
+  beforeEach(async () => {
+    if (backend !== "emulator") return;
+    const reset = await fetch(new URL("/__emulator/reset", inject("emulatorUrl")), { method: "POST" });
+    if (!reset.ok) throw new Error(`Resetting the emulator failed: ${reset.status}`);
+  });
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   });
@@ -81,13 +107,15 @@ export function useDemo(): DemoHarness {
 
   const harness: DemoHarness = {
     get url() {
-      return inject("demoUrl");
+      return backend === "emulator" ? inject("demoUrl") : inject("prismDemoUrl");
     },
+    backend,
     async newContext(viewport = DESKTOP) {
       if (!browser) throw new Error("the browser is not running");
       const context = await browser.newContext({ viewport });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
+      if (backend === "emulator") await signIn(context, harness.url);
       return context;
     },
     async open(path = "/", viewport = DESKTOP) {

@@ -4,6 +4,13 @@ import { chooseScenario } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
 
 const demo = useDemo();
+/**
+ * The Prism mock alone, for the tests that read the contract's example org: Ada an Admin (not the Owner) of Acme,
+ * Grace with the Billing role, margaret@'s pending invitation, more members than one page holds, and the example id
+ * of a created org. The emulator's demo seed (shared with the emulator's own contract suite) has Ada as Acme's
+ * Owner, four members and ids of its own.
+ */
+const mock = useDemo("prism");
 
 it("shows settings, members and invitations of the active org, with the SAML link", async () => {
   const page = await demo.open("/org");
@@ -18,7 +25,7 @@ it("shows settings, members and invitations of the active org, with the SAML lin
 });
 
 it("searches members and pages through them", async () => {
-  const page = await demo.open("/org");
+  const page = await mock.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   const searched = page.waitForRequest((request) => request.url().includes("/members?") && request.url().includes("email_search=grace"));
   await page.getByLabel("Search by email").fill("grace");
@@ -32,7 +39,7 @@ it("searches members and pages through them", async () => {
 });
 
 it("invites with a role and additional roles, changes roles, removes a member and revokes invitations", async () => {
-  const page = await demo.open("/org");
+  const page = await mock.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   // Ada is an Admin of Acme: only an owner may make someone an Owner
   expect(await page.getByLabel("Invite role").locator("option").allInnerTexts()).toEqual(["Admin", "Member"]);
@@ -78,7 +85,7 @@ it("switches the active org (kept across reloads) and hides what a Member may no
 });
 
 it("joins and creates organisations; only an owner may delete one, and an owner does", async () => {
-  const page = await demo.open("/org");
+  const page = await mock.open("/org");
   await page.getByRole("button", { name: "Join Initech" }).click();
   await page.getByText("You joined org_initech.").waitFor();
   await page.getByLabel("Name", { exact: true }).fill("Hooli");
