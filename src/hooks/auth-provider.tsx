@@ -98,6 +98,7 @@ function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClien
 function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOrgState {
   const [version, bump] = useReducer((n: number) => n + 1, 0);
   const activeOrgId = client.getActiveOrgId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `snapshot` and `version` are the signals to re-read the client
   return useMemo(
     () => ({
       activeOrgId,

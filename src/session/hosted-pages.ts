@@ -8,7 +8,6 @@ import type {
   HostedPageUrls,
   RedirectFunctions,
   SignupLoginPageOptions,
-  SocialLoginProvider,
   SocialLoginProviderName,
 } from "./types.js";
 

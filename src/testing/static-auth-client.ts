@@ -74,7 +74,9 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
       for (const listener of [...listeners]) listener();
     },
     getActiveOrgId: () => resolveActiveOrgId(current(), activeOrgId),
-    setActiveOrgId: (orgId) => void (activeOrgId = orgId),
+    setActiveOrgId: (orgId) => {
+      activeOrgId = orgId;
+    },
     urls,
     redirects: createRedirectFunctions(urls, (url) => void navigations.push(url)),
     loginWithSaml: () => Promise.reject(new Error(NO_REQUESTS)),
