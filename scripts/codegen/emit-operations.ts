@@ -1,22 +1,22 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
 import { GENERATED_HEADER, docComment, literal, pascalCase } from "./naming.js";
-import { bodySchemaName, responseSchemaName } from "./emit-zod.js";
+import type { ValidatorNames } from "./emit-zod.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
-export function emitOperations(contract: Contract, operations: OperationModel[]): string {
+export function emitOperations(contract: Contract, operations: OperationModel[], validators: ValidatorNames): string {
   const codes = operations.map((op) => `  ${op.operationId}: ${pascalCase(op.operationId)}ErrorCode;`).join("\n");
   const headerSets = fixedHeaderSets(operations);
-  return [
+  return `${[
     GENERATED_HEADER,
     [`import type { ZodMiniType } from "zod/mini";`, `import type { operations } from "./schema.js";`, `import * as v from "./zod.js";`].join("\n"),
     SHARED_TYPES,
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
-    ...operations.map((op) => operationBlock(contract, op, headerSets)),
+    ...operations.map((op) => operationBlock(contract, op, headerSets, validators)),
     allOperationsList(operations),
-  ].join("\n\n") + "\n";
+  ].join("\n\n")}\n`;
 }
 
 /** The list of every descriptor: for test kits that route by path; a bundle that never names it drops it. */
@@ -30,9 +30,20 @@ function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
   const sets = new Map<string, string>();
   for (const op of operations) {
     const value = headersLiteral(op);
-    if (value && !sets.has(value)) sets.set(value, `fixedHeaders${sets.size + 1}`);
+    if (value && !sets.has(value)) sets.set(value, headerSetName(op, sets));
   }
   return sets;
+}
+
+/** `{ "X-CSRF-Token": … }` → `xCsrfTokenHeader`: a set's constant is named after the headers it holds. */
+function headerSetName(op: OperationModel, taken: Map<string, string>): string {
+  const names = Object.keys(op.fixedHeaders);
+  const stem = pascalCase(names.join(" "));
+  const base = `${stem[0]!.toLowerCase()}${stem.slice(1)}${names.length === 1 ? "Header" : "Headers"}`;
+  const used = new Set(taken.values());
+  let name = base;
+  for (let n = 2; used.has(name); n++) name = `${base}${n}`;
+  return name;
 }
 
 function headersLiteral(op: OperationModel): string | undefined {
@@ -92,7 +103,7 @@ export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaul
  */
 export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };`;
 
-function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
+function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>, validators: ValidatorNames): string {
   const name = pascalCase(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
@@ -101,7 +112,7 @@ function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<
     `/** Error codes \`${op.operationId}\` documents. */\nexport type ${name}ErrorCode = ${unionOf(withUnexpected(op.errorCodes))};`,
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${name}Request ${requestType}` : "",
     `/** Data \`${op.operationId}\` resolves with. */\nexport type ${name}Response = ${responseTypeOf(op)};`,
-    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
+    `/** ${op.method} ${op.path} */\nexport const ${op.operationId}Operation: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets, validators)};`,
     `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${op.operationId}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${name}Response> {\n  return transport.call<${name}Response>(${op.operationId}Operation, request, options);\n}`,
   ]
     .filter(Boolean)
@@ -133,22 +144,22 @@ function responseTypeOf(op: OperationModel): string {
 }
 
 /** The descriptor literal: only what the transport cannot derive (path parameters come from the path). */
-function descriptorOf(op: OperationModel, headerSets: Map<string, string>): string {
+function descriptorOf(op: OperationModel, headerSets: Map<string, string>, validators: ValidatorNames): string {
   const headers = headersLiteral(op);
   const lines = [
     `operationId: ${literal(op.operationId)}`,
     `method: ${literal(op.method)}`,
     `path: ${literal(op.path)}`,
     headers ? `headers: ${headerSets.get(headers)}` : "",
-    op.requestBody ? `body: v.${bodySchemaName(op.operationId)}` : "",
-    `responses: { ${op.successResponses.map((r) => responseEntry(op, r)).join(", ")} }`,
+    op.requestBody ? `body: v.${validators.body(op.operationId)}` : "",
+    `responses: { ${op.successResponses.map((r) => responseEntry(op, r, validators)).join(", ")} }`,
     withoutUnexpected(op.errorCodes).length ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]` : "",
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }
 
-function responseEntry(op: OperationModel, response: ResponseModel): string {
-  return `${response.status}: ${response.schema ? `v.${responseSchemaName(op.operationId, response.status)}` : "null"}`;
+function responseEntry(op: OperationModel, response: ResponseModel, validators: ValidatorNames): string {
+  return `${response.status}: ${response.schema ? `v.${validators.response(op.operationId, response.status)}` : "null"}`;
 }
 
 function withoutUnexpected(codes: string[]): string[] {

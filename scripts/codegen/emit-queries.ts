@@ -13,7 +13,7 @@ export function emitQueries(operations: OperationModel[]): string {
   const frontend = operations.filter((op) => op.surface === "frontend");
   const byId = new Map(frontend.map((op) => [op.operationId, op]));
   const blocks = frontend.map((op) => (op.kind === "query" ? queryBlock(op) : mutationBlock(op, byId)));
-  return [GENERATED_HEADER, IMPORTS, SHARED, ...blocks].join("\n\n") + "\n";
+  return `${[GENERATED_HEADER, IMPORTS, SHARED, ...blocks].join("\n\n")}\n`;
 }
 
 const IMPORTS = `import {
@@ -369,7 +369,7 @@ function onSuccessBody(effects: string[]): string {
 
 function invalidation(op: OperationModel, target: InvalidationModel, byId: Map<string, OperationModel>): string {
   const targetOp = byId.get(target.operationId);
-  if (!targetOp || targetOp.kind !== "query") {
+  if (targetOp?.kind !== "query") {
     throw new Error(`${op.operationId}: x-invalidates names ${target.operationId}, which is not a fe/v3 query`);
   }
   const parts: string[] = [];

@@ -101,7 +101,7 @@ export interface OperationErrorCodes {
 export type OperationId = keyof OperationErrorCodes;
 
 /** Headers the contract fixes on the operations that use it. */
-const fixedHeaders1 = { "X-CSRF-Token": "-.-" };
+const xCSRFTokenHeader = { "X-CSRF-Token": "-.-" };
 
 /** Error codes `refreshToken` documents. */
 export type RefreshTokenErrorCode = "not_logged_in" | "unexpected_error";
@@ -119,12 +119,16 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   operationId: "refreshToken",
   method: "GET",
   path: "/api/v1/refresh_token",
-  responses: { 200: v.refreshTokenResponse200Schema },
+  responses: { 200: v.RefreshTokenResponseSchema },
   errorCodes: ["not_logged_in"],
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */
-export function refreshToken(transport: OperationCaller, request: RefreshTokenRequest = {}, options?: RequestOptions): Promise<RefreshTokenResponse> {
+export function refreshToken(
+  transport: OperationCaller,
+  request: RefreshTokenRequest = {},
+  options?: RequestOptions,
+): Promise<RefreshTokenResponse> {
   return transport.call<RefreshTokenResponse>(refreshTokenOperation, request, options);
 }
 
@@ -139,11 +143,15 @@ export const logoutOperation: OperationDescriptor<"logout"> = {
   operationId: "logout",
   method: "POST",
   path: "/api/v1/logout",
-  responses: { 200: v.logoutResponse200Schema },
+  responses: { 200: v.LogoutResponseSchema },
 };
 
 /** End the session and return where to send the browser next. (POST /api/v1/logout) */
-export function logout(transport: OperationCaller, request: EmptyRequest = {}, options?: RequestOptions): Promise<LogoutResponse> {
+export function logout(
+  transport: OperationCaller,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<LogoutResponse> {
   return transport.call<LogoutResponse>(logoutOperation, request, options);
 }
 
@@ -158,17 +166,27 @@ export const getLoginStateOperation: OperationDescriptor<"getLoginState"> = {
   operationId: "getLoginState",
   method: "GET",
   path: "/api/fe/v3/login_state",
-  headers: fixedHeaders1,
-  responses: { 200: v.getLoginStateResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.LoginStateResponseSchema },
 };
 
 /** Get the current step of the login flow. (GET /api/fe/v3/login_state) */
-export function getLoginState(transport: OperationCaller, request: EmptyRequest = {}, options?: RequestOptions): Promise<GetLoginStateResponse> {
+export function getLoginState(
+  transport: OperationCaller,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<GetLoginStateResponse> {
   return transport.call<GetLoginStateResponse>(getLoginStateOperation, request, options);
 }
 
 /** Error codes `login` documents. */
-export type LoginErrorCode = "invalid_request_fields" | "action_disabled" | "account_disabled" | "account_locked" | "user_not_found" | "unexpected_error";
+export type LoginErrorCode =
+  | "invalid_request_fields"
+  | "action_disabled"
+  | "account_disabled"
+  | "account_locked"
+  | "user_not_found"
+  | "unexpected_error";
 
 /** Arguments of `login`. */
 export interface LoginRequest {
@@ -183,14 +201,18 @@ export const loginOperation: OperationDescriptor<"login"> = {
   operationId: "login",
   method: "POST",
   path: "/api/fe/v3/login",
-  headers: fixedHeaders1,
-  body: v.loginBodySchema,
-  responses: { 200: v.loginResponse200Schema },
+  headers: xCSRFTokenHeader,
+  body: v.LoginRequestInputSchema,
+  responses: { 200: v.LoginStateResponseSchema },
   errorCodes: ["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"],
 };
 
 /** Log in with email and password. (POST /api/fe/v3/login) */
-export function login(transport: OperationCaller, request: LoginRequest, options?: RequestOptions): Promise<LoginResponse> {
+export function login(
+  transport: OperationCaller,
+  request: LoginRequest,
+  options?: RequestOptions,
+): Promise<LoginResponse> {
   return transport.call<LoginResponse>(loginOperation, request, options);
 }
 
@@ -210,14 +232,18 @@ export const signupOperation: OperationDescriptor<"signup"> = {
   operationId: "signup",
   method: "POST",
   path: "/api/fe/v3/signup",
-  headers: fixedHeaders1,
-  body: v.signupBodySchema,
-  responses: { 200: v.signupResponse200Schema },
+  headers: xCSRFTokenHeader,
+  body: v.SignupRequestInputSchema,
+  responses: { 200: v.SignupResponseSchema },
   errorCodes: ["invalid_request_fields", "action_disabled"],
 };
 
 /** Create an account with email and password. (POST /api/fe/v3/signup) */
-export function signup(transport: OperationCaller, request: SignupRequest, options?: RequestOptions): Promise<SignupResponse> {
+export function signup(
+  transport: OperationCaller,
+  request: SignupRequest,
+  options?: RequestOptions,
+): Promise<SignupResponse> {
   return transport.call<SignupResponse>(signupOperation, request, options);
 }
 
@@ -237,19 +263,30 @@ export const forgotPasswordOperation: OperationDescriptor<"forgotPassword"> = {
   operationId: "forgotPassword",
   method: "POST",
   path: "/api/fe/v3/forgot_password",
-  headers: fixedHeaders1,
-  body: v.forgotPasswordBodySchema,
-  responses: { 200: v.forgotPasswordResponse200Schema },
+  headers: xCSRFTokenHeader,
+  body: v.ForgotPasswordRequestInputSchema,
+  responses: { 200: v.ForgotPasswordResponseSchema },
   errorCodes: ["invalid_request_fields"],
 };
 
 /** Send a password-reset email. (POST /api/fe/v3/forgot_password) */
-export function forgotPassword(transport: OperationCaller, request: ForgotPasswordRequest, options?: RequestOptions): Promise<ForgotPasswordResponse> {
+export function forgotPassword(
+  transport: OperationCaller,
+  request: ForgotPasswordRequest,
+  options?: RequestOptions,
+): Promise<ForgotPasswordResponse> {
   return transport.call<ForgotPasswordResponse>(forgotPasswordOperation, request, options);
 }
 
 /** Error codes `loginPasswordless` documents. */
-export type LoginPasswordlessErrorCode = "invalid_request_fields" | "bad_request" | "domain_not_allowed" | "account_disabled" | "account_locked" | "not_found" | "unexpected_error";
+export type LoginPasswordlessErrorCode =
+  | "invalid_request_fields"
+  | "bad_request"
+  | "domain_not_allowed"
+  | "account_disabled"
+  | "account_locked"
+  | "not_found"
+  | "unexpected_error";
 
 /** Arguments of `loginPasswordless`. */
 export interface LoginPasswordlessRequest {
@@ -264,19 +301,35 @@ export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"
   operationId: "loginPasswordless",
   method: "POST",
   path: "/api/fe/v3/login_passwordless",
-  headers: fixedHeaders1,
-  body: v.loginPasswordlessBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.LoginPasswordlessRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "bad_request", "domain_not_allowed", "account_disabled", "account_locked", "not_found"],
+  errorCodes: [
+    "invalid_request_fields",
+    "bad_request",
+    "domain_not_allowed",
+    "account_disabled",
+    "account_locked",
+    "not_found",
+  ],
 };
 
 /** Email a one-time login link. (POST /api/fe/v3/login_passwordless) */
-export function loginPasswordless(transport: OperationCaller, request: LoginPasswordlessRequest, options?: RequestOptions): Promise<LoginPasswordlessResponse> {
+export function loginPasswordless(
+  transport: OperationCaller,
+  request: LoginPasswordlessRequest,
+  options?: RequestOptions,
+): Promise<LoginPasswordlessResponse> {
   return transport.call<LoginPasswordlessResponse>(loginPasswordlessOperation, request, options);
 }
 
 /** Error codes `verifyMfa` documents. */
-export type VerifyMfaErrorCode = "invalid_request_fields" | "invalid_mfa_cookie" | "account_mfa_locked" | "account_disabled" | "unexpected_error";
+export type VerifyMfaErrorCode =
+  | "invalid_request_fields"
+  | "invalid_mfa_cookie"
+  | "account_mfa_locked"
+  | "account_disabled"
+  | "unexpected_error";
 
 /** Arguments of `verifyMfa`. */
 export interface VerifyMfaRequest {
@@ -291,19 +344,28 @@ export const verifyMfaOperation: OperationDescriptor<"verifyMfa"> = {
   operationId: "verifyMfa",
   method: "POST",
   path: "/api/fe/v3/verify",
-  headers: fixedHeaders1,
-  body: v.verifyMfaBodySchema,
-  responses: { 200: v.verifyMfaResponse200Schema },
+  headers: xCSRFTokenHeader,
+  body: v.VerifyMfaRequestInputSchema,
+  responses: { 200: v.LoginStateResponseSchema },
   errorCodes: ["invalid_request_fields", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
 };
 
 /** Complete login with a one-time MFA code. (POST /api/fe/v3/verify) */
-export function verifyMfa(transport: OperationCaller, request: VerifyMfaRequest, options?: RequestOptions): Promise<VerifyMfaResponse> {
+export function verifyMfa(
+  transport: OperationCaller,
+  request: VerifyMfaRequest,
+  options?: RequestOptions,
+): Promise<VerifyMfaResponse> {
   return transport.call<VerifyMfaResponse>(verifyMfaOperation, request, options);
 }
 
 /** Error codes `verifyBackupCode` documents. */
-export type VerifyBackupCodeErrorCode = "incorrect_mfa_code" | "invalid_mfa_cookie" | "account_mfa_locked" | "account_disabled" | "unexpected_error";
+export type VerifyBackupCodeErrorCode =
+  | "incorrect_mfa_code"
+  | "invalid_mfa_cookie"
+  | "account_mfa_locked"
+  | "account_disabled"
+  | "unexpected_error";
 
 /** Arguments of `verifyBackupCode`. */
 export interface VerifyBackupCodeRequest {
@@ -318,19 +380,27 @@ export const verifyBackupCodeOperation: OperationDescriptor<"verifyBackupCode"> 
   operationId: "verifyBackupCode",
   method: "POST",
   path: "/api/fe/v3/verify_backup",
-  headers: fixedHeaders1,
-  body: v.verifyBackupCodeBodySchema,
-  responses: { 200: v.verifyBackupCodeResponse200Schema },
+  headers: xCSRFTokenHeader,
+  body: v.VerifyBackupCodeRequestInputSchema,
+  responses: { 200: v.LoginStateResponseSchema },
   errorCodes: ["incorrect_mfa_code", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
 };
 
 /** Complete login with an MFA backup code. (POST /api/fe/v3/verify_backup) */
-export function verifyBackupCode(transport: OperationCaller, request: VerifyBackupCodeRequest, options?: RequestOptions): Promise<VerifyBackupCodeResponse> {
+export function verifyBackupCode(
+  transport: OperationCaller,
+  request: VerifyBackupCodeRequest,
+  options?: RequestOptions,
+): Promise<VerifyBackupCodeResponse> {
   return transport.call<VerifyBackupCodeResponse>(verifyBackupCodeOperation, request, options);
 }
 
 /** Error codes `resendEmailConfirmation` documents. */
-export type ResendEmailConfirmationErrorCode = "email_already_confirmed" | "not_logged_in" | "rate_limit_exceeded" | "unexpected_error";
+export type ResendEmailConfirmationErrorCode =
+  | "email_already_confirmed"
+  | "not_logged_in"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
 
 /** Data `resendEmailConfirmation` resolves with. */
 export type ResendEmailConfirmationResponse = void;
@@ -340,13 +410,17 @@ export const resendEmailConfirmationOperation: OperationDescriptor<"resendEmailC
   operationId: "resendEmailConfirmation",
   method: "POST",
   path: "/api/fe/v3/resend_email_confirmation",
-  headers: fixedHeaders1,
+  headers: xCSRFTokenHeader,
   responses: { 204: null },
   errorCodes: ["email_already_confirmed", "not_logged_in", "rate_limit_exceeded"],
 };
 
 /** Send the email-confirmation message again. (POST /api/fe/v3/resend_email_confirmation) */
-export function resendEmailConfirmation(transport: OperationCaller, request: EmptyRequest = {}, options?: RequestOptions): Promise<ResendEmailConfirmationResponse> {
+export function resendEmailConfirmation(
+  transport: OperationCaller,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<ResendEmailConfirmationResponse> {
   return transport.call<ResendEmailConfirmationResponse>(resendEmailConfirmationOperation, request, options);
 }
 
@@ -366,13 +440,17 @@ export const loginCheckOperation: OperationDescriptor<"loginCheck"> = {
   operationId: "loginCheck",
   method: "GET",
   path: "/api/fe/v3/login/check",
-  headers: fixedHeaders1,
-  responses: { 200: v.loginCheckResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.LoginCheckResponseSchema },
   errorCodes: ["ambiguous_results", "org_not_found"],
 };
 
 /** Find the SSO (SAML) login URL for a domain, an organisation or an email. (GET /api/fe/v3/login/check) */
-export function loginCheck(transport: OperationCaller, request: LoginCheckRequest = {}, options?: RequestOptions): Promise<LoginCheckResponse> {
+export function loginCheck(
+  transport: OperationCaller,
+  request: LoginCheckRequest = {},
+  options?: RequestOptions,
+): Promise<LoginCheckResponse> {
   return transport.call<LoginCheckResponse>(loginCheckOperation, request, options);
 }
 
@@ -380,25 +458,35 @@ export function loginCheck(transport: OperationCaller, request: LoginCheckReques
 export type GetSecurityStatusErrorCode = "not_logged_in" | "email_not_confirmed" | "unexpected_error";
 
 /** Data `getSecurityStatus` resolves with. */
-export type GetSecurityStatusResponse = operations["getSecurityStatus"]["responses"][200]["content"]["application/json"];
+export type GetSecurityStatusResponse =
+  operations["getSecurityStatus"]["responses"][200]["content"]["application/json"];
 
 /** POST /api/fe/v3/security_status */
 export const getSecurityStatusOperation: OperationDescriptor<"getSecurityStatus"> = {
   operationId: "getSecurityStatus",
   method: "POST",
   path: "/api/fe/v3/security_status",
-  headers: fixedHeaders1,
-  responses: { 200: v.getSecurityStatusResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.SecurityStatusSchema },
   errorCodes: ["not_logged_in", "email_not_confirmed"],
 };
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. (POST /api/fe/v3/security_status) */
-export function getSecurityStatus(transport: OperationCaller, request: EmptyRequest = {}, options?: RequestOptions): Promise<GetSecurityStatusResponse> {
+export function getSecurityStatus(
+  transport: OperationCaller,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<GetSecurityStatusResponse> {
   return transport.call<GetSecurityStatusResponse>(getSecurityStatusOperation, request, options);
 }
 
 /** Error codes `enableMfa` documents. */
-export type EnableMfaErrorCode = "invalid_request_fields" | "not_logged_in" | "email_not_confirmed" | "action_already_complete" | "unexpected_error";
+export type EnableMfaErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "email_not_confirmed"
+  | "action_already_complete"
+  | "unexpected_error";
 
 /** Arguments of `enableMfa`. */
 export interface EnableMfaRequest {
@@ -413,19 +501,27 @@ export const enableMfaOperation: OperationDescriptor<"enableMfa"> = {
   operationId: "enableMfa",
   method: "POST",
   path: "/api/fe/v3/mfa_enable",
-  headers: fixedHeaders1,
-  body: v.enableMfaBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.EnableMfaRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "action_already_complete"],
 };
 
 /** Turn on MFA by confirming a code from the authenticator app. (POST /api/fe/v3/mfa_enable) */
-export function enableMfa(transport: OperationCaller, request: EnableMfaRequest, options?: RequestOptions): Promise<EnableMfaResponse> {
+export function enableMfa(
+  transport: OperationCaller,
+  request: EnableMfaRequest,
+  options?: RequestOptions,
+): Promise<EnableMfaResponse> {
   return transport.call<EnableMfaResponse>(enableMfaOperation, request, options);
 }
 
 /** Error codes `disableMfa` documents. */
-export type DisableMfaErrorCode = "not_logged_in" | "email_not_confirmed" | "action_already_complete" | "unexpected_error";
+export type DisableMfaErrorCode =
+  | "not_logged_in"
+  | "email_not_confirmed"
+  | "action_already_complete"
+  | "unexpected_error";
 
 /** Arguments of `disableMfa`. */
 export interface DisableMfaRequest {
@@ -440,19 +536,29 @@ export const disableMfaOperation: OperationDescriptor<"disableMfa"> = {
   operationId: "disableMfa",
   method: "POST",
   path: "/api/fe/v3/mfa_disable",
-  headers: fixedHeaders1,
-  body: v.disableMfaBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.DisableMfaRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "email_not_confirmed", "action_already_complete"],
 };
 
 /** Turn off MFA. (POST /api/fe/v3/mfa_disable) */
-export function disableMfa(transport: OperationCaller, request: DisableMfaRequest, options?: RequestOptions): Promise<DisableMfaResponse> {
+export function disableMfa(
+  transport: OperationCaller,
+  request: DisableMfaRequest,
+  options?: RequestOptions,
+): Promise<DisableMfaResponse> {
   return transport.call<DisableMfaResponse>(disableMfaOperation, request, options);
 }
 
 /** Error codes `updatePassword` documents. */
-export type UpdatePasswordErrorCode = "incorrect_password" | "invalid_request_fields" | "not_logged_in" | "account_locked" | "email_not_confirmed" | "unexpected_error";
+export type UpdatePasswordErrorCode =
+  | "incorrect_password"
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "account_locked"
+  | "email_not_confirmed"
+  | "unexpected_error";
 
 /** Arguments of `updatePassword`. */
 export interface UpdatePasswordRequest {
@@ -467,19 +573,39 @@ export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
   operationId: "updatePassword",
   method: "POST",
   path: "/api/fe/v3/update_password",
-  headers: fixedHeaders1,
-  body: v.updatePasswordBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.UpdatePasswordRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["incorrect_password", "invalid_request_fields", "not_logged_in", "account_locked", "email_not_confirmed"],
+  errorCodes: [
+    "incorrect_password",
+    "invalid_request_fields",
+    "not_logged_in",
+    "account_locked",
+    "email_not_confirmed",
+  ],
 };
 
 /** Set a new password (the current one is needed if the user has one). (POST /api/fe/v3/update_password) */
-export function updatePassword(transport: OperationCaller, request: UpdatePasswordRequest, options?: RequestOptions): Promise<UpdatePasswordResponse> {
+export function updatePassword(
+  transport: OperationCaller,
+  request: UpdatePasswordRequest,
+  options?: RequestOptions,
+): Promise<UpdatePasswordResponse> {
   return transport.call<UpdatePasswordResponse>(updatePasswordOperation, request, options);
 }
 
 /** Error codes `updateEmail` documents. */
-export type UpdateEmailErrorCode = "invalid_request_fields" | "incorrect_password" | "not_logged_in" | "action_forbidden" | "action_disabled" | "account_locked" | "email_not_confirmed" | "confirmation_email_sent" | "unexpected_error" | "email_send_failure";
+export type UpdateEmailErrorCode =
+  | "invalid_request_fields"
+  | "incorrect_password"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "action_disabled"
+  | "account_locked"
+  | "email_not_confirmed"
+  | "confirmation_email_sent"
+  | "unexpected_error"
+  | "email_send_failure";
 
 /** Arguments of `updateEmail`. */
 export interface UpdateEmailRequest {
@@ -494,19 +620,37 @@ export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
   operationId: "updateEmail",
   method: "POST",
   path: "/api/fe/v3/update_email",
-  headers: fixedHeaders1,
-  body: v.updateEmailBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.UpdateEmailRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "incorrect_password", "not_logged_in", "action_forbidden", "action_disabled", "account_locked", "email_not_confirmed", "confirmation_email_sent", "email_send_failure"],
+  errorCodes: [
+    "invalid_request_fields",
+    "incorrect_password",
+    "not_logged_in",
+    "action_forbidden",
+    "action_disabled",
+    "account_locked",
+    "email_not_confirmed",
+    "confirmation_email_sent",
+    "email_send_failure",
+  ],
 };
 
 /** Start changing the user's email address (a confirmation email is sent to the new one). (POST /api/fe/v3/update_email) */
-export function updateEmail(transport: OperationCaller, request: UpdateEmailRequest, options?: RequestOptions): Promise<UpdateEmailResponse> {
+export function updateEmail(
+  transport: OperationCaller,
+  request: UpdateEmailRequest,
+  options?: RequestOptions,
+): Promise<UpdateEmailResponse> {
   return transport.call<UpdateEmailResponse>(updateEmailOperation, request, options);
 }
 
 /** Error codes `updateMetadata` documents. */
-export type UpdateMetadataErrorCode = "invalid_request_fields" | "not_logged_in" | "email_not_confirmed" | "unexpected_error";
+export type UpdateMetadataErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "email_not_confirmed"
+  | "unexpected_error";
 
 /** Arguments of `updateMetadata`. */
 export interface UpdateMetadataRequest {
@@ -521,14 +665,18 @@ export const updateMetadataOperation: OperationDescriptor<"updateMetadata"> = {
   operationId: "updateMetadata",
   method: "POST",
   path: "/api/fe/v3/update_metadata",
-  headers: fixedHeaders1,
-  body: v.updateMetadataBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.UpdateMetadataRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed"],
 };
 
 /** Update the user's name, username or custom properties. (POST /api/fe/v3/update_metadata) */
-export function updateMetadata(transport: OperationCaller, request: UpdateMetadataRequest, options?: RequestOptions): Promise<UpdateMetadataResponse> {
+export function updateMetadata(
+  transport: OperationCaller,
+  request: UpdateMetadataRequest,
+  options?: RequestOptions,
+): Promise<UpdateMetadataResponse> {
   return transport.call<UpdateMetadataResponse>(updateMetadataOperation, request, options);
 }
 
@@ -543,22 +691,38 @@ export const deleteMeOperation: OperationDescriptor<"deleteMe"> = {
   operationId: "deleteMe",
   method: "DELETE",
   path: "/api/fe/v3/delete_me",
-  headers: fixedHeaders1,
+  headers: xCSRFTokenHeader,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "action_disabled"],
 };
 
 /** Delete the logged-in user's account. (DELETE /api/fe/v3/delete_me) */
-export function deleteMe(transport: OperationCaller, request: EmptyRequest = {}, options?: RequestOptions): Promise<DeleteMeResponse> {
+export function deleteMe(
+  transport: OperationCaller,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<DeleteMeResponse> {
   return transport.call<DeleteMeResponse>(deleteMeOperation, request, options);
 }
 
 /** Error codes `createOrg` documents. */
-export type CreateOrgErrorCode = "invalid_request_fields" | "personal_domain_error" | "not_logged_in" | "action_disabled" | "email_not_confirmed" | "user_max_orgs_limit_exceeded" | "unexpected_error";
+export type CreateOrgErrorCode =
+  | "invalid_request_fields"
+  | "personal_domain_error"
+  | "not_logged_in"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "user_max_orgs_limit_exceeded"
+  | "unexpected_error";
 
 /** Arguments of `createOrg`. */
 export interface CreateOrgRequest {
-  body: UndefinedAllowed<WithDefaults<NonNullable<operations["createOrg"]["requestBody"]>["content"]["application/json"], "autojoin_by_domain" | "restrict_to_domain">>;
+  body: UndefinedAllowed<
+    WithDefaults<
+      NonNullable<operations["createOrg"]["requestBody"]>["content"]["application/json"],
+      "autojoin_by_domain" | "restrict_to_domain"
+    >
+  >;
 }
 
 /** Data `createOrg` resolves with. */
@@ -569,19 +733,36 @@ export const createOrgOperation: OperationDescriptor<"createOrg"> = {
   operationId: "createOrg",
   method: "POST",
   path: "/api/fe/v3/create_org",
-  headers: fixedHeaders1,
-  body: v.createOrgBodySchema,
-  responses: { 200: v.createOrgResponse200Schema },
-  errorCodes: ["invalid_request_fields", "personal_domain_error", "not_logged_in", "action_disabled", "email_not_confirmed", "user_max_orgs_limit_exceeded"],
+  headers: xCSRFTokenHeader,
+  body: v.CreateOrgRequestInputSchema,
+  responses: { 200: v.OrgMembershipResultSchema },
+  errorCodes: [
+    "invalid_request_fields",
+    "personal_domain_error",
+    "not_logged_in",
+    "action_disabled",
+    "email_not_confirmed",
+    "user_max_orgs_limit_exceeded",
+  ],
 };
 
 /** Create an organisation with the user as its owner. (POST /api/fe/v3/create_org) */
-export function createOrg(transport: OperationCaller, request: CreateOrgRequest, options?: RequestOptions): Promise<CreateOrgResponse> {
+export function createOrg(
+  transport: OperationCaller,
+  request: CreateOrgRequest,
+  options?: RequestOptions,
+): Promise<CreateOrgResponse> {
   return transport.call<CreateOrgResponse>(createOrgOperation, request, options);
 }
 
 /** Error codes `getOrgSettings` documents. */
-export type GetOrgSettingsErrorCode = "not_logged_in" | "action_disabled" | "action_forbidden" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type GetOrgSettingsErrorCode =
+  | "not_logged_in"
+  | "action_disabled"
+  | "action_forbidden"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `getOrgSettings`. */
 export interface GetOrgSettingsRequest {
@@ -596,18 +777,29 @@ export const getOrgSettingsOperation: OperationDescriptor<"getOrgSettings"> = {
   operationId: "getOrgSettings",
   method: "GET",
   path: "/api/fe/v3/org_settings",
-  headers: fixedHeaders1,
-  responses: { 200: v.getOrgSettingsResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.OrgSettingsSchema },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
 };
 
 /** Get an organisation's settings and what the user may change. (GET /api/fe/v3/org_settings) */
-export function getOrgSettings(transport: OperationCaller, request: GetOrgSettingsRequest, options?: RequestOptions): Promise<GetOrgSettingsResponse> {
+export function getOrgSettings(
+  transport: OperationCaller,
+  request: GetOrgSettingsRequest,
+  options?: RequestOptions,
+): Promise<GetOrgSettingsResponse> {
   return transport.call<GetOrgSettingsResponse>(getOrgSettingsOperation, request, options);
 }
 
 /** Error codes `updateOrgMetadata` documents. */
-export type UpdateOrgMetadataErrorCode = "invalid_request_fields" | "not_logged_in" | "action_disabled" | "action_forbidden" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type UpdateOrgMetadataErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_disabled"
+  | "action_forbidden"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `updateOrgMetadata`. */
 export interface UpdateOrgMetadataRequest {
@@ -622,19 +814,35 @@ export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"
   operationId: "updateOrgMetadata",
   method: "POST",
   path: "/api/fe/v3/update_org_metadata",
-  headers: fixedHeaders1,
-  body: v.updateOrgMetadataBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.UpdateOrgMetadataRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
+  errorCodes: [
+    "invalid_request_fields",
+    "not_logged_in",
+    "action_disabled",
+    "action_forbidden",
+    "email_not_confirmed",
+    "org_not_found",
+  ],
 };
 
 /** Rename an organisation or change its domain and MFA rules. (POST /api/fe/v3/update_org_metadata) */
-export function updateOrgMetadata(transport: OperationCaller, request: UpdateOrgMetadataRequest, options?: RequestOptions): Promise<UpdateOrgMetadataResponse> {
+export function updateOrgMetadata(
+  transport: OperationCaller,
+  request: UpdateOrgMetadataRequest,
+  options?: RequestOptions,
+): Promise<UpdateOrgMetadataResponse> {
   return transport.call<UpdateOrgMetadataResponse>(updateOrgMetadataOperation, request, options);
 }
 
 /** Error codes `deleteOrg` documents. */
-export type DeleteOrgErrorCode = "not_logged_in" | "action_disabled" | "action_forbidden" | "org_not_found" | "unexpected_error";
+export type DeleteOrgErrorCode =
+  | "not_logged_in"
+  | "action_disabled"
+  | "action_forbidden"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `deleteOrg`. */
 export interface DeleteOrgRequest {
@@ -649,14 +857,18 @@ export const deleteOrgOperation: OperationDescriptor<"deleteOrg"> = {
   operationId: "deleteOrg",
   method: "DELETE",
   path: "/api/fe/v3/delete_org",
-  headers: fixedHeaders1,
-  body: v.deleteOrgBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.DeleteOrgRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "org_not_found"],
 };
 
 /** Delete an organisation. (DELETE /api/fe/v3/delete_org) */
-export function deleteOrg(transport: OperationCaller, request: DeleteOrgRequest, options?: RequestOptions): Promise<DeleteOrgResponse> {
+export function deleteOrg(
+  transport: OperationCaller,
+  request: DeleteOrgRequest,
+  options?: RequestOptions,
+): Promise<DeleteOrgResponse> {
   return transport.call<DeleteOrgResponse>(deleteOrgOperation, request, options);
 }
 
@@ -671,18 +883,29 @@ export const getJoinableOrgsOperation: OperationDescriptor<"getJoinableOrgs"> = 
   operationId: "getJoinableOrgs",
   method: "GET",
   path: "/api/fe/v3/joinable_orgs",
-  headers: fixedHeaders1,
-  responses: { 200: v.getJoinableOrgsResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.JoinableOrgListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed"],
 };
 
 /** List the organisations the user may join by email domain. (GET /api/fe/v3/joinable_orgs) */
-export function getJoinableOrgs(transport: OperationCaller, request: EmptyRequest = {}, options?: RequestOptions): Promise<GetJoinableOrgsResponse> {
+export function getJoinableOrgs(
+  transport: OperationCaller,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<GetJoinableOrgsResponse> {
   return transport.call<GetJoinableOrgsResponse>(getJoinableOrgsOperation, request, options);
 }
 
 /** Error codes `joinOrg` documents. */
-export type JoinOrgErrorCode = "not_logged_in" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "org_max_users_limit_exceeded" | "user_max_orgs_limit_exceeded" | "unexpected_error";
+export type JoinOrgErrorCode =
+  | "not_logged_in"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "org_max_users_limit_exceeded"
+  | "user_max_orgs_limit_exceeded"
+  | "unexpected_error";
 
 /** Arguments of `joinOrg`. */
 export interface JoinOrgRequest {
@@ -697,18 +920,34 @@ export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
   operationId: "joinOrg",
   method: "POST",
   path: "/api/fe/v3/join_org/{orgId}",
-  headers: fixedHeaders1,
-  responses: { 200: v.joinOrgResponse200Schema },
-  errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded"],
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.OrgMembershipResultSchema },
+  errorCodes: [
+    "not_logged_in",
+    "action_disabled",
+    "email_not_confirmed",
+    "org_not_found",
+    "org_max_users_limit_exceeded",
+    "user_max_orgs_limit_exceeded",
+  ],
 };
 
 /** Join an organisation that accepts the user's email domain. (POST /api/fe/v3/join_org/{orgId}) */
-export function joinOrg(transport: OperationCaller, request: JoinOrgRequest, options?: RequestOptions): Promise<JoinOrgResponse> {
+export function joinOrg(
+  transport: OperationCaller,
+  request: JoinOrgRequest,
+  options?: RequestOptions,
+): Promise<JoinOrgResponse> {
   return transport.call<JoinOrgResponse>(joinOrgOperation, request, options);
 }
 
 /** Error codes `listOrgMembers` documents. */
-export type ListOrgMembersErrorCode = "not_logged_in" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type ListOrgMembersErrorCode =
+  | "not_logged_in"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `listOrgMembers`. */
 export interface ListOrgMembersRequest {
@@ -724,18 +963,27 @@ export const listOrgMembersOperation: OperationDescriptor<"listOrgMembers"> = {
   operationId: "listOrgMembers",
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/members",
-  headers: fixedHeaders1,
-  responses: { 200: v.listOrgMembersResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.OrgMemberListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's members, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/members) */
-export function listOrgMembers(transport: OperationCaller, request: ListOrgMembersRequest, options?: RequestOptions): Promise<ListOrgMembersResponse> {
+export function listOrgMembers(
+  transport: OperationCaller,
+  request: ListOrgMembersRequest,
+  options?: RequestOptions,
+): Promise<ListOrgMembersResponse> {
   return transport.call<ListOrgMembersResponse>(listOrgMembersOperation, request, options);
 }
 
 /** Error codes `listPendingInvites` documents. */
-export type ListPendingInvitesErrorCode = "not_logged_in" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type ListPendingInvitesErrorCode =
+  | "not_logged_in"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `listPendingInvites`. */
 export interface ListPendingInvitesRequest {
@@ -744,25 +992,35 @@ export interface ListPendingInvitesRequest {
 }
 
 /** Data `listPendingInvites` resolves with. */
-export type ListPendingInvitesResponse = operations["listPendingInvites"]["responses"][200]["content"]["application/json"];
+export type ListPendingInvitesResponse =
+  operations["listPendingInvites"]["responses"][200]["content"]["application/json"];
 
 /** GET /api/fe/v3/org_membership/{orgId}/pending_invites */
 export const listPendingInvitesOperation: OperationDescriptor<"listPendingInvites"> = {
   operationId: "listPendingInvites",
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/pending_invites",
-  headers: fixedHeaders1,
-  responses: { 200: v.listPendingInvitesResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.PendingInviteListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's pending invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/pending_invites) */
-export function listPendingInvites(transport: OperationCaller, request: ListPendingInvitesRequest, options?: RequestOptions): Promise<ListPendingInvitesResponse> {
+export function listPendingInvites(
+  transport: OperationCaller,
+  request: ListPendingInvitesRequest,
+  options?: RequestOptions,
+): Promise<ListPendingInvitesResponse> {
   return transport.call<ListPendingInvitesResponse>(listPendingInvitesOperation, request, options);
 }
 
 /** Error codes `listExpiredInvites` documents. */
-export type ListExpiredInvitesErrorCode = "not_logged_in" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type ListExpiredInvitesErrorCode =
+  | "not_logged_in"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `listExpiredInvites`. */
 export interface ListExpiredInvitesRequest {
@@ -771,29 +1029,48 @@ export interface ListExpiredInvitesRequest {
 }
 
 /** Data `listExpiredInvites` resolves with. */
-export type ListExpiredInvitesResponse = operations["listExpiredInvites"]["responses"][200]["content"]["application/json"];
+export type ListExpiredInvitesResponse =
+  operations["listExpiredInvites"]["responses"][200]["content"]["application/json"];
 
 /** GET /api/fe/v3/org_membership/{orgId}/expired_invites */
 export const listExpiredInvitesOperation: OperationDescriptor<"listExpiredInvites"> = {
   operationId: "listExpiredInvites",
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/expired_invites",
-  headers: fixedHeaders1,
-  responses: { 200: v.listExpiredInvitesResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.ExpiredInviteListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
 };
 
 /** List an organisation's expired invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/expired_invites) */
-export function listExpiredInvites(transport: OperationCaller, request: ListExpiredInvitesRequest, options?: RequestOptions): Promise<ListExpiredInvitesResponse> {
+export function listExpiredInvites(
+  transport: OperationCaller,
+  request: ListExpiredInvitesRequest,
+  options?: RequestOptions,
+): Promise<ListExpiredInvitesResponse> {
   return transport.call<ListExpiredInvitesResponse>(listExpiredInvitesOperation, request, options);
 }
 
 /** Error codes `inviteUser` documents. */
-export type InviteUserErrorCode = "invalid_request_fields" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "org_max_users_limit_exceeded" | "action_already_complete" | "unexpected_error";
+export type InviteUserErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "org_max_users_limit_exceeded"
+  | "action_already_complete"
+  | "unexpected_error";
 
 /** Arguments of `inviteUser`. */
 export interface InviteUserRequest {
-  body: UndefinedAllowed<WithDefaults<NonNullable<operations["inviteUser"]["requestBody"]>["content"]["application/json"], "additional_roles">>;
+  body: UndefinedAllowed<
+    WithDefaults<
+      NonNullable<operations["inviteUser"]["requestBody"]>["content"]["application/json"],
+      "additional_roles"
+    >
+  >;
 }
 
 /** Data `inviteUser` resolves with. */
@@ -804,19 +1081,40 @@ export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
   operationId: "inviteUser",
   method: "POST",
   path: "/api/fe/v3/invite_user",
-  headers: fixedHeaders1,
-  body: v.inviteUserBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.InviteUserRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "org_max_users_limit_exceeded", "action_already_complete"],
+  errorCodes: [
+    "invalid_request_fields",
+    "not_logged_in",
+    "action_forbidden",
+    "action_disabled",
+    "email_not_confirmed",
+    "org_not_found",
+    "org_max_users_limit_exceeded",
+    "action_already_complete",
+  ],
 };
 
 /** Invite someone to an organisation by email. (POST /api/fe/v3/invite_user) */
-export function inviteUser(transport: OperationCaller, request: InviteUserRequest, options?: RequestOptions): Promise<InviteUserResponse> {
+export function inviteUser(
+  transport: OperationCaller,
+  request: InviteUserRequest,
+  options?: RequestOptions,
+): Promise<InviteUserResponse> {
   return transport.call<InviteUserResponse>(inviteUserOperation, request, options);
 }
 
 /** Error codes `removeUser` documents. */
-export type RemoveUserErrorCode = "invalid_request_fields" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "user_not_found" | "unexpected_error";
+export type RemoveUserErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "user_not_found"
+  | "unexpected_error";
 
 /** Arguments of `removeUser`. */
 export interface RemoveUserRequest {
@@ -831,23 +1129,47 @@ export const removeUserOperation: OperationDescriptor<"removeUser"> = {
   operationId: "removeUser",
   method: "POST",
   path: "/api/fe/v3/remove_user",
-  headers: fixedHeaders1,
-  body: v.removeUserBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.RemoveUserRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found", "user_not_found"],
+  errorCodes: [
+    "invalid_request_fields",
+    "not_logged_in",
+    "action_forbidden",
+    "action_disabled",
+    "email_not_confirmed",
+    "org_not_found",
+    "user_not_found",
+  ],
 };
 
 /** Remove a member from an organisation. (POST /api/fe/v3/remove_user) */
-export function removeUser(transport: OperationCaller, request: RemoveUserRequest, options?: RequestOptions): Promise<RemoveUserResponse> {
+export function removeUser(
+  transport: OperationCaller,
+  request: RemoveUserRequest,
+  options?: RequestOptions,
+): Promise<RemoveUserResponse> {
   return transport.call<RemoveUserResponse>(removeUserOperation, request, options);
 }
 
 /** Error codes `changeRole` documents. */
-export type ChangeRoleErrorCode = "invalid_request_fields" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "user_not_found" | "unexpected_error";
+export type ChangeRoleErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "user_not_found"
+  | "unexpected_error";
 
 /** Arguments of `changeRole`. */
 export interface ChangeRoleRequest {
-  body: UndefinedAllowed<WithDefaults<NonNullable<operations["changeRole"]["requestBody"]>["content"]["application/json"], "additional_roles">>;
+  body: UndefinedAllowed<
+    WithDefaults<
+      NonNullable<operations["changeRole"]["requestBody"]>["content"]["application/json"],
+      "additional_roles"
+    >
+  >;
 }
 
 /** Data `changeRole` resolves with. */
@@ -858,19 +1180,37 @@ export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
   operationId: "changeRole",
   method: "POST",
   path: "/api/fe/v3/change_role",
-  headers: fixedHeaders1,
-  body: v.changeRoleBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.ChangeRoleRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "user_not_found"],
+  errorCodes: [
+    "invalid_request_fields",
+    "not_logged_in",
+    "action_forbidden",
+    "action_disabled",
+    "email_not_confirmed",
+    "user_not_found",
+  ],
 };
 
 /** Change a member's role and additional roles. (POST /api/fe/v3/change_role) */
-export function changeRole(transport: OperationCaller, request: ChangeRoleRequest, options?: RequestOptions): Promise<ChangeRoleResponse> {
+export function changeRole(
+  transport: OperationCaller,
+  request: ChangeRoleRequest,
+  options?: RequestOptions,
+): Promise<ChangeRoleResponse> {
   return transport.call<ChangeRoleResponse>(changeRoleOperation, request, options);
 }
 
 /** Error codes `revokeUserInvitation` documents. */
-export type RevokeUserInvitationErrorCode = "invalid_request_fields" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type RevokeUserInvitationErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `revokeUserInvitation`. */
 export interface RevokeUserInvitationRequest {
@@ -885,19 +1225,35 @@ export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvit
   operationId: "revokeUserInvitation",
   method: "POST",
   path: "/api/fe/v3/revoke_user_invitation",
-  headers: fixedHeaders1,
-  body: v.revokeUserInvitationBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.RevokeUserInvitationRequestInputSchema,
   responses: { 204: null },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found"],
+  errorCodes: [
+    "invalid_request_fields",
+    "not_logged_in",
+    "action_forbidden",
+    "action_disabled",
+    "email_not_confirmed",
+    "org_not_found",
+  ],
 };
 
 /** Revoke a pending invitation. (POST /api/fe/v3/revoke_user_invitation) */
-export function revokeUserInvitation(transport: OperationCaller, request: RevokeUserInvitationRequest, options?: RequestOptions): Promise<RevokeUserInvitationResponse> {
+export function revokeUserInvitation(
+  transport: OperationCaller,
+  request: RevokeUserInvitationRequest,
+  options?: RequestOptions,
+): Promise<RevokeUserInvitationResponse> {
   return transport.call<RevokeUserInvitationResponse>(revokeUserInvitationOperation, request, options);
 }
 
 /** Error codes `listPersonalApiKeys` documents. */
-export type ListPersonalApiKeysErrorCode = "invalid_request_fields" | "not_logged_in" | "action_disabled" | "email_not_confirmed" | "unexpected_error";
+export type ListPersonalApiKeysErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "unexpected_error";
 
 /** Arguments of `listPersonalApiKeys`. */
 export interface ListPersonalApiKeysRequest {
@@ -905,25 +1261,37 @@ export interface ListPersonalApiKeysRequest {
 }
 
 /** Data `listPersonalApiKeys` resolves with. */
-export type ListPersonalApiKeysResponse = operations["listPersonalApiKeys"]["responses"][200]["content"]["application/json"];
+export type ListPersonalApiKeysResponse =
+  operations["listPersonalApiKeys"]["responses"][200]["content"]["application/json"];
 
 /** GET /api/fe/v3/personal_api_keys */
 export const listPersonalApiKeysOperation: OperationDescriptor<"listPersonalApiKeys"> = {
   operationId: "listPersonalApiKeys",
   method: "GET",
   path: "/api/fe/v3/personal_api_keys",
-  headers: fixedHeaders1,
-  responses: { 200: v.listPersonalApiKeysResponse200Schema },
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.ApiKeyListSchema },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "email_not_confirmed"],
 };
 
 /** List the user's personal API keys, one page at a time. (GET /api/fe/v3/personal_api_keys) */
-export function listPersonalApiKeys(transport: OperationCaller, request: ListPersonalApiKeysRequest = {}, options?: RequestOptions): Promise<ListPersonalApiKeysResponse> {
+export function listPersonalApiKeys(
+  transport: OperationCaller,
+  request: ListPersonalApiKeysRequest = {},
+  options?: RequestOptions,
+): Promise<ListPersonalApiKeysResponse> {
   return transport.call<ListPersonalApiKeysResponse>(listPersonalApiKeysOperation, request, options);
 }
 
 /** Error codes `listOrgApiKeys` documents. */
-export type ListOrgApiKeysErrorCode = "invalid_request_fields" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error";
+export type ListOrgApiKeysErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "action_disabled"
+  | "email_not_confirmed"
+  | "org_not_found"
+  | "unexpected_error";
 
 /** Arguments of `listOrgApiKeys`. */
 export interface ListOrgApiKeysRequest {
@@ -938,18 +1306,35 @@ export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
   operationId: "listOrgApiKeys",
   method: "GET",
   path: "/api/fe/v3/org_api_keys",
-  headers: fixedHeaders1,
-  responses: { 200: v.listOrgApiKeysResponse200Schema },
-  errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "org_not_found"],
+  headers: xCSRFTokenHeader,
+  responses: { 200: v.ApiKeyListSchema },
+  errorCodes: [
+    "invalid_request_fields",
+    "not_logged_in",
+    "action_forbidden",
+    "action_disabled",
+    "email_not_confirmed",
+    "org_not_found",
+  ],
 };
 
 /** List an organisation's API keys, one page at a time. (GET /api/fe/v3/org_api_keys) */
-export function listOrgApiKeys(transport: OperationCaller, request: ListOrgApiKeysRequest, options?: RequestOptions): Promise<ListOrgApiKeysResponse> {
+export function listOrgApiKeys(
+  transport: OperationCaller,
+  request: ListOrgApiKeysRequest,
+  options?: RequestOptions,
+): Promise<ListOrgApiKeysResponse> {
   return transport.call<ListOrgApiKeysResponse>(listOrgApiKeysOperation, request, options);
 }
 
 /** Error codes `createApiKey` documents. */
-export type CreateApiKeyErrorCode = "invalid_request_fields" | "bad_request" | "not_logged_in" | "action_forbidden" | "email_not_confirmed" | "unexpected_error";
+export type CreateApiKeyErrorCode =
+  | "invalid_request_fields"
+  | "bad_request"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "email_not_confirmed"
+  | "unexpected_error";
 
 /** Arguments of `createApiKey`. */
 export interface CreateApiKeyRequest {
@@ -964,19 +1349,29 @@ export const createApiKeyOperation: OperationDescriptor<"createApiKey"> = {
   operationId: "createApiKey",
   method: "POST",
   path: "/api/fe/v3/api_keys",
-  headers: fixedHeaders1,
-  body: v.createApiKeyBodySchema,
-  responses: { 200: v.createApiKeyResponse200Schema },
+  headers: xCSRFTokenHeader,
+  body: v.CreateApiKeyRequestInputSchema,
+  responses: { 200: v.CreateApiKeyResponseSchema },
   errorCodes: ["invalid_request_fields", "bad_request", "not_logged_in", "action_forbidden", "email_not_confirmed"],
 };
 
 /** Create a personal API key, or an organisation key when org_id is given. (POST /api/fe/v3/api_keys) */
-export function createApiKey(transport: OperationCaller, request: CreateApiKeyRequest, options?: RequestOptions): Promise<CreateApiKeyResponse> {
+export function createApiKey(
+  transport: OperationCaller,
+  request: CreateApiKeyRequest,
+  options?: RequestOptions,
+): Promise<CreateApiKeyResponse> {
   return transport.call<CreateApiKeyResponse>(createApiKeyOperation, request, options);
 }
 
 /** Error codes `updateApiKey` documents. */
-export type UpdateApiKeyErrorCode = "invalid_request_fields" | "not_logged_in" | "action_forbidden" | "email_not_confirmed" | "not_found" | "unexpected_error";
+export type UpdateApiKeyErrorCode =
+  | "invalid_request_fields"
+  | "not_logged_in"
+  | "action_forbidden"
+  | "email_not_confirmed"
+  | "not_found"
+  | "unexpected_error";
 
 /** Arguments of `updateApiKey`. */
 export interface UpdateApiKeyRequest {
@@ -992,19 +1387,28 @@ export const updateApiKeyOperation: OperationDescriptor<"updateApiKey"> = {
   operationId: "updateApiKey",
   method: "PATCH",
   path: "/api/fe/v3/api_keys/{apiKeyId}",
-  headers: fixedHeaders1,
-  body: v.updateApiKeyBodySchema,
+  headers: xCSRFTokenHeader,
+  body: v.UpdateApiKeyRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
 };
 
 /** Rename an API key. (PATCH /api/fe/v3/api_keys/{apiKeyId}) */
-export function updateApiKey(transport: OperationCaller, request: UpdateApiKeyRequest, options?: RequestOptions): Promise<UpdateApiKeyResponse> {
+export function updateApiKey(
+  transport: OperationCaller,
+  request: UpdateApiKeyRequest,
+  options?: RequestOptions,
+): Promise<UpdateApiKeyResponse> {
   return transport.call<UpdateApiKeyResponse>(updateApiKeyOperation, request, options);
 }
 
 /** Error codes `deleteApiKey` documents. */
-export type DeleteApiKeyErrorCode = "not_logged_in" | "action_forbidden" | "email_not_confirmed" | "not_found" | "unexpected_error";
+export type DeleteApiKeyErrorCode =
+  | "not_logged_in"
+  | "action_forbidden"
+  | "email_not_confirmed"
+  | "not_found"
+  | "unexpected_error";
 
 /** Arguments of `deleteApiKey`. */
 export interface DeleteApiKeyRequest {
@@ -1019,13 +1423,17 @@ export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
   operationId: "deleteApiKey",
   method: "DELETE",
   path: "/api/fe/v3/api_keys/{apiKeyId}",
-  headers: fixedHeaders1,
+  headers: xCSRFTokenHeader,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
 };
 
 /** Delete (revoke) an API key. (DELETE /api/fe/v3/api_keys/{apiKeyId}) */
-export function deleteApiKey(transport: OperationCaller, request: DeleteApiKeyRequest, options?: RequestOptions): Promise<DeleteApiKeyResponse> {
+export function deleteApiKey(
+  transport: OperationCaller,
+  request: DeleteApiKeyRequest,
+  options?: RequestOptions,
+): Promise<DeleteApiKeyResponse> {
   return transport.call<DeleteApiKeyResponse>(deleteApiKeyOperation, request, options);
 }
 
