@@ -74,7 +74,9 @@ function startServer(pages: Record<Library, string>): Promise<{ server: Server; 
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve({ server, origin, refreshes: () => count, reset: () => void (count = 0) });
+      resolve({ server, origin, refreshes: () => count, reset: () => {
+        count = 0;
+      } });
     }),
   );
 }

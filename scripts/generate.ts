@@ -7,6 +7,7 @@ import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
 import { emitZod } from "./codegen/emit-zod.js";
 import { emitOperations } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
+import { formatGenerated } from "./codegen/format.js";
 
 /**
  * `npm run generate`: regenerates src/generated/ from openapi/auth-api.yaml.
@@ -16,16 +17,21 @@ import { emitQueries } from "./codegen/emit-queries.js";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contractPath = join(root, "openapi", "auth-api.yaml");
 
-/** Produces every generated file's name and content, in memory. */
+/** Produces every generated file's name and content (formatted by Biome), in memory. */
 export async function generateAll(): Promise<Record<string, string>> {
   const contract = await loadContract(contractPath);
   const operations = buildOperations(contract);
-  return {
+  const zod = emitZod(contract, operations);
+  const files: Record<string, string> = {
     "schema.d.ts": await emitSchemaTypes(contract.document),
-    "zod.ts": emitZod(contract, operations),
-    "operations.ts": emitOperations(contract, operations),
+    "zod.ts": zod.source,
+    "operations.ts": emitOperations(contract, operations, zod.validators),
     "queries.ts": emitQueries(operations),
   };
+  const formatted = await Promise.all(
+    Object.entries(files).map(async ([name, content]) => [name, await formatGenerated(root, name, content)] as const),
+  );
+  return Object.fromEntries(formatted);
 }
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { repoRoot } from "./lib/prism.js";
 
 /**
- * `npm test`: the whole suite, in the order CI needs it — generated code fresh, types, contract lint,
+ * `npm test`: the whole suite, in the order CI needs it — generated code fresh, format and lint, types, contract lint,
  * package lint, then every vitest project (unit, contract on Prism, React on 19 and on 18, type tests, the adapter on
  * PGlite and PostgreSQL, browser, e2e).
  */
@@ -50,6 +50,7 @@ function ensureChromium(): void {
 const bin = (name: string): string => `${repoRoot}/node_modules/.bin/${name}`;
 ensureChromium();
 run("generated code is up to date", bin("tsx"), ["scripts/generate.ts", "--check"]);
+run("format and lint (biome ci)", bin("biome"), ["ci"]);
 run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.json"]);
 runQuietly("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);

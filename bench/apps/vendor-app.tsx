@@ -32,7 +32,7 @@ function Members(props: { orgId: string }): ReactNode {
       <ul>{members.data?.users.map((user) => <li key={user.user_id}>{user.email} — {user.role}</li>)}</ul>
       <p>{pending.data?.total_count ?? 0} pending invitations</p>
       <input value={email} onChange={(event) => setEmail(event.target.value)} />
-      <button onClick={() => invite.mutate(email)}>Invite</button>
+      <button type="button" onClick={() => invite.mutate(email)}>Invite</button>
       {invite.error ? <p role="alert">{invite.error.message}</p> : null}
     </section>
   );
@@ -49,7 +49,7 @@ function ApiKeys(props: { orgId: string }): ReactNode {
   return (
     <section>
       <ul>{keys.data?.api_keys.map((key) => <li key={key.api_key_id}>{key.api_key_id}</li>)}</ul>
-      <button onClick={() => create.mutate()}>New key</button>
+      <button type="button" onClick={() => create.mutate()}>New key</button>
       {create.data ? <code>{create.data.api_key_token}</code> : null}
     </section>
   );
@@ -76,8 +76,8 @@ function Home(): ReactNode {
     <main>
       <header>
         {auth.user.email}
-        <button onClick={() => redirectToAccountPage()}>Account</button>
-        <button onClick={() => void logout(true)}>Sign out</button>
+        <button type="button" onClick={() => redirectToAccountPage()}>Account</button>
+        <button type="button" onClick={() => void logout(true)}>Sign out</button>
       </header>
       {org ? (
         <RequireRole orgId={org.orgId} atLeastRole="Admin" fallback={<p>Admins only</p>}>

@@ -119,7 +119,7 @@ function Header({ pathname }: { pathname: string }) {
             </Link>
           ))}
         </nav>
-        <div className="who" aria-label="Session">
+        <section className="who" aria-label="Session">
           {info.status === "loading" && <span className="muted">…</span>}
           {info.status === "unreachable" && <span className="muted">Sign-in unreachable</span>}
           {info.status === "logged_out" && (
@@ -142,7 +142,7 @@ function Header({ pathname }: { pathname: string }) {
               </button>
             </>
           )}
-        </div>
+        </section>
       </header>
       {info.status === "logged_in" && info.isImpersonating && (
         <div className="banner" role="status">

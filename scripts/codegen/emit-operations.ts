@@ -1,9 +1,10 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
-import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames, responseSchemaName } from "./naming.js";
+import type { ValidatorNames } from "./emit-zod.js";
+import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames } from "./naming.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
-export function emitOperations(contract: Contract, operations: OperationModel[]): string {
+export function emitOperations(contract: Contract, operations: OperationModel[], validators: ValidatorNames): string {
   const codes = operations.map((op) => `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`).join("\n");
   const headerSets = fixedHeaderSets(operations);
   return [
@@ -16,7 +17,7 @@ export function emitOperations(contract: Contract, operations: OperationModel[])
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
-    ...operations.map((op) => operationBlock(contract, op, headerSets)),
+    ...operations.map((op) => operationBlock(contract, op, headerSets, validators)),
     allOperationsList(operations),
   ].join("\n\n") + "\n";
 }
@@ -32,7 +33,7 @@ function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
   const sets = new Map<string, string>();
   for (const op of operations) {
     const value = headersLiteral(op);
-    if (value && !sets.has(value)) sets.set(value, fixedHeadersName(sets.size + 1));
+    if (value && !sets.has(value)) sets.set(value, fixedHeadersName(Object.keys(op.fixedHeaders), new Set(sets.values())));
   }
   return sets;
 }
@@ -42,7 +43,12 @@ function headersLiteral(op: OperationModel): string | undefined {
   return entries.length ? `{ ${entries.map(([name, value]) => `${literal(name)}: ${literal(value)}`).join(", ")} }` : undefined;
 }
 
-function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
+function operationBlock(
+  contract: Contract,
+  op: OperationModel,
+  headerSets: Map<string, string>,
+  validators: ValidatorNames,
+): string {
   const names = operationNames(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
@@ -55,7 +61,7 @@ function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<
     `/** Error codes \`${op.operationId}\` documents. */\nexport type ${names.errorCode} = ${unionOf(withUnexpected(op.errorCodes))};`,
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${names.request} ${requestType}` : "",
     `/** Data \`${op.operationId}\` resolves with. */\nexport type ${names.response} = ${responseTypeOf(op)};`,
-    `/** ${op.method} ${op.path} */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
+    `/** ${op.method} ${op.path} */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets, validators)};`,
     `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${names.fetcher}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  return transport.call<${names.response}>(${names.descriptor}, request, options);\n}`,
   ]
     .filter(Boolean)
@@ -87,22 +93,22 @@ function responseTypeOf(op: OperationModel): string {
 }
 
 /** The descriptor literal: only what the transport cannot derive (path parameters come from the path). */
-function descriptorOf(op: OperationModel, headerSets: Map<string, string>): string {
+function descriptorOf(op: OperationModel, headerSets: Map<string, string>, validators: ValidatorNames): string {
   const headers = headersLiteral(op);
   const lines = [
     `operationId: ${literal(op.operationId)}`,
     `method: ${literal(op.method)}`,
     `path: ${literal(op.path)}`,
     headers ? `headers: ${headerSets.get(headers)}` : "",
-    op.requestBody ? `body: v.${operationNames(op.operationId).bodySchema}` : "",
-    `responses: { ${op.successResponses.map((r) => responseEntry(op, r)).join(", ")} }`,
+    op.requestBody ? `body: v.${validators.body(op.operationId)}` : "",
+    `responses: { ${op.successResponses.map((r) => responseEntry(op, r, validators)).join(", ")} }`,
     withoutUnexpected(op.errorCodes).length ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]` : "",
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }
 
-function responseEntry(op: OperationModel, response: ResponseModel): string {
-  return `${response.status}: ${response.schema ? `v.${responseSchemaName(op.operationId, response.status)}` : "null"}`;
+function responseEntry(op: OperationModel, response: ResponseModel, validators: ValidatorNames): string {
+  return `${response.status}: ${response.schema ? `v.${validators.response(op.operationId, response.status)}` : "null"}`;
 }
 
 function withoutUnexpected(codes: string[]): string[] {

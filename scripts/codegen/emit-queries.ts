@@ -13,7 +13,7 @@ import { GENERATED_HEADER, docComment, literal, operationNames, propertyKey, typ
 export function emitQueries(operations: OperationModel[]): string {
   const frontend = operations.filter((op) => op.surface === "frontend");
   const blocks = frontend.map((op) => (op.kind === "query" ? queryBlock(op) : mutationBlock(op)));
-  return [GENERATED_HEADER, IMPORTS, ...blocks].join("\n\n") + "\n";
+  return `${[GENERATED_HEADER, IMPORTS, ...blocks].join("\n\n")}\n`;
 }
 
 const IMPORTS = `import {

@@ -10,17 +10,32 @@ const ERROR_CODE = "ErrorCode";
 /** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
 export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
 
-/** Emits `src/generated/zod.ts`: component validators, then per-operation body and response validators. */
-export function emitZod(contract: Contract, operations: OperationModel[]): string {
+/** The zod constant the descriptor of each operation points to, for its request body and each success status. */
+export interface ValidatorNames {
+  body(operationId: string): string;
+  response(operationId: string, status: number): string;
+}
+
+/**
+ * Emits `src/generated/zod.ts`: the component validators operations reach, then a validator per operation body and
+ * response that is not just a component (a body or response that is a `$ref` uses the component's own validator).
+ */
+export function emitZod(contract: Contract, operations: OperationModel[]): { source: string; validators: ValidatorNames } {
   const components: Record<string, SchemaNode> = contract.document.components?.schemas ?? {};
   const requestReached = reachedFrom(components, operations.flatMap((op) => (op.requestBody ? [op.requestBody.schema] : [])));
   const requestComponents = new Set([...requestReached].filter((name) => containsObject(contract, components[name])));
+  const errorBody = components[ERROR_BODY];
+  // The error body's `error_code` is emitted as any string, so the error-code enum is not reached through it.
+  const errorBodyReferences = errorBody ? [...referencedComponents(errorBody)].filter((name) => name !== ERROR_CODE) : [];
   const responseReached = reachedFrom(components, [
-    ...operations.flatMap((op) => [...op.successResponses, ...op.errorResponses].map((r) => r.schema)),
-    components[ERROR_BODY],
+    // Error responses are all read with the error-body validator below, so only success bodies are roots here.
+    ...operations.flatMap((op) => op.successResponses.map((r) => r.schema)),
+    ...errorBodyReferences.map((name) => components[name]),
   ]);
+  errorBodyReferences.forEach((name) => responseReached.add(name));
   const blocks: string[] = [];
   for (const name of topologicalOrder(components)) {
+    if (!responseReached.has(name) && !requestReached.has(name)) continue;
     const node = components[name]!;
     const doc = docComment(node.description);
     // A component only request bodies use gets just its strict twin; the rest keep the stripping validator.
@@ -31,9 +46,14 @@ export function emitZod(contract: Contract, operations: OperationModel[]): strin
       blocks.push(`${doc}export const ${componentIdentifier(name, "request")} = ${switchable(zodExpression(node, contextFor("request", requestComponents)))};`);
     }
   }
-  if (components[ERROR_BODY]) blocks.push(errorResponseBlock(components[ERROR_BODY]!, requestComponents));
-  for (const op of operations) blocks.push(...operationBlocks(op, requestComponents));
-  return `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${blocks.join("\n\n")}\n`;
+  if (errorBody) blocks.push(errorResponseBlock(errorBody, requestComponents));
+  const names = new Map<string, string>();
+  for (const op of operations) blocks.push(...operationBlocks(op, requestComponents, names));
+  const validators: ValidatorNames = {
+    body: (operationId) => names.get(bodySchemaName(operationId)) ?? bodySchemaName(operationId),
+    response: (operationId, status) => names.get(responseSchemaName(operationId, status)) ?? responseSchemaName(operationId, status),
+  };
+  return { source: `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${blocks.join("\n\n")}\n`, validators };
 }
 
 /**
@@ -55,18 +75,31 @@ function switchable(expression: string): string {
   return `/* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : ${expression}))()`;
 }
 
-function operationBlocks(op: OperationModel, requestComponents: Set<string>): string[] {
+/**
+ * Per-operation validators. A body or response that is only a reference to a component gets no constant of its own:
+ * `names` maps its would-be name to the component's validator instead.
+ */
+function operationBlocks(op: OperationModel, requestComponents: Set<string>, names: Map<string, string>): string[] {
   const blocks: string[] = [];
+  const declare = (name: string, expression: string, doc: string): void => {
+    if (isReference(expression)) names.set(name, expression);
+    else blocks.push(`/** ${doc} */\nexport const ${name} = ${switchable(expression)};`);
+  };
   if (op.requestBody) {
-    const expression = switchable(zodExpression(op.requestBody.schema, contextFor("request", requestComponents)));
-    blocks.push(`/** Request body of \`${op.operationId}\`. */\nexport const ${bodySchemaName(op.operationId)} = ${expression};`);
+    const expression = zodExpression(op.requestBody.schema, contextFor("request", requestComponents));
+    declare(bodySchemaName(op.operationId), expression, `Request body of \`${op.operationId}\`.`);
   }
   for (const response of op.successResponses) {
     if (!response.schema) continue;
-    const expression = switchable(zodExpression(response.schema, contextFor("response", requestComponents)));
-    blocks.push(`/** ${response.status} response of \`${op.operationId}\`. */\nexport const ${responseSchemaName(op.operationId, response.status)} = ${expression};`);
+    const expression = zodExpression(response.schema, contextFor("response", requestComponents));
+    declare(responseSchemaName(op.operationId, response.status), expression, `${response.status} response of \`${op.operationId}\`.`);
   }
   return blocks;
+}
+
+/** A validator expression that is just another validator's name. */
+function isReference(expression: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(expression);
 }
 
 function errorResponseBlock(errorBody: SchemaNode, requestComponents: Set<string>): string {

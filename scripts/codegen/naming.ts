@@ -99,7 +99,11 @@ export function responseSchemaName(operationId: string, status: number): string 
   return `${operationId}Response${status}Schema`;
 }
 
-/** The shared constant holding the `index`-th distinct set of fixed headers (the CSRF header of fe/v3 calls). */
-export function fixedHeadersName(index: number): string {
-  return `fixedHeaders${index}`;
+/** The shared constant of a set of fixed headers, named after what it holds: `["X-CSRF-Token"]` → `xCSRFTokenHeader`. */
+export function fixedHeadersName(headerNames: readonly string[], taken: ReadonlySet<string>): string {
+  const stem = pascalCase(headerNames.join(" "));
+  const base = `${stem[0]!.toLowerCase()}${stem.slice(1)}${headerNames.length === 1 ? "Header" : "Headers"}`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  return name;
 }

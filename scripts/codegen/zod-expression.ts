@@ -118,9 +118,10 @@ function objectExpression(node: SchemaNode, context: ZodContext): string {
   const required = new Set(node.required ?? []);
   const shape = properties
     .map(([name, property]) => `${propertyKey(name)}: ${propertyExpression(property, required.has(name), context)}`)
-    .join(", ");
+    .join(",\n");
   const factory = extra === true ? "looseObject" : context.mode === "request" ? "strictObject" : "object";
-  return zodCall(factory, `{ ${shape} }`);
+  // One property per line: the formatter keeps an object literal expanded when its first key starts a new line.
+  return zodCall(factory, `{\n${shape},\n}`);
 }
 
 /**

@@ -21,7 +21,7 @@ function routeOf(req: IncomingMessage): string {
 
 /** The `Prefer` header for the security status while MFA is on here, else null. */
 export function mfaPreferFor(req: IncomingMessage): string | null {
-  if (req.headers["prefer"] !== undefined || !mfaIsOn(req)) return null;
+  if (req.headers.prefer !== undefined || !mfaIsOn(req)) return null;
   return routeOf(req) === "POST /api/fe/v3/security_status" ? "code=200, example=Enabled" : null;
 }
 

@@ -74,7 +74,7 @@ function routeOf(req: IncomingMessage): string {
 
 /** The `Prefer` header the demo adds to a request, or null to leave it as it is. */
 export function preferFor(req: IncomingMessage): string | null {
-  if (req.headers["prefer"] !== undefined) return null;
+  if (req.headers.prefer !== undefined) return null;
   const state = readDemoSessionState(req.headers.cookie);
   const route = routeOf(req);
   if (route === "GET /api/v1/refresh_token") return state.kind === "logged_in" ? null : "code=401";

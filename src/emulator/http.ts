@@ -39,7 +39,10 @@ export class Router {
   /** Registers a handler for a method and a path with `:name` segments. */
   add(method: string, path: string, handler: Handler): this {
     const names: string[] = [];
-    const source = path.replace(/:(\w+)/g, (_, name: string) => (names.push(name), "([^/]+)"));
+    const source = path.replace(/:(\w+)/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
     this.routes.push({ method, pattern: new RegExp(`^${source}$`), names, handler });
     return this;
   }

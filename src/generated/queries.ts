@@ -33,7 +33,11 @@ import * as api from "./operations.js";
 export type GetLoginStateError = OperationError<"getLoginState">;
 
 /** The key of one cached `getLoginState` result, tagged with its data and error types. */
-export type GetLoginStateQueryKey = DataTag<readonly [typeof queryKeyRoot, "getLoginState", EmptyKeyPart, EmptyKeyPart], api.GetLoginStateResponse, GetLoginStateError>;
+export type GetLoginStateQueryKey = DataTag<
+  readonly [typeof queryKeyRoot, "getLoginState", EmptyKeyPart, EmptyKeyPart],
+  api.GetLoginStateResponse,
+  GetLoginStateError
+>;
 
 /** Query keys of `getLoginState`: `[root, "getLoginState", path, query]`, with partial filters for prefix invalidation. */
 export const getLoginStateKeys = {
@@ -41,18 +45,24 @@ export const getLoginStateKeys = {
   all: [queryKeyRoot, "getLoginState"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
   matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<EmptyKeyPart> } = {}) =>
-    filter.query ? ([queryKeyRoot, "getLoginState", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getLoginState", filter.path ?? {}] as const),
+    filter.query
+      ? ([queryKeyRoot, "getLoginState", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "getLoginState", filter.path ?? {}] as const),
   /** The key of one result. */
   query: (): GetLoginStateQueryKey => [queryKeyRoot, "getLoginState", {}, {}] as unknown as GetLoginStateQueryKey,
 };
 
 /** Fetches `getLoginState` with the query's abort signal. */
-function getLoginStateQueryFn(transport: OperationCaller): QueryFunction<api.GetLoginStateResponse, GetLoginStateQueryKey> {
+function getLoginStateQueryFn(
+  transport: OperationCaller,
+): QueryFunction<api.GetLoginStateResponse, GetLoginStateQueryKey> {
   return ({ signal }) => api.getLoginState(transport, {}, { signal });
 }
 
 /** Query options of `getLoginState` (GET /api/fe/v3/login_state) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getLoginStateQueryOptions(transport: OperationCaller): TypedQueryOptions<api.GetLoginStateResponse, GetLoginStateError, GetLoginStateQueryKey> {
+export function getLoginStateQueryOptions(
+  transport: OperationCaller,
+): TypedQueryOptions<api.GetLoginStateResponse, GetLoginStateError, GetLoginStateQueryKey> {
   return queryOptions<api.GetLoginStateResponse, GetLoginStateError, api.GetLoginStateResponse, GetLoginStateQueryKey>({
     queryKey: getLoginStateKeys.query(),
     queryFn: getLoginStateQueryFn(transport),
@@ -229,26 +239,41 @@ export function useResendEmailConfirmation(
 export type LoginCheckError = OperationError<"loginCheck">;
 
 /** The key of one cached `loginCheck` result, tagged with its data and error types. */
-export type LoginCheckQueryKey = DataTag<readonly [typeof queryKeyRoot, "loginCheck", EmptyKeyPart, NonNullable<api.LoginCheckRequest["query"]>], api.LoginCheckResponse, LoginCheckError>;
+export type LoginCheckQueryKey = DataTag<
+  readonly [typeof queryKeyRoot, "loginCheck", EmptyKeyPart, NonNullable<api.LoginCheckRequest["query"]>],
+  api.LoginCheckResponse,
+  LoginCheckError
+>;
 
 /** Query keys of `loginCheck`: `[root, "loginCheck", path, query]`, with partial filters for prefix invalidation. */
 export const loginCheckKeys = {
   /** Prefix of every cached `loginCheck` result, single and infinite. */
   all: [queryKeyRoot, "loginCheck"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.LoginCheckRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "loginCheck", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "loginCheck", filter.path ?? {}] as const),
+  matching: (
+    filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.LoginCheckRequest["query"]>> } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "loginCheck", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "loginCheck", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.LoginCheckRequest = {}): LoginCheckQueryKey => [queryKeyRoot, "loginCheck", {}, request.query ?? {}] as unknown as LoginCheckQueryKey,
+  query: (request: api.LoginCheckRequest = {}): LoginCheckQueryKey =>
+    [queryKeyRoot, "loginCheck", {}, request.query ?? {}] as unknown as LoginCheckQueryKey,
 };
 
 /** Fetches `loginCheck` with the query's abort signal. */
-function loginCheckQueryFn(transport: OperationCaller, request: api.LoginCheckRequest): QueryFunction<api.LoginCheckResponse, LoginCheckQueryKey> {
+function loginCheckQueryFn(
+  transport: OperationCaller,
+  request: api.LoginCheckRequest,
+): QueryFunction<api.LoginCheckResponse, LoginCheckQueryKey> {
   return ({ signal }) => api.loginCheck(transport, request, { signal });
 }
 
 /** Query options of `loginCheck` (GET /api/fe/v3/login/check) for useQuery, prefetchQuery and a typed getQueryData. */
-export function loginCheckQueryOptions(transport: OperationCaller, request: api.LoginCheckRequest = {}): TypedQueryOptions<api.LoginCheckResponse, LoginCheckError, LoginCheckQueryKey> {
+export function loginCheckQueryOptions(
+  transport: OperationCaller,
+  request: api.LoginCheckRequest = {},
+): TypedQueryOptions<api.LoginCheckResponse, LoginCheckError, LoginCheckQueryKey> {
   return queryOptions<api.LoginCheckResponse, LoginCheckError, api.LoginCheckResponse, LoginCheckQueryKey>({
     queryKey: loginCheckKeys.query(request),
     queryFn: loginCheckQueryFn(transport, request),
@@ -272,7 +297,11 @@ export function useLoginCheck<Selected = api.LoginCheckResponse>(
 export type GetSecurityStatusError = OperationError<"getSecurityStatus">;
 
 /** The key of one cached `getSecurityStatus` result, tagged with its data and error types. */
-export type GetSecurityStatusQueryKey = DataTag<readonly [typeof queryKeyRoot, "getSecurityStatus", EmptyKeyPart, EmptyKeyPart], api.GetSecurityStatusResponse, GetSecurityStatusError>;
+export type GetSecurityStatusQueryKey = DataTag<
+  readonly [typeof queryKeyRoot, "getSecurityStatus", EmptyKeyPart, EmptyKeyPart],
+  api.GetSecurityStatusResponse,
+  GetSecurityStatusError
+>;
 
 /** Query keys of `getSecurityStatus`: `[root, "getSecurityStatus", path, query]`, with partial filters for prefix invalidation. */
 export const getSecurityStatusKeys = {
@@ -280,19 +309,31 @@ export const getSecurityStatusKeys = {
   all: [queryKeyRoot, "getSecurityStatus"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
   matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<EmptyKeyPart> } = {}) =>
-    filter.query ? ([queryKeyRoot, "getSecurityStatus", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getSecurityStatus", filter.path ?? {}] as const),
+    filter.query
+      ? ([queryKeyRoot, "getSecurityStatus", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "getSecurityStatus", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (): GetSecurityStatusQueryKey => [queryKeyRoot, "getSecurityStatus", {}, {}] as unknown as GetSecurityStatusQueryKey,
+  query: (): GetSecurityStatusQueryKey =>
+    [queryKeyRoot, "getSecurityStatus", {}, {}] as unknown as GetSecurityStatusQueryKey,
 };
 
 /** Fetches `getSecurityStatus` with the query's abort signal. */
-function getSecurityStatusQueryFn(transport: OperationCaller): QueryFunction<api.GetSecurityStatusResponse, GetSecurityStatusQueryKey> {
+function getSecurityStatusQueryFn(
+  transport: OperationCaller,
+): QueryFunction<api.GetSecurityStatusResponse, GetSecurityStatusQueryKey> {
   return ({ signal }) => api.getSecurityStatus(transport, {}, { signal });
 }
 
 /** Query options of `getSecurityStatus` (POST /api/fe/v3/security_status) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getSecurityStatusQueryOptions(transport: OperationCaller): TypedQueryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, GetSecurityStatusQueryKey> {
-  return queryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, api.GetSecurityStatusResponse, GetSecurityStatusQueryKey>({
+export function getSecurityStatusQueryOptions(
+  transport: OperationCaller,
+): TypedQueryOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, GetSecurityStatusQueryKey> {
+  return queryOptions<
+    api.GetSecurityStatusResponse,
+    GetSecurityStatusError,
+    api.GetSecurityStatusResponse,
+    GetSecurityStatusQueryKey
+  >({
     queryKey: getSecurityStatusKeys.query(),
     queryFn: getSecurityStatusQueryFn(transport),
     staleTime: Infinity,
@@ -302,11 +343,17 @@ export function getSecurityStatusQueryOptions(transport: OperationCaller): Typed
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. — `useQuery` of `getSecurityStatus` with the AuthProvider's transport. */
 export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
   _request?: EmptyRequest,
-  options?: QueryHookOptions<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>,
+  options?: QueryHookOptions<
+    api.GetSecurityStatusResponse,
+    GetSecurityStatusError,
+    Selected,
+    GetSecurityStatusQueryKey
+  >,
 ): UseQueryResult<Selected, GetSecurityStatusError> {
   const { transport } = useSessionFor("useGetSecurityStatus");
   return useQuery<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>({
-    staleTime: Infinity, ...options,
+    staleTime: Infinity,
+    ...options,
     queryKey: getSecurityStatusKeys.query(),
     queryFn: getSecurityStatusQueryFn(transport),
   });
@@ -346,10 +393,7 @@ export function disableMfaMutationOptions(session: MutationSession) {
     mutationKey: [queryKeyRoot, "disableMfa"],
     mutationFn: (request) => api.disableMfa(session.transport, request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
-      Promise.all([
-        context.client.invalidateQueries({ queryKey: getSecurityStatusKeys.all }),
-        refreshSession(session),
-      ]),
+      Promise.all([context.client.invalidateQueries({ queryKey: getSecurityStatusKeys.all }), refreshSession(session)]),
   });
 }
 
@@ -369,7 +413,8 @@ export function updatePasswordMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>({
     mutationKey: [queryKeyRoot, "updatePassword"],
     mutationFn: (request) => api.updatePassword(session.transport, request),
-    onSuccess: (_data, _request, _onMutateResult, context) => context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
+    onSuccess: (_data, _request, _onMutateResult, context) =>
+      context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
   });
 }
 
@@ -410,10 +455,7 @@ export function updateMetadataMutationOptions(session: MutationSession) {
     mutationKey: [queryKeyRoot, "updateMetadata"],
     mutationFn: (request) => api.updateMetadata(session.transport, request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
-      Promise.all([
-        context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
-        refreshSession(session),
-      ]),
+      Promise.all([context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }), refreshSession(session)]),
   });
 }
 
@@ -474,27 +516,47 @@ export function useCreateOrg(
 export type GetOrgSettingsError = OperationError<"getOrgSettings">;
 
 /** The key of one cached `getOrgSettings` result, tagged with its data and error types. */
-export type GetOrgSettingsQueryKey = DataTag<readonly [typeof queryKeyRoot, "getOrgSettings", EmptyKeyPart, NonNullable<api.GetOrgSettingsRequest["query"]>], api.GetOrgSettingsResponse, GetOrgSettingsError>;
+export type GetOrgSettingsQueryKey = DataTag<
+  readonly [typeof queryKeyRoot, "getOrgSettings", EmptyKeyPart, NonNullable<api.GetOrgSettingsRequest["query"]>],
+  api.GetOrgSettingsResponse,
+  GetOrgSettingsError
+>;
 
 /** Query keys of `getOrgSettings`: `[root, "getOrgSettings", path, query]`, with partial filters for prefix invalidation. */
 export const getOrgSettingsKeys = {
   /** Prefix of every cached `getOrgSettings` result, single and infinite. */
   all: [queryKeyRoot, "getOrgSettings"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.GetOrgSettingsRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "getOrgSettings", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getOrgSettings", filter.path ?? {}] as const),
+  matching: (
+    filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.GetOrgSettingsRequest["query"]>> } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "getOrgSettings", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "getOrgSettings", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.GetOrgSettingsRequest): GetOrgSettingsQueryKey => [queryKeyRoot, "getOrgSettings", {}, request.query ?? {}] as unknown as GetOrgSettingsQueryKey,
+  query: (request: api.GetOrgSettingsRequest): GetOrgSettingsQueryKey =>
+    [queryKeyRoot, "getOrgSettings", {}, request.query ?? {}] as unknown as GetOrgSettingsQueryKey,
 };
 
 /** Fetches `getOrgSettings` with the query's abort signal. */
-function getOrgSettingsQueryFn(transport: OperationCaller, request: api.GetOrgSettingsRequest): QueryFunction<api.GetOrgSettingsResponse, GetOrgSettingsQueryKey> {
+function getOrgSettingsQueryFn(
+  transport: OperationCaller,
+  request: api.GetOrgSettingsRequest,
+): QueryFunction<api.GetOrgSettingsResponse, GetOrgSettingsQueryKey> {
   return ({ signal }) => api.getOrgSettings(transport, request, { signal });
 }
 
 /** Query options of `getOrgSettings` (GET /api/fe/v3/org_settings) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getOrgSettingsQueryOptions(transport: OperationCaller, request: api.GetOrgSettingsRequest): TypedQueryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, GetOrgSettingsQueryKey> {
-  return queryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, api.GetOrgSettingsResponse, GetOrgSettingsQueryKey>({
+export function getOrgSettingsQueryOptions(
+  transport: OperationCaller,
+  request: api.GetOrgSettingsRequest,
+): TypedQueryOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, GetOrgSettingsQueryKey> {
+  return queryOptions<
+    api.GetOrgSettingsResponse,
+    GetOrgSettingsError,
+    api.GetOrgSettingsResponse,
+    GetOrgSettingsQueryKey
+  >({
     queryKey: getOrgSettingsKeys.query(request),
     queryFn: getOrgSettingsQueryFn(transport, request),
   });
@@ -523,7 +585,9 @@ export function updateOrgMetadataMutationOptions(session: MutationSession) {
     mutationFn: (request) => api.updateOrgMetadata(session.transport, request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
-        context.client.invalidateQueries({ queryKey: getOrgSettingsKeys.matching({ query: { org_id: request.body.org_id } }) }),
+        context.client.invalidateQueries({
+          queryKey: getOrgSettingsKeys.matching({ query: { org_id: request.body.org_id } }),
+        }),
         refreshSession(session),
       ]),
   });
@@ -548,7 +612,9 @@ export function deleteOrgMutationOptions(session: MutationSession) {
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getJoinableOrgsKeys.all }),
-        context.client.invalidateQueries({ queryKey: getOrgSettingsKeys.matching({ query: { org_id: request.body.org_id } }) }),
+        context.client.invalidateQueries({
+          queryKey: getOrgSettingsKeys.matching({ query: { org_id: request.body.org_id } }),
+        }),
         refreshSession(session),
       ]),
   });
@@ -566,7 +632,11 @@ export function useDeleteOrg(
 export type GetJoinableOrgsError = OperationError<"getJoinableOrgs">;
 
 /** The key of one cached `getJoinableOrgs` result, tagged with its data and error types. */
-export type GetJoinableOrgsQueryKey = DataTag<readonly [typeof queryKeyRoot, "getJoinableOrgs", EmptyKeyPart, EmptyKeyPart], api.GetJoinableOrgsResponse, GetJoinableOrgsError>;
+export type GetJoinableOrgsQueryKey = DataTag<
+  readonly [typeof queryKeyRoot, "getJoinableOrgs", EmptyKeyPart, EmptyKeyPart],
+  api.GetJoinableOrgsResponse,
+  GetJoinableOrgsError
+>;
 
 /** Query keys of `getJoinableOrgs`: `[root, "getJoinableOrgs", path, query]`, with partial filters for prefix invalidation. */
 export const getJoinableOrgsKeys = {
@@ -574,19 +644,30 @@ export const getJoinableOrgsKeys = {
   all: [queryKeyRoot, "getJoinableOrgs"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
   matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<EmptyKeyPart> } = {}) =>
-    filter.query ? ([queryKeyRoot, "getJoinableOrgs", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "getJoinableOrgs", filter.path ?? {}] as const),
+    filter.query
+      ? ([queryKeyRoot, "getJoinableOrgs", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "getJoinableOrgs", filter.path ?? {}] as const),
   /** The key of one result. */
   query: (): GetJoinableOrgsQueryKey => [queryKeyRoot, "getJoinableOrgs", {}, {}] as unknown as GetJoinableOrgsQueryKey,
 };
 
 /** Fetches `getJoinableOrgs` with the query's abort signal. */
-function getJoinableOrgsQueryFn(transport: OperationCaller): QueryFunction<api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey> {
+function getJoinableOrgsQueryFn(
+  transport: OperationCaller,
+): QueryFunction<api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey> {
   return ({ signal }) => api.getJoinableOrgs(transport, {}, { signal });
 }
 
 /** Query options of `getJoinableOrgs` (GET /api/fe/v3/joinable_orgs) for useQuery, prefetchQuery and a typed getQueryData. */
-export function getJoinableOrgsQueryOptions(transport: OperationCaller): TypedQueryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, GetJoinableOrgsQueryKey> {
-  return queryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey>({
+export function getJoinableOrgsQueryOptions(
+  transport: OperationCaller,
+): TypedQueryOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, GetJoinableOrgsQueryKey> {
+  return queryOptions<
+    api.GetJoinableOrgsResponse,
+    GetJoinableOrgsError,
+    api.GetJoinableOrgsResponse,
+    GetJoinableOrgsQueryKey
+  >({
     queryKey: getJoinableOrgsKeys.query(),
     queryFn: getJoinableOrgsQueryFn(transport),
   });
@@ -634,36 +715,82 @@ export function useJoinOrg(
 export type ListOrgMembersError = OperationError<"listOrgMembers">;
 
 /** The key of one cached `listOrgMembers` result, tagged with its data and error types. */
-export type ListOrgMembersQueryKey = DataTag<readonly [typeof queryKeyRoot, "listOrgMembers", api.ListOrgMembersRequest["path"], NonNullable<api.ListOrgMembersRequest["query"]>], api.ListOrgMembersResponse, ListOrgMembersError>;
+export type ListOrgMembersQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listOrgMembers",
+    api.ListOrgMembersRequest["path"],
+    NonNullable<api.ListOrgMembersRequest["query"]>,
+  ],
+  api.ListOrgMembersResponse,
+  ListOrgMembersError
+>;
 
 /** Arguments of the infinite `listOrgMembers` list: the request without the page number. */
-export type ListOrgMembersInfiniteRequest = Pick<api.ListOrgMembersRequest, "path"> & { query?: Omit<NonNullable<api.ListOrgMembersRequest["query"]>, "page_number"> };
+export type ListOrgMembersInfiniteRequest = Pick<api.ListOrgMembersRequest, "path"> & {
+  query?: Omit<NonNullable<api.ListOrgMembersRequest["query"]>, "page_number">;
+};
 
 /** The key of one cached infinite `listOrgMembers` list (its own `"infinite"` segment: never shared with a single page). */
-export type ListOrgMembersInfiniteQueryKey = DataTag<readonly [typeof queryKeyRoot, "listOrgMembers", api.ListOrgMembersRequest["path"], Omit<NonNullable<api.ListOrgMembersRequest["query"]>, "page_number">, "infinite"], InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersError>;
+export type ListOrgMembersInfiniteQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listOrgMembers",
+    api.ListOrgMembersRequest["path"],
+    Omit<NonNullable<api.ListOrgMembersRequest["query"]>, "page_number">,
+    "infinite",
+  ],
+  InfiniteData<api.ListOrgMembersResponse, number>,
+  ListOrgMembersError
+>;
 
 /** Query keys of `listOrgMembers`: `[root, "listOrgMembers", path, query]`, with partial filters for prefix invalidation. */
 export const listOrgMembersKeys = {
   /** Prefix of every cached `listOrgMembers` result, single and infinite. */
   all: [queryKeyRoot, "listOrgMembers"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<api.ListOrgMembersRequest["path"]>; query?: Partial<NonNullable<api.ListOrgMembersRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "listOrgMembers", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "listOrgMembers", filter.path ?? {}] as const),
+  matching: (
+    filter: {
+      path?: Partial<api.ListOrgMembersRequest["path"]>;
+      query?: Partial<NonNullable<api.ListOrgMembersRequest["query"]>>;
+    } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "listOrgMembers", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "listOrgMembers", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.ListOrgMembersRequest): ListOrgMembersQueryKey => [queryKeyRoot, "listOrgMembers", request.path, request.query ?? {}] as unknown as ListOrgMembersQueryKey,
+  query: (request: api.ListOrgMembersRequest): ListOrgMembersQueryKey =>
+    [queryKeyRoot, "listOrgMembers", request.path, request.query ?? {}] as unknown as ListOrgMembersQueryKey,
   /** The key of one infinite list. */
   infinite: (request: ListOrgMembersInfiniteRequest): ListOrgMembersInfiniteQueryKey =>
-    [queryKeyRoot, "listOrgMembers", request.path, request.query ?? {}, "infinite"] as unknown as ListOrgMembersInfiniteQueryKey,
+    [
+      queryKeyRoot,
+      "listOrgMembers",
+      request.path,
+      request.query ?? {},
+      "infinite",
+    ] as unknown as ListOrgMembersInfiniteQueryKey,
 };
 
 /** Fetches `listOrgMembers` with the query's abort signal. */
-function listOrgMembersQueryFn(transport: OperationCaller, request: api.ListOrgMembersRequest): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersQueryKey> {
+function listOrgMembersQueryFn(
+  transport: OperationCaller,
+  request: api.ListOrgMembersRequest,
+): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersQueryKey> {
   return ({ signal }) => api.listOrgMembers(transport, request, { signal });
 }
 
 /** Query options of `listOrgMembers` (GET /api/fe/v3/org_membership/{orgId}/members) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listOrgMembersQueryOptions(transport: OperationCaller, request: api.ListOrgMembersRequest): TypedQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersQueryKey> {
-  return queryOptions<api.ListOrgMembersResponse, ListOrgMembersError, api.ListOrgMembersResponse, ListOrgMembersQueryKey>({
+export function listOrgMembersQueryOptions(
+  transport: OperationCaller,
+  request: api.ListOrgMembersRequest,
+): TypedQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersQueryKey> {
+  return queryOptions<
+    api.ListOrgMembersResponse,
+    ListOrgMembersError,
+    api.ListOrgMembersResponse,
+    ListOrgMembersQueryKey
+  >({
     queryKey: listOrgMembersKeys.query(request),
     queryFn: listOrgMembersQueryFn(transport, request),
   });
@@ -683,13 +810,26 @@ export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
 }
 
 /** Fetches one page of `listOrgMembers` with the query's abort signal. */
-function listOrgMembersPageFn(transport: OperationCaller, request: ListOrgMembersInfiniteRequest): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) => api.listOrgMembers(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
+function listOrgMembersPageFn(
+  transport: OperationCaller,
+  request: ListOrgMembersInfiniteRequest,
+): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersInfiniteQueryKey, number> {
+  return ({ pageParam, signal }) =>
+    api.listOrgMembers(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listOrgMembers`: pages from 0 while `has_more_results` is true. */
-export function listOrgMembersInfiniteQueryOptions(transport: OperationCaller, request: ListOrgMembersInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey> {
-  return infiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersInfiniteQueryKey, number>({
+export function listOrgMembersInfiniteQueryOptions(
+  transport: OperationCaller,
+  request: ListOrgMembersInfiniteRequest,
+): TypedInfiniteQueryOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey> {
+  return infiniteQueryOptions<
+    api.ListOrgMembersResponse,
+    ListOrgMembersError,
+    InfiniteData<api.ListOrgMembersResponse, number>,
+    ListOrgMembersInfiniteQueryKey,
+    number
+  >({
     queryKey: listOrgMembersKeys.infinite(request),
     queryFn: listOrgMembersPageFn(transport, request),
     initialPageParam: 0,
@@ -703,7 +843,13 @@ export function useListOrgMembersInfinite(
   options?: InfiniteQueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersError> {
   const { transport } = useSessionFor("useListOrgMembersInfinite");
-  return useInfiniteQuery<api.ListOrgMembersResponse, ListOrgMembersError, InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersInfiniteQueryKey, number>({
+  return useInfiniteQuery<
+    api.ListOrgMembersResponse,
+    ListOrgMembersError,
+    InfiniteData<api.ListOrgMembersResponse, number>,
+    ListOrgMembersInfiniteQueryKey,
+    number
+  >({
     ...options,
     queryKey: listOrgMembersKeys.infinite(request),
     queryFn: listOrgMembersPageFn(transport, request),
@@ -716,36 +862,82 @@ export function useListOrgMembersInfinite(
 export type ListPendingInvitesError = OperationError<"listPendingInvites">;
 
 /** The key of one cached `listPendingInvites` result, tagged with its data and error types. */
-export type ListPendingInvitesQueryKey = DataTag<readonly [typeof queryKeyRoot, "listPendingInvites", api.ListPendingInvitesRequest["path"], NonNullable<api.ListPendingInvitesRequest["query"]>], api.ListPendingInvitesResponse, ListPendingInvitesError>;
+export type ListPendingInvitesQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listPendingInvites",
+    api.ListPendingInvitesRequest["path"],
+    NonNullable<api.ListPendingInvitesRequest["query"]>,
+  ],
+  api.ListPendingInvitesResponse,
+  ListPendingInvitesError
+>;
 
 /** Arguments of the infinite `listPendingInvites` list: the request without the page number. */
-export type ListPendingInvitesInfiniteRequest = Pick<api.ListPendingInvitesRequest, "path"> & { query?: Omit<NonNullable<api.ListPendingInvitesRequest["query"]>, "page_number"> };
+export type ListPendingInvitesInfiniteRequest = Pick<api.ListPendingInvitesRequest, "path"> & {
+  query?: Omit<NonNullable<api.ListPendingInvitesRequest["query"]>, "page_number">;
+};
 
 /** The key of one cached infinite `listPendingInvites` list (its own `"infinite"` segment: never shared with a single page). */
-export type ListPendingInvitesInfiniteQueryKey = DataTag<readonly [typeof queryKeyRoot, "listPendingInvites", api.ListPendingInvitesRequest["path"], Omit<NonNullable<api.ListPendingInvitesRequest["query"]>, "page_number">, "infinite"], InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesError>;
+export type ListPendingInvitesInfiniteQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listPendingInvites",
+    api.ListPendingInvitesRequest["path"],
+    Omit<NonNullable<api.ListPendingInvitesRequest["query"]>, "page_number">,
+    "infinite",
+  ],
+  InfiniteData<api.ListPendingInvitesResponse, number>,
+  ListPendingInvitesError
+>;
 
 /** Query keys of `listPendingInvites`: `[root, "listPendingInvites", path, query]`, with partial filters for prefix invalidation. */
 export const listPendingInvitesKeys = {
   /** Prefix of every cached `listPendingInvites` result, single and infinite. */
   all: [queryKeyRoot, "listPendingInvites"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<api.ListPendingInvitesRequest["path"]>; query?: Partial<NonNullable<api.ListPendingInvitesRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "listPendingInvites", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "listPendingInvites", filter.path ?? {}] as const),
+  matching: (
+    filter: {
+      path?: Partial<api.ListPendingInvitesRequest["path"]>;
+      query?: Partial<NonNullable<api.ListPendingInvitesRequest["query"]>>;
+    } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "listPendingInvites", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "listPendingInvites", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.ListPendingInvitesRequest): ListPendingInvitesQueryKey => [queryKeyRoot, "listPendingInvites", request.path, request.query ?? {}] as unknown as ListPendingInvitesQueryKey,
+  query: (request: api.ListPendingInvitesRequest): ListPendingInvitesQueryKey =>
+    [queryKeyRoot, "listPendingInvites", request.path, request.query ?? {}] as unknown as ListPendingInvitesQueryKey,
   /** The key of one infinite list. */
   infinite: (request: ListPendingInvitesInfiniteRequest): ListPendingInvitesInfiniteQueryKey =>
-    [queryKeyRoot, "listPendingInvites", request.path, request.query ?? {}, "infinite"] as unknown as ListPendingInvitesInfiniteQueryKey,
+    [
+      queryKeyRoot,
+      "listPendingInvites",
+      request.path,
+      request.query ?? {},
+      "infinite",
+    ] as unknown as ListPendingInvitesInfiniteQueryKey,
 };
 
 /** Fetches `listPendingInvites` with the query's abort signal. */
-function listPendingInvitesQueryFn(transport: OperationCaller, request: api.ListPendingInvitesRequest): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesQueryKey> {
+function listPendingInvitesQueryFn(
+  transport: OperationCaller,
+  request: api.ListPendingInvitesRequest,
+): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesQueryKey> {
   return ({ signal }) => api.listPendingInvites(transport, request, { signal });
 }
 
 /** Query options of `listPendingInvites` (GET /api/fe/v3/org_membership/{orgId}/pending_invites) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listPendingInvitesQueryOptions(transport: OperationCaller, request: api.ListPendingInvitesRequest): TypedQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesQueryKey> {
-  return queryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, api.ListPendingInvitesResponse, ListPendingInvitesQueryKey>({
+export function listPendingInvitesQueryOptions(
+  transport: OperationCaller,
+  request: api.ListPendingInvitesRequest,
+): TypedQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesQueryKey> {
+  return queryOptions<
+    api.ListPendingInvitesResponse,
+    ListPendingInvitesError,
+    api.ListPendingInvitesResponse,
+    ListPendingInvitesQueryKey
+  >({
     queryKey: listPendingInvitesKeys.query(request),
     queryFn: listPendingInvitesQueryFn(transport, request),
   });
@@ -754,7 +946,12 @@ export function listPendingInvitesQueryOptions(transport: OperationCaller, reque
 /** List an organisation's pending invitations, one page at a time. — `useQuery` of `listPendingInvites` with the AuthProvider's transport. */
 export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>(
   request: api.ListPendingInvitesRequest,
-  options?: QueryHookOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>,
+  options?: QueryHookOptions<
+    api.ListPendingInvitesResponse,
+    ListPendingInvitesError,
+    Selected,
+    ListPendingInvitesQueryKey
+  >,
 ): UseQueryResult<Selected, ListPendingInvitesError> {
   const { transport } = useSessionFor("useListPendingInvites");
   return useQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>({
@@ -765,13 +962,30 @@ export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>
 }
 
 /** Fetches one page of `listPendingInvites` with the query's abort signal. */
-function listPendingInvitesPageFn(transport: OperationCaller, request: ListPendingInvitesInfiniteRequest): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) => api.listPendingInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
+function listPendingInvitesPageFn(
+  transport: OperationCaller,
+  request: ListPendingInvitesInfiniteRequest,
+): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesInfiniteQueryKey, number> {
+  return ({ pageParam, signal }) =>
+    api.listPendingInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listPendingInvites`: pages from 0 while `has_more_results` is true. */
-export function listPendingInvitesInfiniteQueryOptions(transport: OperationCaller, request: ListPendingInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesInfiniteQueryKey> {
-  return infiniteQueryOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesInfiniteQueryKey, number>({
+export function listPendingInvitesInfiniteQueryOptions(
+  transport: OperationCaller,
+  request: ListPendingInvitesInfiniteRequest,
+): TypedInfiniteQueryOptions<
+  api.ListPendingInvitesResponse,
+  ListPendingInvitesError,
+  ListPendingInvitesInfiniteQueryKey
+> {
+  return infiniteQueryOptions<
+    api.ListPendingInvitesResponse,
+    ListPendingInvitesError,
+    InfiniteData<api.ListPendingInvitesResponse, number>,
+    ListPendingInvitesInfiniteQueryKey,
+    number
+  >({
     queryKey: listPendingInvitesKeys.infinite(request),
     queryFn: listPendingInvitesPageFn(transport, request),
     initialPageParam: 0,
@@ -782,10 +996,20 @@ export function listPendingInvitesInfiniteQueryOptions(transport: OperationCalle
 /** List an organisation's pending invitations, one page at a time. — `useInfiniteQuery` of `listPendingInvites`, one page per `fetchNextPage()`. */
 export function useListPendingInvitesInfinite(
   request: ListPendingInvitesInfiniteRequest,
-  options?: InfiniteQueryHookOptions<api.ListPendingInvitesResponse, ListPendingInvitesError, ListPendingInvitesInfiniteQueryKey>,
+  options?: InfiniteQueryHookOptions<
+    api.ListPendingInvitesResponse,
+    ListPendingInvitesError,
+    ListPendingInvitesInfiniteQueryKey
+  >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesError> {
   const { transport } = useSessionFor("useListPendingInvitesInfinite");
-  return useInfiniteQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesInfiniteQueryKey, number>({
+  return useInfiniteQuery<
+    api.ListPendingInvitesResponse,
+    ListPendingInvitesError,
+    InfiniteData<api.ListPendingInvitesResponse, number>,
+    ListPendingInvitesInfiniteQueryKey,
+    number
+  >({
     ...options,
     queryKey: listPendingInvitesKeys.infinite(request),
     queryFn: listPendingInvitesPageFn(transport, request),
@@ -798,36 +1022,82 @@ export function useListPendingInvitesInfinite(
 export type ListExpiredInvitesError = OperationError<"listExpiredInvites">;
 
 /** The key of one cached `listExpiredInvites` result, tagged with its data and error types. */
-export type ListExpiredInvitesQueryKey = DataTag<readonly [typeof queryKeyRoot, "listExpiredInvites", api.ListExpiredInvitesRequest["path"], NonNullable<api.ListExpiredInvitesRequest["query"]>], api.ListExpiredInvitesResponse, ListExpiredInvitesError>;
+export type ListExpiredInvitesQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listExpiredInvites",
+    api.ListExpiredInvitesRequest["path"],
+    NonNullable<api.ListExpiredInvitesRequest["query"]>,
+  ],
+  api.ListExpiredInvitesResponse,
+  ListExpiredInvitesError
+>;
 
 /** Arguments of the infinite `listExpiredInvites` list: the request without the page number. */
-export type ListExpiredInvitesInfiniteRequest = Pick<api.ListExpiredInvitesRequest, "path"> & { query?: Omit<NonNullable<api.ListExpiredInvitesRequest["query"]>, "page_number"> };
+export type ListExpiredInvitesInfiniteRequest = Pick<api.ListExpiredInvitesRequest, "path"> & {
+  query?: Omit<NonNullable<api.ListExpiredInvitesRequest["query"]>, "page_number">;
+};
 
 /** The key of one cached infinite `listExpiredInvites` list (its own `"infinite"` segment: never shared with a single page). */
-export type ListExpiredInvitesInfiniteQueryKey = DataTag<readonly [typeof queryKeyRoot, "listExpiredInvites", api.ListExpiredInvitesRequest["path"], Omit<NonNullable<api.ListExpiredInvitesRequest["query"]>, "page_number">, "infinite"], InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesError>;
+export type ListExpiredInvitesInfiniteQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listExpiredInvites",
+    api.ListExpiredInvitesRequest["path"],
+    Omit<NonNullable<api.ListExpiredInvitesRequest["query"]>, "page_number">,
+    "infinite",
+  ],
+  InfiniteData<api.ListExpiredInvitesResponse, number>,
+  ListExpiredInvitesError
+>;
 
 /** Query keys of `listExpiredInvites`: `[root, "listExpiredInvites", path, query]`, with partial filters for prefix invalidation. */
 export const listExpiredInvitesKeys = {
   /** Prefix of every cached `listExpiredInvites` result, single and infinite. */
   all: [queryKeyRoot, "listExpiredInvites"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<api.ListExpiredInvitesRequest["path"]>; query?: Partial<NonNullable<api.ListExpiredInvitesRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "listExpiredInvites", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "listExpiredInvites", filter.path ?? {}] as const),
+  matching: (
+    filter: {
+      path?: Partial<api.ListExpiredInvitesRequest["path"]>;
+      query?: Partial<NonNullable<api.ListExpiredInvitesRequest["query"]>>;
+    } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "listExpiredInvites", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "listExpiredInvites", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.ListExpiredInvitesRequest): ListExpiredInvitesQueryKey => [queryKeyRoot, "listExpiredInvites", request.path, request.query ?? {}] as unknown as ListExpiredInvitesQueryKey,
+  query: (request: api.ListExpiredInvitesRequest): ListExpiredInvitesQueryKey =>
+    [queryKeyRoot, "listExpiredInvites", request.path, request.query ?? {}] as unknown as ListExpiredInvitesQueryKey,
   /** The key of one infinite list. */
   infinite: (request: ListExpiredInvitesInfiniteRequest): ListExpiredInvitesInfiniteQueryKey =>
-    [queryKeyRoot, "listExpiredInvites", request.path, request.query ?? {}, "infinite"] as unknown as ListExpiredInvitesInfiniteQueryKey,
+    [
+      queryKeyRoot,
+      "listExpiredInvites",
+      request.path,
+      request.query ?? {},
+      "infinite",
+    ] as unknown as ListExpiredInvitesInfiniteQueryKey,
 };
 
 /** Fetches `listExpiredInvites` with the query's abort signal. */
-function listExpiredInvitesQueryFn(transport: OperationCaller, request: api.ListExpiredInvitesRequest): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey> {
+function listExpiredInvitesQueryFn(
+  transport: OperationCaller,
+  request: api.ListExpiredInvitesRequest,
+): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey> {
   return ({ signal }) => api.listExpiredInvites(transport, request, { signal });
 }
 
 /** Query options of `listExpiredInvites` (GET /api/fe/v3/org_membership/{orgId}/expired_invites) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listExpiredInvitesQueryOptions(transport: OperationCaller, request: api.ListExpiredInvitesRequest): TypedQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesQueryKey> {
-  return queryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey>({
+export function listExpiredInvitesQueryOptions(
+  transport: OperationCaller,
+  request: api.ListExpiredInvitesRequest,
+): TypedQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesQueryKey> {
+  return queryOptions<
+    api.ListExpiredInvitesResponse,
+    ListExpiredInvitesError,
+    api.ListExpiredInvitesResponse,
+    ListExpiredInvitesQueryKey
+  >({
     queryKey: listExpiredInvitesKeys.query(request),
     queryFn: listExpiredInvitesQueryFn(transport, request),
   });
@@ -836,7 +1106,12 @@ export function listExpiredInvitesQueryOptions(transport: OperationCaller, reque
 /** List an organisation's expired invitations, one page at a time. — `useQuery` of `listExpiredInvites` with the AuthProvider's transport. */
 export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>(
   request: api.ListExpiredInvitesRequest,
-  options?: QueryHookOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>,
+  options?: QueryHookOptions<
+    api.ListExpiredInvitesResponse,
+    ListExpiredInvitesError,
+    Selected,
+    ListExpiredInvitesQueryKey
+  >,
 ): UseQueryResult<Selected, ListExpiredInvitesError> {
   const { transport } = useSessionFor("useListExpiredInvites");
   return useQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>({
@@ -847,13 +1122,30 @@ export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>
 }
 
 /** Fetches one page of `listExpiredInvites` with the query's abort signal. */
-function listExpiredInvitesPageFn(transport: OperationCaller, request: ListExpiredInvitesInfiniteRequest): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) => api.listExpiredInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
+function listExpiredInvitesPageFn(
+  transport: OperationCaller,
+  request: ListExpiredInvitesInfiniteRequest,
+): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesInfiniteQueryKey, number> {
+  return ({ pageParam, signal }) =>
+    api.listExpiredInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listExpiredInvites`: pages from 0 while `has_more_results` is true. */
-export function listExpiredInvitesInfiniteQueryOptions(transport: OperationCaller, request: ListExpiredInvitesInfiniteRequest): TypedInfiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesInfiniteQueryKey> {
-  return infiniteQueryOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesInfiniteQueryKey, number>({
+export function listExpiredInvitesInfiniteQueryOptions(
+  transport: OperationCaller,
+  request: ListExpiredInvitesInfiniteRequest,
+): TypedInfiniteQueryOptions<
+  api.ListExpiredInvitesResponse,
+  ListExpiredInvitesError,
+  ListExpiredInvitesInfiniteQueryKey
+> {
+  return infiniteQueryOptions<
+    api.ListExpiredInvitesResponse,
+    ListExpiredInvitesError,
+    InfiniteData<api.ListExpiredInvitesResponse, number>,
+    ListExpiredInvitesInfiniteQueryKey,
+    number
+  >({
     queryKey: listExpiredInvitesKeys.infinite(request),
     queryFn: listExpiredInvitesPageFn(transport, request),
     initialPageParam: 0,
@@ -864,10 +1156,20 @@ export function listExpiredInvitesInfiniteQueryOptions(transport: OperationCalle
 /** List an organisation's expired invitations, one page at a time. — `useInfiniteQuery` of `listExpiredInvites`, one page per `fetchNextPage()`. */
 export function useListExpiredInvitesInfinite(
   request: ListExpiredInvitesInfiniteRequest,
-  options?: InfiniteQueryHookOptions<api.ListExpiredInvitesResponse, ListExpiredInvitesError, ListExpiredInvitesInfiniteQueryKey>,
+  options?: InfiniteQueryHookOptions<
+    api.ListExpiredInvitesResponse,
+    ListExpiredInvitesError,
+    ListExpiredInvitesInfiniteQueryKey
+  >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesError> {
   const { transport } = useSessionFor("useListExpiredInvitesInfinite");
-  return useInfiniteQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesInfiniteQueryKey, number>({
+  return useInfiniteQuery<
+    api.ListExpiredInvitesResponse,
+    ListExpiredInvitesError,
+    InfiniteData<api.ListExpiredInvitesResponse, number>,
+    ListExpiredInvitesInfiniteQueryKey,
+    number
+  >({
     ...options,
     queryKey: listExpiredInvitesKeys.infinite(request),
     queryFn: listExpiredInvitesPageFn(transport, request),
@@ -886,9 +1188,15 @@ export function inviteUserMutationOptions(session: MutationSession) {
     mutationFn: (request) => api.inviteUser(session.transport, request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
-        context.client.invalidateQueries({ queryKey: listPendingInvitesKeys.matching({ path: { orgId: request.body.org_id } }) }),
-        context.client.invalidateQueries({ queryKey: listExpiredInvitesKeys.matching({ path: { orgId: request.body.org_id } }) }),
-        context.client.invalidateQueries({ queryKey: listOrgMembersKeys.matching({ path: { orgId: request.body.org_id } }) }),
+        context.client.invalidateQueries({
+          queryKey: listPendingInvitesKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
+        context.client.invalidateQueries({
+          queryKey: listExpiredInvitesKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
+        context.client.invalidateQueries({
+          queryKey: listOrgMembersKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
       ]),
   });
 }
@@ -911,7 +1219,9 @@ export function removeUserMutationOptions(session: MutationSession) {
     mutationFn: (request) => api.removeUser(session.transport, request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
-        context.client.invalidateQueries({ queryKey: listOrgMembersKeys.matching({ path: { orgId: request.body.org_id } }) }),
+        context.client.invalidateQueries({
+          queryKey: listOrgMembersKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
         refreshSession(session),
       ]),
   });
@@ -935,7 +1245,9 @@ export function changeRoleMutationOptions(session: MutationSession) {
     mutationFn: (request) => api.changeRole(session.transport, request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
-        context.client.invalidateQueries({ queryKey: listOrgMembersKeys.matching({ path: { orgId: request.body.org_id } }) }),
+        context.client.invalidateQueries({
+          queryKey: listOrgMembersKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
         refreshSession(session),
       ]),
   });
@@ -959,15 +1271,23 @@ export function revokeUserInvitationMutationOptions(session: MutationSession) {
     mutationFn: (request) => api.revokeUserInvitation(session.transport, request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
-        context.client.invalidateQueries({ queryKey: listPendingInvitesKeys.matching({ path: { orgId: request.body.org_id } }) }),
-        context.client.invalidateQueries({ queryKey: listExpiredInvitesKeys.matching({ path: { orgId: request.body.org_id } }) }),
+        context.client.invalidateQueries({
+          queryKey: listPendingInvitesKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
+        context.client.invalidateQueries({
+          queryKey: listExpiredInvitesKeys.matching({ path: { orgId: request.body.org_id } }),
+        }),
       ]),
   });
 }
 
 /** Revoke a pending invitation. — `useMutation` of `revokeUserInvitation` with the AuthProvider's session; on success it invalidates `listPendingInvites`, `listExpiredInvites`. */
 export function useRevokeUserInvitation(
-  options?: MutationHookOptions<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest>,
+  options?: MutationHookOptions<
+    api.RevokeUserInvitationResponse,
+    RevokeUserInvitationError,
+    api.RevokeUserInvitationRequest
+  >,
 ): UseMutationResult<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest> {
   const session = useSessionFor("useRevokeUserInvitation");
   return useMutation(withHookOptions(revokeUserInvitationMutationOptions(session), options));
@@ -977,36 +1297,82 @@ export function useRevokeUserInvitation(
 export type ListPersonalApiKeysError = OperationError<"listPersonalApiKeys">;
 
 /** The key of one cached `listPersonalApiKeys` result, tagged with its data and error types. */
-export type ListPersonalApiKeysQueryKey = DataTag<readonly [typeof queryKeyRoot, "listPersonalApiKeys", EmptyKeyPart, NonNullable<api.ListPersonalApiKeysRequest["query"]>], api.ListPersonalApiKeysResponse, ListPersonalApiKeysError>;
+export type ListPersonalApiKeysQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listPersonalApiKeys",
+    EmptyKeyPart,
+    NonNullable<api.ListPersonalApiKeysRequest["query"]>,
+  ],
+  api.ListPersonalApiKeysResponse,
+  ListPersonalApiKeysError
+>;
 
 /** Arguments of the infinite `listPersonalApiKeys` list: the request without the page number. */
-export type ListPersonalApiKeysInfiniteRequest = { query?: Omit<NonNullable<api.ListPersonalApiKeysRequest["query"]>, "page_number"> };
+export type ListPersonalApiKeysInfiniteRequest = {
+  query?: Omit<NonNullable<api.ListPersonalApiKeysRequest["query"]>, "page_number">;
+};
 
 /** The key of one cached infinite `listPersonalApiKeys` list (its own `"infinite"` segment: never shared with a single page). */
-export type ListPersonalApiKeysInfiniteQueryKey = DataTag<readonly [typeof queryKeyRoot, "listPersonalApiKeys", EmptyKeyPart, Omit<NonNullable<api.ListPersonalApiKeysRequest["query"]>, "page_number">, "infinite"], InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysError>;
+export type ListPersonalApiKeysInfiniteQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listPersonalApiKeys",
+    EmptyKeyPart,
+    Omit<NonNullable<api.ListPersonalApiKeysRequest["query"]>, "page_number">,
+    "infinite",
+  ],
+  InfiniteData<api.ListPersonalApiKeysResponse, number>,
+  ListPersonalApiKeysError
+>;
 
 /** Query keys of `listPersonalApiKeys`: `[root, "listPersonalApiKeys", path, query]`, with partial filters for prefix invalidation. */
 export const listPersonalApiKeysKeys = {
   /** Prefix of every cached `listPersonalApiKeys` result, single and infinite. */
   all: [queryKeyRoot, "listPersonalApiKeys"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.ListPersonalApiKeysRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "listPersonalApiKeys", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "listPersonalApiKeys", filter.path ?? {}] as const),
+  matching: (
+    filter: {
+      path?: Partial<EmptyKeyPart>;
+      query?: Partial<NonNullable<api.ListPersonalApiKeysRequest["query"]>>;
+    } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "listPersonalApiKeys", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "listPersonalApiKeys", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.ListPersonalApiKeysRequest = {}): ListPersonalApiKeysQueryKey => [queryKeyRoot, "listPersonalApiKeys", {}, request.query ?? {}] as unknown as ListPersonalApiKeysQueryKey,
+  query: (request: api.ListPersonalApiKeysRequest = {}): ListPersonalApiKeysQueryKey =>
+    [queryKeyRoot, "listPersonalApiKeys", {}, request.query ?? {}] as unknown as ListPersonalApiKeysQueryKey,
   /** The key of one infinite list. */
   infinite: (request: ListPersonalApiKeysInfiniteRequest = {}): ListPersonalApiKeysInfiniteQueryKey =>
-    [queryKeyRoot, "listPersonalApiKeys", {}, request.query ?? {}, "infinite"] as unknown as ListPersonalApiKeysInfiniteQueryKey,
+    [
+      queryKeyRoot,
+      "listPersonalApiKeys",
+      {},
+      request.query ?? {},
+      "infinite",
+    ] as unknown as ListPersonalApiKeysInfiniteQueryKey,
 };
 
 /** Fetches `listPersonalApiKeys` with the query's abort signal. */
-function listPersonalApiKeysQueryFn(transport: OperationCaller, request: api.ListPersonalApiKeysRequest): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey> {
+function listPersonalApiKeysQueryFn(
+  transport: OperationCaller,
+  request: api.ListPersonalApiKeysRequest,
+): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey> {
   return ({ signal }) => api.listPersonalApiKeys(transport, request, { signal });
 }
 
 /** Query options of `listPersonalApiKeys` (GET /api/fe/v3/personal_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listPersonalApiKeysQueryOptions(transport: OperationCaller, request: api.ListPersonalApiKeysRequest = {}): TypedQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysQueryKey> {
-  return queryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey>({
+export function listPersonalApiKeysQueryOptions(
+  transport: OperationCaller,
+  request: api.ListPersonalApiKeysRequest = {},
+): TypedQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysQueryKey> {
+  return queryOptions<
+    api.ListPersonalApiKeysResponse,
+    ListPersonalApiKeysError,
+    api.ListPersonalApiKeysResponse,
+    ListPersonalApiKeysQueryKey
+  >({
     queryKey: listPersonalApiKeysKeys.query(request),
     queryFn: listPersonalApiKeysQueryFn(transport, request),
   });
@@ -1015,7 +1381,12 @@ export function listPersonalApiKeysQueryOptions(transport: OperationCaller, requ
 /** List the user's personal API keys, one page at a time. — `useQuery` of `listPersonalApiKeys` with the AuthProvider's transport. */
 export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysResponse>(
   request: api.ListPersonalApiKeysRequest = {},
-  options?: QueryHookOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>,
+  options?: QueryHookOptions<
+    api.ListPersonalApiKeysResponse,
+    ListPersonalApiKeysError,
+    Selected,
+    ListPersonalApiKeysQueryKey
+  >,
 ): UseQueryResult<Selected, ListPersonalApiKeysError> {
   const { transport } = useSessionFor("useListPersonalApiKeys");
   return useQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>({
@@ -1026,13 +1397,30 @@ export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysRespons
 }
 
 /** Fetches one page of `listPersonalApiKeys` with the query's abort signal. */
-function listPersonalApiKeysPageFn(transport: OperationCaller, request: ListPersonalApiKeysInfiniteRequest): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) => api.listPersonalApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
+function listPersonalApiKeysPageFn(
+  transport: OperationCaller,
+  request: ListPersonalApiKeysInfiniteRequest,
+): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysInfiniteQueryKey, number> {
+  return ({ pageParam, signal }) =>
+    api.listPersonalApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listPersonalApiKeys`: pages from 0 while `has_more_results` is true. */
-export function listPersonalApiKeysInfiniteQueryOptions(transport: OperationCaller, request: ListPersonalApiKeysInfiniteRequest = {}): TypedInfiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysInfiniteQueryKey> {
-  return infiniteQueryOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysInfiniteQueryKey, number>({
+export function listPersonalApiKeysInfiniteQueryOptions(
+  transport: OperationCaller,
+  request: ListPersonalApiKeysInfiniteRequest = {},
+): TypedInfiniteQueryOptions<
+  api.ListPersonalApiKeysResponse,
+  ListPersonalApiKeysError,
+  ListPersonalApiKeysInfiniteQueryKey
+> {
+  return infiniteQueryOptions<
+    api.ListPersonalApiKeysResponse,
+    ListPersonalApiKeysError,
+    InfiniteData<api.ListPersonalApiKeysResponse, number>,
+    ListPersonalApiKeysInfiniteQueryKey,
+    number
+  >({
     queryKey: listPersonalApiKeysKeys.infinite(request),
     queryFn: listPersonalApiKeysPageFn(transport, request),
     initialPageParam: 0,
@@ -1043,10 +1431,20 @@ export function listPersonalApiKeysInfiniteQueryOptions(transport: OperationCall
 /** List the user's personal API keys, one page at a time. — `useInfiniteQuery` of `listPersonalApiKeys`, one page per `fetchNextPage()`. */
 export function useListPersonalApiKeysInfinite(
   request: ListPersonalApiKeysInfiniteRequest = {},
-  options?: InfiniteQueryHookOptions<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, ListPersonalApiKeysInfiniteQueryKey>,
+  options?: InfiniteQueryHookOptions<
+    api.ListPersonalApiKeysResponse,
+    ListPersonalApiKeysError,
+    ListPersonalApiKeysInfiniteQueryKey
+  >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysError> {
   const { transport } = useSessionFor("useListPersonalApiKeysInfinite");
-  return useInfiniteQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysInfiniteQueryKey, number>({
+  return useInfiniteQuery<
+    api.ListPersonalApiKeysResponse,
+    ListPersonalApiKeysError,
+    InfiniteData<api.ListPersonalApiKeysResponse, number>,
+    ListPersonalApiKeysInfiniteQueryKey,
+    number
+  >({
     ...options,
     queryKey: listPersonalApiKeysKeys.infinite(request),
     queryFn: listPersonalApiKeysPageFn(transport, request),
@@ -1059,36 +1457,68 @@ export function useListPersonalApiKeysInfinite(
 export type ListOrgApiKeysError = OperationError<"listOrgApiKeys">;
 
 /** The key of one cached `listOrgApiKeys` result, tagged with its data and error types. */
-export type ListOrgApiKeysQueryKey = DataTag<readonly [typeof queryKeyRoot, "listOrgApiKeys", EmptyKeyPart, NonNullable<api.ListOrgApiKeysRequest["query"]>], api.ListOrgApiKeysResponse, ListOrgApiKeysError>;
+export type ListOrgApiKeysQueryKey = DataTag<
+  readonly [typeof queryKeyRoot, "listOrgApiKeys", EmptyKeyPart, NonNullable<api.ListOrgApiKeysRequest["query"]>],
+  api.ListOrgApiKeysResponse,
+  ListOrgApiKeysError
+>;
 
 /** Arguments of the infinite `listOrgApiKeys` list: the request without the page number. */
-export type ListOrgApiKeysInfiniteRequest = { query: Omit<NonNullable<api.ListOrgApiKeysRequest["query"]>, "page_number"> };
+export type ListOrgApiKeysInfiniteRequest = {
+  query: Omit<NonNullable<api.ListOrgApiKeysRequest["query"]>, "page_number">;
+};
 
 /** The key of one cached infinite `listOrgApiKeys` list (its own `"infinite"` segment: never shared with a single page). */
-export type ListOrgApiKeysInfiniteQueryKey = DataTag<readonly [typeof queryKeyRoot, "listOrgApiKeys", EmptyKeyPart, Omit<NonNullable<api.ListOrgApiKeysRequest["query"]>, "page_number">, "infinite"], InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysError>;
+export type ListOrgApiKeysInfiniteQueryKey = DataTag<
+  readonly [
+    typeof queryKeyRoot,
+    "listOrgApiKeys",
+    EmptyKeyPart,
+    Omit<NonNullable<api.ListOrgApiKeysRequest["query"]>, "page_number">,
+    "infinite",
+  ],
+  InfiniteData<api.ListOrgApiKeysResponse, number>,
+  ListOrgApiKeysError
+>;
 
 /** Query keys of `listOrgApiKeys`: `[root, "listOrgApiKeys", path, query]`, with partial filters for prefix invalidation. */
 export const listOrgApiKeysKeys = {
   /** Prefix of every cached `listOrgApiKeys` result, single and infinite. */
   all: [queryKeyRoot, "listOrgApiKeys"] as const,
   /** Prefix of the results whose path (and query) parameters contain the given values. */
-  matching: (filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.ListOrgApiKeysRequest["query"]>> } = {}) =>
-    filter.query ? ([queryKeyRoot, "listOrgApiKeys", filter.path ?? {}, filter.query] as const) : ([queryKeyRoot, "listOrgApiKeys", filter.path ?? {}] as const),
+  matching: (
+    filter: { path?: Partial<EmptyKeyPart>; query?: Partial<NonNullable<api.ListOrgApiKeysRequest["query"]>> } = {},
+  ) =>
+    filter.query
+      ? ([queryKeyRoot, "listOrgApiKeys", filter.path ?? {}, filter.query] as const)
+      : ([queryKeyRoot, "listOrgApiKeys", filter.path ?? {}] as const),
   /** The key of one result. */
-  query: (request: api.ListOrgApiKeysRequest): ListOrgApiKeysQueryKey => [queryKeyRoot, "listOrgApiKeys", {}, request.query ?? {}] as unknown as ListOrgApiKeysQueryKey,
+  query: (request: api.ListOrgApiKeysRequest): ListOrgApiKeysQueryKey =>
+    [queryKeyRoot, "listOrgApiKeys", {}, request.query ?? {}] as unknown as ListOrgApiKeysQueryKey,
   /** The key of one infinite list. */
   infinite: (request: ListOrgApiKeysInfiniteRequest): ListOrgApiKeysInfiniteQueryKey =>
     [queryKeyRoot, "listOrgApiKeys", {}, request.query ?? {}, "infinite"] as unknown as ListOrgApiKeysInfiniteQueryKey,
 };
 
 /** Fetches `listOrgApiKeys` with the query's abort signal. */
-function listOrgApiKeysQueryFn(transport: OperationCaller, request: api.ListOrgApiKeysRequest): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey> {
+function listOrgApiKeysQueryFn(
+  transport: OperationCaller,
+  request: api.ListOrgApiKeysRequest,
+): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey> {
   return ({ signal }) => api.listOrgApiKeys(transport, request, { signal });
 }
 
 /** Query options of `listOrgApiKeys` (GET /api/fe/v3/org_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
-export function listOrgApiKeysQueryOptions(transport: OperationCaller, request: api.ListOrgApiKeysRequest): TypedQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysQueryKey> {
-  return queryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey>({
+export function listOrgApiKeysQueryOptions(
+  transport: OperationCaller,
+  request: api.ListOrgApiKeysRequest,
+): TypedQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysQueryKey> {
+  return queryOptions<
+    api.ListOrgApiKeysResponse,
+    ListOrgApiKeysError,
+    api.ListOrgApiKeysResponse,
+    ListOrgApiKeysQueryKey
+  >({
     queryKey: listOrgApiKeysKeys.query(request),
     queryFn: listOrgApiKeysQueryFn(transport, request),
   });
@@ -1108,13 +1538,26 @@ export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
 }
 
 /** Fetches one page of `listOrgApiKeys` with the query's abort signal. */
-function listOrgApiKeysPageFn(transport: OperationCaller, request: ListOrgApiKeysInfiniteRequest): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) => api.listOrgApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
+function listOrgApiKeysPageFn(
+  transport: OperationCaller,
+  request: ListOrgApiKeysInfiniteRequest,
+): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysInfiniteQueryKey, number> {
+  return ({ pageParam, signal }) =>
+    api.listOrgApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listOrgApiKeys`: pages from 0 while `has_more_results` is true. */
-export function listOrgApiKeysInfiniteQueryOptions(transport: OperationCaller, request: ListOrgApiKeysInfiniteRequest): TypedInfiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey> {
-  return infiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysInfiniteQueryKey, number>({
+export function listOrgApiKeysInfiniteQueryOptions(
+  transport: OperationCaller,
+  request: ListOrgApiKeysInfiniteRequest,
+): TypedInfiniteQueryOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey> {
+  return infiniteQueryOptions<
+    api.ListOrgApiKeysResponse,
+    ListOrgApiKeysError,
+    InfiniteData<api.ListOrgApiKeysResponse, number>,
+    ListOrgApiKeysInfiniteQueryKey,
+    number
+  >({
     queryKey: listOrgApiKeysKeys.infinite(request),
     queryFn: listOrgApiKeysPageFn(transport, request),
     initialPageParam: 0,
@@ -1128,7 +1571,13 @@ export function useListOrgApiKeysInfinite(
   options?: InfiniteQueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysError> {
   const { transport } = useSessionFor("useListOrgApiKeysInfinite");
-  return useInfiniteQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysInfiniteQueryKey, number>({
+  return useInfiniteQuery<
+    api.ListOrgApiKeysResponse,
+    ListOrgApiKeysError,
+    InfiniteData<api.ListOrgApiKeysResponse, number>,
+    ListOrgApiKeysInfiniteQueryKey,
+    number
+  >({
     ...options,
     queryKey: listOrgApiKeysKeys.infinite(request),
     queryFn: listOrgApiKeysPageFn(transport, request),

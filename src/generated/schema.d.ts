@@ -2,2833 +2,2869 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 export interface paths {
-    "/api/v1/refresh_token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Refresh the session and return the current user, their organisations and an access token.
-         * @description Answers `401` when there is no valid session (logged out); the client does not retry that.
-         *     Any other failure is retried up to three times (100, 200 and 300 ms apart).
-         */
-        get: operations["refreshToken"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  "/api/v1/refresh_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * End the session and return where to send the browser next.
-         * @description Takes no body and no CSRF header. Not retried.
-         */
-        post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Refresh the session and return the current user, their organisations and an access token.
+     * @description Answers `401` when there is no valid session (logged out); the client does not retry that.
+     *     Any other failure is retried up to three times (100, 200 and 300 ms apart).
+     */
+    get: operations["refreshToken"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/login_state": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get the current step of the login flow. */
-        get: operations["getLoginState"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * End the session and return where to send the browser next.
+     * @description Takes no body and no CSRF header. Not retried.
+     */
+    post: operations["logout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/login_state": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Log in with email and password.
-         * @description An unknown user (`user_not_found`) should be shown as invalid credentials.
-         */
-        post: operations["login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Get the current step of the login flow. */
+    get: operations["getLoginState"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/login": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an account with email and password. */
-        post: operations["signup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Log in with email and password.
+     * @description An unknown user (`user_not_found`) should be shown as invalid credentials.
+     */
+    post: operations["login"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/signup": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/forgot_password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a password-reset email. */
-        post: operations["forgotPassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Create an account with email and password. */
+    post: operations["signup"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/forgot_password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/login_passwordless": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Email a one-time login link. */
-        post: operations["loginPasswordless"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Send a password-reset email. */
+    post: operations["forgotPassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/login_passwordless": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Complete login with a one-time MFA code. */
-        post: operations["verifyMfa"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Email a one-time login link. */
+    post: operations["loginPasswordless"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/verify_backup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Complete login with an MFA backup code. */
-        post: operations["verifyBackupCode"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Complete login with a one-time MFA code. */
+    post: operations["verifyMfa"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/verify_backup": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/resend_email_confirmation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send the email-confirmation message again. */
-        post: operations["resendEmailConfirmation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Complete login with an MFA backup code. */
+    post: operations["verifyBackupCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/resend_email_confirmation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/login/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Find the SSO (SAML) login URL for a domain, an organisation or an email.
-         * @description Give exactly one of `domain`, `org_id` or `email`. On success, navigate the browser to
-         *     `login_url`.
-         */
-        get: operations["loginCheck"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Send the email-confirmation message again. */
+    post: operations["resendEmailConfirmation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/login/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/security_status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Get the user's MFA status, with a fresh secret and QR code when MFA is off.
-         * @description A read despite the POST method (the server mints a new secret each time).
-         */
-        post: operations["getSecurityStatus"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Find the SSO (SAML) login URL for a domain, an organisation or an email.
+     * @description Give exactly one of `domain`, `org_id` or `email`. On success, navigate the browser to
+     *     `login_url`.
+     */
+    get: operations["loginCheck"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/security_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/mfa_enable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn on MFA by confirming a code from the authenticator app. */
-        post: operations["enableMfa"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Get the user's MFA status, with a fresh secret and QR code when MFA is off.
+     * @description A read despite the POST method (the server mints a new secret each time).
+     */
+    post: operations["getSecurityStatus"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/mfa_enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/mfa_disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn off MFA. */
-        post: operations["disableMfa"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Turn on MFA by confirming a code from the authenticator app. */
+    post: operations["enableMfa"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/mfa_disable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/update_password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Set a new password (the current one is needed if the user has one). */
-        post: operations["updatePassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Turn off MFA. */
+    post: operations["disableMfa"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/update_password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/update_email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start changing the user's email address (a confirmation email is sent to the new one). */
-        post: operations["updateEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Set a new password (the current one is needed if the user has one). */
+    post: operations["updatePassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/update_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/update_metadata": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Update the user's name, username or custom properties. */
-        post: operations["updateMetadata"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Start changing the user's email address (a confirmation email is sent to the new one). */
+    post: operations["updateEmail"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/update_metadata": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/delete_me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete the logged-in user's account. */
-        delete: operations["deleteMe"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Update the user's name, username or custom properties. */
+    post: operations["updateMetadata"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/delete_me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/create_org": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an organisation with the user as its owner. */
-        post: operations["createOrg"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete the logged-in user's account. */
+    delete: operations["deleteMe"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/create_org": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/org_settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get an organisation's settings and what the user may change. */
-        get: operations["getOrgSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Create an organisation with the user as its owner. */
+    post: operations["createOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/org_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/update_org_metadata": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Rename an organisation or change its domain and MFA rules. */
-        post: operations["updateOrgMetadata"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Get an organisation's settings and what the user may change. */
+    get: operations["getOrgSettings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/update_org_metadata": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/delete_org": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete an organisation. */
-        delete: operations["deleteOrg"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Rename an organisation or change its domain and MFA rules. */
+    post: operations["updateOrgMetadata"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/delete_org": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/joinable_orgs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the organisations the user may join by email domain. */
-        get: operations["getJoinableOrgs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an organisation. */
+    delete: operations["deleteOrg"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/joinable_orgs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/join_org/{orgId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Join an organisation that accepts the user's email domain. */
-        post: operations["joinOrg"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List the organisations the user may join by email domain. */
+    get: operations["getJoinableOrgs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/join_org/{orgId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/org_membership/{orgId}/members": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an organisation's members, one page at a time. */
-        get: operations["listOrgMembers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Join an organisation that accepts the user's email domain. */
+    post: operations["joinOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/org_membership/{orgId}/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/org_membership/{orgId}/pending_invites": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an organisation's pending invitations, one page at a time. */
-        get: operations["listPendingInvites"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List an organisation's members, one page at a time. */
+    get: operations["listOrgMembers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/org_membership/{orgId}/pending_invites": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/org_membership/{orgId}/expired_invites": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an organisation's expired invitations, one page at a time. */
-        get: operations["listExpiredInvites"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List an organisation's pending invitations, one page at a time. */
+    get: operations["listPendingInvites"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/org_membership/{orgId}/expired_invites": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/invite_user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Invite someone to an organisation by email. */
-        post: operations["inviteUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List an organisation's expired invitations, one page at a time. */
+    get: operations["listExpiredInvites"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/invite_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/remove_user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove a member from an organisation.
-         * @description `invalid_request_fields` here means the organisation must keep at least one owner.
-         */
-        post: operations["removeUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Invite someone to an organisation by email. */
+    post: operations["inviteUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/remove_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/change_role": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change a member's role and additional roles. */
-        post: operations["changeRole"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Remove a member from an organisation.
+     * @description `invalid_request_fields` here means the organisation must keep at least one owner.
+     */
+    post: operations["removeUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/change_role": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/revoke_user_invitation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Revoke a pending invitation. */
-        post: operations["revokeUserInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Change a member's role and additional roles. */
+    post: operations["changeRole"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/revoke_user_invitation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/personal_api_keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the user's personal API keys, one page at a time. */
-        get: operations["listPersonalApiKeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Revoke a pending invitation. */
+    post: operations["revokeUserInvitation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/personal_api_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/org_api_keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an organisation's API keys, one page at a time. */
-        get: operations["listOrgApiKeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List the user's personal API keys, one page at a time. */
+    get: operations["listPersonalApiKeys"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/org_api_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/api_keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a personal API key, or an organisation key when org_id is given.
-         * @description The token is returned once and cannot be read again.
-         */
-        post: operations["createApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List an organisation's API keys, one page at a time. */
+    get: operations["listOrgApiKeys"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/api_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/fe/v3/api_keys/{apiKeyId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description API key id (percent-encode it). */
-                apiKeyId: components["parameters"]["ApiKeyIdPath"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete (revoke) an API key. */
-        delete: operations["deleteApiKey"];
-        options?: never;
-        head?: never;
-        /** Rename an API key. */
-        patch: operations["updateApiKey"];
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Create a personal API key, or an organisation key when org_id is given.
+     * @description The token is returned once and cannot be read again.
+     */
+    post: operations["createApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/fe/v3/api_keys/{apiKeyId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description API key id (percent-encode it). */
+        apiKeyId: components["parameters"]["ApiKeyIdPath"];
+      };
+      cookie?: never;
     };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete (revoke) an API key. */
+    delete: operations["deleteApiKey"];
+    options?: never;
+    head?: never;
+    /** Rename an API key. */
+    patch: operations["updateApiKey"];
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        /**
-         * @description Every error code a front-end call can return.
-         * @enum {string}
-         */
-        ErrorCode: "invalid_request_fields" | "bad_request" | "not_found" | "user_not_found" | "org_not_found" | "unexpected_error" | "db_error" | "not_logged_in" | "action_forbidden" | "action_disabled" | "email_not_confirmed" | "email_send_failure" | "account_locked" | "confirmation_email_sent" | "incorrect_password" | "max_file_size" | "action_already_complete" | "org_max_users_limit_exceeded" | "user_max_orgs_limit_exceeded" | "personal_domain_error" | "account_disabled" | "email_already_confirmed" | "rate_limit_exceeded" | "invalid_mfa_cookie" | "account_mfa_locked" | "incorrect_mfa_code" | "domain_not_allowed" | "ambiguous_results";
-        /** @description The body of every front-end error. */
-        ErrorBody: {
-            error_code: components["schemas"]["ErrorCode"];
-            /** @description A message fit to show the user. */
-            user_facing_error: string;
-            /** @description Per-field messages fit to show the user, keyed by request field name. */
-            user_facing_errors?: {
-                [key: string]: string;
-            };
-            /** @description Per-field machine-readable error codes, keyed by request field name. */
-            field_errors?: {
-                [key: string]: string;
-            };
-        };
-        /** @description The session (access token, user and organisation memberships). */
-        RefreshTokenResponse: {
-            /** @description Bearer token (JWT) for the product's own backend. */
-            access_token: string;
-            /** @description When the access token expires, in Unix seconds of the server's clock. */
-            expires_at_seconds: number;
-            user: components["schemas"]["RefreshTokenUser"];
-            /** @description The user's memberships, keyed by org id. */
-            org_id_to_org_member_info?: {
-                [key: string]: components["schemas"]["OrgMemberInfo"];
-            };
-            impersonator_user?: components["schemas"]["ImpersonatorUser"];
-        };
-        /** @description The logged-in user. */
-        RefreshTokenUser: {
-            user_id: string;
-            email: string;
-            email_confirmed: boolean;
-            has_password: boolean;
-            username?: string;
-            first_name?: string;
-            last_name?: string;
-            picture_url?: string;
-            locked: boolean;
-            enabled: boolean;
-            mfa_enabled: boolean;
-            can_create_orgs: boolean;
-            /** @description Unix seconds. */
-            created_at: number;
-            /** @description Unix seconds. */
-            last_active_at: number;
-            legacy_user_id?: string;
-            /** @description Custom user properties. Keys are user-defined and must not be renamed. */
-            properties?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description The user's membership of one organisation. */
-        OrgMemberInfo: {
-            org_id: string;
-            org_name: string;
-            url_safe_org_name: string;
-            /** @description Custom organisation metadata. Keys are user-defined and must not be renamed. */
-            org_metadata: {
-                [key: string]: unknown;
-            };
-            /** @description The role assigned to the user. */
-            user_role: string;
-            /** @description The assigned role and every role below it in the hierarchy. */
-            inherited_user_roles_plus_current_role: string[];
-            user_permissions: string[];
-            org_role_structure: components["schemas"]["OrgRoleStructure"];
-            /** @description Extra roles (meaningful in multi_role organisations). */
-            additional_roles: string[];
-            legacy_org_id?: string;
-        };
-        /**
-         * @description How roles are structured in an organisation.
-         * @enum {string}
-         */
-        OrgRoleStructure: "single_role_in_hierarchy" | "multi_role";
-        /** @description The support user impersonating the logged-in user. */
-        ImpersonatorUser: {
-            user_id: string;
-        };
-        LogoutResponse: {
-            /** @description Where to send the browser after logout. */
-            redirect_to: string;
-        };
-        /**
-         * @description The current step of the login flow; Finished means fully logged in.
-         * @enum {string}
-         */
-        LoginState: "LoginRequired" | "TwoFactorRequired" | "ConfirmEmailRequired" | "UserMetadataRequired" | "OrgCreationRequired" | "UpdatePasswordRequired" | "TwoFactorEnablementRequired" | "Finished";
-        LoginStateResponse: {
-            login_state: components["schemas"]["LoginState"];
-        };
-        SignupResponse: {
-            login_state: components["schemas"]["LoginState"];
-            user_id: string;
-        };
-        LoginRequest: {
-            email: string;
-            password: string;
-        };
-        SignupRequest: {
-            email: string;
-            password: string;
-            username?: string;
-            first_name?: string;
-            last_name?: string;
-            /** @description Custom user properties, keyed exactly as configured. */
-            properties?: {
-                [key: string]: unknown;
-            };
-            /** @description Token from an invitation link, to join the inviting organisation. */
-            invite_token?: string;
-        };
-        ForgotPasswordRequest: {
-            email: string;
-        };
-        ForgotPasswordResponse: {
-            /** @description A message fit to show the user. */
-            message: string;
-            sniper_links: components["schemas"]["SniperLinks"];
-        };
-        /** @description Links that open the user's webmail inbox at the reset email, per provider. */
-        SniperLinks: {
-            gmail?: string;
-            outlook?: string;
-            yahoo?: string;
-        };
-        LoginPasswordlessRequest: {
-            email: string;
-            /** @description Create the account when no user has this email. */
-            create_if_doesnt_exist: boolean;
-        };
-        VerifyMfaRequest: {
-            /** @description The six-digit code from the authenticator app. */
-            code: string;
-            /** @description Skip MFA on this device for a while. */
-            remember_device?: boolean;
-        };
-        VerifyBackupCodeRequest: {
-            /** @description One of the user's unused backup codes. */
-            code: string;
-        };
-        LoginCheckResponse: {
-            /** @description The identity provider's login URL; navigate the browser there. */
-            login_url: string;
-        };
-        /** @description The user's MFA status. */
-        SecurityStatus: components["schemas"]["SecurityStatusEnabled"] | components["schemas"]["SecurityStatusDisabled"];
-        /** @description MFA is on. */
-        SecurityStatusEnabled: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "Enabled";
-            /** @constant */
-            mfa_enabled: true;
-            backup_codes: string[];
-        };
-        /** @description MFA is off; a fresh secret to set it up with. */
-        SecurityStatusDisabled: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "Disabled";
-            /** @constant */
-            mfa_enabled: false;
-            /** @description Base32 TOTP secret. */
-            new_secret: string;
-            /** @description QR code of the secret, as an image data URL. */
-            new_qr: string;
-        };
-        EnableMfaRequest: {
-            /** @description A code from the authenticator app, proving the secret was set up. */
-            code: string;
-        };
-        /** @description An empty object. */
-        DisableMfaRequest: Record<string, never>;
-        UpdatePasswordRequest: {
-            /** @description The new password. */
-            password: string;
-            /** @description Required when the user already has a password. */
-            current_password?: string;
-        };
-        UpdateEmailRequest: {
-            new_email: string;
-            /** @description The current password, when the user has one. */
-            password?: string;
-        };
-        UpdateMetadataRequest: {
-            username?: string;
-            first_name?: string;
-            last_name?: string;
-            /** @description Custom user properties, keyed exactly as configured. */
-            properties?: {
-                [key: string]: unknown;
-            };
-        };
-        CreateOrgRequest: {
-            name: string;
-            /**
-             * @description Let users with the creator's email domain join (client setting allow_users_to_join_by_domain).
-             * @default false
-             */
-            autojoin_by_domain: boolean;
-            /**
-             * @description Only allow invitations to the creator's email domain (client setting restrict_invites_by_domain).
-             * @default false
-             */
-            restrict_to_domain: boolean;
-        };
-        /** @description The organisation the user now belongs to (from createOrg and joinOrg). */
-        OrgMembershipResult: {
-            org_id: string;
-            /** @description True when this is the user's first organisation. */
-            first_org: boolean;
-        };
-        OrgSettings: {
-            org_name: string;
-            user_can_update_org_settings: boolean;
-            user_can_update_metadata: boolean;
-            autojoin_by_domain: boolean;
-            restrict_to_domain: boolean;
-            /** @description Members must turn on MFA by this time (an ISO date-time as the provider writes it); null when MFA is not required. The provider promises only a string, so the client does not check its format. */
-            require_2fa_by: string | null;
-            /** @description The email domain tied to the organisation, if any. */
-            existing_domain: string | null;
-            current_user_domain: string;
-            current_user_domain_is_personal: boolean;
-            can_setup_saml: boolean;
-            is_saml_enabled: boolean;
-            is_saml_in_test_mode: boolean;
-            can_setup_scim: boolean;
-            is_scim_enabled: boolean;
-        };
-        UpdateOrgMetadataRequest: {
-            org_id: string;
-            name?: string;
-            autojoin_by_domain?: boolean;
-            restrict_to_domain?: boolean;
-            /**
-             * Format: date-time
-             * @description Require MFA from this time; null removes the requirement.
-             */
-            require_2fa_by?: string | null;
-        };
-        DeleteOrgRequest: {
-            org_id: string;
-        };
-        JoinableOrg: {
-            id: string;
-            name: string;
-        };
-        JoinableOrgList: {
-            orgs: components["schemas"]["JoinableOrg"][];
-        };
-        OrgMember: {
-            user_id: string;
-            email: string;
-            role: string;
-            additional_roles: string[];
-            /** @description Roles the current user may assign to this member. */
-            possible_roles: string[];
-            /** @description Whether the current user may remove this member. */
-            can_be_deleted: boolean;
-            is_enabled: boolean;
-            is_2fa_enabled?: boolean;
-        };
-        OrgMemberList: {
-            users: components["schemas"]["OrgMember"][];
-            total_count: number;
-            page_number: number;
-            page_size: number;
-            has_more_results: boolean;
-        };
-        Invite: {
-            email: string;
-            role: string;
-            additional_roles: string[];
-            /** @description Unix seconds. */
-            expires_at_seconds: number;
-        };
-        PendingInviteList: {
-            pending_invites: components["schemas"]["Invite"][];
-            total_count: number;
-            page_number: number;
-            page_size: number;
-            has_more_results: boolean;
-        };
-        ExpiredInviteList: {
-            expired_invites: components["schemas"]["Invite"][];
-            total_count: number;
-            page_number: number;
-            page_size: number;
-            has_more_results: boolean;
-        };
-        InviteUserRequest: {
-            org_id: string;
-            email: string;
-            role: string;
-            /**
-             * @description Always sent on the wire; callers may omit it (defaults to none).
-             * @default []
-             */
-            additional_roles: string[];
-        };
-        RemoveUserRequest: {
-            org_id: string;
-            user_id: string;
-        };
-        ChangeRoleRequest: {
-            org_id: string;
-            user_id: string;
-            role: string;
-            /**
-             * @description Always sent on the wire; callers may omit it (defaults to none).
-             * @default []
-             */
-            additional_roles: string[];
-        };
-        RevokeUserInvitationRequest: {
-            org_id: string;
-            email: string;
-        };
-        /**
-         * @description How long a new API key stays valid.
-         * @enum {string}
-         */
-        ExpirationOption: "TwoWeeks" | "OneMonth" | "ThreeMonths" | "SixMonths" | "OneYear" | "Never";
-        /** @enum {string} */
-        ApiKeySortBy: "CreatedAtAsc" | "CreatedAtDesc" | "ExpiresAtAsc" | "ExpiresAtDesc";
-        ApiKey: {
-            api_key_id: string;
-            /** @description Unix seconds. */
-            created_at: number;
-            /** @description Unix seconds; null when the key never expires. */
-            expires_at_seconds: number | null;
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            display_name?: string;
-        };
-        ApiKeyList: {
-            api_keys: components["schemas"]["ApiKey"][];
-            total_api_keys: number;
-            current_page: number;
-            page_size: number;
-            has_more_results: boolean;
-        };
-        /** @description Without org_id a personal key is created; with it, an organisation key. */
-        CreateApiKeyRequest: {
-            org_id?: string;
-            expiration_option?: components["schemas"]["ExpirationOption"];
-            display_name?: string;
-        };
-        CreateApiKeyResponse: {
-            api_key_id: string;
-            /** @description The secret token; shown once. */
-            api_key_token: string;
-        };
-        UpdateApiKeyRequest: {
-            display_name: string;
-        };
+  schemas: {
+    /**
+     * @description Every error code a front-end call can return.
+     * @enum {string}
+     */
+    ErrorCode:
+      | "invalid_request_fields"
+      | "bad_request"
+      | "not_found"
+      | "user_not_found"
+      | "org_not_found"
+      | "unexpected_error"
+      | "db_error"
+      | "not_logged_in"
+      | "action_forbidden"
+      | "action_disabled"
+      | "email_not_confirmed"
+      | "email_send_failure"
+      | "account_locked"
+      | "confirmation_email_sent"
+      | "incorrect_password"
+      | "max_file_size"
+      | "action_already_complete"
+      | "org_max_users_limit_exceeded"
+      | "user_max_orgs_limit_exceeded"
+      | "personal_domain_error"
+      | "account_disabled"
+      | "email_already_confirmed"
+      | "rate_limit_exceeded"
+      | "invalid_mfa_cookie"
+      | "account_mfa_locked"
+      | "incorrect_mfa_code"
+      | "domain_not_allowed"
+      | "ambiguous_results";
+    /** @description The body of every front-end error. */
+    ErrorBody: {
+      error_code: components["schemas"]["ErrorCode"];
+      /** @description A message fit to show the user. */
+      user_facing_error: string;
+      /** @description Per-field messages fit to show the user, keyed by request field name. */
+      user_facing_errors?: {
+        [key: string]: string;
+      };
+      /** @description Per-field machine-readable error codes, keyed by request field name. */
+      field_errors?: {
+        [key: string]: string;
+      };
     };
-    responses: {
-        /** @description Something went wrong on the server. */
-        UnexpectedError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "unexpected_error";
-                };
-            };
-        };
-        /** @description There is no session. */
-        NotLoggedIn: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "not_logged_in";
-                };
-            };
-        };
-        /** @description The MFA step timed out; the user must log in again. */
-        MfaSessionExpired: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "invalid_mfa_cookie";
-                };
-            };
-        };
-        /** @description The user's email address is not confirmed yet. */
-        EmailNotConfirmed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "email_not_confirmed";
-                };
-            };
-        };
-        /** @description The organisation does not exist. */
-        OrgNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "org_not_found";
-                };
-            };
-        };
-        /** @description Organisation membership views are turned off, or the email address is not confirmed. */
-        MembershipForbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "action_disabled" | "email_not_confirmed";
-                };
-            };
-        };
-        /** @description The user may not manage this key, or the email address is not confirmed. */
-        ApiKeyForbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "action_forbidden" | "email_not_confirmed";
-                };
-            };
-        };
-        /** @description The API key does not exist. */
-        ApiKeyNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /** @enum {unknown} */
-                    error_code?: "not_found";
-                };
-            };
-        };
+    /** @description The session (access token, user and organisation memberships). */
+    RefreshTokenResponse: {
+      /** @description Bearer token (JWT) for the product's own backend. */
+      access_token: string;
+      /** @description When the access token expires, in Unix seconds of the server's clock. */
+      expires_at_seconds: number;
+      user: components["schemas"]["RefreshTokenUser"];
+      /** @description The user's memberships, keyed by org id. */
+      org_id_to_org_member_info?: {
+        [key: string]: components["schemas"]["OrgMemberInfo"];
+      };
+      impersonator_user?: components["schemas"]["ImpersonatorUser"];
     };
-    parameters: {
-        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-        CsrfToken: "-.-";
-        /** @description Organisation id (percent-encode it). */
-        OrgIdPath: string;
-        /** @description Organisation id. */
-        OrgIdQuery: string;
-        /** @description API key id (percent-encode it). */
-        ApiKeyIdPath: string;
-        /** @description Zero-based page index. `0` must be sent, not dropped. */
-        PageNumber: number;
-        /** @description Items per page; the server picks a default when absent. */
-        PageSize: number;
-        /** @description Only items whose email contains this text. */
-        EmailSearch: string;
-        /** @description Only keys whose id or display name contains this text. */
-        ApiKeySearch: string;
-        /** @description Sort order of the keys. */
-        SortBy: components["schemas"]["ApiKeySortBy"];
+    /** @description The logged-in user. */
+    RefreshTokenUser: {
+      user_id: string;
+      email: string;
+      email_confirmed: boolean;
+      has_password: boolean;
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      picture_url?: string;
+      locked: boolean;
+      enabled: boolean;
+      mfa_enabled: boolean;
+      can_create_orgs: boolean;
+      /** @description Unix seconds. */
+      created_at: number;
+      /** @description Unix seconds. */
+      last_active_at: number;
+      legacy_user_id?: string;
+      /** @description Custom user properties. Keys are user-defined and must not be renamed. */
+      properties?: {
+        [key: string]: unknown;
+      };
     };
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
+    /** @description The user's membership of one organisation. */
+    OrgMemberInfo: {
+      org_id: string;
+      org_name: string;
+      url_safe_org_name: string;
+      /** @description Custom organisation metadata. Keys are user-defined and must not be renamed. */
+      org_metadata: {
+        [key: string]: unknown;
+      };
+      /** @description The role assigned to the user. */
+      user_role: string;
+      /** @description The assigned role and every role below it in the hierarchy. */
+      inherited_user_roles_plus_current_role: string[];
+      user_permissions: string[];
+      org_role_structure: components["schemas"]["OrgRoleStructure"];
+      /** @description Extra roles (meaningful in multi_role organisations). */
+      additional_roles: string[];
+      legacy_org_id?: string;
+    };
+    /**
+     * @description How roles are structured in an organisation.
+     * @enum {string}
+     */
+    OrgRoleStructure: "single_role_in_hierarchy" | "multi_role";
+    /** @description The support user impersonating the logged-in user. */
+    ImpersonatorUser: {
+      user_id: string;
+    };
+    LogoutResponse: {
+      /** @description Where to send the browser after logout. */
+      redirect_to: string;
+    };
+    /**
+     * @description The current step of the login flow; Finished means fully logged in.
+     * @enum {string}
+     */
+    LoginState:
+      | "LoginRequired"
+      | "TwoFactorRequired"
+      | "ConfirmEmailRequired"
+      | "UserMetadataRequired"
+      | "OrgCreationRequired"
+      | "UpdatePasswordRequired"
+      | "TwoFactorEnablementRequired"
+      | "Finished";
+    LoginStateResponse: {
+      login_state: components["schemas"]["LoginState"];
+    };
+    SignupResponse: {
+      login_state: components["schemas"]["LoginState"];
+      user_id: string;
+    };
+    LoginRequest: {
+      email: string;
+      password: string;
+    };
+    SignupRequest: {
+      email: string;
+      password: string;
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      /** @description Custom user properties, keyed exactly as configured. */
+      properties?: {
+        [key: string]: unknown;
+      };
+      /** @description Token from an invitation link, to join the inviting organisation. */
+      invite_token?: string;
+    };
+    ForgotPasswordRequest: {
+      email: string;
+    };
+    ForgotPasswordResponse: {
+      /** @description A message fit to show the user. */
+      message: string;
+      sniper_links: components["schemas"]["SniperLinks"];
+    };
+    /** @description Links that open the user's webmail inbox at the reset email, per provider. */
+    SniperLinks: {
+      gmail?: string;
+      outlook?: string;
+      yahoo?: string;
+    };
+    LoginPasswordlessRequest: {
+      email: string;
+      /** @description Create the account when no user has this email. */
+      create_if_doesnt_exist: boolean;
+    };
+    VerifyMfaRequest: {
+      /** @description The six-digit code from the authenticator app. */
+      code: string;
+      /** @description Skip MFA on this device for a while. */
+      remember_device?: boolean;
+    };
+    VerifyBackupCodeRequest: {
+      /** @description One of the user's unused backup codes. */
+      code: string;
+    };
+    LoginCheckResponse: {
+      /** @description The identity provider's login URL; navigate the browser there. */
+      login_url: string;
+    };
+    /** @description The user's MFA status. */
+    SecurityStatus: components["schemas"]["SecurityStatusEnabled"] | components["schemas"]["SecurityStatusDisabled"];
+    /** @description MFA is on. */
+    SecurityStatusEnabled: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "Enabled";
+      /** @constant */
+      mfa_enabled: true;
+      backup_codes: string[];
+    };
+    /** @description MFA is off; a fresh secret to set it up with. */
+    SecurityStatusDisabled: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "Disabled";
+      /** @constant */
+      mfa_enabled: false;
+      /** @description Base32 TOTP secret. */
+      new_secret: string;
+      /** @description QR code of the secret, as an image data URL. */
+      new_qr: string;
+    };
+    EnableMfaRequest: {
+      /** @description A code from the authenticator app, proving the secret was set up. */
+      code: string;
+    };
+    /** @description An empty object. */
+    DisableMfaRequest: Record<string, never>;
+    UpdatePasswordRequest: {
+      /** @description The new password. */
+      password: string;
+      /** @description Required when the user already has a password. */
+      current_password?: string;
+    };
+    UpdateEmailRequest: {
+      new_email: string;
+      /** @description The current password, when the user has one. */
+      password?: string;
+    };
+    UpdateMetadataRequest: {
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      /** @description Custom user properties, keyed exactly as configured. */
+      properties?: {
+        [key: string]: unknown;
+      };
+    };
+    CreateOrgRequest: {
+      name: string;
+      /**
+       * @description Let users with the creator's email domain join (client setting allow_users_to_join_by_domain).
+       * @default false
+       */
+      autojoin_by_domain: boolean;
+      /**
+       * @description Only allow invitations to the creator's email domain (client setting restrict_invites_by_domain).
+       * @default false
+       */
+      restrict_to_domain: boolean;
+    };
+    /** @description The organisation the user now belongs to (from createOrg and joinOrg). */
+    OrgMembershipResult: {
+      org_id: string;
+      /** @description True when this is the user's first organisation. */
+      first_org: boolean;
+    };
+    OrgSettings: {
+      org_name: string;
+      user_can_update_org_settings: boolean;
+      user_can_update_metadata: boolean;
+      autojoin_by_domain: boolean;
+      restrict_to_domain: boolean;
+      /** @description Members must turn on MFA by this time (an ISO date-time as the provider writes it); null when MFA is not required. The provider promises only a string, so the client does not check its format. */
+      require_2fa_by: string | null;
+      /** @description The email domain tied to the organisation, if any. */
+      existing_domain: string | null;
+      current_user_domain: string;
+      current_user_domain_is_personal: boolean;
+      can_setup_saml: boolean;
+      is_saml_enabled: boolean;
+      is_saml_in_test_mode: boolean;
+      can_setup_scim: boolean;
+      is_scim_enabled: boolean;
+    };
+    UpdateOrgMetadataRequest: {
+      org_id: string;
+      name?: string;
+      autojoin_by_domain?: boolean;
+      restrict_to_domain?: boolean;
+      /**
+       * Format: date-time
+       * @description Require MFA from this time; null removes the requirement.
+       */
+      require_2fa_by?: string | null;
+    };
+    DeleteOrgRequest: {
+      org_id: string;
+    };
+    JoinableOrg: {
+      id: string;
+      name: string;
+    };
+    JoinableOrgList: {
+      orgs: components["schemas"]["JoinableOrg"][];
+    };
+    OrgMember: {
+      user_id: string;
+      email: string;
+      role: string;
+      additional_roles: string[];
+      /** @description Roles the current user may assign to this member. */
+      possible_roles: string[];
+      /** @description Whether the current user may remove this member. */
+      can_be_deleted: boolean;
+      is_enabled: boolean;
+      is_2fa_enabled?: boolean;
+    };
+    OrgMemberList: {
+      users: components["schemas"]["OrgMember"][];
+      total_count: number;
+      page_number: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    Invite: {
+      email: string;
+      role: string;
+      additional_roles: string[];
+      /** @description Unix seconds. */
+      expires_at_seconds: number;
+    };
+    PendingInviteList: {
+      pending_invites: components["schemas"]["Invite"][];
+      total_count: number;
+      page_number: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    ExpiredInviteList: {
+      expired_invites: components["schemas"]["Invite"][];
+      total_count: number;
+      page_number: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    InviteUserRequest: {
+      org_id: string;
+      email: string;
+      role: string;
+      /**
+       * @description Always sent on the wire; callers may omit it (defaults to none).
+       * @default []
+       */
+      additional_roles: string[];
+    };
+    RemoveUserRequest: {
+      org_id: string;
+      user_id: string;
+    };
+    ChangeRoleRequest: {
+      org_id: string;
+      user_id: string;
+      role: string;
+      /**
+       * @description Always sent on the wire; callers may omit it (defaults to none).
+       * @default []
+       */
+      additional_roles: string[];
+    };
+    RevokeUserInvitationRequest: {
+      org_id: string;
+      email: string;
+    };
+    /**
+     * @description How long a new API key stays valid.
+     * @enum {string}
+     */
+    ExpirationOption: "TwoWeeks" | "OneMonth" | "ThreeMonths" | "SixMonths" | "OneYear" | "Never";
+    /** @enum {string} */
+    ApiKeySortBy: "CreatedAtAsc" | "CreatedAtDesc" | "ExpiresAtAsc" | "ExpiresAtDesc";
+    ApiKey: {
+      api_key_id: string;
+      /** @description Unix seconds. */
+      created_at: number;
+      /** @description Unix seconds; null when the key never expires. */
+      expires_at_seconds: number | null;
+      metadata: {
+        [key: string]: unknown;
+      } | null;
+      display_name?: string;
+    };
+    ApiKeyList: {
+      api_keys: components["schemas"]["ApiKey"][];
+      total_api_keys: number;
+      current_page: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    /** @description Without org_id a personal key is created; with it, an organisation key. */
+    CreateApiKeyRequest: {
+      org_id?: string;
+      expiration_option?: components["schemas"]["ExpirationOption"];
+      display_name?: string;
+    };
+    CreateApiKeyResponse: {
+      api_key_id: string;
+      /** @description The secret token; shown once. */
+      api_key_token: string;
+    };
+    UpdateApiKeyRequest: {
+      display_name: string;
+    };
+  };
+  responses: {
+    /** @description Something went wrong on the server. */
+    UnexpectedError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "unexpected_error";
+        };
+      };
+    };
+    /** @description There is no session. */
+    NotLoggedIn: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "not_logged_in";
+        };
+      };
+    };
+    /** @description The MFA step timed out; the user must log in again. */
+    MfaSessionExpired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "invalid_mfa_cookie";
+        };
+      };
+    };
+    /** @description The user's email address is not confirmed yet. */
+    EmailNotConfirmed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "email_not_confirmed";
+        };
+      };
+    };
+    /** @description The organisation does not exist. */
+    OrgNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "org_not_found";
+        };
+      };
+    };
+    /** @description Organisation membership views are turned off, or the email address is not confirmed. */
+    MembershipForbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "action_disabled" | "email_not_confirmed";
+        };
+      };
+    };
+    /** @description The user may not manage this key, or the email address is not confirmed. */
+    ApiKeyForbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "action_forbidden" | "email_not_confirmed";
+        };
+      };
+    };
+    /** @description The API key does not exist. */
+    ApiKeyNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "not_found";
+        };
+      };
+    };
+  };
+  parameters: {
+    /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+    CsrfToken: "-.-";
+    /** @description Organisation id (percent-encode it). */
+    OrgIdPath: string;
+    /** @description Organisation id. */
+    OrgIdQuery: string;
+    /** @description API key id (percent-encode it). */
+    ApiKeyIdPath: string;
+    /** @description Zero-based page index. `0` must be sent, not dropped. */
+    PageNumber: number;
+    /** @description Items per page; the server picks a default when absent. */
+    PageSize: number;
+    /** @description Only items whose email contains this text. */
+    EmailSearch: string;
+    /** @description Only keys whose id or display name contains this text. */
+    ApiKeySearch: string;
+    /** @description Sort order of the keys. */
+    SortBy: components["schemas"]["ApiKeySortBy"];
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    refreshToken: {
-        parameters: {
-            query?: {
-                /** @description Org to mark as active for the issued access token. */
-                active_org_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The session is valid. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RefreshTokenResponse"];
-                };
-            };
-            /** @description No valid session; the user is logged out. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "not_logged_in";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  refreshToken: {
+    parameters: {
+      query?: {
+        /** @description Org to mark as active for the issued access token. */
+        active_org_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The session is valid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The session was ended. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LogoutResponse"];
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
+        content: {
+          "application/json": components["schemas"]["RefreshTokenResponse"];
         };
+      };
+      /** @description No valid session; the user is logged out. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "not_logged_in";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    getLoginState: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The current login step. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginStateResponse"];
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    login: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The session was ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["LogoutResponse"];
         };
-        responses: {
-            /** @description Credentials accepted; the next login step. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginStateResponse"];
-                };
-            };
-            /** @description The email or password is malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            /** @description Password login is turned off, or the account is disabled or locked. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "account_disabled" | "account_locked";
-                    };
-                };
-            };
-            /** @description No user has this email (show as invalid credentials). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "user_not_found";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    signup: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignupRequest"];
-            };
-        };
-        responses: {
-            /** @description The account was created; the next login step. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignupResponse"];
-                };
-            };
-            /** @description One or more fields are invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            /** @description Signup is turned off. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  getLoginState: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    forgotPassword: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The current login step. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ForgotPasswordRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["LoginStateResponse"];
         };
-        responses: {
-            /** @description The reset email was sent (if the account exists). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForgotPasswordResponse"];
-                };
-            };
-            /** @description The email address is malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    loginPasswordless: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginPasswordlessRequest"];
-            };
-        };
-        responses: {
-            /** @description The login link was sent. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The email is malformed, personal, or its domain is not allowed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields" | "bad_request" | "domain_not_allowed";
-                    };
-                };
-            };
-            /** @description The account is disabled or locked. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "account_disabled" | "account_locked";
-                    };
-                };
-            };
-            /** @description Passwordless login is turned off. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "not_found";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    verifyMfa: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VerifyMfaRequest"];
-            };
-        };
-        responses: {
-            /** @description The code was accepted; the next login step. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginStateResponse"];
-                };
-            };
-            /** @description The code is missing, malformed or wrong. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["MfaSessionExpired"];
-            /** @description MFA is locked after too many wrong codes, or the account is disabled. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "account_mfa_locked" | "account_disabled";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LoginRequest"];
+      };
     };
-    verifyBackupCode: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Credentials accepted; the next login step. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VerifyBackupCodeRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["LoginStateResponse"];
         };
-        responses: {
-            /** @description The backup code was accepted; the next login step. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginStateResponse"];
-                };
-            };
-            /** @description The backup code is wrong or already used. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "incorrect_mfa_code";
-                    };
-                };
-            };
-            401: components["responses"]["MfaSessionExpired"];
-            /** @description MFA is locked after too many wrong codes, or the account is disabled. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "account_mfa_locked" | "account_disabled";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
+      };
+      /** @description The email or password is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      /** @description Password login is turned off, or the account is disabled or locked. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "account_disabled" | "account_locked";
+          };
+        };
+      };
+      /** @description No user has this email (show as invalid credentials). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "user_not_found";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    resendEmailConfirmation: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The confirmation email was sent. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The email address is already confirmed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "email_already_confirmed";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Too many confirmation emails were requested. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "rate_limit_exceeded";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  signup: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    loginCheck: {
-        parameters: {
-            query?: {
-                /** @description Email domain whose organisation has SSO set up (one of the three). */
-                domain?: string;
-                /** @description Organisation whose SSO to use (one of the three). */
-                org_id?: string;
-                /** @description Email address whose domain selects the organisation (one of the three). */
-                email?: string;
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Where to send the browser to log in. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginCheckResponse"];
-                };
-            };
-            /** @description More than one organisation matches. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "ambiguous_results";
-                    };
-                };
-            };
-            /** @description No organisation with SSO matches. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "org_not_found";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SignupRequest"];
+      };
     };
-    getSecurityStatus: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description The account was created; the next login step. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The MFA status. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SecurityStatus"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["EmailNotConfirmed"];
-            500: components["responses"]["UnexpectedError"];
+        content: {
+          "application/json": components["schemas"]["SignupResponse"];
         };
+      };
+      /** @description One or more fields are invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      /** @description Signup is turned off. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    enableMfa: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EnableMfaRequest"];
-            };
-        };
-        responses: {
-            /** @description MFA is on. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The code is malformed or wrong. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["EmailNotConfirmed"];
-            /** @description MFA is already on. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_already_complete";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  forgotPassword: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    disableMfa: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DisableMfaRequest"];
-            };
-        };
-        responses: {
-            /** @description MFA is off. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["EmailNotConfirmed"];
-            /** @description MFA is already off. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_already_complete";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ForgotPasswordRequest"];
+      };
     };
-    updatePassword: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description The reset email was sent (if the account exists). */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdatePasswordRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["ForgotPasswordResponse"];
         };
-        responses: {
-            /** @description The password was changed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The current password is wrong, or the new one is not acceptable. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "incorrect_password" | "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The account is locked, or the email address is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "account_locked" | "email_not_confirmed";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
+      };
+      /** @description The email address is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    updateEmail: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateEmailRequest"];
-            };
-        };
-        responses: {
-            /** @description A confirmation email was sent to the new address. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The new address is malformed, or the password is wrong. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields" | "incorrect_password";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Changing email is not allowed for this user, is turned off, or the account is locked. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "action_disabled" | "account_locked" | "email_not_confirmed";
-                    };
-                };
-            };
-            /** @description A confirmation email was sent recently. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "confirmation_email_sent";
-                    };
-                };
-            };
-            /** @description The confirmation email could not be sent, or something went wrong on the server. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "unexpected_error" | "email_send_failure";
-                    };
-                };
-            };
-        };
+  };
+  loginPasswordless: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    updateMetadata: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateMetadataRequest"];
-            };
-        };
-        responses: {
-            /** @description The profile was updated. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description One or more fields are invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["EmailNotConfirmed"];
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LoginPasswordlessRequest"];
+      };
     };
-    deleteMe: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description The login link was sent. */
+      204: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The account was deleted and the session ended. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Self-service account deletion is turned off. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
+        content?: never;
+      };
+      /** @description The email is malformed, personal, or its domain is not allowed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields" | "bad_request" | "domain_not_allowed";
+          };
+        };
+      };
+      /** @description The account is disabled or locked. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "account_disabled" | "account_locked";
+          };
+        };
+      };
+      /** @description Passwordless login is turned off. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "not_found";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    createOrg: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateOrgRequest"];
-            };
-        };
-        responses: {
-            /** @description The organisation was created. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrgMembershipResult"];
-                };
-            };
-            /** @description The name is invalid, or a domain rule was asked for on a personal email domain. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields" | "personal_domain_error";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Creating organisations is turned off, or the email address is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            /** @description The user is in as many organisations as allowed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "user_max_orgs_limit_exceeded";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  verifyMfa: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    getOrgSettings: {
-        parameters: {
-            query: {
-                /** @description Organisation id. */
-                org_id: components["parameters"]["OrgIdQuery"];
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The organisation's settings. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrgSettings"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Org settings are turned off, the user may not see them, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "action_forbidden" | "email_not_confirmed";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerifyMfaRequest"];
+      };
     };
-    updateOrgMetadata: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description The code was accepted; the next login step. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateOrgMetadataRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["LoginStateResponse"];
         };
-        responses: {
-            /** @description The settings were saved. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The name is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Org settings are turned off, the user may not change them, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "action_forbidden" | "email_not_confirmed";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
+      };
+      /** @description The code is missing, malformed or wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["MfaSessionExpired"];
+      /** @description MFA is locked after too many wrong codes, or the account is disabled. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "account_mfa_locked" | "account_disabled";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    deleteOrg: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DeleteOrgRequest"];
-            };
-        };
-        responses: {
-            /** @description The organisation was deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Deleting organisations is turned off, or the user may not delete this one. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "action_forbidden";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  verifyBackupCode: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    getJoinableOrgs: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The joinable organisations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JoinableOrgList"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Joining by domain is turned off, or the email address is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerifyBackupCodeRequest"];
+      };
     };
-    joinOrg: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path: {
-                /** @description Organisation id (percent-encode it). */
-                orgId: components["parameters"]["OrgIdPath"];
-            };
-            cookie?: never;
+    responses: {
+      /** @description The backup code was accepted; the next login step. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The user joined the organisation. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrgMembershipResult"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Joining is turned off, or the email address is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            /** @description The organisation is full, or the user is in as many organisations as allowed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "org_max_users_limit_exceeded" | "user_max_orgs_limit_exceeded";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
+        content: {
+          "application/json": components["schemas"]["LoginStateResponse"];
         };
+      };
+      /** @description The backup code is wrong or already used. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "incorrect_mfa_code";
+          };
+        };
+      };
+      401: components["responses"]["MfaSessionExpired"];
+      /** @description MFA is locked after too many wrong codes, or the account is disabled. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "account_mfa_locked" | "account_disabled";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    listOrgMembers: {
-        parameters: {
-            query?: {
-                /** @description Items per page; the server picks a default when absent. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Zero-based page index. `0` must be sent, not dropped. */
-                page_number?: components["parameters"]["PageNumber"];
-                /** @description Only items whose email contains this text. */
-                email_search?: components["parameters"]["EmailSearch"];
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path: {
-                /** @description Organisation id (percent-encode it). */
-                orgId: components["parameters"]["OrgIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of members. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrgMemberList"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["MembershipForbidden"];
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  resendEmailConfirmation: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    listPendingInvites: {
-        parameters: {
-            query?: {
-                /** @description Items per page; the server picks a default when absent. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Zero-based page index. `0` must be sent, not dropped. */
-                page_number?: components["parameters"]["PageNumber"];
-                /** @description Only items whose email contains this text. */
-                email_search?: components["parameters"]["EmailSearch"];
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path: {
-                /** @description Organisation id (percent-encode it). */
-                orgId: components["parameters"]["OrgIdPath"];
-            };
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The confirmation email was sent. */
+      204: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description One page of pending invitations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PendingInviteList"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["MembershipForbidden"];
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
+        content?: never;
+      };
+      /** @description The email address is already confirmed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "email_already_confirmed";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Too many confirmation emails were requested. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "rate_limit_exceeded";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    listExpiredInvites: {
-        parameters: {
-            query?: {
-                /** @description Items per page; the server picks a default when absent. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Zero-based page index. `0` must be sent, not dropped. */
-                page_number?: components["parameters"]["PageNumber"];
-                /** @description Only items whose email contains this text. */
-                email_search?: components["parameters"]["EmailSearch"];
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path: {
-                /** @description Organisation id (percent-encode it). */
-                orgId: components["parameters"]["OrgIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of expired invitations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpiredInviteList"];
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["MembershipForbidden"];
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  loginCheck: {
+    parameters: {
+      query?: {
+        /** @description Email domain whose organisation has SSO set up (one of the three). */
+        domain?: string;
+        /** @description Organisation whose SSO to use (one of the three). */
+        org_id?: string;
+        /** @description Email address whose domain selects the organisation (one of the three). */
+        email?: string;
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    inviteUser: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description Where to send the browser to log in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InviteUserRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["LoginCheckResponse"];
         };
-        responses: {
-            /** @description The invitation was sent. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The email or role is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The user may not invite, invitations are turned off, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            /** @description The organisation is full, or the person is already a member. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "org_max_users_limit_exceeded" | "action_already_complete";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
+      };
+      /** @description More than one organisation matches. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "ambiguous_results";
+          };
+        };
+      };
+      /** @description No organisation with SSO matches. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "org_not_found";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    removeUser: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RemoveUserRequest"];
-            };
-        };
-        responses: {
-            /** @description The member was removed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Removing this member would leave the organisation without an owner. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The user may not remove members, removal is turned off, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            /** @description The organisation or the member does not exist. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "org_not_found" | "user_not_found";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  getSecurityStatus: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    changeRole: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The MFA status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChangeRoleRequest"];
-            };
+        content: {
+          "application/json": components["schemas"]["SecurityStatus"];
         };
-        responses: {
-            /** @description The roles were changed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The organisation id or role is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The user may not change roles, role changes are turned off, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            /** @description The member does not exist. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "user_not_found";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["EmailNotConfirmed"];
+      500: components["responses"]["UnexpectedError"];
     };
-    revokeUserInvitation: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RevokeUserInvitationRequest"];
-            };
-        };
-        responses: {
-            /** @description The invitation was revoked. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The user may not revoke invitations, this is turned off, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  enableMfa: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    listPersonalApiKeys: {
-        parameters: {
-            query?: {
-                /** @description Zero-based page index. `0` must be sent, not dropped. */
-                page_number?: components["parameters"]["PageNumber"];
-                /** @description Items per page; the server picks a default when absent. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Only keys whose id or display name contains this text. */
-                api_key_search?: components["parameters"]["ApiKeySearch"];
-                /** @description Sort order of the keys. */
-                sort_by?: components["parameters"]["SortBy"];
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of personal API keys. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyList"];
-                };
-            };
-            /** @description A query parameter is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description Personal API keys are turned off, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnableMfaRequest"];
+      };
     };
-    listOrgApiKeys: {
-        parameters: {
-            query: {
-                /** @description Organisation id. */
-                org_id: components["parameters"]["OrgIdQuery"];
-                /** @description Zero-based page index. `0` must be sent, not dropped. */
-                page_number?: components["parameters"]["PageNumber"];
-                /** @description Items per page; the server picks a default when absent. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Only keys whose id or display name contains this text. */
-                api_key_search?: components["parameters"]["ApiKeySearch"];
-                /** @description Sort order of the keys. */
-                sort_by?: components["parameters"]["SortBy"];
-            };
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description MFA is on. */
+      204: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description One page of the organisation's API keys. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyList"];
-                };
-            };
-            /** @description A query parameter is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The user may not see the keys, org keys are turned off, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
-                    };
-                };
-            };
-            404: components["responses"]["OrgNotFound"];
-            500: components["responses"]["UnexpectedError"];
+        content?: never;
+      };
+      /** @description The code is malformed or wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["EmailNotConfirmed"];
+      /** @description MFA is already on. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_already_complete";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
-    createApiKey: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateApiKeyRequest"];
-            };
-        };
-        responses: {
-            /** @description The key was created. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreateApiKeyResponse"];
-                };
-            };
-            /** @description The display name or expiration option is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields" | "bad_request";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            /** @description The user may not create this key, or the email is not confirmed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "action_forbidden" | "email_not_confirmed";
-                    };
-                };
-            };
-            500: components["responses"]["UnexpectedError"];
-        };
+  };
+  disableMfa: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    deleteApiKey: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path: {
-                /** @description API key id (percent-encode it). */
-                apiKeyId: components["parameters"]["ApiKeyIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The key was deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["ApiKeyForbidden"];
-            404: components["responses"]["ApiKeyNotFound"];
-            500: components["responses"]["UnexpectedError"];
-        };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DisableMfaRequest"];
+      };
     };
-    updateApiKey: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
-                "X-CSRF-Token": components["parameters"]["CsrfToken"];
-            };
-            path: {
-                /** @description API key id (percent-encode it). */
-                apiKeyId: components["parameters"]["ApiKeyIdPath"];
-            };
-            cookie?: never;
+    responses: {
+      /** @description MFA is off. */
+      204: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateApiKeyRequest"];
-            };
+        content?: never;
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["EmailNotConfirmed"];
+      /** @description MFA is already off. */
+      409: {
+        headers: {
+          [name: string]: unknown;
         };
-        responses: {
-            /** @description The key was renamed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The display name is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        error_code?: "invalid_request_fields";
-                    };
-                };
-            };
-            401: components["responses"]["NotLoggedIn"];
-            403: components["responses"]["ApiKeyForbidden"];
-            404: components["responses"]["ApiKeyNotFound"];
-            500: components["responses"]["UnexpectedError"];
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_already_complete";
+          };
         };
+      };
+      500: components["responses"]["UnexpectedError"];
     };
+  };
+  updatePassword: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdatePasswordRequest"];
+      };
+    };
+    responses: {
+      /** @description The password was changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The current password is wrong, or the new one is not acceptable. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "incorrect_password" | "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The account is locked, or the email address is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "account_locked" | "email_not_confirmed";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  updateEmail: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateEmailRequest"];
+      };
+    };
+    responses: {
+      /** @description A confirmation email was sent to the new address. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The new address is malformed, or the password is wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields" | "incorrect_password";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Changing email is not allowed for this user, is turned off, or the account is locked. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "action_disabled" | "account_locked" | "email_not_confirmed";
+          };
+        };
+      };
+      /** @description A confirmation email was sent recently. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "confirmation_email_sent";
+          };
+        };
+      };
+      /** @description The confirmation email could not be sent, or something went wrong on the server. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "unexpected_error" | "email_send_failure";
+          };
+        };
+      };
+    };
+  };
+  updateMetadata: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateMetadataRequest"];
+      };
+    };
+    responses: {
+      /** @description The profile was updated. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description One or more fields are invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["EmailNotConfirmed"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  deleteMe: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account was deleted and the session ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Self-service account deletion is turned off. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  createOrg: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateOrgRequest"];
+      };
+    };
+    responses: {
+      /** @description The organisation was created. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrgMembershipResult"];
+        };
+      };
+      /** @description The name is invalid, or a domain rule was asked for on a personal email domain. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields" | "personal_domain_error";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Creating organisations is turned off, or the email address is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      /** @description The user is in as many organisations as allowed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "user_max_orgs_limit_exceeded";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  getOrgSettings: {
+    parameters: {
+      query: {
+        /** @description Organisation id. */
+        org_id: components["parameters"]["OrgIdQuery"];
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisation's settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrgSettings"];
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Org settings are turned off, the user may not see them, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "action_forbidden" | "email_not_confirmed";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  updateOrgMetadata: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateOrgMetadataRequest"];
+      };
+    };
+    responses: {
+      /** @description The settings were saved. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The name is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Org settings are turned off, the user may not change them, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "action_forbidden" | "email_not_confirmed";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  deleteOrg: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeleteOrgRequest"];
+      };
+    };
+    responses: {
+      /** @description The organisation was deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Deleting organisations is turned off, or the user may not delete this one. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "action_forbidden";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  getJoinableOrgs: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The joinable organisations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["JoinableOrgList"];
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Joining by domain is turned off, or the email address is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  joinOrg: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user joined the organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrgMembershipResult"];
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Joining is turned off, or the email address is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      /** @description The organisation is full, or the user is in as many organisations as allowed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "org_max_users_limit_exceeded" | "user_max_orgs_limit_exceeded";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  listOrgMembers: {
+    parameters: {
+      query?: {
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        /** @description Only items whose email contains this text. */
+        email_search?: components["parameters"]["EmailSearch"];
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of members. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrgMemberList"];
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["MembershipForbidden"];
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  listPendingInvites: {
+    parameters: {
+      query?: {
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        /** @description Only items whose email contains this text. */
+        email_search?: components["parameters"]["EmailSearch"];
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of pending invitations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PendingInviteList"];
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["MembershipForbidden"];
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  listExpiredInvites: {
+    parameters: {
+      query?: {
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        /** @description Only items whose email contains this text. */
+        email_search?: components["parameters"]["EmailSearch"];
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of expired invitations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ExpiredInviteList"];
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["MembershipForbidden"];
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  inviteUser: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InviteUserRequest"];
+      };
+    };
+    responses: {
+      /** @description The invitation was sent. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The email or role is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The user may not invite, invitations are turned off, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      /** @description The organisation is full, or the person is already a member. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "org_max_users_limit_exceeded" | "action_already_complete";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  removeUser: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RemoveUserRequest"];
+      };
+    };
+    responses: {
+      /** @description The member was removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Removing this member would leave the organisation without an owner. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The user may not remove members, removal is turned off, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      /** @description The organisation or the member does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "org_not_found" | "user_not_found";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  changeRole: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ChangeRoleRequest"];
+      };
+    };
+    responses: {
+      /** @description The roles were changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The organisation id or role is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The user may not change roles, role changes are turned off, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      /** @description The member does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "user_not_found";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  revokeUserInvitation: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RevokeUserInvitationRequest"];
+      };
+    };
+    responses: {
+      /** @description The invitation was revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The user may not revoke invitations, this is turned off, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  listPersonalApiKeys: {
+    parameters: {
+      query?: {
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Only keys whose id or display name contains this text. */
+        api_key_search?: components["parameters"]["ApiKeySearch"];
+        /** @description Sort order of the keys. */
+        sort_by?: components["parameters"]["SortBy"];
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of personal API keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiKeyList"];
+        };
+      };
+      /** @description A query parameter is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description Personal API keys are turned off, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  listOrgApiKeys: {
+    parameters: {
+      query: {
+        /** @description Organisation id. */
+        org_id: components["parameters"]["OrgIdQuery"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Only keys whose id or display name contains this text. */
+        api_key_search?: components["parameters"]["ApiKeySearch"];
+        /** @description Sort order of the keys. */
+        sort_by?: components["parameters"]["SortBy"];
+      };
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the organisation's API keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiKeyList"];
+        };
+      };
+      /** @description A query parameter is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The user may not see the keys, org keys are turned off, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "action_disabled" | "email_not_confirmed";
+          };
+        };
+      };
+      404: components["responses"]["OrgNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description The key was created. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreateApiKeyResponse"];
+        };
+      };
+      /** @description The display name or expiration option is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields" | "bad_request";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      /** @description The user may not create this key, or the email is not confirmed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "action_forbidden" | "email_not_confirmed";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  deleteApiKey: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path: {
+        /** @description API key id (percent-encode it). */
+        apiKeyId: components["parameters"]["ApiKeyIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key was deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["ApiKeyForbidden"];
+      404: components["responses"]["ApiKeyNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  updateApiKey: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
+        "X-CSRF-Token": components["parameters"]["CsrfToken"];
+      };
+      path: {
+        /** @description API key id (percent-encode it). */
+        apiKeyId: components["parameters"]["ApiKeyIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description The key was renamed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The display name is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["NotLoggedIn"];
+      403: components["responses"]["ApiKeyForbidden"];
+      404: components["responses"]["ApiKeyNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
 }

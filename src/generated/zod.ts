@@ -10,243 +10,481 @@ declare global {
 /** Every validator when validation is compiled out: it accepts any value as it is (typed `never` so each validator keeps its zod type; the library only calls `safeParse`). */
 const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data }) } as never;
 
-/** Every error code a front-end call can return. */
-export const ErrorCodeSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["invalid_request_fields", "bad_request", "not_found", "user_not_found", "org_not_found", "unexpected_error", "db_error", "not_logged_in", "action_forbidden", "action_disabled", "email_not_confirmed", "email_send_failure", "account_locked", "confirmation_email_sent", "incorrect_password", "max_file_size", "action_already_complete", "org_max_users_limit_exceeded", "user_max_orgs_limit_exceeded", "personal_domain_error", "account_disabled", "email_already_confirmed", "rate_limit_exceeded", "invalid_mfa_cookie", "account_mfa_locked", "incorrect_mfa_code", "domain_not_allowed", "ambiguous_results"])))();
-
-/** The body of every front-end error. */
-export const ErrorBodySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ error_code: ErrorCodeSchema, user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())) })))();
-
 /** The logged-in user. */
-export const RefreshTokenUserSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), email_confirmed: /* @__PURE__ */ z.boolean(), has_password: /* @__PURE__ */ z.boolean(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), picture_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), locked: /* @__PURE__ */ z.boolean(), enabled: /* @__PURE__ */ z.boolean(), mfa_enabled: /* @__PURE__ */ z.boolean(), can_create_orgs: /* @__PURE__ */ z.boolean(), created_at: /* @__PURE__ */ z.number(), last_active_at: /* @__PURE__ */ z.number(), legacy_user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})) })))();
+export const RefreshTokenUserSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        user_id: /* @__PURE__ */ z.string(),
+        email: /* @__PURE__ */ z.string(),
+        email_confirmed: /* @__PURE__ */ z.boolean(),
+        has_password: /* @__PURE__ */ z.boolean(),
+        username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        picture_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        locked: /* @__PURE__ */ z.boolean(),
+        enabled: /* @__PURE__ */ z.boolean(),
+        mfa_enabled: /* @__PURE__ */ z.boolean(),
+        can_create_orgs: /* @__PURE__ */ z.boolean(),
+        created_at: /* @__PURE__ */ z.number(),
+        last_active_at: /* @__PURE__ */ z.number(),
+        legacy_user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
+      }))();
 
 /** How roles are structured in an organisation. */
-export const OrgRoleStructureSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["single_role_in_hierarchy", "multi_role"])))();
+export const OrgRoleStructureSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.literal(["single_role_in_hierarchy", "multi_role"]))();
 
 /** The user's membership of one organisation. */
-export const OrgMemberInfoSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), org_name: /* @__PURE__ */ z.string(), url_safe_org_name: /* @__PURE__ */ z.string(), org_metadata: /* @__PURE__ */ z.looseObject({}), user_role: /* @__PURE__ */ z.string(), inherited_user_roles_plus_current_role: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), user_permissions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), org_role_structure: OrgRoleStructureSchema, additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), legacy_org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
+export const OrgMemberInfoSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        org_id: /* @__PURE__ */ z.string(),
+        org_name: /* @__PURE__ */ z.string(),
+        url_safe_org_name: /* @__PURE__ */ z.string(),
+        org_metadata: /* @__PURE__ */ z.looseObject({}),
+        user_role: /* @__PURE__ */ z.string(),
+        inherited_user_roles_plus_current_role: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+        user_permissions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+        org_role_structure: OrgRoleStructureSchema,
+        additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+        legacy_org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
 /** The support user impersonating the logged-in user. */
-export const ImpersonatorUserSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string() })))();
+export const ImpersonatorUserSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        user_id: /* @__PURE__ */ z.string(),
+      }))();
 
 /** The session (access token, user and organisation memberships). */
-export const RefreshTokenResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ access_token: /* @__PURE__ */ z.string(), expires_at_seconds: /* @__PURE__ */ z.number(), user: RefreshTokenUserSchema, org_id_to_org_member_info: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), OrgMemberInfoSchema)), impersonator_user: /* @__PURE__ */ z.optional(ImpersonatorUserSchema) })))();
+export const RefreshTokenResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        access_token: /* @__PURE__ */ z.string(),
+        expires_at_seconds: /* @__PURE__ */ z.number(),
+        user: RefreshTokenUserSchema,
+        org_id_to_org_member_info: /* @__PURE__ */ z.optional(
+          /* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), OrgMemberInfoSchema),
+        ),
+        impersonator_user: /* @__PURE__ */ z.optional(ImpersonatorUserSchema),
+      }))();
 
-export const LogoutResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ redirect_to: /* @__PURE__ */ z.string() })))();
+export const LogoutResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        redirect_to: /* @__PURE__ */ z.string(),
+      }))();
 
 /** The current step of the login flow; Finished means fully logged in. */
-export const LoginStateSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["LoginRequired", "TwoFactorRequired", "ConfirmEmailRequired", "UserMetadataRequired", "OrgCreationRequired", "UpdatePasswordRequired", "TwoFactorEnablementRequired", "Finished"])))();
+export const LoginStateSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.literal([
+        "LoginRequired",
+        "TwoFactorRequired",
+        "ConfirmEmailRequired",
+        "UserMetadataRequired",
+        "OrgCreationRequired",
+        "UpdatePasswordRequired",
+        "TwoFactorEnablementRequired",
+        "Finished",
+      ]))();
 
-export const LoginStateResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ login_state: LoginStateSchema })))();
+export const LoginStateResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        login_state: LoginStateSchema,
+      }))();
 
-export const SignupResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ login_state: LoginStateSchema, user_id: /* @__PURE__ */ z.string() })))();
+export const SignupResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        login_state: LoginStateSchema,
+        user_id: /* @__PURE__ */ z.string(),
+      }))();
 
-export const LoginRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string() })))();
+export const LoginRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        email: /* @__PURE__ */ z.string(),
+        password: /* @__PURE__ */ z.string(),
+      }))();
 
-export const SignupRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.string(), username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})), invite_token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
+export const SignupRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        email: /* @__PURE__ */ z.string(),
+        password: /* @__PURE__ */ z.string(),
+        username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
+        invite_token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
-export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string() })))();
+export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        email: /* @__PURE__ */ z.string(),
+      }))();
 
 /** Links that open the user's webmail inbox at the reset email, per provider. */
-export const SniperLinksSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ gmail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), outlook: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), yahoo: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
+export const SniperLinksSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        gmail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        outlook: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        yahoo: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
-export const ForgotPasswordResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ message: /* @__PURE__ */ z.string(), sniper_links: SniperLinksSchema })))();
+export const ForgotPasswordResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        message: /* @__PURE__ */ z.string(),
+        sniper_links: SniperLinksSchema,
+      }))();
 
-export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ email: /* @__PURE__ */ z.string(), create_if_doesnt_exist: /* @__PURE__ */ z.boolean() })))();
+export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        email: /* @__PURE__ */ z.string(),
+        create_if_doesnt_exist: /* @__PURE__ */ z.boolean(),
+      }))();
 
-export const VerifyMfaRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string(), remember_device: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()) })))();
+export const VerifyMfaRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        code: /* @__PURE__ */ z.string(),
+        remember_device: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+      }))();
 
-export const VerifyBackupCodeRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string() })))();
+export const VerifyBackupCodeRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        code: /* @__PURE__ */ z.string(),
+      }))();
 
-export const LoginCheckResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ login_url: /* @__PURE__ */ z.string() })))();
+export const LoginCheckResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        login_url: /* @__PURE__ */ z.string(),
+      }))();
 
 /** MFA is on. */
-export const SecurityStatusEnabledSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal("Enabled"), mfa_enabled: /* @__PURE__ */ z.literal(true), backup_codes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()) })))();
+export const SecurityStatusEnabledSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        type: /* @__PURE__ */ z.literal("Enabled"),
+        mfa_enabled: /* @__PURE__ */ z.literal(true),
+        backup_codes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+      }))();
 
 /** MFA is off; a fresh secret to set it up with. */
-export const SecurityStatusDisabledSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal("Disabled"), mfa_enabled: /* @__PURE__ */ z.literal(false), new_secret: /* @__PURE__ */ z.string(), new_qr: /* @__PURE__ */ z.string() })))();
+export const SecurityStatusDisabledSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        type: /* @__PURE__ */ z.literal("Disabled"),
+        mfa_enabled: /* @__PURE__ */ z.literal(false),
+        new_secret: /* @__PURE__ */ z.string(),
+        new_qr: /* @__PURE__ */ z.string(),
+      }))();
 
 /** The user's MFA status. */
-export const SecurityStatusSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.discriminatedUnion("type", [SecurityStatusEnabledSchema, SecurityStatusDisabledSchema])))();
+export const SecurityStatusSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.discriminatedUnion("type", [SecurityStatusEnabledSchema, SecurityStatusDisabledSchema]))();
 
-export const EnableMfaRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string() })))();
+export const EnableMfaRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        code: /* @__PURE__ */ z.string(),
+      }))();
 
 /** An empty object. */
-export const DisableMfaRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({})))();
+export const DisableMfaRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({}))();
 
-export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ password: /* @__PURE__ */ z.string(), current_password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
+export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        password: /* @__PURE__ */ z.string(),
+        current_password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
-export const UpdateEmailRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ new_email: /* @__PURE__ */ z.string(), password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
+export const UpdateEmailRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        new_email: /* @__PURE__ */ z.string(),
+        password: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
-export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})) })))();
+export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        first_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        last_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
+      }))();
 
-export const CreateOrgRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ name: /* @__PURE__ */ z.string(), autojoin_by_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false), restrict_to_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false) })))();
+export const CreateOrgRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        name: /* @__PURE__ */ z.string(),
+        autojoin_by_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false),
+        restrict_to_domain: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), false),
+      }))();
 
 /** The organisation the user now belongs to (from createOrg and joinOrg). */
-export const OrgMembershipResultSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ org_id: /* @__PURE__ */ z.string(), first_org: /* @__PURE__ */ z.boolean() })))();
+export const OrgMembershipResultSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        org_id: /* @__PURE__ */ z.string(),
+        first_org: /* @__PURE__ */ z.boolean(),
+      }))();
 
-export const OrgSettingsSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ org_name: /* @__PURE__ */ z.string(), user_can_update_org_settings: /* @__PURE__ */ z.boolean(), user_can_update_metadata: /* @__PURE__ */ z.boolean(), autojoin_by_domain: /* @__PURE__ */ z.boolean(), restrict_to_domain: /* @__PURE__ */ z.boolean(), require_2fa_by: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()), existing_domain: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()), current_user_domain: /* @__PURE__ */ z.string(), current_user_domain_is_personal: /* @__PURE__ */ z.boolean(), can_setup_saml: /* @__PURE__ */ z.boolean(), is_saml_enabled: /* @__PURE__ */ z.boolean(), is_saml_in_test_mode: /* @__PURE__ */ z.boolean(), can_setup_scim: /* @__PURE__ */ z.boolean(), is_scim_enabled: /* @__PURE__ */ z.boolean() })))();
+export const OrgSettingsSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        org_name: /* @__PURE__ */ z.string(),
+        user_can_update_org_settings: /* @__PURE__ */ z.boolean(),
+        user_can_update_metadata: /* @__PURE__ */ z.boolean(),
+        autojoin_by_domain: /* @__PURE__ */ z.boolean(),
+        restrict_to_domain: /* @__PURE__ */ z.boolean(),
+        require_2fa_by: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+        existing_domain: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+        current_user_domain: /* @__PURE__ */ z.string(),
+        current_user_domain_is_personal: /* @__PURE__ */ z.boolean(),
+        can_setup_saml: /* @__PURE__ */ z.boolean(),
+        is_saml_enabled: /* @__PURE__ */ z.boolean(),
+        is_saml_in_test_mode: /* @__PURE__ */ z.boolean(),
+        can_setup_scim: /* @__PURE__ */ z.boolean(),
+        is_scim_enabled: /* @__PURE__ */ z.boolean(),
+      }))();
 
-export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), autojoin_by_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), restrict_to_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), require_2fa_by: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.datetime({ offset: true }))) })))();
+export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.string(),
+        name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        autojoin_by_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+        restrict_to_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+        require_2fa_by: /* @__PURE__ */ z.optional(
+          /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+        ),
+      }))();
 
-export const DeleteOrgRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string() })))();
+export const DeleteOrgRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.string(),
+      }))();
 
-export const JoinableOrgSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ id: /* @__PURE__ */ z.string(), name: /* @__PURE__ */ z.string() })))();
+export const JoinableOrgSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        id: /* @__PURE__ */ z.string(),
+        name: /* @__PURE__ */ z.string(),
+      }))();
 
-export const JoinableOrgListSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ orgs: /* @__PURE__ */ z.array(JoinableOrgSchema) })))();
+export const JoinableOrgListSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        orgs: /* @__PURE__ */ z.array(JoinableOrgSchema),
+      }))();
 
-export const OrgMemberSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ user_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), possible_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), can_be_deleted: /* @__PURE__ */ z.boolean(), is_enabled: /* @__PURE__ */ z.boolean(), is_2fa_enabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()) })))();
+export const OrgMemberSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        user_id: /* @__PURE__ */ z.string(),
+        email: /* @__PURE__ */ z.string(),
+        role: /* @__PURE__ */ z.string(),
+        additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+        possible_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+        can_be_deleted: /* @__PURE__ */ z.boolean(),
+        is_enabled: /* @__PURE__ */ z.boolean(),
+        is_2fa_enabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+      }))();
 
-export const OrgMemberListSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ users: /* @__PURE__ */ z.array(OrgMemberSchema), total_count: /* @__PURE__ */ z.number(), page_number: /* @__PURE__ */ z.number(), page_size: /* @__PURE__ */ z.number(), has_more_results: /* @__PURE__ */ z.boolean() })))();
+export const OrgMemberListSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        users: /* @__PURE__ */ z.array(OrgMemberSchema),
+        total_count: /* @__PURE__ */ z.number(),
+        page_number: /* @__PURE__ */ z.number(),
+        page_size: /* @__PURE__ */ z.number(),
+        has_more_results: /* @__PURE__ */ z.boolean(),
+      }))();
 
-export const InviteSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), expires_at_seconds: /* @__PURE__ */ z.number() })))();
+export const InviteSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        email: /* @__PURE__ */ z.string(),
+        role: /* @__PURE__ */ z.string(),
+        additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+        expires_at_seconds: /* @__PURE__ */ z.number(),
+      }))();
 
-export const PendingInviteListSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ pending_invites: /* @__PURE__ */ z.array(InviteSchema), total_count: /* @__PURE__ */ z.number(), page_number: /* @__PURE__ */ z.number(), page_size: /* @__PURE__ */ z.number(), has_more_results: /* @__PURE__ */ z.boolean() })))();
+export const PendingInviteListSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        pending_invites: /* @__PURE__ */ z.array(InviteSchema),
+        total_count: /* @__PURE__ */ z.number(),
+        page_number: /* @__PURE__ */ z.number(),
+        page_size: /* @__PURE__ */ z.number(),
+        has_more_results: /* @__PURE__ */ z.boolean(),
+      }))();
 
-export const ExpiredInviteListSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ expired_invites: /* @__PURE__ */ z.array(InviteSchema), total_count: /* @__PURE__ */ z.number(), page_number: /* @__PURE__ */ z.number(), page_size: /* @__PURE__ */ z.number(), has_more_results: /* @__PURE__ */ z.boolean() })))();
+export const ExpiredInviteListSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        expired_invites: /* @__PURE__ */ z.array(InviteSchema),
+        total_count: /* @__PURE__ */ z.number(),
+        page_number: /* @__PURE__ */ z.number(),
+        page_size: /* @__PURE__ */ z.number(),
+        has_more_results: /* @__PURE__ */ z.boolean(),
+      }))();
 
-export const InviteUserRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z._default(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), []) })))();
+export const InviteUserRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.string(),
+        email: /* @__PURE__ */ z.string(),
+        role: /* @__PURE__ */ z.string(),
+        additional_roles: /* @__PURE__ */ z._default(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), []),
+      }))();
 
-export const RemoveUserRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string() })))();
+export const RemoveUserRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.string(),
+        user_id: /* @__PURE__ */ z.string(),
+      }))();
 
-export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), user_id: /* @__PURE__ */ z.string(), role: /* @__PURE__ */ z.string(), additional_roles: /* @__PURE__ */ z._default(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), []) })))();
+export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.string(),
+        user_id: /* @__PURE__ */ z.string(),
+        role: /* @__PURE__ */ z.string(),
+        additional_roles: /* @__PURE__ */ z._default(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), []),
+      }))();
 
-export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.string(), email: /* @__PURE__ */ z.string() })))();
+export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.string(),
+        email: /* @__PURE__ */ z.string(),
+      }))();
 
 /** How long a new API key stays valid. */
-export const ExpirationOptionSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["TwoWeeks", "OneMonth", "ThreeMonths", "SixMonths", "OneYear", "Never"])))();
+export const ExpirationOptionSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.literal(["TwoWeeks", "OneMonth", "ThreeMonths", "SixMonths", "OneYear", "Never"]))();
 
-export const ApiKeySortBySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.literal(["CreatedAtAsc", "CreatedAtDesc", "ExpiresAtAsc", "ExpiresAtDesc"])))();
+export const ApiKeySchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        api_key_id: /* @__PURE__ */ z.string(),
+        created_at: /* @__PURE__ */ z.number(),
+        expires_at_seconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+        metadata: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({})),
+        display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
-export const ApiKeySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ */ z.string(), created_at: /* @__PURE__ */ z.number(), expires_at_seconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()), metadata: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({})), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
-
-export const ApiKeyListSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ api_keys: /* @__PURE__ */ z.array(ApiKeySchema), total_api_keys: /* @__PURE__ */ z.number(), current_page: /* @__PURE__ */ z.number(), page_size: /* @__PURE__ */ z.number(), has_more_results: /* @__PURE__ */ z.boolean() })))();
+export const ApiKeyListSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        api_keys: /* @__PURE__ */ z.array(ApiKeySchema),
+        total_api_keys: /* @__PURE__ */ z.number(),
+        current_page: /* @__PURE__ */ z.number(),
+        page_size: /* @__PURE__ */ z.number(),
+        has_more_results: /* @__PURE__ */ z.boolean(),
+      }))();
 
 /** Without org_id a personal key is created; with it, an organisation key. */
-export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), expiration_option: /* @__PURE__ */ z.optional(ExpirationOptionSchema), display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })))();
+export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        expiration_option: /* @__PURE__ */ z.optional(ExpirationOptionSchema),
+        display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      }))();
 
-export const CreateApiKeyResponseSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ api_key_id: /* @__PURE__ */ z.string(), api_key_token: /* @__PURE__ */ z.string() })))();
+export const CreateApiKeyResponseSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        api_key_id: /* @__PURE__ */ z.string(),
+        api_key_token: /* @__PURE__ */ z.string(),
+      }))();
 
-export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({ display_name: /* @__PURE__ */ z.string() })))();
+export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.strictObject({
+        display_name: /* @__PURE__ */ z.string(),
+      }))();
 
 /** Every error body, with `error_code` as any string so an unknown code stays a typed error. */
-export const ErrorResponseBodySchema = /* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.object({ error_code: /* @__PURE__ */ z.string(), user_facing_error: /* @__PURE__ */ z.string(), user_facing_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())), field_errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string())) })))();
-
-/** 200 response of `refreshToken`. */
-export const refreshTokenResponse200Schema = RefreshTokenResponseSchema;
-
-/** 200 response of `logout`. */
-export const logoutResponse200Schema = LogoutResponseSchema;
-
-/** 200 response of `getLoginState`. */
-export const getLoginStateResponse200Schema = LoginStateResponseSchema;
-
-/** Request body of `login`. */
-export const loginBodySchema = LoginRequestInputSchema;
-
-/** 200 response of `login`. */
-export const loginResponse200Schema = LoginStateResponseSchema;
-
-/** Request body of `signup`. */
-export const signupBodySchema = SignupRequestInputSchema;
-
-/** 200 response of `signup`. */
-export const signupResponse200Schema = SignupResponseSchema;
-
-/** Request body of `forgotPassword`. */
-export const forgotPasswordBodySchema = ForgotPasswordRequestInputSchema;
-
-/** 200 response of `forgotPassword`. */
-export const forgotPasswordResponse200Schema = ForgotPasswordResponseSchema;
-
-/** Request body of `loginPasswordless`. */
-export const loginPasswordlessBodySchema = LoginPasswordlessRequestInputSchema;
-
-/** Request body of `verifyMfa`. */
-export const verifyMfaBodySchema = VerifyMfaRequestInputSchema;
-
-/** 200 response of `verifyMfa`. */
-export const verifyMfaResponse200Schema = LoginStateResponseSchema;
-
-/** Request body of `verifyBackupCode`. */
-export const verifyBackupCodeBodySchema = VerifyBackupCodeRequestInputSchema;
-
-/** 200 response of `verifyBackupCode`. */
-export const verifyBackupCodeResponse200Schema = LoginStateResponseSchema;
-
-/** 200 response of `loginCheck`. */
-export const loginCheckResponse200Schema = LoginCheckResponseSchema;
-
-/** 200 response of `getSecurityStatus`. */
-export const getSecurityStatusResponse200Schema = SecurityStatusSchema;
-
-/** Request body of `enableMfa`. */
-export const enableMfaBodySchema = EnableMfaRequestInputSchema;
-
-/** Request body of `disableMfa`. */
-export const disableMfaBodySchema = DisableMfaRequestInputSchema;
-
-/** Request body of `updatePassword`. */
-export const updatePasswordBodySchema = UpdatePasswordRequestInputSchema;
-
-/** Request body of `updateEmail`. */
-export const updateEmailBodySchema = UpdateEmailRequestInputSchema;
-
-/** Request body of `updateMetadata`. */
-export const updateMetadataBodySchema = UpdateMetadataRequestInputSchema;
-
-/** Request body of `createOrg`. */
-export const createOrgBodySchema = CreateOrgRequestInputSchema;
-
-/** 200 response of `createOrg`. */
-export const createOrgResponse200Schema = OrgMembershipResultSchema;
-
-/** 200 response of `getOrgSettings`. */
-export const getOrgSettingsResponse200Schema = OrgSettingsSchema;
-
-/** Request body of `updateOrgMetadata`. */
-export const updateOrgMetadataBodySchema = UpdateOrgMetadataRequestInputSchema;
-
-/** Request body of `deleteOrg`. */
-export const deleteOrgBodySchema = DeleteOrgRequestInputSchema;
-
-/** 200 response of `getJoinableOrgs`. */
-export const getJoinableOrgsResponse200Schema = JoinableOrgListSchema;
-
-/** 200 response of `joinOrg`. */
-export const joinOrgResponse200Schema = OrgMembershipResultSchema;
-
-/** 200 response of `listOrgMembers`. */
-export const listOrgMembersResponse200Schema = OrgMemberListSchema;
-
-/** 200 response of `listPendingInvites`. */
-export const listPendingInvitesResponse200Schema = PendingInviteListSchema;
-
-/** 200 response of `listExpiredInvites`. */
-export const listExpiredInvitesResponse200Schema = ExpiredInviteListSchema;
-
-/** Request body of `inviteUser`. */
-export const inviteUserBodySchema = InviteUserRequestInputSchema;
-
-/** Request body of `removeUser`. */
-export const removeUserBodySchema = RemoveUserRequestInputSchema;
-
-/** Request body of `changeRole`. */
-export const changeRoleBodySchema = ChangeRoleRequestInputSchema;
-
-/** Request body of `revokeUserInvitation`. */
-export const revokeUserInvitationBodySchema = RevokeUserInvitationRequestInputSchema;
-
-/** 200 response of `listPersonalApiKeys`. */
-export const listPersonalApiKeysResponse200Schema = ApiKeyListSchema;
-
-/** 200 response of `listOrgApiKeys`. */
-export const listOrgApiKeysResponse200Schema = ApiKeyListSchema;
-
-/** Request body of `createApiKey`. */
-export const createApiKeyBodySchema = CreateApiKeyRequestInputSchema;
-
-/** 200 response of `createApiKey`. */
-export const createApiKeyResponse200Schema = CreateApiKeyResponseSchema;
-
-/** Request body of `updateApiKey`. */
-export const updateApiKeyBodySchema = UpdateApiKeyRequestInputSchema;
+export const ErrorResponseBodySchema = /* @__PURE__ */ (() =>
+  globalThis.ORGAUTH_VALIDATION === "off"
+    ? unchecked
+    : /* @__PURE__ */ z.object({
+        error_code: /* @__PURE__ */ z.string(),
+        user_facing_error: /* @__PURE__ */ z.string(),
+        user_facing_errors: /* @__PURE__ */ z.optional(
+          /* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string()),
+        ),
+        field_errors: /* @__PURE__ */ z.optional(
+          /* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), /* @__PURE__ */ z.string()),
+        ),
+      }))();

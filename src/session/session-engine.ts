@@ -214,7 +214,10 @@ export function createSessionEngine(
     if (destroyed) throw new AuthClientDestroyedError();
     if (!env.isBrowser) return null;
     start();
-    if (store.getSnapshot().status === "loading") await (initial ??= refreshQuietly("initial"));
+    if (store.getSnapshot().status === "loading") {
+      initial ??= refreshQuietly("initial");
+      await initial;
+    }
     if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
     const stale = current !== null && remaining(current) < timing.refreshWhenSecondsRemaining;

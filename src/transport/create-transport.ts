@@ -84,8 +84,9 @@ export function createTransport(options: TransportOptions): Transport {
     };
     try {
       const answer = await exchange(options.fetch ?? globalThis.fetch, new Request(url, init), {}, { timeoutMs, signal: callOptions.signal });
+      // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
       if (answer.status >= 200 && answer.status < 300) return readSuccessResponse(reader, op, answer.status, answer.text) as Data;
-      throw readErrorResponse(reader, op, answer.status, jsonOrText(answer.text), answer.retryAfterMs);
+      throw readErrorResponse(reader, op, answer.status, answer.text, answer.retryAfterMs);
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
     }
@@ -124,15 +125,6 @@ function checkedBody(op: OperationDescriptor<OperationId>, request: OperationReq
   if (result.success) return result.data;
   if (validation === "off") return request.body;
   throw new RequestValidationError(op.operationId, result.error.issues);
-}
-
-/** An error answer's body: its JSON when it parses, else the text as sent. */
-function jsonOrText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 const consoleLogger: TransportLogger = {

@@ -21,17 +21,18 @@ export function readSuccessResponse(reader: ResponseReader, op: OperationDescrip
 }
 
 /**
- * The ApiError for a non-2xx response, its body checked against the error schema (never the success schema).
- * A body that is not an error body (a gateway's `{}` or `{"message": …}`) is `unexpected_error` in every mode:
- * its validation issues are reported and kept as the error's `cause`.
+ * The ApiError for a non-2xx response, its body parsed like a success body and checked against the error schema
+ * (never the success schema). A body that is not JSON, or not an error body (a gateway's HTML, `{}` or
+ * `{"message": …}`), is `unexpected_error` in every mode: validation issues are reported and kept as the `cause`.
  */
 export function readErrorResponse(
   reader: ResponseReader,
   op: OperationDescriptor<OperationId>,
   status: number,
-  body: unknown,
+  text: unknown,
   retryAfterMs?: number,
 ): ApiError {
+  const body = parseJson(text);
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;
   if (reader.validation !== "off") {

@@ -31,7 +31,9 @@ describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open)
       trustHost: true,
       basePath: "/auth",
       logger: { error: (error) => void errors.push(error.name) },
-      providers: [Resend({ from: "auth@example.com", sendVerificationRequest: async (params) => void (link = params.url) })],
+      providers: [Resend({ from: "auth@example.com", sendVerificationRequest: async (params) => {
+            link = params.url;
+          } })],
     };
     const response = await Auth(new Request(url, { ...init, headers }), config);
     for (const cookie of response.headers.getSetCookie()) {

@@ -70,6 +70,11 @@ afterAll(async () => {
   }
 });
 
+/** What the test page puts on `window`. */
+interface LoginPage {
+  runLogin?: () => Promise<unknown>;
+}
+
 describe("fe call redirected to another origin (headless Chromium)", () => {
   it.each([302, 307])("a %i is refused: typed error, and nothing (no X-CSRF-Token, no body) reaches the other origin", async (status) => {
     redirectStatus = status;
@@ -77,8 +82,8 @@ describe("fe call redirected to another origin (headless Chromium)", () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${appUrl}/app`);
-      await page.waitForFunction(() => typeof (window as any).runLogin === "function");
-      const outcome = await page.evaluate(() => (window as any).runLogin());
+      await page.waitForFunction(() => typeof (window as unknown as LoginPage).runLogin === "function");
+      const outcome = await page.evaluate(() => (window as unknown as LoginPage).runLogin!());
       expect(outcome).toEqual({ name: "ApiError", code: "unexpected_error", status: 0, causeKind: "redirect" });
       expect(reachedApp).toContain("POST /api/fe/v3/login");
       expect(reachedOther).toEqual([]);

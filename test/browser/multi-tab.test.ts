@@ -88,13 +88,19 @@ async function openTabs(count: number, status: "logged_in" | "logged_out"): Prom
   for (let i = 0; i < count; i++) {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/app`);
-    await page.waitForFunction((expected) => (window as any).authStatus === expected, status);
+    await page.waitForFunction((expected) => (window as unknown as TabPage).authStatus === expected, status);
     pages.push(page);
   }
   return pages;
 }
 
-const statusOf = (page: Page) => page.evaluate(() => (window as any).authStatus as string);
+/** What each tab's page puts on `window`: its client and the status it last rendered. */
+interface TabPage {
+  authStatus: string;
+  authClient: { logout(): Promise<unknown>; refresh(): Promise<unknown> };
+}
+
+const statusOf = (page: Page) => page.evaluate(() => (window as unknown as TabPage).authStatus);
 
 async function expectNoTokenStored(pages: Page[]) {
   for (const page of pages) {
@@ -119,8 +125,8 @@ describe("multi-tab session in headless Chromium", () => {
       const pages = await openTabs(tabs, "logged_in");
       const before = state.refreshTimes.length;
       const started = Date.now();
-      await pages[0]!.evaluate(() => (window as any).authClient.logout());
-      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as any).authStatus === "logged_out", null, { timeout: 2_000 })));
+      await pages[0]!.evaluate(() => (window as unknown as TabPage).authClient.logout());
+      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_out", null, { timeout: 2_000 })));
       const elapsed = Date.now() - started;
       const extra = state.refreshTimes.length - before;
       console.log(`[multi-tab] ${tabs} tabs logout: all logged out in ${elapsed} ms; refresh requests after logout: ${extra}`);
@@ -137,8 +143,8 @@ describe("multi-tab session in headless Chromium", () => {
       state.loggedIn = true;
       const before = state.refreshTimes.length;
       const started = Date.now();
-      await pages[0]!.evaluate(() => (window as any).authClient.refresh());
-      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as any).authStatus === "logged_in", null, { timeout: 2_000 })));
+      await pages[0]!.evaluate(() => (window as unknown as TabPage).authClient.refresh());
+      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_in", null, { timeout: 2_000 })));
       const elapsed = Date.now() - started;
       const loginRequests = state.refreshTimes.length - before;
       console.log(`[multi-tab] ${tabs} tabs login: all logged in in ${elapsed} ms with ${loginRequests} refresh request(s); initial loads: ${quiet} (one per tab), then 0 timer requests in 1 s of 200 ms ticks while logged out`);
@@ -156,7 +162,11 @@ describe("multi-tab session in headless Chromium", () => {
     const times = state.refreshTimes.filter((t) => t > from);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     // A cycle is a burst of requests less than 400 ms apart (cycles themselves are ~1 s apart).
-    const cycleSizes = gaps.reduce((sizes, gap) => (gap < 400 ? [...sizes.slice(0, -1), sizes.at(-1)! + 1] : [...sizes, 1]), [1]);
+    const cycleSizes = [1];
+    for (const gap of gaps) {
+      if (gap < 400) cycleSizes[cycleSizes.length - 1]! += 1;
+      else cycleSizes.push(1);
+    }
     console.log(
       `[multi-tab] 5 tabs, ${TOKEN_LIFETIME_SECONDS} s tokens refreshed under 2.5 s left, 9 s observed: ${times.length} refresh requests in ${cycleSizes.length} cycles, at most ${Math.max(...cycleSizes)} per cycle (gaps ${gaps.join(", ")} ms)`,
     );

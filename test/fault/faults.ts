@@ -69,7 +69,7 @@ function withInvalidUtf8(text: string): Buffer {
 }
 
 /** A value nested `DEEP` levels, as JSON text (JSON.stringify cannot write one this deep). */
-const deepJson = '{"next":'.repeat(DEEP) + '"leaf"' + "}".repeat(DEEP);
+const deepJson = `${'{"next":'.repeat(DEEP)}"leaf"${"}".repeat(DEEP)}`;
 
 function withDeepProperties(text: string): string {
   const spliced = text.replace(/"properties":\{/, `"properties":{"deep":${deepJson},`);

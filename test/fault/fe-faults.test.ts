@@ -57,20 +57,20 @@ function expectOutcome(fault: FaultName, operation: FeOperation, outcome: Outcom
   switch (fault) {
     case "connection refused":
     case "reset mid-body":
-      return unexpected(0, "network");
+      return void unexpected(0, "network");
     case "body stalled after headers":
     case "hang":
-      return unexpected(0, "timeout");
+      return void unexpected(0, "timeout");
     case "truncated JSON":
     case "empty 200":
     case "204":
       if (noContent) return void expect(outcome).toEqual({ ok: true, value: undefined });
-      return unexpected(fault === "204" ? 204 : 200);
+      return void unexpected(fault === "204" ? 204 : 200);
     case "wrong types":
       if (noContent) return void expect(outcome).toEqual({ ok: true, value: undefined });
       return void expect(error).toBeInstanceOf(ResponseValidationError);
     case "HTML 502":
-      return unexpected(502);
+      return void unexpected(502);
     case "non-error JSON 502":
     case "non-error JSON 504":
       unexpected(fault.endsWith("502") ? 502 : 504);
@@ -89,7 +89,7 @@ function expectOutcome(fault: FaultName, operation: FeOperation, outcome: Outcom
       return void expect(isContractValid(operation, outcome.ok ? outcome.value : null)).toBe(true);
     case "non-UTF-8 bytes": // the bytes decode as U+FFFD: still a value, unless they broke an enum or the JSON
       if (outcome.ok) return void expect(isContractValid(operation, outcome.value)).toBe(true);
-      if (error instanceof ApiError) return unexpected(200);
+      if (error instanceof ApiError) return void unexpected(200);
       return void expect(error).toBeInstanceOf(ResponseValidationError);
   }
 }

@@ -17,7 +17,7 @@ import { expectCleanProcess, guardProcess } from "./guards.js";
 import { descriptorOf, isContractValid } from "./operations.js";
 
 /** The seed of the recorded run (README); override with FUZZ_SEED to explore further. */
-export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** Generated bodies served (each run serves one). */
 const RUNS = 6_000;
 
@@ -88,7 +88,7 @@ function mutate(root: unknown, { at, change, value }: Mutation): unknown {
   const paths = pathsIn(copy);
   const path = paths[at % paths.length]!;
   if (path.length === 0) return change === "nest" ? [copy] : change === "replace" ? value : copy;
-  const parent = path.slice(0, -1).reduce((node: any, key) => node[key], copy) as Record<string | number, unknown>;
+  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], copy) as Record<string | number, unknown>;
   const key = path[path.length - 1]!;
   if (change === "delete") {
     if (Array.isArray(parent)) parent.splice(Number(key), 1);

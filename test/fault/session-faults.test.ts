@@ -80,7 +80,9 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
     refuse.on = name === "connection refused";
     auth.fault = fault;
   };
-  afterEach(() => void (refuse.on = false));
+  afterEach(() => {
+    refuse.on = false;
+  });
 
   it("refresh() settles with AuthInfo or a typed RefreshError; a valid token is never dropped", async () => {
     const { client: c, token } = await loggedInClient(refuse, deadlineFor(name));

@@ -16,12 +16,19 @@ const OPERATION = "listOrgMembers";
 function generatedSchemas(): Map<string, { references: string[]; properties: string[] }> {
   const source = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
   const schemas = new Map<string, { references: string[]; properties: string[] }>();
-  for (const [, name, body] of source.matchAll(/^export const (\w+) = (.*);$/gm)) {
+  for (const [, name, body] of source.matchAll(/^export const (\w+) = ([\s\S]*?);$/gm)) {
     const references = [...body!.matchAll(/\b(\w+Schema)\b/g)].map((match) => match[1]!);
-    const properties = [...body!.matchAll(/[{,] (\w+): /g)].map((match) => match[1]!);
+    const properties = [...body!.matchAll(/[{,]\s+(\w+): /g)].map((match) => match[1]!);
     schemas.set(name!, { references, properties });
   }
   return schemas;
+}
+
+/** The zod constant an operation's descriptor reads its 200 response with (src/generated/operations.ts). */
+function successValidatorOf(operationId: string): string {
+  const source = readFileSync(join(repoRoot, "src", "generated", "operations.ts"), "utf8");
+  const descriptor = source.slice(source.indexOf(`export const ${operationId}Operation:`));
+  return /200: v\.(\w+)/.exec(descriptor)![1]!;
 }
 
 /** True when minified code has `key` as an object property name. */
@@ -53,7 +60,7 @@ describe("one fetcher bundled from the packed package", () => {
     expect(one.code).toContain('"/api/fe/v3/org_membership/{orgId}/members"');
 
     const schemas = generatedSchemas();
-    const kept = reachableFrom([`${OPERATION}Response200Schema`, "ErrorResponseBodySchema"], schemas);
+    const kept = reachableFrom([successValidatorOf(OPERATION), "ErrorResponseBodySchema"], schemas);
     const keptProperties = new Set([...kept].flatMap((name) => schemas.get(name)!.properties));
     const foreign = new Set([...schemas].filter(([name]) => !kept.has(name)).flatMap(([, schema]) => schema.properties));
     const markers = [...foreign].filter((key) => !keptProperties.has(key) && !hasProperty(transportOnly.code, key));

@@ -48,8 +48,8 @@ describe("generated fetchers", () => {
     void inviteUser(t, { body: { org_id: "o", email: "a@b.co", role: "Member", additional_roles: "Billing" } });
     // @ts-expect-error unknown body fields are still flagged
     void createOrg(t, { body: { name: "Acme", autojoin: true } });
-    expectTypeOf<InviteUserRequest["body"]>().toMatchTypeOf<z.input<typeof v.inviteUserBodySchema>>();
-    expectTypeOf<z.output<typeof v.inviteUserBodySchema>>().toMatchTypeOf<components["schemas"]["InviteUserRequest"]>();
+    expectTypeOf<InviteUserRequest["body"]>().toMatchTypeOf<z.input<typeof v.InviteUserRequestInputSchema>>();
+    expectTypeOf<z.output<typeof v.InviteUserRequestInputSchema>>().toMatchTypeOf<components["schemas"]["InviteUserRequest"]>();
     expectTypeOf<components["schemas"]["InviteUserRequest"]["additional_roles"]>().toEqualTypeOf<string[]>();
   });
 
@@ -60,7 +60,7 @@ describe("generated fetchers", () => {
   });
 
   it("agree with the zod validators they run", () => {
-    expectTypeOf<z.infer<typeof v.loginResponse200Schema>>().toEqualTypeOf<LoginResponse>();
+    expectTypeOf<z.infer<typeof v.LoginStateResponseSchema>>().toEqualTypeOf<LoginResponse>();
   });
 });
 

@@ -9,6 +9,7 @@ import { loadContract } from "../../scripts/codegen/contract.js";
 import { HTTP_METHODS } from "../../src/transport/operation.js";
 
 /** A parsed YAML document is untyped. */
+// biome-ignore lint/suspicious/noExplicitAny: the walk reads arbitrary properties of the parsed contract
 type Node = any;
 
 const contract = await loadContract(fileURLToPath(new URL("../../openapi/auth-api.yaml", import.meta.url)));

@@ -32,7 +32,7 @@ function ProfileCard({ user }: { user: User }) {
   const [firstName, setFirstName] = useState(user.firstName ?? "");
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const [username, setUsername] = useState(user.username ?? "");
-  const [favoriteColor, setFavoriteColor] = useState(String(user.properties["favorite_color"] ?? ""));
+  const [favoriteColor, setFavoriteColor] = useState(String(user.properties.favorite_color ?? ""));
   const update = useUpdateMetadata();
   const submit = (event: FormEvent) => {
     event.preventDefault();

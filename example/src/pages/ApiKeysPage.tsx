@@ -68,6 +68,7 @@ function KeysPanel({ orgId }: { orgId: string | undefined }) {
     <>
       <CreateKeyCard orgId={orgId} />
       <Card title={orgId === undefined ? "Your personal keys" : "Organisation keys"}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a form with role="search" is the ARIA search landmark; wrapping it in <search> would add an element for the same meaning */}
         <form className="inline" role="search" onSubmit={submitSearch}>
           <label>
             Search keys

@@ -85,7 +85,7 @@ export function ReturnAddressBanner({ search }: { search: URLSearchParams }) {
   const back = returnAddress(search);
   if (back === null) return null;
   return (
-    <p className="muted small" aria-label="Return address">
+    <p className="muted small" role="note" aria-label="Return address">
       Opened as the provider's hosted page · return address (<code>rt</code>): <Link href={back}>Back to {back}</Link>
     </p>
   );

@@ -32,9 +32,9 @@ export function MfaSecret({ secret, account }: { secret: string; account: string
       {qr ? <img className="qr" src={qr} alt="MFA QR code" width={160} height={160} /> : <div className="qr qr-pending" aria-hidden />}
       <div>
         <div className="muted small">Or type the secret:</div>
-        <div className="secret" aria-label="MFA secret">
+        <section className="secret" aria-label="MFA secret">
           {secret}
-        </div>
+        </section>
       </div>
     </div>
   );

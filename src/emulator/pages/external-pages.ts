@@ -56,7 +56,7 @@ ${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: 
     const orgId = request.form.id ?? "";
     const org = await findOrg(ctx, orgId);
     const email = (request.form.email ?? "").trim();
-    if (!org || !org.samlEnabled) return samlPage(request, orgId, "No organization with single sign-on was found");
+    if (!org?.samlEnabled) return samlPage(request, orgId, "No organization with single sign-on was found");
     if (!isEmail(email) || domainOf(email) !== org.domain) return samlPage(request, orgId, `Use an address at ${org.domain}`);
     const result = await externalSignIn(ctx, "saml", `${org.id}:${email.toLowerCase()}`, email);
     if (typeof result === "string") return samlPage(request, orgId, result);

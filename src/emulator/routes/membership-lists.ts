@@ -37,7 +37,7 @@ export function membershipListRoutes(router: Router, ctx: EmulatorContext): void
     const members = [];
     for (const row of rows) {
       const member = await getPerson(ctx, row.user_id);
-      if (!member || !member.email.toLowerCase().includes(search)) continue;
+      if (!member?.email.toLowerCase().includes(search)) continue;
       const mayManage = rank(settings, row.role) >= rank(settings, membership.role);
       members.push({
         user_id: member.id, email: member.email, role: row.role, additional_roles: row.additional_roles,

@@ -75,7 +75,9 @@ describe("restarting a half-done login", () => {
   function answer(cookie: string | undefined, method = "POST") {
     const headers: Record<string, string | string[] | number> = {};
     const res = {
-      setHeader: (name: string, value: string) => void (headers[name] = value),
+      setHeader: (name: string, value: string) => {
+        headers[name] = value;
+      },
       writeHead(status: number) {
         headers.status = status;
         return res;

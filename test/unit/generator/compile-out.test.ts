@@ -17,7 +17,7 @@ describe("validation compiled out", () => {
     const validators = await import("../../../src/generated/zod.js");
     const malformed = { access_token: 42, extra: true };
     expect(validators.RefreshTokenResponseSchema.safeParse(malformed)).toEqual({ success: true, data: malformed });
-    expect(validators.inviteUserBodySchema.safeParse({})).toEqual({ success: true, data: {} });
+    expect(validators.InviteUserRequestInputSchema.safeParse({})).toEqual({ success: true, data: {} });
   });
 
   it("leaves validation on when the switch is not set", async () => {

@@ -60,7 +60,7 @@ describe("deeply nested free-form values", () => {
 
   it("refresh() answers the same session with properties nested 100 000 deep: AuthInfo, never a RangeError", async () => {
     // Built as text: JSON.stringify itself cannot write a value this deep.
-    const deepJson = '{"next":'.repeat(100_000) + '"leaf"' + "}".repeat(100_000);
+    const deepJson = `${'{"next":'.repeat(100_000)}"leaf"${"}".repeat(100_000)}`;
     const same = refreshBody(Date.now(), 1800); // the same session twice: same token, same expiry
     browser.server.bodyOverrides = { access_token: same.access_token, expires_at_seconds: same.expires_at_seconds, user: { ...same.user, properties: { deep: "DEEP" } } };
     browser.server.rewriteBody = (json) => json.replace('"DEEP"', deepJson);
@@ -134,7 +134,13 @@ describe("redirects", () => {
     const inits: (RequestInit | undefined)[] = [];
     const tab = browser.tab();
     const fetch = tab.env.fetch;
-    const environment = { ...tab.env, fetch: (input: string | URL | Request, init?: RequestInit) => (inits.push(init), fetch(input, init)) };
+    const environment = {
+      ...tab.env,
+      fetch: (input: string | URL | Request, init?: RequestInit) => {
+        inits.push(init);
+        return fetch(input, init);
+      },
+    };
     const c = world.destroyAfterTest(createAuthClient({ authUrl: AUTH_URL, environment }));
     await c.getAuthInfo();
     await c.logout();

@@ -30,7 +30,7 @@ export function SignInPage({ search, initialTab }: { search: URLSearchParams; in
   return (
     <div className="narrow">
       {returnTo !== "/" && (
-        <p className="muted small" aria-label="Return address">
+        <p className="muted small" role="note" aria-label="Return address">
           After signing in you will return to <code>{returnTo}</code>.
         </p>
       )}
