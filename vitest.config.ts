@@ -20,7 +20,9 @@ export default defineConfig({
     projects: [
       {
         // the demo's modules under test import the library by its name, as the demo's Vite config resolves it
-        resolve: { alias: [{ find: /^orgauth$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) }] },
+        resolve: {
+          alias: [{ find: /^orgauth$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) }],
+        },
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],

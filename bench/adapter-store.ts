@@ -8,7 +8,13 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAdapter, migrate, openEmbeddedDatabase, openPostgres, type ClosableSqlPort } from "../src/adapter/index.js";
+import {
+  createAdapter,
+  migrate,
+  openEmbeddedDatabase,
+  openPostgres,
+  type ClosableSqlPort,
+} from "../src/adapter/index.js";
 import { findPostgresBin, startPostgresCluster } from "../test/support/postgres-cluster.js";
 
 async function opsPerSecond(run: () => Promise<unknown>, durationMs = 1_500): Promise<number> {
@@ -27,14 +33,21 @@ const format = (value: number): string => Math.round(value).toLocaleString("en")
 async function measureEngine(name: string, db: ClosableSqlPort): Promise<void> {
   await migrate(db);
   const adapter = createAdapter(db);
-  const user = await adapter.createUser({ id: randomUUID(), email: `bench-${randomUUID()}@example.com`, emailVerified: null });
+  const user = await adapter.createUser({
+    id: randomUUID(),
+    email: `bench-${randomUUID()}@example.com`,
+    emailVerified: null,
+  });
   const expires = new Date(Date.now() + 86_400_000);
   const tokens: string[] = [];
-  for (let i = 0; i < 1_000; i++) tokens.push((await adapter.createSession({ sessionToken: randomUUID(), userId: user.id, expires })).sessionToken);
+  for (let i = 0; i < 1_000; i++)
+    tokens.push((await adapter.createSession({ sessionToken: randomUUID(), userId: user.id, expires })).sessionToken);
   let next = 0;
   const floor = await opsPerSecond(() => db.query("SELECT $1::text AS value", [tokens[next++ % tokens.length]]));
   const read = await opsPerSecond(() => adapter.getSessionAndUser(tokens[next++ % tokens.length]!));
-  const write = await opsPerSecond(() => adapter.createSession({ sessionToken: randomUUID(), userId: user.id, expires }));
+  const write = await opsPerSecond(() =>
+    adapter.createSession({ sessionToken: randomUUID(), userId: user.id, expires }),
+  );
   console.log(`${name}: bare SELECT $1 round trip ${format(floor)} ops/s`);
   console.log(`  getSessionAndUser ${format(read)} ops/s (${(read / floor).toFixed(2)}× the bare round trip)`);
   console.log(`  createSession     ${format(write)} ops/s (${(write / floor).toFixed(2)}× the bare round trip)`);
@@ -53,7 +66,9 @@ async function measurePGliteOpen(): Promise<void> {
   const warm = await openEmbeddedDatabase();
   const warmMs = performance.now() - started;
   await warm.close();
-  console.log(`PGlite in memory: first open ${openMs.toFixed(0)} ms, warm open ${warmMs.toFixed(0)} ms, migrate ${migrateMs.toFixed(0)} ms, +${((after.rss - before.rss) / 2 ** 20).toFixed(0)} MiB RSS (+${((after.arrayBuffers - before.arrayBuffers) / 2 ** 20).toFixed(0)} MiB array buffers)`);
+  console.log(
+    `PGlite in memory: first open ${openMs.toFixed(0)} ms, warm open ${warmMs.toFixed(0)} ms, migrate ${migrateMs.toFixed(0)} ms, +${((after.rss - before.rss) / 2 ** 20).toFixed(0)} MiB RSS (+${((after.arrayBuffers - before.arrayBuffers) / 2 ** 20).toFixed(0)} MiB array buffers)`,
+  );
   await measureEngine("PGlite (in memory)", memory);
   await memory.close();
 
@@ -68,7 +83,9 @@ async function measurePGliteOpen(): Promise<void> {
     const reopened = await openEmbeddedDatabase({ dataDir: directory });
     const reopenMs = performance.now() - started;
     await reopened.close();
-    console.log(`PGlite data directory: first open (initdb) ${createMs.toFixed(0)} ms, reopen ${reopenMs.toFixed(0)} ms`);
+    console.log(
+      `PGlite data directory: first open (initdb) ${createMs.toFixed(0)} ms, reopen ${reopenMs.toFixed(0)} ms`,
+    );
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

@@ -83,7 +83,8 @@ export function zodFloorSource(): string {
   const zod = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
   const factories = [...new Set([...zod.matchAll(/\bz\.([\w.]+)\(/g)].map((match) => match[1]!))].sort();
   const unknown = factories.filter((name) => !(name in ZOD_SAMPLES));
-  if (unknown.length) throw new Error(`bench/bundle.ts has no zod sample for ${unknown.join(", ")}: add one to ZOD_SAMPLES`);
+  if (unknown.length)
+    throw new Error(`bench/bundle.ts has no zod sample for ${unknown.join(", ")}: add one to ZOD_SAMPLES`);
   const samples = factories.map((name, i) => `s${i}: ${ZOD_SAMPLES[name]}`).join(", ");
   return `import createClient from "openapi-fetch"; import * as z from "zod/mini"; export { createClient }; export const s = z.object({ ${samples} }); export const parse = (v: unknown) => s.safeParse(v);`;
 }

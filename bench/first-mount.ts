@@ -21,7 +21,16 @@ type Library = (typeof LIBRARIES)[number];
 const LOADS = 15;
 const TABS = 5;
 const SERVER_DELAY_MS = 20;
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 interface MountTiming {
   bundleEndToRequestMs: number;
@@ -56,7 +65,9 @@ async function bundlePages(): Promise<Record<Library, string>> {
 }
 
 /** The page server: each library's page and bundle, and a refresh endpoint that counts what it answers. */
-function startServer(pages: Record<Library, string>): Promise<{ server: Server; origin: string; refreshes: () => number; reset: () => void }> {
+function startServer(
+  pages: Record<Library, string>,
+): Promise<{ server: Server; origin: string; refreshes: () => number; reset: () => void }> {
   let count = 0;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
@@ -64,19 +75,33 @@ function startServer(pages: Record<Library, string>): Promise<{ server: Server; 
     if (library) return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(pages[library]);
     if (path === "/api/v1/refresh_token") {
       count++;
-      return void setTimeout(() => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(refreshBody(Date.now(), 1800))), SERVER_DELAY_MS);
+      return void setTimeout(
+        () =>
+          res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(refreshBody(Date.now(), 1800))),
+        SERVER_DELAY_MS,
+      );
     }
     if (path === "/favicon.ico") return void res.writeHead(204).end();
     const page = LIBRARIES.find((name) => path === `/${name}`);
-    if (page) return void res.writeHead(200, { "Content-Type": "text/html" }).end(`<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}.js"></script>`);
+    if (page)
+      return void res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end(
+          `<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}.js"></script>`,
+        );
     res.writeHead(404).end();
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve({ server, origin, refreshes: () => count, reset: () => {
-        count = 0;
-      } });
+      resolve({
+        server,
+        origin,
+        refreshes: () => count,
+        reset: () => {
+          count = 0;
+        },
+      });
     }),
   );
 }
@@ -92,7 +117,9 @@ async function oneLoad(browser: Browser, url: string): Promise<MountTiming> {
     await page.goto(url);
     await waitForLoggedIn(page);
     return await page.evaluate(() => {
-      const request = performance.getEntriesByType("resource").find((entry) => entry.name.includes("/api/v1/refresh_token"))!;
+      const request = performance
+        .getEntriesByType("resource")
+        .find((entry) => entry.name.includes("/api/v1/refresh_token"))!;
       return { bundleEndToRequestMs: request.startTime - window.bundleEndMs!, loadToLoggedInMs: window.loggedInMs! };
     });
   } finally {
@@ -101,12 +128,18 @@ async function oneLoad(browser: Browser, url: string): Promise<MountTiming> {
 }
 
 /** Opens `TABS` tabs of one context at the same moment; resolves with the refresh requests they sent. */
-async function tabsTogether(browser: Browser, url: string, cpuThrottling: number, server: { refreshes: () => number; reset: () => void }): Promise<number> {
+async function tabsTogether(
+  browser: Browser,
+  url: string,
+  cpuThrottling: number,
+  server: { refreshes: () => number; reset: () => void },
+): Promise<number> {
   const context: BrowserContext = await browser.newContext();
   try {
     const pages = await Promise.all(Array.from({ length: TABS }, () => context.newPage()));
     if (cpuThrottling > 1) {
-      for (const page of pages) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: cpuThrottling });
+      for (const page of pages)
+        await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: cpuThrottling });
     }
     server.reset();
     await Promise.all(pages.map((page) => page.goto(url)));
@@ -133,20 +166,24 @@ export async function runFirstMount(): Promise<void> {
     for (let i = 0; i < LOADS; i++) {
       for (const library of LIBRARIES) timings[library].push(await oneLoad(browser, `${server.origin}/${library}`));
     }
-    const medianOf = (library: Library, key: keyof MountTiming) => median(timings[library].map((timing) => timing[key]));
+    const medianOf = (library: Library, key: keyof MountTiming) =>
+      median(timings[library].map((timing) => timing[key]));
     console.log(`First mount in headless Chromium (median of ${LOADS} loads each, production build)`);
     for (const [key, label] of [
       ["bundleEndToRequestMs", "end of bundle → refresh request"],
-      ["loadToLoggedInMs", "navigation start → \"logged in\" rendered"],
+      ["loadToLoggedInMs", 'navigation start → "logged in" rendered'],
     ] as const) {
       const ours = medianOf("orgauth", key);
       const vendor = medianOf("vendor", key);
-      console.log(`  ${label.padEnd(42)} orgauth ${ours.toFixed(1)} ms, vendor ${vendor.toFixed(1)} ms, ratio ${(ours / vendor).toFixed(2)}×`);
+      console.log(
+        `  ${label.padEnd(42)} orgauth ${ours.toFixed(1)} ms, vendor ${vendor.toFixed(1)} ms, ratio ${(ours / vendor).toFixed(2)}×`,
+      );
     }
     console.log(`${TABS} tabs of one browser opened at the same moment: initial refresh requests`);
     for (const throttling of [1, 10]) {
       const counts = [];
-      for (const library of LIBRARIES) counts.push(`${library} ${await tabsTogether(browser, `${server.origin}/${library}`, throttling, server)}`);
+      for (const library of LIBRARIES)
+        counts.push(`${library} ${await tabsTogether(browser, `${server.origin}/${library}`, throttling, server)}`);
       console.log(`  ${throttling === 1 ? "quiet CPU" : `CPU throttled ${throttling}×`}: ${counts.join(", ")}`);
     }
   } finally {

@@ -37,7 +37,8 @@ function contendersFor(origin: string, fetchAnswer: typeof fetch): Record<string
   const unvalidated = createTransport({ authUrl: origin, fetch: fetchAnswer, validation: "off" });
   const vendor = createFrontendApisClient({ authUrl: origin, baseApiUrl: origin });
   return {
-    "bare fetch + JSON parse": async () => (await fetchAnswer(`${origin}/api/fe/v3/org_settings?org_id=org_acme`)).json(),
+    "bare fetch + JSON parse": async () =>
+      (await fetchAnswer(`${origin}/api/fe/v3/org_settings?org_id=org_acme`)).json(),
     "orgauth getOrgSettings": () => getOrgSettings(validating, { query: { org_id: "org_acme" } }),
     "orgauth getOrgSettings, validation off": () => getOrgSettings(unvalidated, { query: { org_id: "org_acme" } }),
     "vendor fetchOrgSettings": () => vendor.fetchOrgSettings("org_acme"),
@@ -45,7 +46,11 @@ function contendersFor(origin: string, fetchAnswer: typeof fetch): Record<string
 }
 
 /** Runs the contenders interleaved in rounds and prints calls per second and time per call against the bare call. */
-async function compare(title: string, contenders: Record<string, () => Promise<unknown>>, roundMs: number): Promise<void> {
+async function compare(
+  title: string,
+  contenders: Record<string, () => Promise<unknown>>,
+  roundMs: number,
+): Promise<void> {
   const samples = new Map<string, number[]>(Object.keys(contenders).map((name) => [name, []]));
   for (const run of Object.values(contenders)) await callsPerSecond(run, roundMs / 3); // warm up
   for (let round = 0; round < ROUNDS; round++) {
@@ -53,9 +58,13 @@ async function compare(title: string, contenders: Record<string, () => Promise<u
   }
   const rate = (name: string) => median(samples.get(name)!);
   const bare = rate("bare fetch + JSON parse");
-  console.log(`Per-call overhead, ${title} (median of ${ROUNDS} interleaved rounds; time per call relative to the bare call)`);
+  console.log(
+    `Per-call overhead, ${title} (median of ${ROUNDS} interleaved rounds; time per call relative to the bare call)`,
+  );
   for (const name of Object.keys(contenders)) {
-    console.log(`  ${name.padEnd(40)} ${Math.round(rate(name)).toLocaleString("en").padStart(8)} calls/s  ${(bare / rate(name)).toFixed(2)}×`);
+    console.log(
+      `  ${name.padEnd(40)} ${Math.round(rate(name)).toLocaleString("en").padStart(8)} calls/s  ${(bare / rate(name)).toFixed(2)}×`,
+    );
   }
   const ratio = rate("vendor fetchOrgSettings") / rate("orgauth getOrgSettings");
   console.log(`  orgauth vs vendor: ${ratio.toFixed(2)}× the vendor's time per call (aim ≤ 1.05×)`);
@@ -65,7 +74,9 @@ async function compare(title: string, contenders: Record<string, () => Promise<u
 function startAnswering(body: string): Promise<{ origin: string; close(): void }> {
   const server = createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(body));
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
   );
 }
 
@@ -73,13 +84,18 @@ function startAnswering(body: string): Promise<{ origin: string; close(): void }
 export async function runPerCallOverhead(settingsBody: unknown): Promise<void> {
   const text = JSON.stringify(settingsBody);
   const realFetch = globalThis.fetch;
-  const inMemory: typeof fetch = async () => new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+  const inMemory: typeof fetch = async () =>
+    new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
   const loopback = await startAnswering(text);
   try {
     globalThis.fetch = inMemory; // the vendor's client calls the global fetch
     await compare("fetch answered in memory: the libraries' own cost", contendersFor(AUTH_URL, inMemory), ROUND_MS);
     globalThis.fetch = realFetch;
-    await compare("loopback HTTP on 127.0.0.1: what a caller waits", contendersFor(loopback.origin, realFetch), ROUND_MS * 2);
+    await compare(
+      "loopback HTTP on 127.0.0.1: what a caller waits",
+      contendersFor(loopback.origin, realFetch),
+      ROUND_MS * 2,
+    );
   } finally {
     globalThis.fetch = realFetch;
     loopback.close();

@@ -57,18 +57,21 @@ async function simulateHour(scenario: Scenario): Promise<Traffic> {
   const clients: AuthClient[] = [];
   const tabs = Array.from({ length: scenario.tabs }, () => browser.openTab({ coordinated: scenario.coordinated }));
   tabs.forEach((tab, i) => {
-    clock.schedule(() => {
-      const client = createAuthClient({
-        authUrl: SIM_AUTH_URL,
-        environment: tab.env,
-        onEvent: (event) => {
-          if (event.type === "refresh_succeeded") byReason[event.reason] = (byReason[event.reason] ?? 0) + 1;
-          if (event.type === "refresh_failed" || event.type === "validation_failed") failures++;
-        },
-      });
-      clients.push(client);
-      client.start();
-    }, i * (scenario.openStepMs ?? TAB_OPEN_STEP_MS));
+    clock.schedule(
+      () => {
+        const client = createAuthClient({
+          authUrl: SIM_AUTH_URL,
+          environment: tab.env,
+          onEvent: (event) => {
+            if (event.type === "refresh_succeeded") byReason[event.reason] = (byReason[event.reason] ?? 0) + 1;
+            if (event.type === "refresh_failed" || event.type === "validation_failed") failures++;
+          },
+        });
+        clients.push(client);
+        client.start();
+      },
+      i * (scenario.openStepMs ?? TAB_OPEN_STEP_MS),
+    );
   });
   if (scenario.tabSwitching) {
     for (let at = TAB_SWITCH_EVERY_MS / 2, k = 0; at < HOUR_MS; at += TAB_SWITCH_EVERY_MS, k++) {
@@ -84,7 +87,9 @@ async function simulateHour(scenario: Scenario): Promise<Traffic> {
   const requests = browser.server.refreshRequests.length;
   const explained = Object.values(byReason).reduce((sum, n) => sum + n, 0);
   if (failures > 0 || explained !== requests) {
-    throw new Error(`refresh-traffic: the simulation misbehaved (${failures} failures, ${requests} requests, ${explained} explained)`);
+    throw new Error(
+      `refresh-traffic: the simulation misbehaved (${failures} failures, ${requests} requests, ${explained} explained)`,
+    );
   }
   return { requests, byReason };
 }
@@ -92,7 +97,8 @@ async function simulateHour(scenario: Scenario): Promise<Traffic> {
 /** The vendor's documented logged-out behaviour as a formula: each tab refreshes on load, then every 60 s. */
 function vendorLoggedOutModel(tabs: number): number {
   let requests = 0;
-  for (let i = 0; i < tabs; i++) requests += Math.ceil((HOUR_MS - i * TAB_OPEN_STEP_MS) / DEFAULT_TIMING.backgroundCheckIntervalMs);
+  for (let i = 0; i < tabs; i++)
+    requests += Math.ceil((HOUR_MS - i * TAB_OPEN_STEP_MS) / DEFAULT_TIMING.backgroundCheckIntervalMs);
   return requests;
 }
 
@@ -104,7 +110,14 @@ const ratio = (ours: number, baseline: number) => `${(ours / baseline).toFixed(o
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return rows.map((row) => row.map((cell, c) => (c === 0 || c >= 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, c) => (c === 0 || c >= 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** Runs every scenario and prints the table and one ratio line per scenario. */
@@ -114,31 +127,76 @@ export async function runRefreshTraffic(): Promise<void> {
   for (const tabs of [1, 2, 5, 10]) {
     const ours = await simulateHour({ tabs, coordinated: true, loggedIn: true });
     const baseline = await simulateHour({ tabs, coordinated: false, loggedIn: true });
-    rows.push(["1. logged in, coordinated vs per-tab", String(tabs), String(ours.requests), String(baseline.requests), ratio(ours.requests, baseline.requests), reasons(ours), reasons(baseline)]);
-    loggedInRatios.push(`${tabs} tab${tabs === 1 ? "" : "s"} ${ratio(ours.requests, baseline.requests)} (${ours.requests} vs ${baseline.requests})`);
+    rows.push([
+      "1. logged in, coordinated vs per-tab",
+      String(tabs),
+      String(ours.requests),
+      String(baseline.requests),
+      ratio(ours.requests, baseline.requests),
+      reasons(ours),
+      reasons(baseline),
+    ]);
+    loggedInRatios.push(
+      `${tabs} tab${tabs === 1 ? "" : "s"} ${ratio(ours.requests, baseline.requests)} (${ours.requests} vs ${baseline.requests})`,
+    );
   }
   const loggedOut = await simulateHour({ tabs: 5, coordinated: true, loggedIn: false });
   const vendorModel = vendorLoggedOutModel(5);
-  rows.push(["2. logged out (401), ours vs vendor model*", "5", String(loggedOut.requests), String(vendorModel), ratio(loggedOut.requests, vendorModel), reasons(loggedOut), "1 on load + 1 per 60 s per tab (model)"]);
+  rows.push([
+    "2. logged out (401), ours vs vendor model*",
+    "5",
+    String(loggedOut.requests),
+    String(vendorModel),
+    ratio(loggedOut.requests, vendorModel),
+    reasons(loggedOut),
+    "1 on load + 1 per 60 s per tab (model)",
+  ]);
   const switching = await simulateHour({ tabs: 5, coordinated: true, loggedIn: true, tabSwitching: true });
   const switchingBaseline = await simulateHour({ tabs: 5, coordinated: false, loggedIn: true, tabSwitching: true });
-  rows.push(["3. tab switch every 60 s, coordinated vs per-tab", "5", String(switching.requests), String(switchingBaseline.requests), ratio(switching.requests, switchingBaseline.requests), reasons(switching), reasons(switchingBaseline)]);
+  rows.push([
+    "3. tab switch every 60 s, coordinated vs per-tab",
+    "5",
+    String(switching.requests),
+    String(switchingBaseline.requests),
+    ratio(switching.requests, switchingBaseline.requests),
+    reasons(switching),
+    reasons(switchingBaseline),
+  ]);
 
   const togetherRatios: string[] = [];
-  for (const [label, messageLatencyMs] of [["quiet", 1], ["saturated: tab messages 2 s late", 2_000]] as const) {
+  for (const [label, messageLatencyMs] of [
+    ["quiet", 1],
+    ["saturated: tab messages 2 s late", 2_000],
+  ] as const) {
     const together = { tabs: 5, loggedIn: true, openStepMs: 5, messageLatencyMs };
     const ours = await simulateHour({ ...together, coordinated: true });
     const baseline = await simulateHour({ ...together, coordinated: false });
-    rows.push([`4. opened together, ${label}`, "5", String(ours.requests), String(baseline.requests), ratio(ours.requests, baseline.requests), reasons(ours), reasons(baseline)]);
+    rows.push([
+      `4. opened together, ${label}`,
+      "5",
+      String(ours.requests),
+      String(baseline.requests),
+      ratio(ours.requests, baseline.requests),
+      reasons(ours),
+      reasons(baseline),
+    ]);
     togetherRatios.push(`${label} ${ours.requests} vs ${baseline.requests}`);
   }
 
-  console.log("refresh traffic: refresh requests in 1 simulated hour (virtual clock; token 1800 s, 60 s check, refresh under 600 s left)");
+  console.log(
+    "refresh traffic: refresh requests in 1 simulated hour (virtual clock; token 1800 s, 60 s check, refresh under 600 s left)",
+  );
   console.log(table(rows));
-  console.log("  * the vendor column is a model computed from its documented logged-out behaviour, not a run of its code; it leaves out its refresh on every focus");
+  console.log(
+    "  * the vendor column is a model computed from its documented logged-out behaviour, not a run of its code; it leaves out its refresh on every focus",
+  );
   console.log(`1. logged in, coordinated vs per-tab: ${loggedInRatios.join(", ")}`);
-  console.log(`2. 5 logged-out tabs, ours vs vendor model: ${ratio(loggedOut.requests, vendorModel)} (${loggedOut.requests} vs ${vendorModel})`);
-  console.log(`3. 5 tabs switched every 60 s, coordinated vs per-tab: ${ratio(switching.requests, switchingBaseline.requests)} (${switching.requests} vs ${switchingBaseline.requests})`);
+  console.log(
+    `2. 5 logged-out tabs, ours vs vendor model: ${ratio(loggedOut.requests, vendorModel)} (${loggedOut.requests} vs ${vendorModel})`,
+  );
+  console.log(
+    `3. 5 tabs switched every 60 s, coordinated vs per-tab: ${ratio(switching.requests, switchingBaseline.requests)} (${switching.requests} vs ${switchingBaseline.requests})`,
+  );
   console.log(`4. 5 tabs opened together (5 ms apart), coordinated vs per-tab: ${togetherRatios.join("; ")} (aim ≤ 4)`);
 }
 

@@ -30,9 +30,17 @@ function exampleOf(path: string, method: string): unknown {
 }
 
 /** Compiles a component (and what it references) with a given zod namespace, from the emitter's own expressions. */
-function compileWith(namespace: object, name: string, cache = new Map<string, unknown>()): { parse(value: unknown): unknown } {
-  for (const dependency of referencedComponents(components[name])) if (!cache.has(dependency)) compileWith(namespace, dependency, cache);
-  const source = zodExpression(components[name]!, { mode: "response", reference: (ref) => `c[${JSON.stringify(ref)}]` });
+function compileWith(
+  namespace: object,
+  name: string,
+  cache = new Map<string, unknown>(),
+): { parse(value: unknown): unknown } {
+  for (const dependency of referencedComponents(components[name]))
+    if (!cache.has(dependency)) compileWith(namespace, dependency, cache);
+  const source = zodExpression(components[name]!, {
+    mode: "response",
+    reference: (ref) => `c[${JSON.stringify(ref)}]`,
+  });
   const schema = new Function("z", "c", `return ${source};`)(namespace, Object.fromEntries(cache));
   cache.set(name, schema);
   return schema;
@@ -57,27 +65,42 @@ function jsonFetch(body: unknown): typeof fetch {
 const results: [string, number, number][] = [];
 
 // zod classic spells a few of zod/mini's functions as methods or under other names.
-const classicShim = { ...classic, minimum: classic.gte, maximum: classic.lte, catchall: (object: classic.ZodObject, value: classic.ZodType) => object.catchall(value) };
+const classicShim = {
+  ...classic,
+  minimum: classic.gte,
+  maximum: classic.lte,
+  catchall: (object: classic.ZodObject, value: classic.ZodType) => object.catchall(value),
+};
 const miniSchema = compileWith(mini, "RefreshTokenResponse");
 const classicSchema = compileWith(classicShim, "RefreshTokenResponse");
-results.push(["validate refresh response: zod/mini (ours) vs zod classic", await opsPerSecond(() => miniSchema.parse(refreshExample)), await opsPerSecond(() => classicSchema.parse(refreshExample))]);
+results.push([
+  "validate refresh response: zod/mini (ours) vs zod classic",
+  await opsPerSecond(() => miniSchema.parse(refreshExample)),
+  await opsPerSecond(() => classicSchema.parse(refreshExample)),
+]);
 
 const settingsFetch = jsonFetch(settingsExample);
 const transport = createTransport({ authUrl: "https://auth.example.com", fetch: settingsFetch });
 results.push([
   "getOrgSettings fetcher vs bare fetch + JSON.parse",
   await opsPerSecond(() => getOrgSettings(transport, { query: { org_id: "org_acme" } })),
-  await opsPerSecond(async () => (await settingsFetch("https://auth.example.com/api/fe/v3/org_settings?org_id=org_acme")).json()),
+  await opsPerSecond(async () =>
+    (await settingsFetch("https://auth.example.com/api/fe/v3/org_settings?org_id=org_acme")).json(),
+  ),
 ]);
 const refreshTransport = createTransport({ authUrl: "https://auth.example.com", fetch: jsonFetch(refreshExample) });
 results.push([
   "refreshToken fetcher vs bare fetch + JSON.parse",
   await opsPerSecond(() => refreshToken(refreshTransport, {})),
-  await opsPerSecond(async () => (await jsonFetch(refreshExample)("https://auth.example.com/api/v1/refresh_token")).json()),
+  await opsPerSecond(async () =>
+    (await jsonFetch(refreshExample)("https://auth.example.com/api/v1/refresh_token")).json(),
+  ),
 ]);
 
 for (const [name, ours, baseline] of results) {
-  console.log(`${name}\n  ours ${Math.round(ours).toLocaleString("en")} ops/s, baseline ${Math.round(baseline).toLocaleString("en")} ops/s, ratio ${(ours / baseline).toFixed(2)}×`);
+  console.log(
+    `${name}\n  ours ${Math.round(ours).toLocaleString("en")} ops/s, baseline ${Math.round(baseline).toLocaleString("en")} ops/s, ratio ${(ours / baseline).toFixed(2)}×`,
+  );
 }
 
 console.log();

@@ -88,6 +88,10 @@ export function partOf(file: string): string {
     [/^node_modules\/@propelauth\/react\//, "vendor React layer (@propelauth/react)"],
   ];
   for (const [pattern, part] of rules) if (pattern.test(path)) return part;
-  if (path.startsWith("node_modules/")) return path.split("/").slice(1, path.startsWith("node_modules/@") ? 3 : 2).join("/");
+  if (path.startsWith("node_modules/"))
+    return path
+      .split("/")
+      .slice(1, path.startsWith("node_modules/@") ? 3 : 2)
+      .join("/");
   return "app code";
 }

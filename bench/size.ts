@@ -34,11 +34,22 @@ let missed = false;
 try {
   const measured: Measured[] = [];
   for (const row of sizeRows()) {
-    measured.push({ row, orgauth: await fromPackage(row.orgauth, row), vendor: await fromPackage(row.vendor, row), orgauthSource: await fromSource(row.orgauth, row) });
+    measured.push({
+      row,
+      orgauth: await fromPackage(row.orgauth, row),
+      vendor: await fromPackage(row.vendor, row),
+      orgauthSource: await fromSource(row.orgauth, row),
+    });
   }
   printTable(
     ["bundle (min+gz)", "orgauth", "vendor", "ratio", "aim"],
-    measured.map(({ row, orgauth, vendor }) => [row.name, kb(orgauth.gzipBytes), kb(vendor.gzipBytes), ratio(orgauth, vendor), verdict(row, orgauth, vendor)]),
+    measured.map(({ row, orgauth, vendor }) => [
+      row.name,
+      kb(orgauth.gzipBytes),
+      kb(vendor.gzipBytes),
+      ratio(orgauth, vendor),
+      verdict(row, orgauth, vendor),
+    ]),
   );
   for (const { row, orgauth, vendor, orgauthSource } of measured) {
     console.log(`\n${row.name}: where the bytes go (gz, pro rata to minified bytes)`);
@@ -61,7 +72,8 @@ if (strict && missed) process.exitCode = 1;
 
 function verdict(row: SizeRow, orgauth: MeasuredBundle, vendor: MeasuredBundle): string {
   if (!row.aim) return "";
-  const met = "ratio" in row.aim ? orgauth.gzipBytes <= vendor.gzipBytes * row.aim.ratio : orgauth.gzipBytes <= row.aim.gzipBytes;
+  const met =
+    "ratio" in row.aim ? orgauth.gzipBytes <= vendor.gzipBytes * row.aim.ratio : orgauth.gzipBytes <= row.aim.gzipBytes;
   if (!met) missed = true;
   const aim = "ratio" in row.aim ? `≤ ${row.aim.ratio.toFixed(2)}×` : `≤ ${kb(row.aim.gzipBytes)}`;
   return `${aim} ${met ? "✔ met" : "✖ missed"}`;
@@ -78,7 +90,13 @@ function printParts(measured: MeasuredBundle, gzipTotal: number): void {
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+  for (const row of [header, ...rows])
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    );
 }
 
 function ratio(orgauth: MeasuredBundle, vendor: MeasuredBundle): string {

@@ -16,14 +16,27 @@ if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
 }
 
 const onPrism = process.argv.includes("--prism");
-const demo = await startDemo({ port, strictPort: portFlag > 0, verbose: process.argv.includes("--verbose"), backend: onPrism ? "prism" : "emulator" });
+const demo = await startDemo({
+  port,
+  strictPort: portFlag > 0,
+  verbose: process.argv.includes("--verbose"),
+  backend: onPrism ? "prism" : "emulator",
+});
 console.log(`\norgauth demo: ${demo.url}`);
 if (onPrism) {
-  console.log(`  the app talks to its own origin; /api is proxied to Prism (${demo.prismUrl}) serving openapi/auth-api.yaml`);
+  console.log(
+    `  the app talks to its own origin; /api is proxied to Prism (${demo.prismUrl}) serving openapi/auth-api.yaml`,
+  );
 } else {
-  console.log("  the app talks to its own origin; /api is proxied to the orgauth emulator (real state; not for production)");
-  console.log(`  sign in as ada@acme.example / ${DEMO_PASSWORD} (also grace@, alan@, mallory@acme.example); e-mails land in ${demo.url}outbox`);
-  console.log("  a scenario picked in the toolbar is answered by Prism from the contract's examples (npm run demo -- --prism: Prism only)");
+  console.log(
+    "  the app talks to its own origin; /api is proxied to the orgauth emulator (real state; not for production)",
+  );
+  console.log(
+    `  sign in as ada@acme.example / ${DEMO_PASSWORD} (also grace@, alan@, mallory@acme.example); e-mails land in ${demo.url}outbox`,
+  );
+  console.log(
+    "  a scenario picked in the toolbar is answered by Prism from the contract's examples (npm run demo -- --prism: Prism only)",
+  );
 }
 console.log("  use the scenario toolbar at the bottom of the page to pick documented answers (errors, login steps)");
 console.log("Press Ctrl-C to stop.\n");

@@ -18,7 +18,11 @@ const { values } = parseArgs({
     "allow-non-loopback": { type: "boolean", default: false },
   },
 });
-const seed: EmulatorSeed = values["no-seed"] ? {} : values.seed ? (JSON.parse(readFileSync(values.seed, "utf8")) as EmulatorSeed) : demoSeed;
+const seed: EmulatorSeed = values["no-seed"]
+  ? {}
+  : values.seed
+    ? (JSON.parse(readFileSync(values.seed, "utf8")) as EmulatorSeed)
+    : demoSeed;
 const emulator = await startEmulator({
   host: values.host,
   port: Number(values.port),

@@ -58,7 +58,11 @@ async function main(): Promise<void> {
     console.error(`${shown} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
-  console.log(check ? `${shown} is up to date (${took}).` : `Generated ${Object.keys(files).length} files in ${shown}, ${stale.length} changed (${took}).`);
+  console.log(
+    check
+      ? `${shown} is up to date (${took}).`
+      : `Generated ${Object.keys(files).length} files in ${shown}, ${stale.length} changed (${took}).`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -27,7 +27,12 @@ function run(title: string, command: string, args: string[]): void {
 function runQuietly(title: string, command: string, args: string[]): void {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: repoRoot, encoding: "utf8", env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: process.env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) {
     process.stdout.write(result.stdout ?? "");
     process.stderr.write(result.stderr ?? "");
@@ -41,10 +46,15 @@ function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
-    console.error(`Browser tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    console.error(
+      `Browser tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
-  run("install chromium (apt-get)", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+  run("install chromium (apt-get)", "bash", [
+    "-c",
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+  ]);
 }
 
 const bin = (name: string): string => `${repoRoot}/node_modules/.bin/${name}`;
@@ -55,11 +65,43 @@ run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.json"]);
 runQuietly("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
 const extra = process.argv.slice(2);
-run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), ["run", "--project", "unit", "--project", "contract", "--project", "react", "--project", "react18", "--project", "types", ...extra]);
-run("vitest: adapter (identity store on PGlite and on a throwaway PostgreSQL)", bin("vitest"), ["run", "--project", "adapter", ...extra]);
-run("vitest: fault (faults injected by a real HTTP server on 127.0.0.1, seeded fuzz of response bodies)", bin("vitest"), ["run", "--project", "fault", ...extra]);
-run("vitest: package (the packed tarball installed in a throwaway app: consumer types, tree-shaking)", bin("vitest"), ["run", "--project", "package", ...extra]);
-run("vitest: emulator (every operation and error rule, through Prism's validating proxy)", bin("vitest"), ["run", "--project", "emulator", ...extra]);
+run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), [
+  "run",
+  "--project",
+  "unit",
+  "--project",
+  "contract",
+  "--project",
+  "react",
+  "--project",
+  "react18",
+  "--project",
+  "types",
+  ...extra,
+]);
+run("vitest: adapter (identity store on PGlite and on a throwaway PostgreSQL)", bin("vitest"), [
+  "run",
+  "--project",
+  "adapter",
+  ...extra,
+]);
+run(
+  "vitest: fault (faults injected by a real HTTP server on 127.0.0.1, seeded fuzz of response bodies)",
+  bin("vitest"),
+  ["run", "--project", "fault", ...extra],
+);
+run("vitest: package (the packed tarball installed in a throwaway app: consumer types, tree-shaking)", bin("vitest"), [
+  "run",
+  "--project",
+  "package",
+  ...extra,
+]);
+run("vitest: emulator (every operation and error rule, through Prism's validating proxy)", bin("vitest"), [
+  "run",
+  "--project",
+  "emulator",
+  ...extra,
+]);
 // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
 run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);
 run("vitest: e2e (the demo in headless Chromium)", bin("vitest"), ["run", "--project", "e2e", ...extra]);

@@ -29,10 +29,18 @@ function Members(props: { orgId: string }): ReactNode {
   return (
     <section>
       <h2>{settings.data ? `Members of ${settings.data.org_name}` : "Members"}</h2>
-      <ul>{members.data?.users.map((user) => <li key={user.user_id}>{user.email} — {user.role}</li>)}</ul>
+      <ul>
+        {members.data?.users.map((user) => (
+          <li key={user.user_id}>
+            {user.email} — {user.role}
+          </li>
+        ))}
+      </ul>
       <p>{pending.data?.total_count ?? 0} pending invitations</p>
       <input value={email} onChange={(event) => setEmail(event.target.value)} />
-      <button type="button" onClick={() => invite.mutate({ body: { org_id: props.orgId, email, role: "Member" } })}>Invite</button>
+      <button type="button" onClick={() => invite.mutate({ body: { org_id: props.orgId, email, role: "Member" } })}>
+        Invite
+      </button>
       {invite.error ? <p role="alert">{invite.error.message}</p> : null}
     </section>
   );
@@ -43,8 +51,17 @@ function ApiKeys(props: { orgId: string }): ReactNode {
   const create = useCreateApiKey();
   return (
     <section>
-      <ul>{keys.data?.api_keys.map((key) => <li key={key.api_key_id}>{key.api_key_id}</li>)}</ul>
-      <button type="button" onClick={() => create.mutate({ body: { org_id: props.orgId, expiration_option: "OneMonth" } })}>New key</button>
+      <ul>
+        {keys.data?.api_keys.map((key) => (
+          <li key={key.api_key_id}>{key.api_key_id}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => create.mutate({ body: { org_id: props.orgId, expiration_option: "OneMonth" } })}
+      >
+        New key
+      </button>
       {create.data ? <code>{create.data.api_key_token}</code> : null}
     </section>
   );
@@ -61,8 +78,12 @@ function Home(): ReactNode {
     <main>
       <header>
         {auth.user.email}
-        <button type="button" onClick={() => redirects.toAccount()}>Account</button>
-        <button type="button" onClick={() => void logout()}>Sign out</button>
+        <button type="button" onClick={() => redirects.toAccount()}>
+          Account
+        </button>
+        <button type="button" onClick={() => void logout()}>
+          Sign out
+        </button>
       </header>
       {org ? (
         <RequireAuth orgId={org.orgId} atLeastRole="Admin" forbiddenFallback={<p>Admins only</p>}>

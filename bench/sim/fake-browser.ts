@@ -56,13 +56,26 @@ export class SimBrowser extends MultiTabBrowser {
   readonly server: FakeAuthServer;
 
   constructor(clock: VirtualClock, server = new FakeAuthServer(clock)) {
-    super({ now: () => clock.now(), setTimeout: (callback, ms) => clock.schedule(callback, ms), clearTimeout: (handle) => clock.clear(handle) }, server.fetch);
+    super(
+      {
+        now: () => clock.now(),
+        setTimeout: (callback, ms) => clock.schedule(callback, ms),
+        clearTimeout: (handle) => clock.clear(handle),
+      },
+      server.fetch,
+    );
     this.server = server;
   }
 
   /** Opens a tab; `coordinated: false` gives it no channel and no locks (each tab on its own). */
   override openTab(options: TabOptions & { coordinated?: boolean } = {}): SimTab {
     const coordinated = options.coordinated ?? true;
-    return super.openTab({ href: "https://app.example.com/", userAgent: "SimBrowser/1.0", withChannel: coordinated, withLocks: coordinated, ...options });
+    return super.openTab({
+      href: "https://app.example.com/",
+      userAgent: "SimBrowser/1.0",
+      withChannel: coordinated,
+      withLocks: coordinated,
+      ...options,
+    });
   }
 }

@@ -7,7 +7,13 @@ import { ScenarioToolbar } from "./scenarios/ScenarioToolbar.js";
 import { AccountPage } from "./pages/AccountPage.js";
 import { ApiKeysPage } from "./pages/ApiKeysPage.js";
 import { HomePage } from "./pages/HomePage.js";
-import { IdentityProviderStandIn, NotFound, ReturnAddressBanner, SamlSetupStandIn, SocialLoginStandIn } from "./pages/HostedStandIns.js";
+import {
+  IdentityProviderStandIn,
+  NotFound,
+  ReturnAddressBanner,
+  SamlSetupStandIn,
+  SocialLoginStandIn,
+} from "./pages/HostedStandIns.js";
 import { OrganisationsPage } from "./pages/organisations/OrganisationsPage.js";
 import { SignInPage } from "./pages/signin/SignInPage.js";
 
@@ -39,7 +45,8 @@ function Route({ pathname, search }: { pathname: string; search: URLSearchParams
   if (pathname === "/idp") return <IdentityProviderStandIn search={search} />;
   const social = /^\/([a-z]+)\/login$/.exec(pathname);
   if (social?.[1]) return <SocialLoginStandIn provider={social[1]} />;
-  if (pathname === "/") return <Protected>{(info) => <HomePage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
+  if (pathname === "/")
+    return <Protected>{(info) => <HomePage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
   // /account and /create_org are also the provider's hosted account and create-org pages (with `rt`)
   if (pathname === "/account") {
     return (
@@ -48,7 +55,11 @@ function Route({ pathname, search }: { pathname: string; search: URLSearchParams
           <>
             <ReturnAddressBanner search={search} />
             {/* keyed by user: when the session becomes another user (a scenario), the forms start from their data */}
-            <AccountPage key={info.authInfo.user.userId} user={info.authInfo.user} onDeleted={() => navigate("/login")} />
+            <AccountPage
+              key={info.authInfo.user.userId}
+              user={info.authInfo.user}
+              onDeleted={() => navigate("/login")}
+            />
           </>
         )}
       </Protected>
@@ -66,7 +77,8 @@ function Route({ pathname, search }: { pathname: string; search: URLSearchParams
       </Protected>
     );
   }
-  if (pathname === "/api_keys") return <Protected>{(info) => <ApiKeysPage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
+  if (pathname === "/api_keys")
+    return <Protected>{(info) => <ApiKeysPage authInfo={info.authInfo} activeOrg={info.activeOrg} />}</Protected>;
   return <NotFound />;
 }
 

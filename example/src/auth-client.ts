@@ -17,7 +17,9 @@ import { currentScenario, recordCall } from "./scenarios/scenario-store.js";
  */
 function navigate(url: string): void {
   const target = new URL(url, window.location.href);
-  window.location.assign(target.origin === window.location.origin ? target.href : identityProviderStandInUrl(target.href));
+  window.location.assign(
+    target.origin === window.location.origin ? target.href : identityProviderStandInUrl(target.href),
+  );
 }
 
 /** The AuthClient shared by the whole app. */

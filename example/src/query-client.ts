@@ -2,4 +2,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /** The QueryClient shared by the whole app (handed to AuthProvider in main.tsx). */
-export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});

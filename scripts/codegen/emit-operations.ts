@@ -7,7 +7,7 @@ import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames
 export function emitOperations(contract: Contract, operations: OperationModel[], validators: ValidatorNames): string {
   const codes = operations.map((op) => `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`).join("\n");
   const headerSets = fixedHeaderSets(operations);
-  return [
+  return `${[
     GENERATED_HEADER,
     [
       `import type { EmptyRequest, OperationCaller, OperationDescriptor, RequestOptions, UndefinedAllowed, WithDefaults } from "../transport/operation.js";`,
@@ -16,10 +16,12 @@ export function emitOperations(contract: Contract, operations: OperationModel[],
     ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
-    ...[...headerSets].map(([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`),
+    ...[...headerSets].map(
+      ([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`,
+    ),
     ...operations.map((op) => operationBlock(contract, op, headerSets, validators)),
     allOperationsList(operations),
-  ].join("\n\n") + "\n";
+  ].join("\n\n")}\n`;
 }
 
 /** The list of every descriptor: for test kits that route by path; a bundle that never names it drops it. */
@@ -33,14 +35,17 @@ function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
   const sets = new Map<string, string>();
   for (const op of operations) {
     const value = headersLiteral(op);
-    if (value && !sets.has(value)) sets.set(value, fixedHeadersName(Object.keys(op.fixedHeaders), new Set(sets.values())));
+    if (value && !sets.has(value))
+      sets.set(value, fixedHeadersName(Object.keys(op.fixedHeaders), new Set(sets.values())));
   }
   return sets;
 }
 
 function headersLiteral(op: OperationModel): string | undefined {
   const entries = Object.entries(op.fixedHeaders);
-  return entries.length ? `{ ${entries.map(([name, value]) => `${literal(name)}: ${literal(value)}`).join(", ")} }` : undefined;
+  return entries.length
+    ? `{ ${entries.map(([name, value]) => `${literal(name)}: ${literal(value)}`).join(", ")} }`
+    : undefined;
 }
 
 function operationBlock(
@@ -74,20 +79,26 @@ function requestTypeOf(contract: Contract, op: OperationModel): string {
   if (op.pathParams.length) members.push(`  path: ${ref}["parameters"]["path"];`);
   if (op.queryParams.length) {
     const required = op.queryParams.some((p) => p.required);
-    members.push(`  query${required ? "" : "?"}: UndefinedAllowed<NonNullable<${ref}["parameters"]["query"]>>${required ? "" : " | undefined"};`);
+    members.push(
+      `  query${required ? "" : "?"}: UndefinedAllowed<NonNullable<${ref}["parameters"]["query"]>>${required ? "" : " | undefined"};`,
+    );
   }
   if (op.requestBody) {
     const body = `NonNullable<${ref}["requestBody"]>["content"]["application/json"]`;
     const defaulted = defaultedProperties(contract, op.requestBody.schema);
     const type = defaulted.length ? `WithDefaults<${body}, ${unionOf(defaulted)}>` : body;
-    members.push(`  body${op.requestBody.required ? "" : "?"}: UndefinedAllowed<${type}>${op.requestBody.required ? "" : " | undefined"};`);
+    members.push(
+      `  body${op.requestBody.required ? "" : "?"}: UndefinedAllowed<${type}>${op.requestBody.required ? "" : " | undefined"};`,
+    );
   }
   return members.length ? `{\n${members.join("\n")}\n}` : "EmptyRequest";
 }
 
 function responseTypeOf(op: OperationModel): string {
   const types = op.successResponses.map((r) =>
-    r.schema ? `operations[${literal(op.operationId)}]["responses"][${r.status}]["content"]["application/json"]` : "void",
+    r.schema
+      ? `operations[${literal(op.operationId)}]["responses"][${r.status}]["content"]["application/json"]`
+      : "void",
   );
   return types.length ? [...new Set(types)].join(" | ") : "void";
 }
@@ -102,7 +113,9 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>, valid
     headers ? `headers: ${headerSets.get(headers)}` : "",
     op.requestBody ? `body: v.${validators.body(op.operationId)}` : "",
     `responses: { ${op.successResponses.map((r) => responseEntry(op, r, validators)).join(", ")} }`,
-    withoutUnexpected(op.errorCodes).length ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]` : "",
+    withoutUnexpected(op.errorCodes).length
+      ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]`
+      : "",
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }

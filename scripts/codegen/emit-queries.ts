@@ -49,7 +49,9 @@ import * as api from "./operations.js";`;
 function queryBlock(op: OperationModel): string {
   if (op.requestBody) throw new Error(`${op.operationId}: a query operation with a request body is not supported`);
   const infinite = op.pagination ? [infiniteQueryFunction(op), infiniteOptionsFunction(op), infiniteHook(op)] : [];
-  return [keyTypes(op), keyFactory(op), queryFunction(op), queryOptionsFunction(op), queryHook(op), ...infinite].join("\n\n");
+  return [keyTypes(op), keyFactory(op), queryFunction(op), queryOptionsFunction(op), queryHook(op), ...infinite].join(
+    "\n\n",
+  );
 }
 
 /** An operation's identifiers as the query layer writes them (types through the `api` namespace). */
@@ -97,7 +99,8 @@ function infiniteRequestType(op: OperationModel, n: Names): string {
 
 /** \` = {}\` when the infinite request has nothing required (no path parameter, no required query besides the page). */
 function infiniteDefault(op: OperationModel): string {
-  const required = op.pathParams.length > 0 || op.queryParams.some((p) => p.required && p.name !== op.pagination!.pageParam);
+  const required =
+    op.pathParams.length > 0 || op.queryParams.some((p) => p.required && p.name !== op.pagination!.pageParam);
   return required ? "" : " = {}";
 }
 
@@ -290,7 +293,10 @@ function invalidation(target: InvalidationModel): Effect {
   if (Object.keys(target.path).length) parts.push(`path: ${objectOf(target.path)}`);
   if (Object.keys(target.query).length) parts.push(`query: ${objectOf(target.query)}`);
   const key = parts.length ? `${keys}.matching({ ${parts.join(", ")} })` : `${keys}.all`;
-  return { code: `context.client.invalidateQueries({ queryKey: ${key} })`, reads: parts.length ? ["request", "context"] : ["context"] };
+  return {
+    code: `context.client.invalidateQueries({ queryKey: ${key} })`,
+    reads: parts.length ? ["request", "context"] : ["context"],
+  };
 }
 
 function objectOf(values: Record<string, RequestValue>): string {

@@ -1,7 +1,14 @@
 import type { Contract, SchemaNode } from "./contract.js";
 import type { OperationModel } from "./model.js";
 import { GENERATED_HEADER, bodySchemaName, componentSchemaName, docComment, responseSchemaName } from "./naming.js";
-import { componentIdentifier, referencedComponents, zodCall, zodExpression, type ObjectMode, type ZodContext } from "./zod-expression.js";
+import {
+  componentIdentifier,
+  referencedComponents,
+  zodCall,
+  zodExpression,
+  type ObjectMode,
+  type ZodContext,
+} from "./zod-expression.js";
 
 /** Name of the component every error body follows, and of the enum its `error_code` uses. */
 const ERROR_BODY = "ErrorBody";
@@ -20,13 +27,21 @@ export interface ValidatorNames {
  * Emits `src/generated/zod.ts`: the component validators operations reach, then a validator per operation body and
  * response that is not just a component (a body or response that is a `$ref` uses the component's own validator).
  */
-export function emitZod(contract: Contract, operations: OperationModel[]): { source: string; validators: ValidatorNames } {
+export function emitZod(
+  contract: Contract,
+  operations: OperationModel[],
+): { source: string; validators: ValidatorNames } {
   const components: Record<string, SchemaNode> = contract.document.components?.schemas ?? {};
-  const requestReached = reachedFrom(components, operations.flatMap((op) => (op.requestBody ? [op.requestBody.schema] : [])));
+  const requestReached = reachedFrom(
+    components,
+    operations.flatMap((op) => (op.requestBody ? [op.requestBody.schema] : [])),
+  );
   const requestComponents = new Set([...requestReached].filter((name) => containsObject(contract, components[name])));
   const errorBody = components[ERROR_BODY];
   // The error body's `error_code` is emitted as any string, so the error-code enum is not reached through it.
-  const errorBodyReferences = errorBody ? [...referencedComponents(errorBody)].filter((name) => name !== ERROR_CODE) : [];
+  const errorBodyReferences = errorBody
+    ? [...referencedComponents(errorBody)].filter((name) => name !== ERROR_CODE)
+    : [];
   const responseReached = reachedFrom(components, [
     // Error responses are all read with the error-body validator below, so only success bodies are roots here.
     ...operations.flatMap((op) => op.successResponses.map((r) => r.schema)),
@@ -40,10 +55,14 @@ export function emitZod(contract: Contract, operations: OperationModel[]): { sou
     const doc = docComment(node.description);
     // A component only request bodies use gets just its strict twin; the rest keep the stripping validator.
     if (responseReached.has(name) || !requestComponents.has(name)) {
-      blocks.push(`${doc}export const ${componentSchemaName(name)} = ${switchable(zodExpression(node, contextFor("response", requestComponents)))};`);
+      blocks.push(
+        `${doc}export const ${componentSchemaName(name)} = ${switchable(zodExpression(node, contextFor("response", requestComponents)))};`,
+      );
     }
     if (requestComponents.has(name)) {
-      blocks.push(`${doc}export const ${componentIdentifier(name, "request")} = ${switchable(zodExpression(node, contextFor("request", requestComponents)))};`);
+      blocks.push(
+        `${doc}export const ${componentIdentifier(name, "request")} = ${switchable(zodExpression(node, contextFor("request", requestComponents)))};`,
+      );
     }
   }
   if (errorBody) blocks.push(errorResponseBlock(errorBody, requestComponents));
@@ -51,9 +70,13 @@ export function emitZod(contract: Contract, operations: OperationModel[]): { sou
   for (const op of operations) blocks.push(...operationBlocks(op, requestComponents, names));
   const validators: ValidatorNames = {
     body: (operationId) => names.get(bodySchemaName(operationId)) ?? bodySchemaName(operationId),
-    response: (operationId, status) => names.get(responseSchemaName(operationId, status)) ?? responseSchemaName(operationId, status),
+    response: (operationId, status) =>
+      names.get(responseSchemaName(operationId, status)) ?? responseSchemaName(operationId, status),
   };
-  return { source: `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${blocks.join("\n\n")}\n`, validators };
+  return {
+    source: `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${blocks.join("\n\n")}\n`,
+    validators,
+  };
 }
 
 /**
@@ -92,7 +115,11 @@ function operationBlocks(op: OperationModel, requestComponents: Set<string>, nam
   for (const response of op.successResponses) {
     if (!response.schema) continue;
     const expression = zodExpression(response.schema, contextFor("response", requestComponents));
-    declare(responseSchemaName(op.operationId, response.status), expression, `${response.status} response of \`${op.operationId}\`.`);
+    declare(
+      responseSchemaName(op.operationId, response.status),
+      expression,
+      `${response.status} response of \`${op.operationId}\`.`,
+    );
   }
   return blocks;
 }
@@ -114,7 +141,8 @@ function errorResponseBlock(errorBody: SchemaNode, requestComponents: Set<string
 function contextFor(mode: ObjectMode, requestComponents: Set<string>): ZodContext {
   return {
     mode,
-    reference: (name, refMode) => componentIdentifier(name, refMode === "request" && requestComponents.has(name) ? "request" : "response"),
+    reference: (name, refMode) =>
+      componentIdentifier(name, refMode === "request" && requestComponents.has(name) ? "request" : "response"),
   };
 }
 
@@ -133,10 +161,15 @@ function reachedFrom(components: Record<string, SchemaNode>, roots: (SchemaNode 
 function containsObject(contract: Contract, node: unknown): boolean {
   if (!node || typeof node !== "object") return false;
   const schema = contract.resolve(node as SchemaNode);
-  if (schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object")) || schema.properties) return true;
-  return [schema.items, schema.additionalProperties, ...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])].some((child) =>
-    containsObject(contract, child),
-  );
+  if (schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object")) || schema.properties)
+    return true;
+  return [
+    schema.items,
+    schema.additionalProperties,
+    ...(schema.oneOf ?? []),
+    ...(schema.anyOf ?? []),
+    ...(schema.allOf ?? []),
+  ].some((child) => containsObject(contract, child));
 }
 
 /** Component names ordered so each comes after the components it references (document order otherwise). */

@@ -38,7 +38,9 @@ export function assertInvalidationTargets(operations: OperationModel[]): void {
 }
 
 function resolveAll(op: OperationModel, expressions: Record<string, string> = {}): Record<string, RequestValue> {
-  return Object.fromEntries(Object.entries(expressions).map(([name, expression]) => [name, resolveExpression(op, expression)]));
+  return Object.fromEntries(
+    Object.entries(expressions).map(([name, expression]) => [name, resolveExpression(op, expression)]),
+  );
 }
 
 /** `$request.body#/org_id` → the body's `org_id`; `$request.path.orgId` → the path's `orgId`; same for query. */
@@ -46,7 +48,13 @@ export function resolveExpression(op: OperationModel, expression: string): Reque
   const body = /^\$request\.body#((?:\/[^/]+)+)$/.exec(expression);
   if (body) {
     if (!op.requestBody) throw new Error(`${op.operationId}: ${expression} but the operation has no request body`);
-    return { location: "body", pointer: body[1]!.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")) };
+    return {
+      location: "body",
+      pointer: body[1]!
+        .split("/")
+        .slice(1)
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")),
+    };
   }
   const param = /^\$request\.(path|query)\.([A-Za-z0-9_-]+)$/.exec(expression);
   if (param) {
@@ -56,5 +64,7 @@ export function resolveExpression(op: OperationModel, expression: string): Reque
     if (!declared) throw new Error(`${op.operationId}: ${expression} names an undeclared ${location} parameter`);
     return { location, name };
   }
-  throw new Error(`${op.operationId}: unsupported runtime expression ${expression} (use $request.body#/…, $request.path.… or $request.query.…)`);
+  throw new Error(
+    `${op.operationId}: unsupported runtime expression ${expression} (use $request.body#/…, $request.path.… or $request.query.…)`,
+  );
 }

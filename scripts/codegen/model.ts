@@ -78,7 +78,8 @@ export function buildOperations(contract: Contract): OperationModel[] {
     const item = contract.resolve(rawItem) as PathItemObject;
     for (const method of HTTP_METHODS) {
       const operation = item[method.toLowerCase() as Lowercase<HttpMethod>];
-      if (operation) operations.push(buildOperation(contract, path, method, item, contract.resolve(operation) as OperationObject));
+      if (operation)
+        operations.push(buildOperation(contract, path, method, item, contract.resolve(operation) as OperationObject));
     }
   }
   assertUniqueIds(operations);
@@ -86,10 +87,18 @@ export function buildOperations(contract: Contract): OperationModel[] {
   return operations;
 }
 
-function buildOperation(contract: Contract, path: string, method: HttpMethod, item: PathItemObject, op: OperationObject): OperationModel {
+function buildOperation(
+  contract: Contract,
+  path: string,
+  method: HttpMethod,
+  item: PathItemObject,
+  op: OperationObject,
+): OperationModel {
   const operationId = op.operationId;
   if (!operationId) throw new Error(`${method} ${path} has no operationId`);
-  const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => contract.resolve(p) as ParameterObject);
+  const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(
+    (p) => contract.resolve(p) as ParameterObject,
+  );
   const byLocation = (location: ParameterObject["in"]): ParameterModel[] =>
     parameters
       .filter((p) => p.in === location)
@@ -126,7 +135,10 @@ function buildResponse(contract: Contract, status: string, raw: ResponseObject |
   if (!Number.isInteger(code)) throw new Error(`Unsupported response status "${status}" (use explicit codes)`);
   const response = contract.resolve(raw) as ResponseObject;
   const schema = response.content?.["application/json"]?.schema as SchemaNode | undefined;
-  const model: ResponseModel = { status: code, errorCodes: code >= 400 && schema ? documentedCodes(contract, schema) : [] };
+  const model: ResponseModel = {
+    status: code,
+    errorCodes: code >= 400 && schema ? documentedCodes(contract, schema) : [],
+  };
   if (schema) model.schema = schema;
   return model;
 }
@@ -138,7 +150,8 @@ function documentedCodes(contract: Contract, schema: SchemaNode): string[] {
   if (own?.enum) return own.enum.map(String);
   for (const part of node.allOf ?? []) {
     const resolved = contract.resolve(part);
-    if (resolved.properties?.error_code && !resolved.properties.error_code.$ref) return documentedCodes(contract, resolved);
+    if (resolved.properties?.error_code && !resolved.properties.error_code.$ref)
+      return documentedCodes(contract, resolved);
   }
   return [];
 }
@@ -159,7 +172,9 @@ const SESSION_EFFECTS: readonly unknown[] = ["refresh", "refresh-if-finished", "
 /** Checks an `x-session-effect` value: an unknown one would otherwise be emitted as no effect at all. */
 function sessionEffectOf(operationId: string, raw: unknown): SessionEffect {
   if (!SESSION_EFFECTS.includes(raw)) {
-    throw new Error(`${operationId}: unknown x-session-effect ${JSON.stringify(raw)} (allowed: ${SESSION_EFFECTS.join(", ")})`);
+    throw new Error(
+      `${operationId}: unknown x-session-effect ${JSON.stringify(raw)} (allowed: ${SESSION_EFFECTS.join(", ")})`,
+    );
   }
   return raw as SessionEffect;
 }

@@ -87,7 +87,10 @@ function withBounds(base: string, node: SchemaNode): string {
  */
 function enumExpression(values: unknown[]): string {
   const nonNull = values.filter((v) => v !== null);
-  const inner = nonNull.length === 1 ? zodCall("literal", literal(nonNull[0])) : zodCall("literal", `[${nonNull.map(literal).join(", ")}]`);
+  const inner =
+    nonNull.length === 1
+      ? zodCall("literal", literal(nonNull[0]))
+      : zodCall("literal", `[${nonNull.map(literal).join(", ")}]`);
   return nonNull.length < values.length ? zodCall("nullable", inner) : inner;
 }
 
@@ -130,7 +133,8 @@ function objectExpression(node: SchemaNode, context: ZodContext): string {
  */
 function propertyExpression(property: SchemaNode, required: boolean, context: ZodContext): string {
   const value = zodExpression(property, context);
-  if (context.mode === "request" && property.default !== undefined) return zodCall("_default", value, literal(property.default));
+  if (context.mode === "request" && property.default !== undefined)
+    return zodCall("_default", value, literal(property.default));
   return required ? value : zodCall("optional", value);
 }
 

@@ -24,7 +24,9 @@ export interface DemoBackend {
 function forward(target: string, req: IncomingMessage, res: ServerResponse, onViolation: (what: string) => void): void {
   const url = new URL(req.url ?? "/", target);
   const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
-    const violation = answer.headers["sl-violations"] ?? (answer.headers["content-type"]?.includes("problem+json") ? `status ${answer.statusCode}` : undefined);
+    const violation =
+      answer.headers["sl-violations"] ??
+      (answer.headers["content-type"]?.includes("problem+json") ? `status ${answer.statusCode}` : undefined);
     if (violation) onViolation(`${req.method} ${url.pathname}: ${String(violation)}`);
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
@@ -41,7 +43,9 @@ export async function startDemoBackend(publicUrl: string): Promise<DemoBackend> 
   const emulator = await startEmulator({ seed: demoSeed, publicUrl });
   const [prism, proxy] = await Promise.all([startPrism(), startPrismProxy(emulator.url)]);
   const violations: string[] = [];
-  const router = createServer((req, res) => forward(req.headers.prefer === undefined ? proxy.url : prism.url, req, res, (what) => violations.push(what)));
+  const router = createServer((req, res) =>
+    forward(req.headers.prefer === undefined ? proxy.url : prism.url, req, res, (what) => violations.push(what)),
+  );
   await new Promise<void>((resolve) => router.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(router.address() as AddressInfo).port}`,

@@ -30,6 +30,7 @@ export function nextMfaCookie(req: IncomingMessage, status: number): string | nu
   if (status < 200 || status > 299) return null;
   const route = routeOf(req);
   if (route === "POST /api/fe/v3/mfa_enable") return `${DEMO_MFA_COOKIE}=on; ${ATTRIBUTES}`;
-  if (route === "POST /api/fe/v3/mfa_disable" || route === "POST /api/v1/logout") return `${DEMO_MFA_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
+  if (route === "POST /api/fe/v3/mfa_disable" || route === "POST /api/v1/logout")
+    return `${DEMO_MFA_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
   return null;
 }

@@ -65,7 +65,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         port,
         strictPort: options.strictPort ?? true,
         proxy: backend
-          ? Object.fromEntries([["/api/", { target: backend.url, changeOrigin: true }], ...EMULATOR_PAGES.map((path) => [path, { target: backend.emulatorUrl, changeOrigin: true }])])
+          ? Object.fromEntries([
+              ["/api/", { target: backend.url, changeOrigin: true }],
+              ...EMULATOR_PAGES.map((path) => [path, { target: backend.emulatorUrl, changeOrigin: true }]),
+            ])
           : {
               "/api/": {
                 target: prism.url,

@@ -79,7 +79,8 @@ export function preferFor(req: IncomingMessage): string | null {
   const route = routeOf(req);
   if (route === "GET /api/v1/refresh_token") return state.kind === "logged_in" ? null : "code=401";
   if (route === "GET /api/fe/v3/login_state") {
-    const example = state.kind === "logged_in" ? "Finished" : state.kind === "logged_out" ? "LoginRequired" : state.step;
+    const example =
+      state.kind === "logged_in" ? "Finished" : state.kind === "logged_out" ? "LoginRequired" : state.step;
     return `code=200, example=${example}`;
   }
   return null;
@@ -97,7 +98,8 @@ export function nextDemoSessionState(req: IncomingMessage, status: number, body:
     if (step) return { kind: "step", step };
   }
   const current = readDemoSessionState(req.headers.cookie);
-  const completes = STEP_COMPLETIONS[route] ?? (route.startsWith("POST /api/fe/v3/join_org/") ? "OrgCreationRequired" : undefined);
+  const completes =
+    STEP_COMPLETIONS[route] ?? (route.startsWith("POST /api/fe/v3/join_org/") ? "OrgCreationRequired" : undefined);
   if (current.kind === "step" && completes === current.step) return { kind: "logged_in" };
   return null;
 }
@@ -122,14 +124,21 @@ export function restartLogin(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(405, { Allow: "POST" }).end();
     return;
   }
-  if (readDemoSessionState(req.headers.cookie).kind === "step") res.setHeader("Set-Cookie", cookieFor({ kind: "logged_out" }));
+  if (readDemoSessionState(req.headers.cookie).kind === "step")
+    res.setHeader("Set-Cookie", cookieFor({ kind: "logged_out" }));
   res.writeHead(204).end();
 }
 
 /** Minimal view of the proxy server Vite hands to `configure` (http-proxy's events we use). */
 export interface ProxyEvents {
-  on(event: "proxyReq", listener: (proxyReq: { setHeader(name: string, value: string): void }, req: IncomingMessage) => void): unknown;
-  on(event: "proxyRes", listener: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => void): unknown;
+  on(
+    event: "proxyReq",
+    listener: (proxyReq: { setHeader(name: string, value: string): void }, req: IncomingMessage) => void,
+  ): unknown;
+  on(
+    event: "proxyRes",
+    listener: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => void,
+  ): unknown;
 }
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length"]);
@@ -153,7 +162,9 @@ export function attachDemoSessionState(proxy: ProxyEvents): void {
         if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
       }
       const next = nextDemoSessionState(req, status, body.toString("utf8"));
-      const cookies = [next === null ? null : cookieFor(next), nextMfaCookie(req, status)].filter((cookie) => cookie !== null);
+      const cookies = [next === null ? null : cookieFor(next), nextMfaCookie(req, status)].filter(
+        (cookie) => cookie !== null,
+      );
       if (cookies.length) res.setHeader("Set-Cookie", cookies);
       res.setHeader("Content-Length", body.length);
       res.writeHead(status);

@@ -54,7 +54,10 @@ function launchersAlive(chain: readonly Link[], parent: number): boolean {
  * Calls `stop` once: on SIGINT, SIGTERM or SIGHUP, or when a launcher (npm, its shell, tsx) is gone.
  * `stop` should end the process; if it has not within `forceAfterMs`, the process exits anyway.
  */
-export function stopWithLaunchers(stop: () => Promise<void>, options: { forceAfterMs?: number; pollMs?: number } = {}): void {
+export function stopWithLaunchers(
+  stop: () => Promise<void>,
+  options: { forceAfterMs?: number; pollMs?: number } = {},
+): void {
   const parent = process.ppid;
   const chain = launcherChain();
   let stopping = false;

@@ -33,10 +33,14 @@ const NOT_LINKED = new Set(["orgauth", ".bin", ".cache", ".package-lock.json", "
 
 /** Builds and packs the package and installs the tarball into a new throwaway app directory. */
 export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
-  if (options.build !== false) execFileSync(join(repoRoot, "node_modules", ".bin", "tsup"), [], { cwd: repoRoot, stdio: "pipe" });
+  if (options.build !== false)
+    execFileSync(join(repoRoot, "node_modules", ".bin", "tsup"), [], { cwd: repoRoot, stdio: "pipe" });
   const workDir = mkdtempSync(join(tmpdir(), "orgauth-packed-"));
   const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] }).toString(),
+    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    }).toString(),
   ) as { filename: string }[];
   const tarball = join(workDir, packed[0]!.filename);
   const dir = join(workDir, "app");
@@ -46,7 +50,10 @@ export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
   for (const entry of readdirSync(join(repoRoot, "node_modules"))) {
     if (!NOT_LINKED.has(entry)) symlinkSync(join(repoRoot, "node_modules", entry), join(dir, "node_modules", entry));
   }
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "orgauth-consumer", private: true, type: "module" }, null, 2));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "orgauth-consumer", private: true, type: "module" }, null, 2),
+  );
   return {
     dir,
     tarball,

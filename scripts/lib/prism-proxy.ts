@@ -17,7 +17,19 @@ export async function startPrismProxy(upstream: string, options: { port?: number
   const bin = realpathSync(join(repoRoot, "node_modules", ".bin", "prism"));
   const watchdog = join(repoRoot, "scripts", "lib", "exit-with-parent.cjs");
   const contract = join(repoRoot, "openapi", "auth-api.yaml");
-  const args = ["--require", watchdog, bin, "proxy", "--errors", "-h", "127.0.0.1", "-p", String(port), contract, upstream];
+  const args = [
+    "--require",
+    watchdog,
+    bin,
+    "proxy",
+    "--errors",
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(port),
+    contract,
+    upstream,
+  ];
   const child = spawn(process.execPath, args, { stdio: "pipe" });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));

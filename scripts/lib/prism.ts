@@ -29,12 +29,18 @@ export function freePort(): Promise<number> {
  * Starts Prism (its own bin in this Node process, not npx, so one kill stops it) on the contract and waits until
  * it answers. Prism exits by itself when the process that started it dies.
  */
-export async function startPrism(options: { port?: number; /** Pass Prism's own log through to this process's stdout/stderr. */ log?: boolean } = {}): Promise<PrismServer> {
+export async function startPrism(
+  options: { port?: number /** Pass Prism's own log through to this process's stdout/stderr. */; log?: boolean } = {},
+): Promise<PrismServer> {
   const port = options.port ?? (await freePort());
   const bin = realpathSync(join(repoRoot, "node_modules", ".bin", "prism"));
   const watchdog = join(repoRoot, "scripts", "lib", "exit-with-parent.cjs");
   const contract = join(repoRoot, "openapi", "auth-api.yaml");
-  const child = spawn(process.execPath, ["--require", watchdog, bin, "mock", "-h", "127.0.0.1", "-p", String(port), contract], { stdio: "pipe" });
+  const child = spawn(
+    process.execPath,
+    ["--require", watchdog, bin, "mock", "-h", "127.0.0.1", "-p", String(port), contract],
+    { stdio: "pipe" },
+  );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

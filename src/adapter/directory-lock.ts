@@ -25,7 +25,9 @@ export interface DirectoryLock {
 function readHolder(path: string): Holder | null {
   try {
     const holder = JSON.parse(readFileSync(path, "utf8")) as Partial<Holder>;
-    return typeof holder.pid === "number" && typeof holder.host === "string" ? { pid: holder.pid, host: holder.host, since: String(holder.since) } : null;
+    return typeof holder.pid === "number" && typeof holder.host === "string"
+      ? { pid: holder.pid, host: holder.host, since: String(holder.since) }
+      : null;
   } catch {
     return null;
   }
@@ -65,8 +67,16 @@ export function lockDirectory(directory: string): DirectoryLock {
     const holder = readHolder(path);
     const stale = holder !== null && holder.host === own.host && holder.pid !== process.pid && !isRunning(holder.pid);
     if (!stale || attempt > 0) {
-      const who = holder === null ? "another process" : holder.pid === process.pid && holder.host === own.host ? "this process (it is already open)" : `process ${holder.pid} on ${holder.host} (since ${holder.since})`;
-      throw new AdapterError("directory_locked", `The embedded database directory ${directory} is in use by ${who}. Close it there first (two processes on one directory lose writes); if no process uses it, delete ${path}.`);
+      const who =
+        holder === null
+          ? "another process"
+          : holder.pid === process.pid && holder.host === own.host
+            ? "this process (it is already open)"
+            : `process ${holder.pid} on ${holder.host} (since ${holder.since})`;
+      throw new AdapterError(
+        "directory_locked",
+        `The embedded database directory ${directory} is in use by ${who}. Close it there first (two processes on one directory lose writes); if no process uses it, delete ${path}.`,
+      );
     }
     unlinkSync(path);
   }

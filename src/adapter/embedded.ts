@@ -22,7 +22,11 @@ async function loadPGlite(): Promise<typeof PGlite> {
   try {
     return (await import("@electric-sql/pglite")).PGlite;
   } catch (error) {
-    throw new AdapterError("database_error", "openEmbeddedDatabase needs the optional peer dependency @electric-sql/pglite: npm install @electric-sql/pglite", { cause: error });
+    throw new AdapterError(
+      "database_error",
+      "openEmbeddedDatabase needs the optional peer dependency @electric-sql/pglite: npm install @electric-sql/pglite",
+      { cause: error },
+    );
   }
 }
 
@@ -35,13 +39,22 @@ export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}
     pglite = await PGliteClass.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
   } catch (error) {
     lock?.release();
-    throw new AdapterError("database_error", `openEmbeddedDatabase: PGlite failed to open (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new AdapterError(
+      "database_error",
+      `openEmbeddedDatabase: PGlite failed to open (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
   }
   let closing: Promise<void> | undefined;
   return {
     pglite,
     query: <Row>(sql: string, params?: unknown[]) => pglite.query<Row>(sql, params) as Promise<SqlResult<Row>>,
-    transaction: (work) => pglite.transaction((tx) => work({ query: <Row>(sql: string, params?: unknown[]) => tx.query<Row>(sql, params) as Promise<SqlResult<Row>> })),
+    transaction: (work) =>
+      pglite.transaction((tx) =>
+        work({
+          query: <Row>(sql: string, params?: unknown[]) => tx.query<Row>(sql, params) as Promise<SqlResult<Row>>,
+        }),
+      ),
     close() {
       closing ??= (pglite.closed ? Promise.resolve() : pglite.close()).finally(() => lock?.release());
       return closing;

@@ -35,7 +35,8 @@ export class AdapterError extends Error {
 /** SQLSTATE classes and driver messages that mean the connection is gone. */
 const CONNECTION_STATES = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"]);
 const CONNECTION_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "ENOTCONN"]);
-const CONNECTION_MESSAGE = /connection terminated|connection (is )?closed|client has encountered a connection error|pglite is closed|not queryable/i;
+const CONNECTION_MESSAGE =
+  /connection terminated|connection (is )?closed|client has encountered a connection error|pglite is closed|not queryable/i;
 
 /** Wraps any error from a driver as an `AdapterError`, naming the operation that failed. */
 export function toAdapterError(error: unknown, operation: string): AdapterError {
@@ -44,11 +45,23 @@ export function toAdapterError(error: unknown, operation: string): AdapterError 
   const message = error instanceof Error ? error.message : String(error);
   const sqlState = code !== undefined && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
   const options = sqlState === undefined ? { cause: error } : { cause: error, sqlState };
-  if (sqlState === "23505") return new AdapterError("conflict", `${operation}: ${describeConflict(error)} already exists`, options);
-  if (sqlState === "23503") return new AdapterError("not_found", `${operation}: the referenced user does not exist`, options);
-  if (sqlState === "42P01") return new AdapterError("schema_missing", `${operation}: the tables are missing; call migrate(db) first (${message})`, options);
-  if (sqlState?.startsWith("22") || sqlState === "23502" || sqlState === "23514") return new AdapterError("invalid_input", `${operation}: ${message}`, options);
-  if ((sqlState !== undefined && CONNECTION_STATES.has(sqlState)) || (code !== undefined && CONNECTION_CODES.has(code)) || CONNECTION_MESSAGE.test(message)) {
+  if (sqlState === "23505")
+    return new AdapterError("conflict", `${operation}: ${describeConflict(error)} already exists`, options);
+  if (sqlState === "23503")
+    return new AdapterError("not_found", `${operation}: the referenced user does not exist`, options);
+  if (sqlState === "42P01")
+    return new AdapterError(
+      "schema_missing",
+      `${operation}: the tables are missing; call migrate(db) first (${message})`,
+      options,
+    );
+  if (sqlState?.startsWith("22") || sqlState === "23502" || sqlState === "23514")
+    return new AdapterError("invalid_input", `${operation}: ${message}`, options);
+  if (
+    (sqlState !== undefined && CONNECTION_STATES.has(sqlState)) ||
+    (code !== undefined && CONNECTION_CODES.has(code)) ||
+    CONNECTION_MESSAGE.test(message)
+  ) {
     return new AdapterError("connection_lost", `${operation}: the database connection was lost (${message})`, options);
   }
   return new AdapterError("database_error", `${operation}: ${message}`, options);

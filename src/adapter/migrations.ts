@@ -32,7 +32,10 @@ const PREFIX_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
 /** Returns a function that quotes a table name with the prefix; throws `invalid_input` for an unsafe prefix. */
 export function tableNamer(tablePrefix = ""): (name: string) => string {
   if (tablePrefix !== "" && !PREFIX_PATTERN.test(tablePrefix)) {
-    throw new AdapterError("invalid_input", `tablePrefix must be letters, digits and underscores (at most 32, not starting with a digit), got ${JSON.stringify(tablePrefix)}`);
+    throw new AdapterError(
+      "invalid_input",
+      `tablePrefix must be letters, digits and underscores (at most 32, not starting with a digit), got ${JSON.stringify(tablePrefix)}`,
+    );
   }
   return (name) => `"${tablePrefix}${name}"`;
 }
@@ -40,8 +43,15 @@ export function tableNamer(tablePrefix = ""): (name: string) => string {
 function checkPlan(migrations: readonly Migration[]): void {
   migrations.forEach((migration, index) => {
     const previous = migrations[index - 1];
-    if (!Number.isInteger(migration.id) || migration.id < 1 || (previous !== undefined && migration.id <= previous.id)) {
-      throw new AdapterError("invalid_input", `migration ids must be positive integers in increasing order (at ${JSON.stringify(migration.name)})`);
+    if (
+      !Number.isInteger(migration.id) ||
+      migration.id < 1 ||
+      (previous !== undefined && migration.id <= previous.id)
+    ) {
+      throw new AdapterError(
+        "invalid_input",
+        `migration ids must be positive integers in increasing order (at ${JSON.stringify(migration.name)})`,
+      );
     }
   });
 }
@@ -54,18 +64,28 @@ export async function runMigrations(db: SqlPort, plan: MigrationPlan): Promise<M
   try {
     return await inTransaction(db, async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`orgauth_migrations:${plan.tablePrefix ?? ""}`]);
-      await tx.query(`CREATE TABLE IF NOT EXISTS ${record} (scope text NOT NULL, id integer NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (scope, id))`);
+      await tx.query(
+        `CREATE TABLE IF NOT EXISTS ${record} (scope text NOT NULL, id integer NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (scope, id))`,
+      );
       const done = await tx.query(`SELECT id, name FROM ${record} WHERE scope = $1`, [plan.scope]);
       const recorded = new Map(done.rows.map((row) => [Number(row.id), String(row.name)]));
       const applied: MigrateResult["applied"] = [];
       for (const migration of plan.migrations) {
         const name = recorded.get(migration.id);
         if (name !== undefined) {
-          if (name !== migration.name) throw new AdapterError("database_error", `migration ${plan.scope} #${migration.id} is recorded as ${JSON.stringify(name)} but this version ships ${JSON.stringify(migration.name)}`);
+          if (name !== migration.name)
+            throw new AdapterError(
+              "database_error",
+              `migration ${plan.scope} #${migration.id} is recorded as ${JSON.stringify(name)} but this version ships ${JSON.stringify(migration.name)}`,
+            );
           continue;
         }
         await tx.query(migration.sql);
-        await tx.query(`INSERT INTO ${record} (scope, id, name) VALUES ($1, $2, $3)`, [plan.scope, migration.id, migration.name]);
+        await tx.query(`INSERT INTO ${record} (scope, id, name) VALUES ($1, $2, $3)`, [
+          plan.scope,
+          migration.id,
+          migration.name,
+        ]);
         applied.push({ id: migration.id, name: migration.name });
       }
       return { applied };

@@ -16,7 +16,9 @@ async function createPool(config: string | PoolConfig): Promise<Pool> {
   try {
     pg = await import("pg");
   } catch (error) {
-    throw new AdapterError("database_error", "openPostgres needs the optional peer dependency pg: npm install pg", { cause: error });
+    throw new AdapterError("database_error", "openPostgres needs the optional peer dependency pg: npm install pg", {
+      cause: error,
+    });
   }
   const PoolClass = pg.Pool ?? (pg as unknown as { default: typeof import("pg") }).default.Pool;
   const pool = new PoolClass(typeof config === "string" ? { connectionString: config } : config);
@@ -40,7 +42,10 @@ export function openPostgres(config: string | PoolConfig): PostgresDatabase {
       return inTransaction(await loading, work);
     },
     close() {
-      closing ??= loading.then((pool) => pool.end(), () => undefined);
+      closing ??= loading.then(
+        (pool) => pool.end(),
+        () => undefined,
+      );
       return closing;
     },
   };

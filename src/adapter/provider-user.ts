@@ -37,7 +37,9 @@ export interface ProviderUserRecord {
 }
 
 function displayName(user: z.output<typeof providerUser>): string | null {
-  const full = [user.first_name, user.last_name].filter((part) => typeof part === "string" && part.length > 0).join(" ");
+  const full = [user.first_name, user.last_name]
+    .filter((part) => typeof part === "string" && part.length > 0)
+    .join(" ");
   return full.length > 0 ? full : (user.username ?? null);
 }
 
@@ -46,8 +48,16 @@ function displayName(user: z.output<typeof providerUser>): string | null {
  * only when the provider says the e-mail is confirmed (an unconfirmed match throws `email_not_confirmed`); else
  * creates the user and the account. Concurrent calls for one provider user end with one local user.
  */
-export async function recordProviderUser(adapter: OrgauthAdapter, payload: ProviderUserPayload, options: { now?: () => Date } = {}): Promise<ProviderUserRecord> {
-  const wire = parseInput(providerUser, typeof payload === "object" && payload !== null && "user" in payload ? payload.user : payload, "recordProviderUser");
+export async function recordProviderUser(
+  adapter: OrgauthAdapter,
+  payload: ProviderUserPayload,
+  options: { now?: () => Date } = {},
+): Promise<ProviderUserRecord> {
+  const wire = parseInput(
+    providerUser,
+    typeof payload === "object" && payload !== null && "user" in payload ? payload.user : payload,
+    "recordProviderUser",
+  );
   const now = options.now ?? (() => new Date());
   const confirmed = wire.email_confirmed === true;
   const key = { provider: PROVIDER_ID, providerAccountId: wire.user_id };
@@ -59,22 +69,35 @@ export async function recordProviderUser(adapter: OrgauthAdapter, payload: Provi
       const linked = await adapter.getUserByAccount(key);
       if (linked !== null) {
         const sameEmail = linked.email?.toLowerCase() === wire.email.toLowerCase();
-        const emailVerified = confirmed ? (sameEmail && linked.emailVerified !== null ? linked.emailVerified : now()) : null;
+        const emailVerified = confirmed
+          ? sameEmail && linked.emailVerified !== null
+            ? linked.emailVerified
+            : now()
+          : null;
         const user = await adapter.updateUser({ id: linked.id, ...profile, emailVerified });
         return { user, account: { ...account, userId: user.id }, createdUser: false, linkedAccount: false };
       }
       const byEmail = await adapter.getUserByEmail(wire.email);
       if (byEmail !== null) {
-        if (!confirmed) throw new AdapterError("email_not_confirmed", `recordProviderUser: another user has the e-mail ${wire.email}, and the provider has not confirmed it for user ${wire.user_id}`);
+        if (!confirmed)
+          throw new AdapterError(
+            "email_not_confirmed",
+            `recordProviderUser: another user has the e-mail ${wire.email}, and the provider has not confirmed it for user ${wire.user_id}`,
+          );
         const linkedAccount = await adapter.linkAccount({ ...account, userId: byEmail.id });
-        const user = byEmail.emailVerified === null ? await adapter.updateUser({ id: byEmail.id, emailVerified: now() }) : byEmail;
+        const user =
+          byEmail.emailVerified === null ? await adapter.updateUser({ id: byEmail.id, emailVerified: now() }) : byEmail;
         return { user, account: linkedAccount, createdUser: false, linkedAccount: true };
       }
-      const created = await adapter.createUserWithAccount({ id: randomUUID(), ...profile, emailVerified: confirmed ? now() : null }, account);
+      const created = await adapter.createUserWithAccount(
+        { id: randomUUID(), ...profile, emailVerified: confirmed ? now() : null },
+        account,
+      );
       return { ...created, createdUser: true, linkedAccount: true };
     } catch (error) {
       // A concurrent call created (or deleted) the user or the link first: look again.
-      if (error instanceof AdapterError && (error.code === "conflict" || error.code === "not_found") && attempt < 3) continue;
+      if (error instanceof AdapterError && (error.code === "conflict" || error.code === "not_found") && attempt < 3)
+        continue;
       throw error;
     }
   }

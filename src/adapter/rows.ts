@@ -1,5 +1,11 @@
 /** Rows → Auth.js shapes. Both drivers parse timestamptz to `Date`; 64-bit columns may come back as string, number or bigint. */
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@auth/core/adapters";
+import type {
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@auth/core/adapters";
 import type { SqlRow } from "./sql-port.js";
 
 function toDate(value: unknown): Date {
@@ -15,7 +21,8 @@ function toNumber(value: unknown): number {
 }
 
 /** SQL select lists, so every query reads the same columns under the names the mappers expect. */
-export const USER_COLUMNS = "u.id AS user_id, u.name AS user_name, u.email AS user_email, u.email_verified AS user_email_verified, u.image AS user_image";
+export const USER_COLUMNS =
+  "u.id AS user_id, u.name AS user_name, u.email AS user_email, u.email_verified AS user_email_verified, u.image AS user_image";
 export const SESSION_COLUMNS = "s.session_token, s.user_id AS session_user_id, s.expires AS session_expires";
 
 /** A users row (selected with USER_COLUMNS) as an `AdapterUser`. `email` is null only for a user created without one. */
@@ -31,12 +38,16 @@ export function toUser(row: SqlRow): AdapterUser {
 
 /** A sessions row (selected with SESSION_COLUMNS) as an `AdapterSession`. */
 export function toSession(row: SqlRow): AdapterSession {
-  return { sessionToken: String(row.session_token), userId: String(row.session_user_id), expires: toDate(row.session_expires) };
+  return {
+    sessionToken: String(row.session_token),
+    userId: String(row.session_user_id),
+    expires: toDate(row.session_expires),
+  };
 }
 
 /** An accounts row as an `AdapterAccount`: the documented columns that are set, plus the extra fields it was linked with. */
 export function toAccount(row: SqlRow): AdapterAccount {
-  const extra = (typeof row.extra === "string" ? JSON.parse(row.extra) : row.extra ?? {}) as Record<string, unknown>;
+  const extra = (typeof row.extra === "string" ? JSON.parse(row.extra) : (row.extra ?? {})) as Record<string, unknown>;
   const account: AdapterAccount = {
     ...extra,
     userId: String(row.user_id),

@@ -12,8 +12,14 @@ export interface StoreOptions {
 export function adapterMigrations(tablePrefix = ""): Migration[] {
   const t = tableNamer(tablePrefix);
   const steps = [
-    ["create users", `CREATE TABLE ${t("users")} (id text PRIMARY KEY, name text, email text, email_verified timestamptz, image text)`],
-    ["users: one account per e-mail, any case", `CREATE UNIQUE INDEX ${t("users_email_lower_key")} ON ${t("users")} (lower(email))`],
+    [
+      "create users",
+      `CREATE TABLE ${t("users")} (id text PRIMARY KEY, name text, email text, email_verified timestamptz, image text)`,
+    ],
+    [
+      "users: one account per e-mail, any case",
+      `CREATE UNIQUE INDEX ${t("users_email_lower_key")} ON ${t("users")} (lower(email))`,
+    ],
     [
       "create accounts",
       `CREATE TABLE ${t("accounts")} (user_id text NOT NULL REFERENCES ${t("users")} (id) ON DELETE CASCADE, type text NOT NULL, provider text NOT NULL, ` +
@@ -27,8 +33,14 @@ export function adapterMigrations(tablePrefix = ""): Migration[] {
     ],
     ["sessions by user", `CREATE INDEX ${t("sessions_user_id_idx")} ON ${t("sessions")} (user_id)`],
     ["sessions by expiry", `CREATE INDEX ${t("sessions_expires_idx")} ON ${t("sessions")} (expires)`],
-    ["create verification_tokens", `CREATE TABLE ${t("verification_tokens")} (identifier text NOT NULL, token text NOT NULL, expires timestamptz NOT NULL, PRIMARY KEY (identifier, token))`],
-    ["verification_tokens by expiry", `CREATE INDEX ${t("verification_tokens_expires_idx")} ON ${t("verification_tokens")} (expires)`],
+    [
+      "create verification_tokens",
+      `CREATE TABLE ${t("verification_tokens")} (identifier text NOT NULL, token text NOT NULL, expires timestamptz NOT NULL, PRIMARY KEY (identifier, token))`,
+    ],
+    [
+      "verification_tokens by expiry",
+      `CREATE INDEX ${t("verification_tokens_expires_idx")} ON ${t("verification_tokens")} (expires)`,
+    ],
     [
       "create authenticators",
       `CREATE TABLE ${t("authenticators")} (credential_id text PRIMARY KEY, user_id text NOT NULL REFERENCES ${t("users")} (id) ON DELETE CASCADE, ` +
@@ -42,5 +54,9 @@ export function adapterMigrations(tablePrefix = ""): Migration[] {
 
 /** Creates or upgrades the identity store's tables; idempotent, and safe when several processes call it at once. */
 export async function migrate(db: SqlPort, options: StoreOptions = {}): Promise<MigrateResult> {
-  return runMigrations(db, { scope: "adapter", migrations: adapterMigrations(options.tablePrefix), tablePrefix: options.tablePrefix });
+  return runMigrations(db, {
+    scope: "adapter",
+    migrations: adapterMigrations(options.tablePrefix),
+    tablePrefix: options.tablePrefix,
+  });
 }

@@ -5,7 +5,13 @@ import { isKey, parseInput, sessionInput, sessionPatch, verificationTokenInput }
 
 type SessionMethods = Pick<
   OrgauthAdapter,
-  "createSession" | "getSessionAndUser" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "purgeExpired"
+  | "createSession"
+  | "getSessionAndUser"
+  | "updateSession"
+  | "deleteSession"
+  | "createVerificationToken"
+  | "useVerificationToken"
+  | "purgeExpired"
 >;
 
 /** The session, verification-token and purge methods over one store. */
@@ -46,19 +52,31 @@ export function sessionMethods(store: StoreContext): SessionMethods {
 
     async deleteSession(sessionToken) {
       if (!isKey(sessionToken)) return null;
-      const row = await one("deleteSession", `DELETE FROM ${sessions} AS s WHERE s.session_token = $1 RETURNING ${SESSION_COLUMNS}`, [sessionToken]);
+      const row = await one(
+        "deleteSession",
+        `DELETE FROM ${sessions} AS s WHERE s.session_token = $1 RETURNING ${SESSION_COLUMNS}`,
+        [sessionToken],
+      );
       return row === undefined ? null : toSession(row);
     },
 
     async createVerificationToken(token) {
       const input = parseInput(verificationTokenInput, token, "createVerificationToken");
       const sql = `INSERT INTO ${tokens} (identifier, token, expires) VALUES ($1, $2, $3) RETURNING identifier, token, expires`;
-      return toVerificationToken((await one("createVerificationToken", sql, [input.identifier, input.token, input.expires]))!);
+      return toVerificationToken(
+        (await one("createVerificationToken", sql, [input.identifier, input.token, input.expires]))!,
+      );
     },
 
     async useVerificationToken(params) {
       const candidate = params as { identifier?: unknown; token?: unknown } | null;
-      if (typeof candidate !== "object" || candidate === null || !isKey(candidate.identifier) || !isKey(candidate.token)) return null;
+      if (
+        typeof candidate !== "object" ||
+        candidate === null ||
+        !isKey(candidate.identifier) ||
+        !isKey(candidate.token)
+      )
+        return null;
       // One statement: of concurrent uses exactly one deletes the row; an expired token is deleted and not handed back.
       const sql = `WITH used AS (DELETE FROM ${tokens} WHERE identifier = $1 AND token = $2 RETURNING identifier, token, expires) SELECT * FROM used WHERE expires > $3`;
       const row = await one("useVerificationToken", sql, [candidate.identifier, candidate.token, store.now()]);

@@ -1,5 +1,12 @@
 /** The adapter's public shape: Auth.js's `Adapter` with every method present (and narrower results), plus `purgeExpired`. */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@auth/core/adapters";
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@auth/core/adapters";
 import type { StoreOptions } from "./schema.js";
 import type { SqlRow } from "./sql-port.js";
 
@@ -31,7 +38,9 @@ export interface OrgauthAdapter extends Required<Adapter> {
   getAccount(providerAccountId: string, provider: string): Promise<AdapterAccount | null>;
   createSession(session: AdapterSession): Promise<AdapterSession>;
   getSessionAndUser(sessionToken: string): Promise<{ session: AdapterSession; user: AdapterUser } | null>;
-  updateSession(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Promise<AdapterSession | null>;
+  updateSession(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Promise<AdapterSession | null>;
   deleteSession(sessionToken: string): Promise<AdapterSession | null>;
   createVerificationToken(token: VerificationToken): Promise<VerificationToken>;
   useVerificationToken(params: { identifier: string; token: string }): Promise<VerificationToken | null>;
@@ -40,7 +49,10 @@ export interface OrgauthAdapter extends Required<Adapter> {
   listAuthenticatorsByUserId(userId: string): Promise<AdapterAuthenticator[]>;
   updateAuthenticatorCounter(credentialID: string, newCounter: number): Promise<AdapterAuthenticator>;
   /** Creates a user and links an account to it in one statement: both rows exist afterwards, or neither. */
-  createUserWithAccount(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Promise<{ user: AdapterUser; account: AdapterAccount }>;
+  createUserWithAccount(
+    user: AdapterUser,
+    account: Omit<AdapterAccount, "userId">,
+  ): Promise<{ user: AdapterUser; account: AdapterAccount }>;
   /** Deletes the sessions and verification tokens that have expired by the adapter's clock. */
   purgeExpired(): Promise<PurgeResult>;
 }

@@ -7,11 +7,34 @@ import { accountExtras, accountInput, isKey, parseInput, userInput, userPatch } 
 
 type UserMethods = Pick<
   OrgauthAdapter,
-  "createUser" | "getUser" | "getUserByEmail" | "getUserByAccount" | "updateUser" | "deleteUser" | "linkAccount" | "unlinkAccount" | "getAccount" | "createUserWithAccount"
+  | "createUser"
+  | "getUser"
+  | "getUserByEmail"
+  | "getUserByAccount"
+  | "updateUser"
+  | "deleteUser"
+  | "linkAccount"
+  | "unlinkAccount"
+  | "getAccount"
+  | "createUserWithAccount"
 >;
 
-const ACCOUNT_COLUMNS = "user_id, type, provider, provider_account_id, refresh_token, access_token, expires_at, token_type, scope, id_token, session_state, extra";
-const ACCOUNT_TYPES = ["text", "text", "text", "text", "text", "text", "bigint", "text", "text", "text", "text", "jsonb"];
+const ACCOUNT_COLUMNS =
+  "user_id, type, provider, provider_account_id, refresh_token, access_token, expires_at, token_type, scope, id_token, session_state, extra";
+const ACCOUNT_TYPES = [
+  "text",
+  "text",
+  "text",
+  "text",
+  "text",
+  "text",
+  "bigint",
+  "text",
+  "text",
+  "text",
+  "text",
+  "jsonb",
+];
 
 /** Typed placeholders from `$from` for account columns (an INSERT … SELECT does not infer parameter types from the target). */
 function placeholders(from: number, types: readonly string[]): string {
@@ -19,7 +42,10 @@ function placeholders(from: number, types: readonly string[]): string {
 }
 
 /** The users row values (id, name, email, email_verified, image) of a checked user; the id is generated when absent. */
-function userValues(user: unknown, operation: string): [string, string | null, string | null, Date | null, string | null] {
+function userValues(
+  user: unknown,
+  operation: string,
+): [string, string | null, string | null, Date | null, string | null] {
   const input = parseInput(userInput, user, operation);
   return [input.id ?? randomUUID(), input.name ?? null, input.email, input.emailVerified ?? null, input.image ?? null];
 }
@@ -28,14 +54,34 @@ function userValues(user: unknown, operation: string): [string, string | null, s
 function accountValues(account: unknown, operation: string): unknown[] {
   const input = parseInput(accountInput, account, operation);
   const extra = accountExtras(account as Record<string, unknown>, operation);
-  const tokens = [input.refresh_token, input.access_token, input.expires_at, input.token_type, input.scope, input.id_token, input.session_state];
-  return [input.userId, input.type, input.provider, input.providerAccountId, ...tokens.map((value) => value ?? null), JSON.stringify(extra)];
+  const tokens = [
+    input.refresh_token,
+    input.access_token,
+    input.expires_at,
+    input.token_type,
+    input.scope,
+    input.id_token,
+    input.session_state,
+  ];
+  return [
+    input.userId,
+    input.type,
+    input.provider,
+    input.providerAccountId,
+    ...tokens.map((value) => value ?? null),
+    JSON.stringify(extra),
+  ];
 }
 
 /** True when `value` names an account by two usable keys. */
 function isAccountKey(value: unknown): value is { provider: string; providerAccountId: string } {
   const candidate = value as { provider?: unknown; providerAccountId?: unknown } | null;
-  return typeof candidate === "object" && candidate !== null && isKey(candidate.provider) && isKey(candidate.providerAccountId);
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    isKey(candidate.provider) &&
+    isKey(candidate.providerAccountId)
+  );
 }
 
 const USER_FIELDS = { name: "name", email: "email", emailVerified: "email_verified", image: "image" } as const;
@@ -60,7 +106,11 @@ export function userMethods(store: StoreContext): UserMethods {
 
     async getUserByEmail(email) {
       if (!isKey(email)) return null;
-      const row = await one("getUserByEmail", `SELECT ${USER_COLUMNS} FROM ${users} u WHERE lower(u.email) = lower($1)`, [email]);
+      const row = await one(
+        "getUserByEmail",
+        `SELECT ${USER_COLUMNS} FROM ${users} u WHERE lower(u.email) = lower($1)`,
+        [email],
+      );
       return row === undefined ? null : toUser(row);
     },
 
@@ -85,7 +135,8 @@ export function userMethods(store: StoreContext): UserMethods {
           ? `SELECT ${USER_COLUMNS} FROM ${users} u WHERE u.id = $1`
           : `UPDATE ${users} AS u SET ${assignments.join(", ")} WHERE u.id = $1 RETURNING ${USER_COLUMNS}`;
       const row = await one("updateUser", sql, params);
-      if (row === undefined) throw new AdapterError("not_found", `updateUser: no user with id ${JSON.stringify(input.id)}`);
+      if (row === undefined)
+        throw new AdapterError("not_found", `updateUser: no user with id ${JSON.stringify(input.id)}`);
       return toUser(row);
     },
 
@@ -98,7 +149,11 @@ export function userMethods(store: StoreContext): UserMethods {
 
     async linkAccount(account) {
       const values = accountValues(account, "linkAccount");
-      const row = await one("linkAccount", `INSERT INTO ${accounts} (${ACCOUNT_COLUMNS}) VALUES (${placeholders(1, ACCOUNT_TYPES)}) RETURNING *`, values);
+      const row = await one(
+        "linkAccount",
+        `INSERT INTO ${accounts} (${ACCOUNT_COLUMNS}) VALUES (${placeholders(1, ACCOUNT_TYPES)}) RETURNING *`,
+        values,
+      );
       return toAccount(row!);
     },
 
@@ -115,13 +170,21 @@ export function userMethods(store: StoreContext): UserMethods {
 
     async unlinkAccount(key) {
       if (!isAccountKey(key)) return undefined;
-      const row = await one("unlinkAccount", `DELETE FROM ${accounts} WHERE provider = $1 AND provider_account_id = $2 RETURNING *`, [key.provider, key.providerAccountId]);
+      const row = await one(
+        "unlinkAccount",
+        `DELETE FROM ${accounts} WHERE provider = $1 AND provider_account_id = $2 RETURNING *`,
+        [key.provider, key.providerAccountId],
+      );
       return row === undefined ? undefined : toAccount(row);
     },
 
     async getAccount(providerAccountId, provider) {
       if (!isKey(providerAccountId) || !isKey(provider)) return null;
-      const row = await one("getAccount", `SELECT * FROM ${accounts} WHERE provider = $1 AND provider_account_id = $2`, [provider, providerAccountId]);
+      const row = await one(
+        "getAccount",
+        `SELECT * FROM ${accounts} WHERE provider = $1 AND provider_account_id = $2`,
+        [provider, providerAccountId],
+      );
       return row === undefined ? null : toAccount(row);
     },
   };

@@ -9,7 +9,10 @@ export function isKey(value: unknown): value is string {
   return typeof value === "string" && value.length > 0 && !value.includes(NUL);
 }
 
-const key = z.string().min(1).refine((value) => !value.includes(NUL), "must not contain a NUL character");
+const key = z
+  .string()
+  .min(1)
+  .refine((value) => !value.includes(NUL), "must not contain a NUL character");
 const text = z.string().refine((value) => !value.includes(NUL), "must not contain a NUL character");
 const optionalText = text.nullish();
 const date = z
@@ -18,12 +21,36 @@ const date = z
   .refine((value) => !Number.isNaN(value.getTime()), "must be a valid date");
 const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-export const userInput = z.object({ id: key.optional(), name: optionalText, email: text.nullable(), emailVerified: date.nullish(), image: optionalText });
+export const userInput = z.object({
+  id: key.optional(),
+  name: optionalText,
+  email: text.nullable(),
+  emailVerified: date.nullish(),
+  image: optionalText,
+});
 
-export const userPatch = z.object({ id: key, name: optionalText, email: text.nullish(), emailVerified: date.nullish(), image: optionalText });
+export const userPatch = z.object({
+  id: key,
+  name: optionalText,
+  email: text.nullish(),
+  emailVerified: date.nullish(),
+  image: optionalText,
+});
 
 /** The account fields Auth.js documents, each a column; every other field of a token response is kept in `extra`. */
-const ACCOUNT_FIELDS = new Set(["userId", "type", "provider", "providerAccountId", "refresh_token", "access_token", "expires_at", "token_type", "scope", "id_token", "session_state"]);
+const ACCOUNT_FIELDS = new Set([
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+]);
 
 export const accountInput = z.object({
   userId: key,
@@ -62,7 +89,9 @@ export const counterInput = z.object({ credentialID: key, counter });
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, operation: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AdapterError("invalid_input", `${operation}: ${z.prettifyError(result.error).replaceAll("\n", " ")}`, { cause: result.error });
+  throw new AdapterError("invalid_input", `${operation}: ${z.prettifyError(result.error).replaceAll("\n", " ")}`, {
+    cause: result.error,
+  });
 }
 
 /** The JSON-safe fields of an account that are not columns (e.g. `refresh_token_expires_in`), for the `extra` column. */
@@ -75,11 +104,16 @@ export function accountExtras(account: Record<string, unknown>, operation: strin
   let json: string;
   try {
     json = JSON.stringify(extras, (name: string, value: unknown) => {
-      if (name.includes(NUL) || (typeof value === "string" && value.includes(NUL))) throw new Error("a NUL character cannot be stored");
+      if (name.includes(NUL) || (typeof value === "string" && value.includes(NUL)))
+        throw new Error("a NUL character cannot be stored");
       return value;
     });
   } catch (error) {
-    throw new AdapterError("invalid_input", `${operation}: the account's extra fields are not storable JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new AdapterError(
+      "invalid_input",
+      `${operation}: the account's extra fields are not storable JSON (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
   }
   return JSON.parse(json) as Record<string, unknown>;
 }

@@ -9,11 +9,25 @@ const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 /** The contract's RefreshTokenUser for a person. */
 export function userJson(person: Person): Record<string, unknown> {
   const user: Record<string, unknown> = {
-    user_id: person.id, email: person.email, email_confirmed: person.emailConfirmed, has_password: person.passwordHash !== null,
-    locked: person.locked, enabled: person.enabled, mfa_enabled: person.mfaEnabled, can_create_orgs: person.canCreateOrgs,
-    created_at: seconds(person.createdAt), last_active_at: seconds(person.lastActiveAt), properties: person.properties,
+    user_id: person.id,
+    email: person.email,
+    email_confirmed: person.emailConfirmed,
+    has_password: person.passwordHash !== null,
+    locked: person.locked,
+    enabled: person.enabled,
+    mfa_enabled: person.mfaEnabled,
+    can_create_orgs: person.canCreateOrgs,
+    created_at: seconds(person.createdAt),
+    last_active_at: seconds(person.lastActiveAt),
+    properties: person.properties,
   };
-  const optional = { username: person.username, first_name: person.firstName, last_name: person.lastName, picture_url: person.pictureUrl, legacy_user_id: person.legacyUserId };
+  const optional = {
+    username: person.username,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    picture_url: person.pictureUrl,
+    legacy_user_id: person.legacyUserId,
+  };
   for (const [key, value] of Object.entries(optional)) if (value !== null) user[key] = value;
   return user;
 }
@@ -22,8 +36,14 @@ export function userJson(person: Person): Record<string, unknown> {
 export function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Membership): Record<string, unknown> {
   const view = roleView(settings, membership.role, membership.additionalRoles);
   const info: Record<string, unknown> = {
-    org_id: org.id, org_name: org.name, url_safe_org_name: org.urlSafeName, org_metadata: org.metadata, user_role: membership.role,
-    inherited_user_roles_plus_current_role: view.inherited, user_permissions: view.permissions, org_role_structure: org.roleStructure,
+    org_id: org.id,
+    org_name: org.name,
+    url_safe_org_name: org.urlSafeName,
+    org_metadata: org.metadata,
+    user_role: membership.role,
+    inherited_user_roles_plus_current_role: view.inherited,
+    user_permissions: view.permissions,
+    org_role_structure: org.roleStructure,
     additional_roles: membership.additionalRoles,
   };
   if (org.legacyOrgId) info.legacy_org_id = org.legacyOrgId;
@@ -35,24 +55,39 @@ export function memberInfoJson(settings: EmulatorSettings, org: Org, membership:
  * With `activeOrgId` the token is an org token: its claims carry only that org's membership. Null when the person
  * is not a member of `activeOrgId`.
  */
-export async function refreshResponse(ctx: EmulatorContext, person: Person, activeOrgId?: string): Promise<Record<string, unknown> | null> {
+export async function refreshResponse(
+  ctx: EmulatorContext,
+  person: Person,
+  activeOrgId?: string,
+): Promise<Record<string, unknown> | null> {
   const settings = await ctx.settings();
   const memberships = await membershipsOf(ctx, person.id);
-  const orgInfo = Object.fromEntries(memberships.map(({ org, membership }) => [org.id, memberInfoJson(settings, org, membership)]));
+  const orgInfo = Object.fromEntries(
+    memberships.map(({ org, membership }) => [org.id, memberInfoJson(settings, org, membership)]),
+  );
   if (activeOrgId !== undefined && !orgInfo[activeOrgId]) return null;
   const expiresAt = seconds(ctx.now()) + settings.accessTokenSeconds;
   const claims: Record<string, unknown> = { user_id: person.id, email: person.email };
   if (activeOrgId !== undefined) claims.org_member_info = orgInfo[activeOrgId];
   else claims.org_id_to_org_member_info = orgInfo;
   const accessToken = await ctx.signer.sign(claims, person.id, expiresAt);
-  return { access_token: accessToken, expires_at_seconds: expiresAt, user: userJson(person), org_id_to_org_member_info: orgInfo };
+  return {
+    access_token: accessToken,
+    expires_at_seconds: expiresAt,
+    user: userJson(person),
+    org_id_to_org_member_info: orgInfo,
+  };
 }
 
 /** The login step a logged-in person is at. */
 export async function loginStateOf(ctx: EmulatorContext, person: Person): Promise<string> {
   const settings = await ctx.settings();
   if (!person.emailConfirmed && settings.requireEmailConfirmation) return "ConfirmEmailRequired";
-  const profile: Record<string, string | null> = { first_name: person.firstName, last_name: person.lastName, username: person.username };
+  const profile: Record<string, string | null> = {
+    first_name: person.firstName,
+    last_name: person.lastName,
+    username: person.username,
+  };
   if (settings.requiredUserFields.some((field) => !profile[field])) return "UserMetadataRequired";
   if (person.mustChangePassword) return "UpdatePasswordRequired";
   const memberships = await membershipsOf(ctx, person.id);

@@ -24,12 +24,20 @@ export async function readSettings(db: SqlPort): Promise<EmulatorSettings> {
 export async function writeSettings(db: SqlPort, changes: Partial<EmulatorSettings>): Promise<EmulatorSettings> {
   const current = await readSettings(db);
   const next = { ...current, ...changes };
-  await db.query("insert into emu_settings (id, value) values (1, $1) on conflict (id) do update set value = excluded.value", [JSON.stringify(next)]);
+  await db.query(
+    "insert into emu_settings (id, value) values (1, $1) on conflict (id) do update set value = excluded.value",
+    [JSON.stringify(next)],
+  );
   return next;
 }
 
 /** Counts one use of `key` in a window of `windowSeconds`; true while at most `max` uses fell in the window. */
-export async function withinRateLimit(ctx: EmulatorContext, key: string, windowSeconds: number, max: number): Promise<boolean> {
+export async function withinRateLimit(
+  ctx: EmulatorContext,
+  key: string,
+  windowSeconds: number,
+  max: number,
+): Promise<boolean> {
   const { rows } = await ctx.db.query<{ count: number }>(
     `insert into emu_rate_limits (key, window_start, count) values ($1, $2, 1)
      on conflict (key) do update set

@@ -27,15 +27,23 @@ export function invalidFields(fields: Record<string, { code: string; message: st
 
 /** Throws invalid_request_fields when any field has a problem. */
 export function assertFields(fields: Record<string, { code: string; message: string } | undefined>): void {
-  const problems = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, { code: string; message: string }] => entry[1] !== undefined));
+  const problems = Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, { code: string; message: string }] => entry[1] !== undefined,
+    ),
+  );
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
 }
 
 /** The contract's errors, one maker per code the routes share. */
-export const notLoggedIn = (): ProviderError => new ProviderError(401, "not_logged_in", "You must be logged in to do that");
-export const emailNotConfirmed = (): ProviderError => new ProviderError(403, "email_not_confirmed", "Please confirm your email address first");
+export const notLoggedIn = (): ProviderError =>
+  new ProviderError(401, "not_logged_in", "You must be logged in to do that");
+export const emailNotConfirmed = (): ProviderError =>
+  new ProviderError(403, "email_not_confirmed", "Please confirm your email address first");
 export const orgNotFound = (): ProviderError => new ProviderError(404, "org_not_found", "Organization not found");
 export const forbidden = (message: string): ProviderError => new ProviderError(403, "action_forbidden", message);
 export const disabled = (message: string): ProviderError => new ProviderError(403, "action_disabled", message);
-export const accountLocked = (): ProviderError => new ProviderError(403, "account_locked", "Your account is locked. Please reset your password to unlock it.");
-export const accountDisabled = (): ProviderError => new ProviderError(403, "account_disabled", "Your account has been disabled");
+export const accountLocked = (): ProviderError =>
+  new ProviderError(403, "account_locked", "Your account is locked. Please reset your password to unlock it.");
+export const accountDisabled = (): ProviderError =>
+  new ProviderError(403, "account_disabled", "Your account has been disabled");

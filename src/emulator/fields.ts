@@ -18,7 +18,8 @@ export function optionalText(body: Record<string, unknown>, name: string): strin
 /** A required string field; missing or empty is invalid_request_fields. */
 export function requiredText(body: Record<string, unknown>, name: string): string {
   const value = optionalText(body, name);
-  if (value === undefined || value.trim() === "") throw invalidFields({ [name]: { code: "required", message: "This field is required" } });
+  if (value === undefined || value.trim() === "")
+    throw invalidFields({ [name]: { code: "required", message: "This field is required" } });
   return value;
 }
 
@@ -26,14 +27,16 @@ export function requiredText(body: Record<string, unknown>, name: string): strin
 export function optionalFlag(body: Record<string, unknown>, name: string): boolean | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
-  if (typeof value !== "boolean") throw invalidFields({ [name]: { code: "invalid_type", message: "Must be true or false" } });
+  if (typeof value !== "boolean")
+    throw invalidFields({ [name]: { code: "invalid_type", message: "Must be true or false" } });
   return value;
 }
 
 /** A list of strings, or `[]` when absent. */
 export function textList(body: Record<string, unknown>, name: string): string[] {
   const value = body[name] ?? [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw invalidFields({ [name]: { code: "invalid_type", message: "Must be a list of text" } });
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
+    throw invalidFields({ [name]: { code: "invalid_type", message: "Must be a list of text" } });
   return value as string[];
 }
 
@@ -41,7 +44,8 @@ export function textList(body: Record<string, unknown>, name: string): string[] 
 export function optionalObject(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw invalidFields({ [name]: { code: "invalid_type", message: "Must be an object" } });
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw invalidFields({ [name]: { code: "invalid_type", message: "Must be an object" } });
   return value as Record<string, unknown>;
 }
 
@@ -51,10 +55,12 @@ export function paging(request: Request): { pageNumber: number; pageSize: number
     const raw = request.url.searchParams.get(name);
     if (raw === null) return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw invalidFields({ [name]: { code: "invalid_value", message: "Must be a whole number, 0 or more" } });
+    if (!Number.isInteger(n) || n < 0)
+      throw invalidFields({ [name]: { code: "invalid_value", message: "Must be a whole number, 0 or more" } });
     return n;
   };
   const pageSize = read("page_size", 10);
-  if (pageSize > 100) throw invalidFields({ page_size: { code: "too_large", message: "Page size must be at most 100" } });
+  if (pageSize > 100)
+    throw invalidFields({ page_size: { code: "too_large", message: "Page size must be at most 100" } });
   return { pageNumber: read("page_number", 0), pageSize: pageSize === 0 ? 10 : pageSize };
 }

@@ -121,7 +121,10 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply): v
 /** The answer to a CORS preflight. */
 export function preflight(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, PUT, DELETE, OPTIONS");
-  res.setHeader("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "Content-Type, X-CSRF-Token");
+  res.setHeader(
+    "Access-Control-Allow-Headers",
+    req.headers["access-control-request-headers"] ?? "Content-Type, X-CSRF-Token",
+  );
   res.setHeader("Access-Control-Max-Age", "600");
   send(req, res, { status: 204 });
 }

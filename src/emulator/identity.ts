@@ -7,8 +7,18 @@ import { adapterPort, type SqlPort } from "./sql.js";
  */
 export type IdentityStore = Pick<
   OrgauthAdapter,
-  | "createUser" | "getUser" | "getUserByEmail" | "getUserByAccount" | "updateUser" | "deleteUser" | "linkAccount"
-  | "createSession" | "getSessionAndUser" | "deleteSession" | "createVerificationToken" | "useVerificationToken"
+  | "createUser"
+  | "getUser"
+  | "getUserByEmail"
+  | "getUserByAccount"
+  | "updateUser"
+  | "deleteUser"
+  | "linkAccount"
+  | "createSession"
+  | "getSessionAndUser"
+  | "deleteSession"
+  | "createVerificationToken"
+  | "useVerificationToken"
 >;
 
 /** Migrates the identity store's tables and returns the adapter over them, on the emulator's clock. */

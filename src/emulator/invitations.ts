@@ -14,18 +14,31 @@ export interface Invitation {
 
 /** The unexpired invitation a token belongs to, or null. */
 export async function findInvitation(ctx: EmulatorContext, token: string): Promise<Invitation | null> {
-  const { rows } = await ctx.db.query<{ org_id: string; email: string; role: string; additional_roles: string[]; expires_at: Date }>(
-    "select * from emu_invitations where token_hash = $1 and expires_at > $2",
-    [sha256(token), ctx.now()],
-  );
+  const { rows } = await ctx.db.query<{
+    org_id: string;
+    email: string;
+    role: string;
+    additional_roles: string[];
+    expires_at: Date;
+  }>("select * from emu_invitations where token_hash = $1 and expires_at > $2", [sha256(token), ctx.now()]);
   const r = rows[0];
-  return r ? { orgId: r.org_id, email: r.email, role: r.role, additionalRoles: r.additional_roles, expiresAt: r.expires_at } : null;
+  return r
+    ? { orgId: r.org_id, email: r.email, role: r.role, additionalRoles: r.additional_roles, expiresAt: r.expires_at }
+    : null;
 }
 
 /** Turns an invitation into a membership of `person` (whose e-mail it was sent to) and removes it. */
 export async function acceptInvitation(ctx: EmulatorContext, invitation: Invitation, person: Person): Promise<void> {
   if (!(await findMembership(ctx, invitation.orgId, person.id))) {
-    await putMembership(ctx, { orgId: invitation.orgId, userId: person.id, role: invitation.role, additionalRoles: invitation.additionalRoles });
+    await putMembership(ctx, {
+      orgId: invitation.orgId,
+      userId: person.id,
+      role: invitation.role,
+      additionalRoles: invitation.additionalRoles,
+    });
   }
-  await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [invitation.orgId, invitation.email]);
+  await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [
+    invitation.orgId,
+    invitation.email,
+  ]);
 }

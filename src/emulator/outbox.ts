@@ -17,12 +17,23 @@ export interface OutboxMessage {
  */
 export async function sendLink(
   ctx: EmulatorContext,
-  message: { to: string; kind: OutboxMessage["kind"]; subject: string; identifier: string; seconds: number; rt?: string },
+  message: {
+    to: string;
+    kind: OutboxMessage["kind"];
+    subject: string;
+    identifier: string;
+    seconds: number;
+    rt?: string;
+  },
 ): Promise<boolean> {
   const settings = await ctx.settings();
   if (settings.undeliverableDomains.includes(domainOf(message.to))) return false;
   const token = randomToken();
-  await ctx.identity.createVerificationToken({ identifier: message.identifier, token, expires: new Date(ctx.now().getTime() + message.seconds * 1000) });
+  await ctx.identity.createVerificationToken({
+    identifier: message.identifier,
+    token,
+    expires: new Date(ctx.now().getTime() + message.seconds * 1000),
+  });
   const link = new URL("/link", ctx.baseUrl);
   link.searchParams.set("i", message.identifier);
   link.searchParams.set("t", token);
@@ -32,15 +43,35 @@ export async function sendLink(
 }
 
 /** Puts an e-mail in the outbox. */
-export async function recordMail(ctx: EmulatorContext, to: string, kind: OutboxMessage["kind"], subject: string, link: string): Promise<void> {
-  await ctx.db.query("insert into emu_outbox (to_address, kind, subject, link, created_at) values ($1, $2, $3, $4, $5)", [to, kind, subject, link, ctx.now()]);
+export async function recordMail(
+  ctx: EmulatorContext,
+  to: string,
+  kind: OutboxMessage["kind"],
+  subject: string,
+  link: string,
+): Promise<void> {
+  await ctx.db.query(
+    "insert into emu_outbox (to_address, kind, subject, link, created_at) values ($1, $2, $3, $4, $5)",
+    [to, kind, subject, link, ctx.now()],
+  );
 }
 
 /** The outbox, newest first, optionally only the e-mails to one address. */
 export async function readOutbox(ctx: EmulatorContext, to?: string): Promise<OutboxMessage[]> {
-  const { rows } = await ctx.db.query<{ id: number; to_address: string; kind: OutboxMessage["kind"]; subject: string; link: string; created_at: Date }>(
-    "select * from emu_outbox where $1::text is null or lower(to_address) = lower($1) order by id desc",
-    [to ?? null],
-  );
-  return rows.map((r) => ({ id: r.id, to: r.to_address, kind: r.kind, subject: r.subject, link: r.link, sentAt: r.created_at.toISOString() }));
+  const { rows } = await ctx.db.query<{
+    id: number;
+    to_address: string;
+    kind: OutboxMessage["kind"];
+    subject: string;
+    link: string;
+    created_at: Date;
+  }>("select * from emu_outbox where $1::text is null or lower(to_address) = lower($1) order by id desc", [to ?? null]);
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    kind: r.kind,
+    subject: r.subject,
+    link: r.link,
+    sentAt: r.created_at.toISOString(),
+  }));
 }

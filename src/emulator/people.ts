@@ -25,24 +25,52 @@ export interface Person {
 }
 
 type ProfileRow = {
-  password_hash: string | null; username: string | null; first_name: string | null; last_name: string | null; picture_url: string | null;
-  properties: Record<string, unknown>; locked: boolean; enabled: boolean; can_create_orgs: boolean; failed_logins: number; must_change_password: boolean;
-  legacy_user_id: string | null; created_at: Date; last_active_at: Date; mfa_enabled: boolean | null;
+  password_hash: string | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  picture_url: string | null;
+  properties: Record<string, unknown>;
+  locked: boolean;
+  enabled: boolean;
+  can_create_orgs: boolean;
+  failed_logins: number;
+  must_change_password: boolean;
+  legacy_user_id: string | null;
+  created_at: Date;
+  last_active_at: Date;
+  mfa_enabled: boolean | null;
 };
 
 /** Loads a person by user id, or null. */
 export async function getPerson(ctx: EmulatorContext, id: string): Promise<Person | null> {
   const user = await ctx.identity.getUser(id);
   if (!user) return null;
-  const { rows } = await ctx.db.query<ProfileRow>("select p.*, m.enabled as mfa_enabled from emu_profiles p left join emu_mfa m on m.user_id = p.user_id where p.user_id = $1", [id]);
+  const { rows } = await ctx.db.query<ProfileRow>(
+    "select p.*, m.enabled as mfa_enabled from emu_profiles p left join emu_mfa m on m.user_id = p.user_id where p.user_id = $1",
+    [id],
+  );
   const p = rows[0];
   const created = p?.created_at ?? ctx.now();
   return {
-    id: user.id, email: user.email, emailConfirmed: user.emailVerified !== null, passwordHash: p?.password_hash ?? null,
-    username: p?.username ?? null, firstName: p?.first_name ?? null, lastName: p?.last_name ?? null, pictureUrl: p?.picture_url ?? user.image ?? null,
-    properties: p?.properties ?? {}, locked: p?.locked ?? false, enabled: p?.enabled ?? true, canCreateOrgs: p?.can_create_orgs ?? true,
-    failedLogins: p?.failed_logins ?? 0, mustChangePassword: p?.must_change_password ?? false, legacyUserId: p?.legacy_user_id ?? null, mfaEnabled: p?.mfa_enabled ?? false,
-    createdAt: created, lastActiveAt: p?.last_active_at ?? created,
+    id: user.id,
+    email: user.email,
+    emailConfirmed: user.emailVerified !== null,
+    passwordHash: p?.password_hash ?? null,
+    username: p?.username ?? null,
+    firstName: p?.first_name ?? null,
+    lastName: p?.last_name ?? null,
+    pictureUrl: p?.picture_url ?? user.image ?? null,
+    properties: p?.properties ?? {},
+    locked: p?.locked ?? false,
+    enabled: p?.enabled ?? true,
+    canCreateOrgs: p?.can_create_orgs ?? true,
+    failedLogins: p?.failed_logins ?? 0,
+    mustChangePassword: p?.must_change_password ?? false,
+    legacyUserId: p?.legacy_user_id ?? null,
+    mfaEnabled: p?.mfa_enabled ?? false,
+    createdAt: created,
+    lastActiveAt: p?.last_active_at ?? created,
   };
 }
 
@@ -74,24 +102,59 @@ export interface NewPerson {
 export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Promise<Person> {
   const id = fields.id ?? newId("usr");
   const name = [fields.firstName, fields.lastName].filter(Boolean).join(" ") || null;
-  await ctx.identity.createUser({ id, email: fields.email, emailVerified: fields.emailConfirmed ? ctx.now() : null, name, image: fields.pictureUrl ?? null });
+  await ctx.identity.createUser({
+    id,
+    email: fields.email,
+    emailVerified: fields.emailConfirmed ? ctx.now() : null,
+    name,
+    image: fields.pictureUrl ?? null,
+  });
   await ctx.db.query(
     `insert into emu_profiles (user_id, password_hash, username, first_name, last_name, picture_url, properties, locked, enabled, can_create_orgs, legacy_user_id, created_at, last_active_at, must_change_password)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
-    [id, fields.passwordHash ?? null, fields.username ?? null, fields.firstName ?? null, fields.lastName ?? null, fields.pictureUrl ?? null,
-      JSON.stringify(fields.properties ?? {}), fields.locked ?? false, fields.enabled ?? true, fields.canCreateOrgs ?? true, fields.legacyUserId ?? null, ctx.now(), fields.mustChangePassword ?? false],
+    [
+      id,
+      fields.passwordHash ?? null,
+      fields.username ?? null,
+      fields.firstName ?? null,
+      fields.lastName ?? null,
+      fields.pictureUrl ?? null,
+      JSON.stringify(fields.properties ?? {}),
+      fields.locked ?? false,
+      fields.enabled ?? true,
+      fields.canCreateOrgs ?? true,
+      fields.legacyUserId ?? null,
+      ctx.now(),
+      fields.mustChangePassword ?? false,
+    ],
   );
   return (await getPerson(ctx, id))!;
 }
 
 const profileColumns = {
-  passwordHash: "password_hash", username: "username", firstName: "first_name", lastName: "last_name", properties: "properties",
-  locked: "locked", enabled: "enabled", canCreateOrgs: "can_create_orgs", failedLogins: "failed_logins", mustChangePassword: "must_change_password", lastActiveAt: "last_active_at",
+  passwordHash: "password_hash",
+  username: "username",
+  firstName: "first_name",
+  lastName: "last_name",
+  properties: "properties",
+  locked: "locked",
+  enabled: "enabled",
+  canCreateOrgs: "can_create_orgs",
+  failedLogins: "failed_logins",
+  mustChangePassword: "must_change_password",
+  lastActiveAt: "last_active_at",
 } as const;
 
 /** Changes profile fields of a person. */
-export async function updateProfile(ctx: EmulatorContext, id: string, changes: Partial<Pick<Person, keyof typeof profileColumns>>): Promise<void> {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof typeof profileColumns, unknown][];
+export async function updateProfile(
+  ctx: EmulatorContext,
+  id: string,
+  changes: Partial<Pick<Person, keyof typeof profileColumns>>,
+): Promise<void> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [
+    keyof typeof profileColumns,
+    unknown,
+  ][];
   if (entries.length === 0) return;
   const sets = entries.map(([key], i) => `${profileColumns[key]} = $${i + 2}`).join(", ");
   const values = entries.map(([key, value]) => (key === "properties" ? JSON.stringify(value) : value));

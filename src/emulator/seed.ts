@@ -67,25 +67,50 @@ export async function applySeed(ctx: EmulatorContext, seed: EmulatorSeed): Promi
   if (seed.settings) await writeSettings(ctx.db, seed.settings);
   for (const user of seed.users ?? []) {
     const { password, mfaSecret, backupCodes, ...fields } = user;
-    const person = await createPerson(ctx, { emailConfirmed: true, ...fields, passwordHash: password === undefined ? null : await seedPasswordHash(user, password) });
+    const person = await createPerson(ctx, {
+      emailConfirmed: true,
+      ...fields,
+      passwordHash: password === undefined ? null : await seedPasswordHash(user, password),
+    });
     if (mfaSecret) await enableMfa(ctx, person.id, mfaSecret, backupCodes);
   }
   for (const org of seed.orgs ?? []) {
     await insertOrg(ctx, {
-      id: org.id, name: org.name, urlSafeName: urlSafe(org.name), metadata: org.metadata ?? {}, roleStructure: org.roleStructure ?? "single_role_in_hierarchy",
-      domain: org.domain ?? null, autojoinByDomain: org.autojoinByDomain ?? false, restrictToDomain: org.restrictToDomain ?? false,
-      require2faBy: org.require2faBy ? new Date(org.require2faBy) : null, maxUsers: org.maxUsers ?? null, samlEnabled: org.samlEnabled ?? false,
+      id: org.id,
+      name: org.name,
+      urlSafeName: urlSafe(org.name),
+      metadata: org.metadata ?? {},
+      roleStructure: org.roleStructure ?? "single_role_in_hierarchy",
+      domain: org.domain ?? null,
+      autojoinByDomain: org.autojoinByDomain ?? false,
+      restrictToDomain: org.restrictToDomain ?? false,
+      require2faBy: org.require2faBy ? new Date(org.require2faBy) : null,
+      maxUsers: org.maxUsers ?? null,
+      samlEnabled: org.samlEnabled ?? false,
       legacyOrgId: org.legacyOrgId ?? null,
     });
     for (const member of org.members ?? []) {
       const person = await getPersonByEmail(ctx, member.email);
       if (!person) throw new Error(`Seed: org ${org.id} names ${member.email}, who is not among the seed's users`);
-      await putMembership(ctx, { orgId: org.id, userId: person.id, role: member.role, additionalRoles: member.additionalRoles ?? [] });
+      await putMembership(ctx, {
+        orgId: org.id,
+        userId: person.id,
+        role: member.role,
+        additionalRoles: member.additionalRoles ?? [],
+      });
     }
     for (const invite of org.invitations ?? []) {
       await ctx.db.query(
         "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)",
-        [org.id, invite.email, invite.role, JSON.stringify(invite.additionalRoles ?? []), sha256(randomToken()), new Date(ctx.now().getTime() + (invite.expiresInSeconds ?? 7 * 86_400) * 1000), ctx.now()],
+        [
+          org.id,
+          invite.email,
+          invite.role,
+          JSON.stringify(invite.additionalRoles ?? []),
+          sha256(randomToken()),
+          new Date(ctx.now().getTime() + (invite.expiresInSeconds ?? 7 * 86_400) * 1000),
+          ctx.now(),
+        ],
       );
     }
   }

@@ -70,18 +70,27 @@ export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
   if (!isLoopback(host) && !options.allowNonLoopback) {
-    throw new Error(`The emulator listens on loopback only; ${host} needs allowNonLoopback (--allow-non-loopback). It is not for production.`);
+    throw new Error(
+      `The emulator listens on loopback only; ${host} needs allowNonLoopback (--allow-non-loopback). It is not for production.`,
+    );
   }
   const opened = options.database
     ? { db: options.database, close: async () => undefined }
-    : await openEmulatorDatabase({ ...(options.dataDir && { dataDir: options.dataDir }), ...(options.connectionString && { connectionString: options.connectionString }) });
+    : await openEmulatorDatabase({
+        ...(options.dataDir && { dataDir: options.dataDir }),
+        ...(options.connectionString && { connectionString: options.connectionString }),
+      });
   const db = opened.db;
   const now = options.now ?? (() => new Date());
   const identity = await openIdentityStore(db, now);
   await migrateEmulator(db);
   const ctx: EmulatorContext = {
-    db, identity, baseUrl: "http://127.0.0.1", now,
-    signer: await createTokenSigner("orgauth-emulator"), settings: () => readSettings(db),
+    db,
+    identity,
+    baseUrl: "http://127.0.0.1",
+    now,
+    signer: await createTokenSigner("orgauth-emulator"),
+    settings: () => readSettings(db),
   };
   const startSeed = options.seed ?? {};
   const reset = async () => {
@@ -93,7 +102,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if ((rows[0]?.n ?? 0) === 0) await applySeed(ctx, startSeed);
 
   const router = new Router();
-  for (const register of [sessionRoutes, loginRoutes, emailFlowRoutes, accountRoutes, orgRoutes, membershipListRoutes, membershipChangeRoutes, apiKeyRoutes, linkPages, accountPages, authPages, externalPages]) {
+  for (const register of [
+    sessionRoutes,
+    loginRoutes,
+    emailFlowRoutes,
+    accountRoutes,
+    orgRoutes,
+    membershipListRoutes,
+    membershipChangeRoutes,
+    apiKeyRoutes,
+    linkPages,
+    accountPages,
+    authPages,
+    externalPages,
+  ]) {
     register(router, ctx);
   }
   adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
@@ -126,16 +148,30 @@ async function handle(router: Router, req: IncomingMessage, res: ServerResponse)
     if (req.method === "OPTIONS") return preflight(req, res);
     const url = new URL(req.url ?? "/", "http://emulator");
     const found = router.match(req.method ?? "GET", url.pathname);
-    if (!found) return send(req, res, { status: 404, json: { error_code: "not_found", user_facing_error: "Not found" } });
+    if (!found)
+      return send(req, res, { status: 404, json: { error_code: "not_found", user_facing_error: "Not found" } });
     if (url.pathname.startsWith("/api/fe/v3/") && req.headers["x-csrf-token"] !== "-.-") {
-      throw new ProviderError(400, "invalid_request_fields", "Missing anti-CSRF header", { "X-CSRF-Token": { code: "required", message: "The X-CSRF-Token header is required" } });
+      throw new ProviderError(400, "invalid_request_fields", "Missing anti-CSRF header", {
+        "X-CSRF-Token": { code: "required", message: "The X-CSRF-Token header is required" },
+      });
     }
     const { body, form } = await readBody(req);
-    const reply = await found.handler({ method: req.method ?? "GET", url, params: found.params, headers: req.headers, cookies: parseCookies(req.headers.cookie), body, form });
+    const reply = await found.handler({
+      method: req.method ?? "GET",
+      url,
+      params: found.params,
+      headers: req.headers,
+      cookies: parseCookies(req.headers.cookie),
+      body,
+      form,
+    });
     send(req, res, reply);
   } catch (error) {
     if (error instanceof ProviderError) return send(req, res, { status: error.status, json: error.body() });
     console.error("[emulator] unexpected error:", error);
-    send(req, res, { status: 500, json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" } });
+    send(req, res, {
+      status: 500,
+      json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" },
+    });
   }
 }

@@ -15,7 +15,11 @@ export const MFA_STEP_SECONDS = 300;
 export async function startSession(ctx: EmulatorContext, userId: string): Promise<string> {
   const settings = await ctx.settings();
   const sessionToken = randomToken();
-  await ctx.identity.createSession({ sessionToken, userId, expires: new Date(ctx.now().getTime() + settings.sessionSeconds * 1000) });
+  await ctx.identity.createSession({
+    sessionToken,
+    userId,
+    expires: new Date(ctx.now().getTime() + settings.sessionSeconds * 1000),
+  });
   await updateProfile(ctx, userId, { lastActiveAt: ctx.now(), failedLogins: 0 });
   return cookie(SESSION_COOKIE, sessionToken, settings.sessionSeconds);
 }
@@ -36,17 +40,26 @@ export async function currentPerson(ctx: EmulatorContext, request: Request): Pro
 }
 
 /** The logged-in person, or not_logged_in; with `confirmed`, also email_not_confirmed when the e-mail is unconfirmed. */
-export async function requirePerson(ctx: EmulatorContext, request: Request, options: { confirmed: boolean }): Promise<Person> {
+export async function requirePerson(
+  ctx: EmulatorContext,
+  request: Request,
+  options: { confirmed: boolean },
+): Promise<Person> {
   const person = await currentPerson(ctx, request);
   if (!person) throw notLoggedIn();
-  if (options.confirmed && !person.emailConfirmed && (await ctx.settings()).requireEmailConfirmation) throw emailNotConfirmed();
+  if (options.confirmed && !person.emailConfirmed && (await ctx.settings()).requireEmailConfirmation)
+    throw emailNotConfirmed();
   return person;
 }
 
 /** Starts the MFA step: a random token, stored hashed, carried by an HttpOnly cookie. */
 export async function startMfaStep(ctx: EmulatorContext, userId: string): Promise<string> {
   const token = randomToken();
-  await ctx.db.query("insert into emu_mfa_steps (token_hash, user_id, expires_at) values ($1, $2, $3)", [sha256(token), userId, new Date(ctx.now().getTime() + MFA_STEP_SECONDS * 1000)]);
+  await ctx.db.query("insert into emu_mfa_steps (token_hash, user_id, expires_at) values ($1, $2, $3)", [
+    sha256(token),
+    userId,
+    new Date(ctx.now().getTime() + MFA_STEP_SECONDS * 1000),
+  ]);
   return cookie(MFA_COOKIE, token, MFA_STEP_SECONDS);
 }
 
@@ -54,7 +67,10 @@ export async function startMfaStep(ctx: EmulatorContext, userId: string): Promis
 export async function pendingMfaUser(ctx: EmulatorContext, request: Request): Promise<string | null> {
   const token = request.cookies[MFA_COOKIE];
   if (!token) return null;
-  const { rows } = await ctx.db.query<{ user_id: string }>("select user_id from emu_mfa_steps where token_hash = $1 and expires_at > $2", [sha256(token), ctx.now()]);
+  const { rows } = await ctx.db.query<{ user_id: string }>(
+    "select user_id from emu_mfa_steps where token_hash = $1 and expires_at > $2",
+    [sha256(token), ctx.now()],
+  );
   return rows[0]?.user_id ?? null;
 }
 

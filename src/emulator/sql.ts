@@ -16,7 +16,9 @@ export interface OpenDatabase {
 
 /** The emulator's typed view of an adapter port: the same queries, the rows typed by the caller. */
 export function typedPort(port: AdapterSqlPort): SqlPort {
-  return { query: <Row>(sql: string, params?: unknown[]) => port.query(sql, params) as unknown as Promise<{ rows: Row[] }> };
+  return {
+    query: <Row>(sql: string, params?: unknown[]) => port.query(sql, params) as unknown as Promise<{ rows: Row[] }>,
+  };
 }
 
 /** The adapter's view of the emulator's port. */
@@ -28,7 +30,11 @@ export function adapterPort(db: SqlPort): AdapterSqlPort {
  * Opens the emulator's database: a PostgreSQL connection string (`postgres://…`, shared by a team), PGlite in a
  * data directory (kept between runs, locked against a second process), or PGlite in memory.
  */
-export async function openEmulatorDatabase(options: { dataDir?: string; connectionString?: string } = {}): Promise<OpenDatabase> {
-  const opened = options.connectionString ? openPostgres(options.connectionString) : await openEmbeddedDatabase({ dataDir: options.dataDir });
+export async function openEmulatorDatabase(
+  options: { dataDir?: string; connectionString?: string } = {},
+): Promise<OpenDatabase> {
+  const opened = options.connectionString
+    ? openPostgres(options.connectionString)
+    : await openEmbeddedDatabase({ dataDir: options.dataDir });
   return { db: typedPort(opened), close: () => opened.close() };
 }

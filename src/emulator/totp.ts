@@ -3,7 +3,15 @@ import QRCode from "qrcode";
 import { randomBytes } from "node:crypto";
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), the parameters every authenticator app accepts. */
-const totpFor = (secret: string, label = "user"): TOTP => new TOTP({ issuer: "orgauth emulator", label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+const totpFor = (secret: string, label = "user"): TOTP =>
+  new TOTP({
+    issuer: "orgauth emulator",
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
 
 /** A fresh base32 TOTP secret (160 bits). */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;

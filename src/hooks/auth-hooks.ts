@@ -74,8 +74,10 @@ export type UseAuthInfoResult = AuthInfoLoading | AuthInfoLoggedOut | AuthInfoUn
 function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult {
   const refreshAuthInfo = () => client.refresh();
   const getAccessToken = () => client.getAccessToken();
-  if (snapshot.status === "loading") return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo, getAccessToken };
-  if (snapshot.status !== "logged_in") return { status: snapshot.status, loading: false, isLoggedIn: false, refreshAuthInfo, getAccessToken };
+  if (snapshot.status === "loading")
+    return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo, getAccessToken };
+  if (snapshot.status !== "logged_in")
+    return { status: snapshot.status, loading: false, isLoggedIn: false, refreshAuthInfo, getAccessToken };
   const { authInfo } = snapshot;
   return {
     status: "logged_in",
@@ -106,10 +108,7 @@ export function useAuthInfo(): UseAuthInfoResult {
 export function useAuthInfoFor(hookName: string): UseAuthInfoResult {
   const client = useAuthClientFor(hookName);
   const { snapshot } = useAuthStateFor(hookName);
-  return useMemo(
-    () => toResult(client, snapshot),
-    [client, snapshot],
-  );
+  return useMemo(() => toResult(client, snapshot), [client, snapshot]);
 }
 
 /** The logged-in user, or null while loading or logged out. */

@@ -96,7 +96,10 @@ function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClien
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
 function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOrgState {
   const activeOrgId = snapshot.status === "logged_in" ? snapshot.activeOrgId : null;
-  return useMemo(() => ({ activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) }), [client, activeOrgId]);
+  return useMemo(
+    () => ({ activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) }),
+    [client, activeOrgId],
+  );
 }
 
 /** Provides the session client, its live auth state and (optionally) a QueryClient to everything below it. */

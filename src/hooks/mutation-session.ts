@@ -24,7 +24,9 @@ export interface MutationSession {
 export function useSessionFor(hookName: string): MutationSession {
   const session = useAuthClientFor(hookName);
   if (!useContext(QueryClientContext)) {
-    throw new Error(`${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`);
+    throw new Error(
+      `${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`,
+    );
   }
   return session;
 }

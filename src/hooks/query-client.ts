@@ -6,7 +6,9 @@ import { useContext } from "react";
 export function useQueryClientFor(hookName: string): QueryClient {
   const queryClient = useContext(QueryClientContext);
   if (!queryClient) {
-    throw new Error(`${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`);
+    throw new Error(
+      `${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`,
+    );
   }
   return queryClient;
 }

@@ -16,7 +16,8 @@ export interface RedirectToHostedPageProps {
 type PageName = "toLogin" | "toSignup";
 
 function pageOptions(props: RedirectToHostedPageProps): SignupLoginPageOptions {
-  const returnTo = props.returnTo ?? (typeof globalThis.location === "undefined" ? undefined : globalThis.location.href);
+  const returnTo =
+    props.returnTo ?? (typeof globalThis.location === "undefined" ? undefined : globalThis.location.href);
   return { ...(returnTo === undefined ? {} : { returnTo }), ...(props.params ? { params: props.params } : {}) };
 }
 
@@ -27,7 +28,9 @@ function useNavigateOnce(client: AuthClient, page: PageName, props: RedirectToHo
   useEffect(() => {
     if (navigated.current) return;
     navigated.current = true;
-    client.redirects[page](pageOptions({ ...(returnTo === undefined ? {} : { returnTo }), ...(params ? { params } : {}) }));
+    client.redirects[page](
+      pageOptions({ ...(returnTo === undefined ? {} : { returnTo }), ...(params ? { params } : {}) }),
+    );
   }, [client, page, returnTo, params]);
 }
 

@@ -42,7 +42,11 @@ export interface RequireAuthProps extends AccessRequirement {
 }
 
 /** True when `auth` satisfies every check of `requirement`. */
-export function meetsRequirement(auth: AuthInfoLoggedIn, requirement: AccessRequirement, activeOrgId: string | null): boolean {
+export function meetsRequirement(
+  auth: AuthInfoLoggedIn,
+  requirement: AccessRequirement,
+  activeOrgId: string | null,
+): boolean {
   const { role, atLeastRole, permissions } = requirement;
   if (role === undefined && atLeastRole === undefined && permissions === undefined) return true;
   const orgId = requirement.orgId ?? activeOrgId;
@@ -108,7 +112,10 @@ export function withRequiredAuthInfo<Props extends WithAuthInfoProps>(
   options: RequiredAuthOptions = {},
 ): ComponentType<Omit<Props, keyof WithAuthInfoProps>> {
   function WithRequiredAuthInfo(props: Omit<Props, keyof WithAuthInfoProps>): ReactNode {
-    return useGuardedContent("withRequiredAuthInfo", { ...options, children: (auth) => <Component {...(props as Props)} auth={auth} /> });
+    return useGuardedContent("withRequiredAuthInfo", {
+      ...options,
+      children: (auth) => <Component {...(props as Props)} auth={auth} />,
+    });
   }
   WithRequiredAuthInfo.displayName = `withRequiredAuthInfo(${Component.displayName ?? Component.name})`;
   return WithRequiredAuthInfo;

@@ -119,7 +119,13 @@ export interface LoginStepActions {
 
 /** The name of every action that can fail (`loginWithSocial` only navigates). */
 export type LoginFlowAction = Exclude<
-  { [S in LoginStep]: { [K in keyof LoginStepActions[S]]: LoginStepActions[S][K] extends (...args: never[]) => Promise<boolean> ? K : never }[keyof LoginStepActions[S]] }[LoginStep],
+  {
+    [S in LoginStep]: {
+      [K in keyof LoginStepActions[S]]: LoginStepActions[S][K] extends (...args: never[]) => Promise<boolean>
+        ? K
+        : never;
+    }[keyof LoginStepActions[S]];
+  }[LoginStep],
   undefined
 >;
 
@@ -208,14 +214,24 @@ function allActions(client: AuthClient, run: Runner, track: Tracker, data: StepD
       verifyMfa: (body) => run("verifyMfa", verifyMfaMutationOptions(client), { body }),
       verifyBackupCode: (body) => run("verifyBackupCode", verifyBackupCodeMutationOptions(client), { body }),
     },
-    ConfirmEmailRequired: { resendEmailConfirmation: () => run("resendEmailConfirmation", resendEmailConfirmationMutationOptions(client), undefined) },
-    UserMetadataRequired: { updateMetadata: (body) => run("updateMetadata", updateMetadataMutationOptions(client), { body }) },
+    ConfirmEmailRequired: {
+      resendEmailConfirmation: () =>
+        run("resendEmailConfirmation", resendEmailConfirmationMutationOptions(client), undefined),
+    },
+    UserMetadataRequired: {
+      updateMetadata: (body) => run("updateMetadata", updateMetadataMutationOptions(client), { body }),
+    },
     OrgCreationRequired: {
       createOrg: (body) => run("createOrg", createOrgMutationOptions(client), { body }),
       joinOrg: (orgId) => run("joinOrg", joinOrgMutationOptions(client), { path: { orgId } }),
     },
-    UpdatePasswordRequired: { updatePassword: (body) => run("updatePassword", updatePasswordMutationOptions(client), { body }) },
-    TwoFactorEnablementRequired: { mfaSetup: data.mfaSetup, enableMfa: (body) => run("enableMfa", enableMfaMutationOptions(client), { body }) },
+    UpdatePasswordRequired: {
+      updatePassword: (body) => run("updatePassword", updatePasswordMutationOptions(client), { body }),
+    },
+    TwoFactorEnablementRequired: {
+      mfaSetup: data.mfaSetup,
+      enableMfa: (body) => run("enableMfa", enableMfaMutationOptions(client), { body }),
+    },
     Finished: {},
   } satisfies LoginStepActions;
 }
@@ -250,7 +266,23 @@ export function useLoginFlow(): LoginFlow {
     // A failed re-read of the step (e.g. the server now answers 500) shows as unavailable, not as the last step read.
     if (loginState.error) return { ...common, step: "unavailable", loadError: loginState.error };
     if (step === undefined) return { ...common, step: "loading" };
-    const actions = allActions(client, run, track, { mfaSetup: security.data ?? null, passwordReset, setPasswordReset })[step];
+    const actions = allActions(client, run, track, {
+      mfaSetup: security.data ?? null,
+      passwordReset,
+      setPasswordReset,
+    })[step];
     return { ...common, step, ...actions } as LoginFlow;
-  }, [client, run, track, step, pending, failure, refetch, loginState.error, security.data, security.error, passwordReset]);
+  }, [
+    client,
+    run,
+    track,
+    step,
+    pending,
+    failure,
+    refetch,
+    loginState.error,
+    security.data,
+    security.error,
+    passwordReset,
+  ]);
 }

@@ -85,7 +85,12 @@ export function useMfa(): UseMfaResult {
       return { ...common, status: "disabled", securityStatus: data, enable: enableWith };
     }
     if (data?.mfa_enabled === true) {
-      return { ...common, status: "enabled", securityStatus: data, disable: () => disable.mutateAsync({ body: {} }).then(succeeded, failed) };
+      return {
+        ...common,
+        status: "enabled",
+        securityStatus: data,
+        disable: () => disable.mutateAsync({ body: {} }).then(succeeded, failed),
+      };
     }
     return { ...common, status: status.isError ? "unexpected_error" : "loading" };
   }, [status, enable, disable]);

@@ -62,7 +62,10 @@ export function usePagedSearch(options: PagedSearchOptions = {}): PagedSearch {
   const [debounced, applySearch] = useDebounced(search, debounceMs);
   const [paging, setPaging] = useState({ page: 0, search: debounced });
   const page = paging.search === debounced ? paging.page : 0; // a new search shows its first page at once
-  const setPage = useCallback((next: number) => setPaging({ page: Math.max(0, Math.floor(next)), search: debounced }), [debounced]);
+  const setPage = useCallback(
+    (next: number) => setPaging({ page: Math.max(0, Math.floor(next)), search: debounced }),
+    [debounced],
+  );
   return useMemo(
     () => ({
       search,

@@ -36,7 +36,9 @@ export function resolveActiveOrgId(
  * snapshot stays the same object until the session state or the active org changes (as `useSyncExternalStore`
  * needs).
  */
-export function createSnapshotDeriver(choose?: ActiveOrgChooser): (state: SessionState, selectedOrgId: string | null) => AuthSnapshot {
+export function createSnapshotDeriver(
+  choose?: ActiveOrgChooser,
+): (state: SessionState, selectedOrgId: string | null) => AuthSnapshot {
   let last: { state: SessionState; activeOrgId: string | null; snapshot: AuthSnapshot } | undefined;
   return (state, selectedOrgId) => {
     if (state.status !== "logged_in") return state;

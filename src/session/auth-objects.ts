@@ -93,6 +93,7 @@ export function toAuthUser(authInfo: AuthInfo): AuthUser {
     isRole: (orgId: string, role: string) => orgAccessFor(authInfo, orgId).isRole(role),
     isAtLeastRole: (orgId: string, role: string) => orgAccessFor(authInfo, orgId).isAtLeastRole(role),
     hasPermission: (orgId: string, permission: string) => orgAccessFor(authInfo, orgId).hasPermission(permission),
-    hasAllPermissions: (orgId: string, permissions: readonly string[]) => orgAccessFor(authInfo, orgId).hasAllPermissions(permissions),
+    hasAllPermissions: (orgId: string, permissions: readonly string[]) =>
+      orgAccessFor(authInfo, orgId).hasAllPermissions(permissions),
   });
 }

@@ -22,7 +22,9 @@ function samlQuery(lookup: SamlLoginLookup): { domain: string } | { org_id: stri
 /** The error for an org id that cannot go on the wire as `active_org_id` (a lone surrogate), or null. */
 function invalidOrgId(orgId: string): RequestValidationError | null {
   if (typeof orgId === "string" && isWellFormedString(orgId)) return null;
-  return new RequestValidationError("refreshToken", [{ path: ["query", "active_org_id"], message: LONE_SURROGATE_MESSAGE }]);
+  return new RequestValidationError("refreshToken", [
+    { path: ["query", "active_org_id"], message: LONE_SURROGATE_MESSAGE },
+  ]);
 }
 
 /**
@@ -34,7 +36,11 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authOrigin = toAuthOrigin(options.authUrl);
   const timing = resolveTiming(options);
   const env = options.environment ?? createDefaultEnvironment();
-  const emit = createEventEmitter(options.onEvent, () => env.now(), () => env.userAgent());
+  const emit = createEventEmitter(
+    options.onEvent,
+    () => env.now(),
+    () => env.userAgent(),
+  );
   const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options));
   const transport = createTransport({
     timeoutMs: timing.requestTimeoutMs,
@@ -80,7 +86,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
     },
-    getActiveOrgId: () => resolveActiveOrgId(engine.store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
+    getActiveOrgId: () =>
+      resolveActiveOrgId(engine.store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
     setActiveOrgId(orgId) {
       const invalid = orgId === null ? null : invalidOrgId(orgId);
       if (invalid) throw invalid;

@@ -27,7 +27,11 @@ export interface TabChannel {
  * `ifAvailable` the request never waits: `task` runs at once with `granted` false when another holder has it.
  */
 export interface TabLocks {
-  request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, task: (granted: boolean) => Promise<T>): Promise<T>;
+  request<T>(
+    name: string,
+    options: { signal?: AbortSignal; ifAvailable?: boolean },
+    task: (granted: boolean) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** Why the tab woke up: window focus, the browser coming back online, or the page becoming visible. */
@@ -112,8 +116,10 @@ function browserLocks(): TabLocks | null {
   if (!locks || typeof locks.request !== "function") return null;
   return {
     request: (name, options, task) =>
-      locks.request(name, options.ifAvailable ? { ifAvailable: true } : options.signal ? { signal: options.signal } : {}, (lock) =>
-        task(lock !== null),
+      locks.request(
+        name,
+        options.ifAvailable ? { ifAvailable: true } : options.signal ? { signal: options.signal } : {},
+        (lock) => task(lock !== null),
       ) as Promise<Awaited<ReturnType<typeof task>>>,
   };
 }

@@ -33,7 +33,13 @@ export class RefreshError extends Error {
    * portal, a misrouted gateway), 429 and 5xx. At start-up they mean "auth server unreachable", not "logged out".
    */
   get isTransient(): boolean {
-    return this.kind === "network" || this.kind === "timeout" || this.kind === "redirect" || this.status === 429 || this.status >= 500;
+    return (
+      this.kind === "network" ||
+      this.kind === "timeout" ||
+      this.kind === "redirect" ||
+      this.status === 429 ||
+      this.status >= 500
+    );
   }
 }
 

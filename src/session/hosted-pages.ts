@@ -3,13 +3,12 @@ import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertReturnTarget } from "./safe-navigation.js";
 import { encodeReturnTo } from "./return-to.js";
-import type {
-  HostedPageOptions,
-  HostedPageUrls,
-  RedirectFunctions,
-  SignupLoginPageOptions,
-} from "./types.js";
-import { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS, type SocialLoginProviderName } from "./social-providers.js";
+import type { HostedPageOptions, HostedPageUrls, RedirectFunctions, SignupLoginPageOptions } from "./types.js";
+import {
+  SOCIAL_LOGIN_PROVIDER_NAMES,
+  SOCIAL_LOGIN_PROVIDERS,
+  type SocialLoginProviderName,
+} from "./social-providers.js";
 
 /** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
 export class ReturnToError extends TypeError {
@@ -45,7 +44,11 @@ export function createHostedPageUrls(
 ): HostedPageUrls {
   const allowedOrigins = new Set(allowedRedirectOrigins.map((origin) => new URL(origin).origin));
   const build = (path: string, options: SignupLoginPageOptions | undefined, fixed: Record<string, string> = {}) => {
-    checkWellFormed(path.slice(1), [...Object.entries(options?.params ?? {}), ...Object.entries(fixed), ["returnTo", options?.returnTo]]);
+    checkWellFormed(path.slice(1), [
+      ...Object.entries(options?.params ?? {}),
+      ...Object.entries(fixed),
+      ["returnTo", options?.returnTo],
+    ]);
     const url = new URL(path, authOrigin);
     for (const [key, value] of Object.entries(options?.params ?? {})) {
       if (key !== "rt") url.searchParams.set(key, value);
@@ -70,9 +73,16 @@ export function createHostedPageUrls(
       return build("/saml", withoutParams(options), { id: orgId });
     },
     socialLogin: (provider) => {
-      const path = SOCIAL_LOGIN_PROVIDERS.find((known) => typeof provider === "string" && known === provider.toLowerCase());
-      if (path === undefined || (provider !== path && !SOCIAL_LOGIN_PROVIDER_NAMES.includes(provider as SocialLoginProviderName))) {
-        throw new TypeError(`Unknown social login provider: ${String(provider)}. Known: ${SOCIAL_LOGIN_PROVIDER_NAMES.join(", ")}`);
+      const path = SOCIAL_LOGIN_PROVIDERS.find(
+        (known) => typeof provider === "string" && known === provider.toLowerCase(),
+      );
+      if (
+        path === undefined ||
+        (provider !== path && !SOCIAL_LOGIN_PROVIDER_NAMES.includes(provider as SocialLoginProviderName))
+      ) {
+        throw new TypeError(
+          `Unknown social login provider: ${String(provider)}. Known: ${SOCIAL_LOGIN_PROVIDER_NAMES.join(", ")}`,
+        );
       }
       return new URL(`/${path}/login`, authOrigin).href;
     },

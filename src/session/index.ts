@@ -8,7 +8,12 @@ export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from ".
 export type { ClockSkewSource } from "./clock-skew.js";
 export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";
 export type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, TimerHandle, WakeReason } from "./environment.js";
-export { BrowserOnlyError, createBrowserEnvironment, createDefaultEnvironment, createServerEnvironment } from "./environment.js";
+export {
+  BrowserOnlyError,
+  createBrowserEnvironment,
+  createDefaultEnvironment,
+  createServerEnvironment,
+} from "./environment.js";
 export {
   AuthClientDestroyedError,
   LogoutError,

@@ -106,7 +106,10 @@ export function resolveTiming(options: SessionTimingOptions): ResolvedTiming {
   const pick = <K extends keyof SessionTimingOptions>(key: K) => options[key] ?? DEFAULT_TIMING[key];
   return {
     backgroundCheckIntervalMs: positive("backgroundCheckIntervalMs", pick("backgroundCheckIntervalMs") as number),
-    refreshWhenSecondsRemaining: nonNegative("refreshWhenSecondsRemaining", pick("refreshWhenSecondsRemaining") as number),
+    refreshWhenSecondsRemaining: nonNegative(
+      "refreshWhenSecondsRemaining",
+      pick("refreshWhenSecondsRemaining") as number,
+    ),
     minWakeRefreshIntervalMs: nonNegative("minWakeRefreshIntervalMs", pick("minWakeRefreshIntervalMs") as number),
     orgTokenCacheMs: nonNegative("orgTokenCacheMs", pick("orgTokenCacheMs") as number),
     retryDelaysMs: (pick("retryDelaysMs") as readonly number[]).map((ms) => nonNegative("retryDelaysMs", ms)),

@@ -50,7 +50,11 @@ export function createOrgTokenCache(
     get(orgId) {
       const cached = cache.get(orgId);
       if (cached && env.now() - cached.fetchedAt < cacheMs) {
-        return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAtSeconds: cached.expiresAtSeconds });
+        return Promise.resolve({
+          ok: true,
+          accessToken: cached.accessToken,
+          expiresAtSeconds: cached.expiresAtSeconds,
+        });
       }
       cache.delete(orgId);
       return flights.run(`${generation}:${orgId}`, () => fetchAndCache(orgId));

@@ -42,12 +42,20 @@ export function assertServerGivenTarget(target: unknown, source: string, base?: 
  * and on the app's own origin or one of `allowedOrigins`; anything else (`//evil.example`, `\\evil`,
  * `https://evil.example`) is an open redirect and throws `UnsafeNavigationError`.
  */
-export function assertReturnTarget(target: string, currentHref: string | null, allowedOrigins: ReadonlySet<string>): string {
+export function assertReturnTarget(
+  target: string,
+  currentHref: string | null,
+  allowedOrigins: ReadonlySet<string>,
+): string {
   const href = assertSafeNavigationTarget(target, "returnTo option", currentHref ?? undefined);
   const { origin } = new URL(href);
   const appOrigin = currentHref === null ? null : new URL(currentHref).origin;
   if (origin !== appOrigin && !allowedOrigins.has(origin)) {
-    throw new UnsafeNavigationError(null, "returnTo option", `${origin} is neither the app's origin nor in allowedRedirectOrigins`);
+    throw new UnsafeNavigationError(
+      null,
+      "returnTo option",
+      `${origin} is neither the app's origin nor in allowedRedirectOrigins`,
+    );
   }
   return href;
 }

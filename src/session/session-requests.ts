@@ -58,8 +58,15 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
  * One session request through the transport's exchange: one deadline over headers and body, redirects refused,
  * and `destroy()` aborting it (rejecting with `AuthClientDestroyedError`). Failures become `RefreshError`s.
  */
-async function sessionExchange(ctx: SessionRequestContext, url: string, method: "GET" | "POST"): Promise<ExchangeResult> {
-  const timers = { setTimeout: (callback: () => void, ms: number) => ctx.env.setTimeout(callback, ms), clearTimeout: (handle: unknown) => ctx.env.clearTimeout(handle) };
+async function sessionExchange(
+  ctx: SessionRequestContext,
+  url: string,
+  method: "GET" | "POST",
+): Promise<ExchangeResult> {
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => ctx.env.setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => ctx.env.clearTimeout(handle),
+  };
   try {
     return await exchange(
       (input, init) => ctx.env.fetch(input, init),
@@ -69,8 +76,14 @@ async function sessionExchange(ctx: SessionRequestContext, url: string, method: 
     );
   } catch (error) {
     if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
-    if (error.kind === "timeout") throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, "Authentication request timed out", "timeout");
-    if (error.kind === "redirect") throw new RefreshError(error.status, "Authentication request was redirected; redirects are not followed", "redirect");
+    if (error.kind === "timeout")
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, "Authentication request timed out", "timeout");
+    if (error.kind === "redirect")
+      throw new RefreshError(
+        error.status,
+        "Authentication request was redirected; redirects are not followed",
+        "redirect",
+      );
     // no response: a network or CORS failure
     throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
   }
@@ -83,7 +96,8 @@ export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: strin
   const response = await sessionExchange(ctx, url.href, "GET");
   const receivedAt = ctx.env.now();
   if (response.status === 401) return { authInfo: null, skew: null };
-  if (response.status === NO_RESPONSE_STATUS) throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  if (response.status === NO_RESPONSE_STATUS)
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
   if (response.status < 200 || response.status >= 300) {
     throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
   }
@@ -142,7 +156,8 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
   try {
     response = await sessionExchange(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST");
   } catch (error) {
-    if (error instanceof RefreshError) throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
+    if (error instanceof RefreshError)
+      throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
     throw error;
   }
   if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);

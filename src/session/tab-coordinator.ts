@@ -28,7 +28,9 @@ export type Freshness = { requestedSince: number } | { completedAfter: number };
 
 /** True when `result` satisfies `freshness`. */
 export function isFresh(result: SharedResult, freshness: Freshness): boolean {
-  return "requestedSince" in freshness ? result.requestedAt >= freshness.requestedSince : result.at > freshness.completedAfter;
+  return "requestedSince" in freshness
+    ? result.requestedAt >= freshness.requestedSince
+    : result.at > freshness.completedAfter;
 }
 
 type Message =
@@ -37,7 +39,9 @@ type Message =
   | { v: 1; type: "failed"; key: string; tabId: string };
 
 /** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
-export type CoordinatedResult = { source: "fetched"; result: SharedResult } | { source: "adopted"; result: SharedResult };
+export type CoordinatedResult =
+  | { source: "fetched"; result: SharedResult }
+  | { source: "adopted"; result: SharedResult };
 
 /** The coordinator of one client. */
 export interface TabCoordinator {
@@ -153,7 +157,11 @@ export function createTabCoordinator(
   };
 
   /** What the lock holder does: adopt a result that will do, or fetch and share one. */
-  const whileHolding = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
+  const whileHolding = async (
+    key: string,
+    freshness: Freshness,
+    fetch: () => Promise<SharedResult>,
+  ): Promise<CoordinatedResult> => {
     const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
     return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
   };

@@ -75,7 +75,9 @@ export type AuthSnapshot =
     };
 
 /** The session as the engine tracks it: a snapshot before the client adds the active org to a logged-in one. */
-export type SessionState = Exclude<AuthSnapshot, { status: "logged_in" }> | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
+export type SessionState =
+  | Exclude<AuthSnapshot, { status: "logged_in" }>
+  | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
 
 /** The result of asking for an org-scoped access token. */
 export type OrgAccessTokenResult =

@@ -26,7 +26,9 @@ export interface TestEmulator {
  * Starts the orgauth emulator on a free 127.0.0.1 port with an in-memory database and `seed` (none by default).
  * Not for production: it is a stand-in for the hosted provider in tests and local development.
  */
-export async function createEmulator(options: { seed?: EmulatorSeed } & Omit<EmulatorOptions, "seed" | "port"> = {}): Promise<TestEmulator> {
+export async function createEmulator(
+  options: { seed?: EmulatorSeed } & Omit<EmulatorOptions, "seed" | "port"> = {},
+): Promise<TestEmulator> {
   const { currentTotp, startEmulator } = await import("../emulator/index.js");
   const emulator = await startEmulator({ ...options, port: 0 });
   return {

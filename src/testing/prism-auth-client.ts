@@ -3,7 +3,13 @@
  * (`Prefer` header), every request recorded, navigation recorded instead of performed, and in-memory storage.
  */
 import { allOperations, type OperationId } from "../generated/operations.js";
-import { createAuthClient, createBrowserEnvironment, type AuthClient, type AuthClientOptions, type KeyValueStore } from "../session/index.js";
+import {
+  createAuthClient,
+  createBrowserEnvironment,
+  type AuthClient,
+  type AuthClientOptions,
+  type KeyValueStore,
+} from "../session/index.js";
 
 /** One request the client made. */
 export interface RecordedRequest {
@@ -59,7 +65,10 @@ function memoryStorage(): KeyValueStore {
   };
 }
 
-function describeRequest(input: string | URL | Request, init: RequestInit | undefined): { url: string; method: string } {
+function describeRequest(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): { url: string; method: string } {
   if (typeof input === "string") return { url: input, method: init?.method ?? "GET" };
   if (input instanceof URL) return { url: input.href, method: init?.method ?? "GET" };
   return { url: input.url, method: init?.method ?? input.method };

@@ -124,7 +124,9 @@ export function makeOrgMembership(overrides: Partial<OrgMembership> & { orgId: s
 }
 
 /** Auth info with plausible defaults (token valid for an hour, no orgs); pass `orgs` as a list. */
-export function makeAuthInfo(overrides: Partial<Omit<AuthInfo, "orgIdToOrgMembership">> & { orgs?: OrgMembership[] } = {}): AuthInfo {
+export function makeAuthInfo(
+  overrides: Partial<Omit<AuthInfo, "orgIdToOrgMembership">> & { orgs?: OrgMembership[] } = {},
+): AuthInfo {
   const { orgs = [], ...rest } = overrides;
   return {
     accessToken: "test-access-token",

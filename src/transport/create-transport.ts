@@ -2,7 +2,7 @@ import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "op
 import type { OperationId } from "../generated/operations.js";
 import type { OperationCaller, OperationDescriptor, OperationRequest, RequestOptions } from "./operation.js";
 import { toAuthOrigin } from "./auth-url.js";
-import { RequestValidationError, requestFailure, ResponseValidationError } from "./errors.js";
+import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
 import { checkWellFormedStrings } from "./well-formed.js";
@@ -63,7 +63,11 @@ export function createTransport(options: TransportOptions): Transport {
   const extraHeaders = (): Record<string, string> =>
     typeof options.headers === "function" ? options.headers() : (options.headers ?? {});
 
-  async function call<Data>(operation: OperationDescriptor, request: OperationRequest, callOptions: RequestOptions = {}): Promise<Data> {
+  async function call<Data>(
+    operation: OperationDescriptor,
+    request: OperationRequest,
+    callOptions: RequestOptions = {},
+  ): Promise<Data> {
     const op = operation as OperationDescriptor<OperationId>;
     const body = checkedBody(op, request, validation);
     checkPathParams(op, request);
@@ -72,7 +76,10 @@ export function createTransport(options: TransportOptions): Transport {
     // openapi-fetch serialises the path and query; the request goes to fetch as built (no client, middleware or copied Response).
     const url = createFinalURL(op.path, {
       baseUrl: authUrl,
-      params: { path: (request.path ?? {}) as Record<string, unknown>, query: (request.query ?? {}) as Record<string, unknown> },
+      params: {
+        path: (request.path ?? {}) as Record<string, unknown>,
+        query: (request.query ?? {}) as Record<string, unknown>,
+      },
       querySerializer,
       pathSerializer: defaultPathSerializer,
     });
@@ -83,9 +90,15 @@ export function createTransport(options: TransportOptions): Transport {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     };
     try {
-      const answer = await exchange(options.fetch ?? globalThis.fetch, new Request(url, init), {}, { timeoutMs, signal: callOptions.signal });
+      const answer = await exchange(
+        options.fetch ?? globalThis.fetch,
+        new Request(url, init),
+        {},
+        { timeoutMs, signal: callOptions.signal },
+      );
       // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
-      if (answer.status >= 200 && answer.status < 300) return readSuccessResponse(reader, op, answer.status, answer.text) as Data;
+      if (answer.status >= 200 && answer.status < 300)
+        return readSuccessResponse(reader, op, answer.status, answer.text) as Data;
       throw readErrorResponse(reader, op, answer.status, answer.text, answer.retryAfterMs);
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
@@ -119,7 +132,11 @@ const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;
  * The request body as it goes on the wire: checked against the contract, with the fields the contract gives a
  * `default` filled in when the caller left them out. With validation off a body that does not match is sent as given.
  */
-function checkedBody(op: OperationDescriptor<OperationId>, request: OperationRequest, validation: ValidationMode): unknown {
+function checkedBody(
+  op: OperationDescriptor<OperationId>,
+  request: OperationRequest,
+  validation: ValidationMode,
+): unknown {
   if (!op.body) return request.body;
   const result = op.body.safeParse(request.body ?? {});
   if (result.success) return result.data;

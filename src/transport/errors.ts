@@ -87,7 +87,10 @@ export class RequestValidationError extends Error {
 export type OperationError<Op extends OperationId> = ApiError<Op> | ResponseValidationError | RequestValidationError;
 
 /** True when `error` is an ApiError (of `operationId`, when given). */
-export function isApiError<Op extends OperationId = OperationId>(error: unknown, operationId?: Op): error is ApiError<Op> {
+export function isApiError<Op extends OperationId = OperationId>(
+  error: unknown,
+  operationId?: Op,
+): error is ApiError<Op> {
   return error instanceof ApiError && (operationId === undefined || error.operationId === operationId);
 }
 
@@ -114,10 +117,17 @@ export function unexpectedError<Op extends OperationId>(
  * Maps whatever a call threw to what the caller should see: typed errors pass through, the caller's own abort
  * reason (rethrown by the exchange) passes through, and everything else becomes `unexpected_error` with its cause.
  */
-export function requestFailure(operationId: OperationId, error: unknown, callerSignal: AbortSignal | undefined): unknown {
-  if (error instanceof ApiError || error instanceof ResponseValidationError || error instanceof RequestValidationError) return error;
+export function requestFailure(
+  operationId: OperationId,
+  error: unknown,
+  callerSignal: AbortSignal | undefined,
+): unknown {
+  if (error instanceof ApiError || error instanceof ResponseValidationError || error instanceof RequestValidationError)
+    return error;
   if (error instanceof ExchangeFailure) {
-    return unexpectedError(operationId, error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, { cause: error });
+    return unexpectedError(operationId, error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, {
+      cause: error,
+    });
   }
   if (callerSignal?.aborted && error === callerSignal.reason) return error;
   return unexpectedError(operationId, NO_RESPONSE_STATUS, { cause: error });

@@ -47,21 +47,34 @@ export interface ExchangeOptions {
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Performs the request and reads its body within one deadline; throws `ExchangeFailure` or the caller's abort reason. */
-export async function exchange(fetch: FetchFunction, input: string | Request, init: RequestInit, options: ExchangeOptions): Promise<ExchangeResult> {
+export async function exchange(
+  fetch: FetchFunction,
+  input: string | Request,
+  init: RequestInit,
+  options: ExchangeOptions,
+): Promise<ExchangeResult> {
   const deadline = withTimeout(options.timeoutMs, options.signal, options.timers);
   try {
     deadline.signal.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
-    const response = await untilAborted(fetch(input, { ...init, redirect: "manual", signal: deadline.signal }), deadline.signal);
+    const response = await untilAborted(
+      fetch(input, { ...init, redirect: "manual", signal: deadline.signal }),
+      deadline.signal,
+    );
     if (isRedirect(response)) {
       void response.body?.cancel().catch(ignore);
-      throw new ExchangeFailure("redirect", response.status, `Refused to follow a redirect (status ${response.status || "hidden"})`);
+      throw new ExchangeFailure(
+        "redirect",
+        response.status,
+        `Refused to follow a redirect (status ${response.status || "hidden"})`,
+      );
     }
     const text = await untilAborted(response.text(), deadline.signal, () => void response.body?.cancel().catch(ignore));
     const retryAfterMs = parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
   } catch (error) {
     if (error instanceof ExchangeFailure) throw error;
-    if (deadline.timedOut()) throw new ExchangeFailure("timeout", 0, `Request timed out after ${options.timeoutMs} ms`, { cause: error });
+    if (deadline.timedOut())
+      throw new ExchangeFailure("timeout", 0, `Request timed out after ${options.timeoutMs} ms`, { cause: error });
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     throw new ExchangeFailure("network", 0, "Network failure", { cause: error });
   } finally {

@@ -58,4 +58,5 @@ export type WithDefaults<Body, Defaulted extends keyof Body> = Omit<Body, Defaul
  * `T` whose optional properties also accept `undefined` (a `string | undefined` variable can be passed as is under
  * `exactOptionalPropertyTypes`); a property that is undefined is not sent.
  */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<T, K>` is how a type tells an optional key from a required one
 export type UndefinedAllowed<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };

@@ -12,7 +12,12 @@ export interface ResponseReader {
 }
 
 /** The data of a 2xx response, validated against the schema documented for its status. */
-export function readSuccessResponse(reader: ResponseReader, op: OperationDescriptor<OperationId>, status: number, text: unknown): unknown {
+export function readSuccessResponse(
+  reader: ResponseReader,
+  op: OperationDescriptor<OperationId>,
+  status: number,
+  text: unknown,
+): unknown {
   const schema = status in op.responses ? op.responses[status] : (Object.values(op.responses)[0] ?? null);
   if (!schema) return undefined;
   const json = parseJson(text);
@@ -46,7 +51,11 @@ export function readErrorResponse(
   }
   const rawCode = typeof checked.error_code === "string" ? checked.error_code : undefined;
   if (!rawCode || (rawCode !== "unexpected_error" && !op.errorCodes?.includes(rawCode))) {
-    reader.logger.warn(`${op.operationId} answered with an error code it does not document`, { operationId: op.operationId, status, code: rawCode });
+    reader.logger.warn(`${op.operationId} answered with an error code it does not document`, {
+      operationId: op.operationId,
+      status,
+      code: rawCode,
+    });
     return unexpectedError(op.operationId, status, { rawCode, retryAfterMs });
   }
   return new ApiError({
@@ -60,7 +69,13 @@ export function readErrorResponse(
   });
 }
 
-function validated(reader: ResponseReader, op: OperationDescriptor<OperationId>, status: number, schema: NonNullable<OperationDescriptor["body"]>, json: unknown): unknown {
+function validated(
+  reader: ResponseReader,
+  op: OperationDescriptor<OperationId>,
+  status: number,
+  schema: NonNullable<OperationDescriptor["body"]>,
+  json: unknown,
+): unknown {
   if (reader.validation === "off") return json;
   const result = schema.safeParse(json);
   if (result.success) return result.data;
@@ -83,5 +98,7 @@ function parseJson(text: unknown): unknown {
 
 function stringMap(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== "object") return undefined;
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }

@@ -1,7 +1,14 @@
 import { Auth, type AuthConfig } from "@auth/core";
 import Resend from "@auth/core/providers/resend";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAdapter, migrate, openEmbeddedDatabase, openPostgres, type ClosableSqlPort, type OrgauthAdapter } from "../../src/adapter/index.js";
+import {
+  createAdapter,
+  migrate,
+  openEmbeddedDatabase,
+  openPostgres,
+  type ClosableSqlPort,
+  type OrgauthAdapter,
+} from "../../src/adapter/index.js";
 import { createClusterDatabase } from "./postgres-database.js";
 
 // The adapter wired into Auth.js itself (@auth/core's Auth handler), on each engine: an e-mail sign-in end to end —
@@ -31,9 +38,14 @@ describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open)
       trustHost: true,
       basePath: "/auth",
       logger: { error: (error) => void errors.push(error.name) },
-      providers: [Resend({ from: "auth@example.com", sendVerificationRequest: async (params) => {
+      providers: [
+        Resend({
+          from: "auth@example.com",
+          sendVerificationRequest: async (params) => {
             link = params.url;
-          } })],
+          },
+        }),
+      ],
     };
     const response = await Auth(new Request(url, { ...init, headers }), config);
     for (const cookie of response.headers.getSetCookie()) {
@@ -54,10 +66,15 @@ describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open)
 
   it("signs in by e-mail link, reads the database session, and signs out", async () => {
     const { csrfToken } = (await (await request("/csrf")).json()) as { csrfToken: string };
-    const signIn = await request("/signin/resend", { method: "POST", body: new URLSearchParams({ email: "Mary.Shelley@Example.com", csrfToken }) });
+    const signIn = await request("/signin/resend", {
+      method: "POST",
+      body: new URLSearchParams({ email: "Mary.Shelley@Example.com", csrfToken }),
+    });
     expect(signIn.status).toBe(302);
     expect(link).toBeDefined();
-    expect(await db.query("SELECT count(*)::integer AS n FROM verification_tokens")).toMatchObject({ rows: [{ n: 1 }] });
+    expect(await db.query("SELECT count(*)::integer AS n FROM verification_tokens")).toMatchObject({
+      rows: [{ n: 1 }],
+    });
 
     const callback = await request(link!);
     expect(callback.status).toBe(302);
@@ -65,7 +82,9 @@ describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open)
     const user = await adapter.getUserByEmail("mary.shelley@example.com");
     expect(user).toMatchObject({ email: "mary.shelley@example.com" });
     expect(user?.emailVerified).toBeInstanceOf(Date);
-    expect(await db.query("SELECT count(*)::integer AS n FROM verification_tokens")).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await db.query("SELECT count(*)::integer AS n FROM verification_tokens")).toMatchObject({
+      rows: [{ n: 0 }],
+    });
 
     const session = (await (await request("/session")).json()) as { user?: { email?: string }; expires?: string };
     expect(session.user?.email).toBe("mary.shelley@example.com");

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { AdapterError, type AdapterErrorCode } from "../../src/adapter/index.js";
 import { toAdapterError } from "../../src/adapter/errors.js";
 
-const driverError = (message: string, code?: string): Error => Object.assign(new Error(message), code === undefined ? {} : { code });
+const driverError = (message: string, code?: string): Error =>
+  Object.assign(new Error(message), code === undefined ? {} : { code });
 
 describe("driver errors become typed AdapterErrors", () => {
   const cases: [string, Error, AdapterErrorCode][] = [
@@ -11,7 +12,11 @@ describe("driver errors become typed AdapterErrors", () => {
     ["missing table", driverError('relation "users" does not exist', "42P01"), "schema_missing"],
     ["bad text representation", driverError("invalid input syntax for type bigint", "22P02"), "invalid_input"],
     ["check violation", driverError("violates check constraint", "23514"), "invalid_input"],
-    ["backend terminated", driverError("terminating connection due to administrator command", "57P01"), "connection_lost"],
+    [
+      "backend terminated",
+      driverError("terminating connection due to administrator command", "57P01"),
+      "connection_lost",
+    ],
     ["refused connection", driverError("connect ECONNREFUSED 127.0.0.1:1", "ECONNREFUSED"), "connection_lost"],
     ["closed PGlite", driverError("PGlite is closed"), "connection_lost"],
     ["dropped pg connection", driverError("Connection terminated unexpectedly"), "connection_lost"],

@@ -12,7 +12,8 @@ const children: ChildProcess[] = [];
 const directories: string[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
@@ -23,8 +24,19 @@ function tempDirectory(): string {
 }
 
 /** Starts the child script; resolves with its first JSON line and a promise of its exit code. */
-function startChild(dataDir: string, users: number): Promise<{ child: ChildProcess; message: { ready?: true; pid?: number; error?: string }; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "test", "adapter", "fixtures", "embedded-child.ts"), dataDir, String(users)], { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] });
+function startChild(
+  dataDir: string,
+  users: number,
+): Promise<{
+  child: ChildProcess;
+  message: { ready?: true; pid?: number; error?: string };
+  exit: Promise<number | null>;
+}> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(repoRoot, "test", "adapter", "fixtures", "embedded-child.ts"), dataDir, String(users)],
+    { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] },
+  );
   children.push(child);
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {

@@ -38,19 +38,31 @@ describe.skipIf(adminUrl === "")("pg driver on PostgreSQL (skipped without the p
       // Hold a lock so the adapter's statement waits inside the server, then kill the adapter's backend.
       await admin.query("BEGIN");
       await admin.query('LOCK TABLE "drop_sessions" IN ACCESS EXCLUSIVE MODE');
-      const pending = adapter.createSession({ sessionToken: "dropped", userId: user.id, expires: new Date("2031-01-01T00:00:00Z") }).catch((reason: unknown) => reason);
+      const pending = adapter
+        .createSession({ sessionToken: "dropped", userId: user.id, expires: new Date("2031-01-01T00:00:00Z") })
+        .catch((reason: unknown) => reason);
       let waiting: unknown[] = [];
       while (waiting.length === 0) {
-        waiting = (await admin.query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()")).rows;
+        waiting = (
+          await admin.query(
+            "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()",
+          )
+        ).rows;
       }
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()");
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()",
+      );
       const error = await pending;
       expect(error).toBeInstanceOf(AdapterError);
       expect((error as AdapterError).code).toBe("connection_lost");
       await admin.query("COMMIT");
 
       expect(await adapter.getSessionAndUser("dropped")).toBeNull();
-      const retried = await adapter.createSession({ sessionToken: "dropped", userId: user.id, expires: new Date("2031-01-01T00:00:00Z") });
+      const retried = await adapter.createSession({
+        sessionToken: "dropped",
+        userId: user.id,
+        expires: new Date("2031-01-01T00:00:00Z"),
+      });
       expect((await adapter.getSessionAndUser("dropped"))?.session).toEqual(retried);
     } finally {
       await admin.end();
@@ -59,7 +71,10 @@ describe.skipIf(adminUrl === "")("pg driver on PostgreSQL (skipped without the p
   });
 
   it("reports an unreachable server and a closed pool as connection_lost", async () => {
-    const unreachable = openPostgres({ connectionString: "postgres://postgres@127.0.0.1:1/postgres", connectionTimeoutMillis: 2_000 });
+    const unreachable = openPostgres({
+      connectionString: "postgres://postgres@127.0.0.1:1/postgres",
+      connectionTimeoutMillis: 2_000,
+    });
     await expect(createAdapter(unreachable).getUser("u1")).rejects.toMatchObject({ code: "connection_lost" });
     await unreachable.close();
     const db = openPostgres(await database());

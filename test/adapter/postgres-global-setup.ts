@@ -12,7 +12,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const bin = findPostgresBin();
   if (bin === null) {
-    console.warn("\n⚠ PostgreSQL binaries not found (apt-get install postgresql, or set ORGAUTH_PG_BIN): the adapter suite runs on PGlite only.\n");
+    console.warn(
+      "\n⚠ PostgreSQL binaries not found (apt-get install postgresql, or set ORGAUTH_PG_BIN): the adapter suite runs on PGlite only.\n",
+    );
     project.provide("postgresUrl", "");
     return undefined;
   }

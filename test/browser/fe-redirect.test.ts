@@ -51,14 +51,26 @@ beforeAll(async () => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     reachedApp.push(`${req.method} ${path}`);
     if (path === "/bundle.js") return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(script);
-    if (path === "/api/fe/v3/login") return void res.writeHead(redirectStatus, { Location: `${otherUrl}/api/fe/v3/login` }).end();
+    if (path === "/api/fe/v3/login")
+      return void res.writeHead(redirectStatus, { Location: `${otherUrl}/api/fe/v3/login` }).end();
     if (path === "/favicon.ico") return void res.writeHead(404).end();
-    res.writeHead(200, { "Content-Type": "text/html" }).end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
+    res
+      .writeHead(200, { "Content-Type": "text/html" })
+      .end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
   });
   appUrl = await listen(app);
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 
@@ -76,20 +88,23 @@ interface LoginPage {
 }
 
 describe("fe call redirected to another origin (headless Chromium)", () => {
-  it.each([302, 307])("a %i is refused: typed error, and nothing (no X-CSRF-Token, no body) reaches the other origin", async (status) => {
-    redirectStatus = status;
-    reachedOther.splice(0);
-    const page = await browser.newPage();
-    try {
-      await page.goto(`${appUrl}/app`);
-      await page.waitForFunction(() => typeof (window as unknown as LoginPage).runLogin === "function");
-      const outcome = await page.evaluate(() => (window as unknown as LoginPage).runLogin!());
-      expect(outcome).toEqual({ name: "ApiError", code: "unexpected_error", status: 0, causeKind: "redirect" });
-      expect(reachedApp).toContain("POST /api/fe/v3/login");
-      expect(reachedOther).toEqual([]);
-      expect(reachedOther.some((request) => "x-csrf-token" in request.headers)).toBe(false);
-    } finally {
-      await page.close();
-    }
-  });
+  it.each([302, 307])(
+    "a %i is refused: typed error, and nothing (no X-CSRF-Token, no body) reaches the other origin",
+    async (status) => {
+      redirectStatus = status;
+      reachedOther.splice(0);
+      const page = await browser.newPage();
+      try {
+        await page.goto(`${appUrl}/app`);
+        await page.waitForFunction(() => typeof (window as unknown as LoginPage).runLogin === "function");
+        const outcome = await page.evaluate(() => (window as unknown as LoginPage).runLogin!());
+        expect(outcome).toEqual({ name: "ApiError", code: "unexpected_error", status: 0, causeKind: "redirect" });
+        expect(reachedApp).toContain("POST /api/fe/v3/login");
+        expect(reachedOther).toEqual([]);
+        expect(reachedOther.some((request) => "x-csrf-token" in request.headers)).toBe(false);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

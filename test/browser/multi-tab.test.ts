@@ -25,8 +25,16 @@ function refreshBody() {
     access_token: token,
     expires_at_seconds: Math.floor(now / 1000) + TOKEN_LIFETIME_SECONDS,
     user: {
-      user_id: "u1", email: "ada@example.com", email_confirmed: true, has_password: true, locked: false,
-      enabled: true, mfa_enabled: false, can_create_orgs: true, created_at: 1_700_000_000, last_active_at: 1_700_000_000,
+      user_id: "u1",
+      email: "ada@example.com",
+      email_confirmed: true,
+      has_password: true,
+      locked: false,
+      enabled: true,
+      mfa_enabled: false,
+      can_create_orgs: true,
+      created_at: 1_700_000_000,
+      last_active_at: 1_700_000_000,
     },
   };
 }
@@ -56,14 +64,25 @@ beforeAll(async () => {
     } else if (url.pathname === "/favicon.ico") {
       res.writeHead(404).end();
     } else {
-      res.writeHead(200, { "Content-Type": "text/html" }).end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
+      res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 
@@ -126,10 +145,18 @@ describe("multi-tab session in headless Chromium", () => {
       const before = state.refreshTimes.length;
       const started = Date.now();
       await pages[0]!.evaluate(() => (window as unknown as TabPage).authClient.logout());
-      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_out", null, { timeout: 2_000 })));
+      await Promise.all(
+        pages.map((page) =>
+          page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_out", null, {
+            timeout: 2_000,
+          }),
+        ),
+      );
       const elapsed = Date.now() - started;
       const extra = state.refreshTimes.length - before;
-      console.log(`[multi-tab] ${tabs} tabs logout: all logged out in ${elapsed} ms; refresh requests after logout: ${extra}`);
+      console.log(
+        `[multi-tab] ${tabs} tabs logout: all logged out in ${elapsed} ms; refresh requests after logout: ${extra}`,
+      );
       expect(elapsed).toBeLessThan(2_000);
       expect(state.logouts).toBe(1);
       await expectNoTokenStored(pages);
@@ -144,10 +171,18 @@ describe("multi-tab session in headless Chromium", () => {
       const before = state.refreshTimes.length;
       const started = Date.now();
       await pages[0]!.evaluate(() => (window as unknown as TabPage).authClient.refresh());
-      await Promise.all(pages.map((page) => page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_in", null, { timeout: 2_000 })));
+      await Promise.all(
+        pages.map((page) =>
+          page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_in", null, {
+            timeout: 2_000,
+          }),
+        ),
+      );
       const elapsed = Date.now() - started;
       const loginRequests = state.refreshTimes.length - before;
-      console.log(`[multi-tab] ${tabs} tabs login: all logged in in ${elapsed} ms with ${loginRequests} refresh request(s); initial loads: ${quiet} (one per tab), then 0 timer requests in 1 s of 200 ms ticks while logged out`);
+      console.log(
+        `[multi-tab] ${tabs} tabs login: all logged in in ${elapsed} ms with ${loginRequests} refresh request(s); initial loads: ${quiet} (one per tab), then 0 timer requests in 1 s of 200 ms ticks while logged out`,
+      );
       expect(quiet).toBe(tabs);
       expect(loginRequests).toBe(1);
       expect(elapsed).toBeLessThan(2_000);

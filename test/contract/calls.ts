@@ -11,7 +11,8 @@ export const validCalls: { [Op in OperationId]: (t: Transport, o?: RequestOption
   login: (t, o) => api.login(t, { body: { email: "ada@acme.com", password: "correct horse" } }, o),
   signup: (t, o) => api.signup(t, { body: { email: "ada@acme.com", password: "correct horse", first_name: "Ada" } }, o),
   forgotPassword: (t, o) => api.forgotPassword(t, { body: { email: "ada@acme.com" } }, o),
-  loginPasswordless: (t, o) => api.loginPasswordless(t, { body: { email: "ada@acme.com", create_if_doesnt_exist: false } }, o),
+  loginPasswordless: (t, o) =>
+    api.loginPasswordless(t, { body: { email: "ada@acme.com", create_if_doesnt_exist: false } }, o),
   verifyMfa: (t, o) => api.verifyMfa(t, { body: { code: "123456" } }, o),
   verifyBackupCode: (t, o) => api.verifyBackupCode(t, { body: { code: "abcd-efgh" } }, o),
   resendEmailConfirmation: (t, o) => api.resendEmailConfirmation(t, {}, o),
@@ -21,25 +22,50 @@ export const validCalls: { [Op in OperationId]: (t: Transport, o?: RequestOption
   disableMfa: (t, o) => api.disableMfa(t, { body: {} }, o),
   updatePassword: (t, o) => api.updatePassword(t, { body: { password: "new password 1", current_password: "old" } }, o),
   updateEmail: (t, o) => api.updateEmail(t, { body: { new_email: "ada@newco.com", password: "pw" } }, o),
-  updateMetadata: (t, o) => api.updateMetadata(t, { body: { first_name: "Ada", properties: { favorite_color: "teal" } } }, o),
+  updateMetadata: (t, o) =>
+    api.updateMetadata(t, { body: { first_name: "Ada", properties: { favorite_color: "teal" } } }, o),
   deleteMe: (t, o) => api.deleteMe(t, {}, o),
-  createOrg: (t, o) => api.createOrg(t, { body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }, o),
+  createOrg: (t, o) =>
+    api.createOrg(t, { body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }, o),
   getOrgSettings: (t, o) => api.getOrgSettings(t, { query: { org_id: "org_acme" } }, o),
   updateOrgMetadata: (t, o) =>
-    api.updateOrgMetadata(t, { body: { org_id: "org_acme", name: "Acme Inc", require_2fa_by: "2027-01-01T00:00:00+02:00" } }, o),
+    api.updateOrgMetadata(
+      t,
+      { body: { org_id: "org_acme", name: "Acme Inc", require_2fa_by: "2027-01-01T00:00:00+02:00" } },
+      o,
+    ),
   deleteOrg: (t, o) => api.deleteOrg(t, { body: { org_id: "org_acme" } }, o),
   getJoinableOrgs: (t, o) => api.getJoinableOrgs(t, {}, o),
   joinOrg: (t, o) => api.joinOrg(t, { path: { orgId: "org_initech" } }, o),
-  listOrgMembers: (t, o) => api.listOrgMembers(t, { path: { orgId: "org_acme" }, query: { page_number: 0, page_size: 10, email_search: "ada" } }, o),
-  listPendingInvites: (t, o) => api.listPendingInvites(t, { path: { orgId: "org_acme" }, query: { page_number: 0 } }, o),
+  listOrgMembers: (t, o) =>
+    api.listOrgMembers(
+      t,
+      { path: { orgId: "org_acme" }, query: { page_number: 0, page_size: 10, email_search: "ada" } },
+      o,
+    ),
+  listPendingInvites: (t, o) =>
+    api.listPendingInvites(t, { path: { orgId: "org_acme" }, query: { page_number: 0 } }, o),
   listExpiredInvites: (t, o) => api.listExpiredInvites(t, { path: { orgId: "org_acme" }, query: { page_size: 5 } }, o),
-  inviteUser: (t, o) => api.inviteUser(t, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] } }, o),
+  inviteUser: (t, o) =>
+    api.inviteUser(
+      t,
+      { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] } },
+      o,
+    ),
   removeUser: (t, o) => api.removeUser(t, { body: { org_id: "org_acme", user_id: "user_grace" } }, o),
-  changeRole: (t, o) => api.changeRole(t, { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: ["Billing"] } }, o),
-  revokeUserInvitation: (t, o) => api.revokeUserInvitation(t, { body: { org_id: "org_acme", email: "grace@acme.com" } }, o),
-  listPersonalApiKeys: (t, o) => api.listPersonalApiKeys(t, { query: { page_number: 0, page_size: 20, sort_by: "CreatedAtDesc" } }, o),
+  changeRole: (t, o) =>
+    api.changeRole(
+      t,
+      { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: ["Billing"] } },
+      o,
+    ),
+  revokeUserInvitation: (t, o) =>
+    api.revokeUserInvitation(t, { body: { org_id: "org_acme", email: "grace@acme.com" } }, o),
+  listPersonalApiKeys: (t, o) =>
+    api.listPersonalApiKeys(t, { query: { page_number: 0, page_size: 20, sort_by: "CreatedAtDesc" } }, o),
   listOrgApiKeys: (t, o) => api.listOrgApiKeys(t, { query: { org_id: "org_acme", api_key_search: "ci" } }, o),
-  createApiKey: (t, o) => api.createApiKey(t, { body: { org_id: "org_acme", expiration_option: "OneMonth", display_name: "CI" } }, o),
+  createApiKey: (t, o) =>
+    api.createApiKey(t, { body: { org_id: "org_acme", expiration_option: "OneMonth", display_name: "CI" } }, o),
   updateApiKey: (t, o) => api.updateApiKey(t, { path: { apiKeyId: "key_1" }, body: { display_name: "Renamed" } }, o),
   deleteApiKey: (t, o) => api.deleteApiKey(t, { path: { apiKeyId: "key_1" } }, o),
 };

@@ -31,19 +31,37 @@ describe("omitted fields with a contract default", () => {
 
   it("inviteUser without additional_roles", async () => {
     const { transport, exchanges } = recordingTransport();
-    await expect(inviteUser(transport, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member" } })).resolves.toBeUndefined();
-    expect(exchanges).toEqual([{ status: 204, violations: null, body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] } }]);
+    await expect(
+      inviteUser(transport, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member" } }),
+    ).resolves.toBeUndefined();
+    expect(exchanges).toEqual([
+      {
+        status: 204,
+        violations: null,
+        body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] },
+      },
+    ]);
   });
 
   it("changeRole without additional_roles", async () => {
     const { transport, exchanges } = recordingTransport();
-    await expect(changeRole(transport, { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin" } })).resolves.toBeUndefined();
-    expect(exchanges).toEqual([{ status: 204, violations: null, body: { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: [] } }]);
+    await expect(
+      changeRole(transport, { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin" } }),
+    ).resolves.toBeUndefined();
+    expect(exchanges).toEqual([
+      {
+        status: 204,
+        violations: null,
+        body: { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: [] },
+      },
+    ]);
   });
 
   it("createOrg without autojoin_by_domain and restrict_to_domain", async () => {
     const { transport, exchanges } = recordingTransport();
     await expect(createOrg(transport, { body: { name: "Acme" } })).resolves.toHaveProperty("org_id");
-    expect(exchanges).toEqual([{ status: 200, violations: null, body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }]);
+    expect(exchanges).toEqual([
+      { status: 200, violations: null, body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } },
+    ]);
   });
 });

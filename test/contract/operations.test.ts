@@ -36,7 +36,10 @@ function examplesOf(operationId: string, status: number): [string, { value?: unk
   const op = operations.find((o) => o.operationId === operationId)!;
   const path = contract.document.paths[op.path];
   const response = contract.resolve(path[op.method.toLowerCase()].responses[String(status)]);
-  return Object.entries(response.content?.["application/json"]?.examples ?? {}).map(([name, example]) => [name, contract.resolve(example as object)]);
+  return Object.entries(response.content?.["application/json"]?.examples ?? {}).map(([name, example]) => [
+    name,
+    contract.resolve(example as object),
+  ]);
 }
 
 it("covers every operation of the contract", () => {
@@ -56,18 +59,30 @@ describe.each(operations)("$method $path ($operationId)", (op) => {
   });
 
   const successExamples = op.successResponses.flatMap((response) =>
-    examplesOf(op.operationId, response.status).map(([name, example]) => ({ status: response.status, name, value: example.value, hasBody: Boolean(response.schema) })),
+    examplesOf(op.operationId, response.status).map(([name, example]) => ({
+      status: response.status,
+      name,
+      value: example.value,
+      hasBody: Boolean(response.schema),
+    })),
   );
 
-  it.each(successExamples)("returns success example $name ($status), validated", async ({ status, name, value, hasBody }) => {
-    const { transport, exchanges } = recordingTransport();
-    const data = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } });
-    expect(data).toEqual(hasBody ? value : undefined);
-    expect(exchanges).toEqual([{ status, violations: null }]);
-  });
+  it.each(successExamples)(
+    "returns success example $name ($status), validated",
+    async ({ status, name, value, hasBody }) => {
+      const { transport, exchanges } = recordingTransport();
+      const data = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } });
+      expect(data).toEqual(hasBody ? value : undefined);
+      expect(exchanges).toEqual([{ status, violations: null }]);
+    },
+  );
 
   const errorExamples = op.errorResponses.flatMap((response) =>
-    examplesOf(op.operationId, response.status).map(([name, example]) => ({ status: response.status, name, value: example.value as { error_code: string } })),
+    examplesOf(op.operationId, response.status).map(([name, example]) => ({
+      status: response.status,
+      name,
+      value: example.value as { error_code: string },
+    })),
   );
 
   it.each(errorExamples)("answers example $name ($status) with a typed ApiError", async ({ status, name, value }) => {

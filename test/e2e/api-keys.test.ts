@@ -14,7 +14,9 @@ const mock = useDemo("prism");
 /** Creates keys on the emulator as the signed-in visitor, through the app's origin (the demo seed holds none). */
 async function createKeys(page: Page, keys: { display_name: string; org_id?: string }[]): Promise<void> {
   for (const key of keys) {
-    const answer = await page.context().request.post(new URL("/api/fe/v3/api_keys", demo.url).href, { data: key, headers: { "X-CSRF-Token": "-.-" } });
+    const answer = await page
+      .context()
+      .request.post(new URL("/api/fe/v3/api_keys", demo.url).href, { data: key, headers: { "X-CSRF-Token": "-.-" } });
     expect(answer.status()).toBe(200);
   }
 }
@@ -31,9 +33,14 @@ it("creates a personal key with an expiration and shows its token once", async (
   await page.getByRole("row", { name: "Laptop CLI" }).waitFor();
   await page.getByLabel("Name", { exact: true }).fill("CI deploy");
   await page.getByLabel("Expires after").selectOption("ThreeMonths");
-  const created = page.waitForResponse((response) => response.url().endsWith("/api/fe/v3/api_keys") && response.request().method() === "POST");
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith("/api/fe/v3/api_keys") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Create key" }).click();
-  expect((await created).request().postDataJSON()).toEqual({ display_name: "CI deploy", expiration_option: "ThreeMonths" });
+  expect((await created).request().postDataJSON()).toEqual({
+    display_name: "CI deploy",
+    expiration_option: "ThreeMonths",
+  });
   const { api_key_token } = (await (await created).json()) as { api_key_token: string };
   const token = page.getByRole("status", { name: "New API key" });
   await token.getByText(api_key_token, { exact: false }).waitFor();
@@ -45,11 +52,15 @@ it("creates a personal key with an expiration and shows its token once", async (
 it("searches, pages, renames and deletes keys", async () => {
   const page = await mock.open("/api_keys");
   await page.getByRole("row", { name: "Laptop CLI" }).waitFor();
-  const searched = page.waitForRequest((request) => request.url().includes("personal_api_keys?") && request.url().includes("api_key_search=laptop"));
+  const searched = page.waitForRequest(
+    (request) => request.url().includes("personal_api_keys?") && request.url().includes("api_key_search=laptop"),
+  );
   await page.getByLabel("Search keys").fill("laptop");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await searched;
-  const nextPage = page.waitForRequest((request) => request.url().includes("personal_api_keys?") && request.url().includes("page_number=1"));
+  const nextPage = page.waitForRequest(
+    (request) => request.url().includes("personal_api_keys?") && request.url().includes("page_number=1"),
+  );
   await page.getByRole("navigation", { name: "API keys pages" }).getByRole("button", { name: "Next" }).click();
   await nextPage;
   const row = page.getByRole("row", { name: "Laptop CLI" });
@@ -69,13 +80,21 @@ it("lists and creates the active org's keys, and shows API key errors", async ()
   await page.getByLabel("Name", { exact: true }).fill("Nightly export");
   const created = page.waitForRequest((request) => request.url().endsWith("/api/fe/v3/api_keys"));
   await page.getByRole("button", { name: "Create key" }).click();
-  expect((await created).postDataJSON()).toEqual({ org_id: "org_acme", display_name: "Nightly export", expiration_option: "OneMonth" });
+  expect((await created).postDataJSON()).toEqual({
+    org_id: "org_acme",
+    display_name: "Nightly export",
+    expiration_option: "OneMonth",
+  });
   await page.getByRole("status", { name: "New API key" }).getByText("Copy this key now").waitFor();
   await chooseScenario(page, "api-key-errors");
   await page.getByRole("button", { name: "Create key" }).click();
   await page.getByRole("alert").getByText("Invalid expiration option").waitFor();
   await page.getByRole("row", { name: "Staging deploy" }).getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("row", { name: "Staging deploy" }).getByRole("alert").getByText("API key not found", { exact: false }).waitFor();
+  await page
+    .getByRole("row", { name: "Staging deploy" })
+    .getByRole("alert")
+    .getByText("API key not found", { exact: false })
+    .waitFor();
 });
 
 it("empty lists: no personal keys and no keys of the org", async () => {

@@ -16,7 +16,11 @@ const demo = useDemo();
 const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { name: "overview", path: "/", ready: (page) => page.getByRole("heading", { name: "Welcome, Ada" }).waitFor() },
   { name: "account", path: "/account", ready: (page) => page.getByLabel("MFA secret").waitFor() },
-  { name: "organisations", path: "/org", ready: (page) => page.getByRole("row", { name: "grace@acme.example" }).waitFor() },
+  {
+    name: "organisations",
+    path: "/org",
+    ready: (page) => page.getByRole("row", { name: "grace@acme.example" }).waitFor(),
+  },
   { name: "api-keys", path: "/api_keys", ready: (page) => page.getByRole("heading", { name: "API keys" }).waitFor() },
 ];
 
@@ -39,8 +43,15 @@ async function visitEveryScreen(viewport: Viewport, label: string): Promise<void
     await page.goto(new URL(screen.path, demo.url).href);
     await screen.ready(page);
     expect({ screen: screen.name, overflow: await overflow(page) }).toEqual({ screen: screen.name, overflow: 0 });
-    for (const [name, role] of [["API keys", "link"], ["Sign out", "button"]] as const) {
-      expect({ screen: screen.name, name, visible: await withinWidth(page, name, role) }).toEqual({ screen: screen.name, name, visible: true });
+    for (const [name, role] of [
+      ["API keys", "link"],
+      ["Sign out", "button"],
+    ] as const) {
+      expect({ screen: screen.name, name, visible: await withinWidth(page, name, role) }).toEqual({
+        screen: screen.name,
+        name,
+        visible: true,
+      });
     }
     await demo.screenshot(page, `${label}-${screen.name}`);
   }
@@ -151,7 +162,10 @@ describe("the console", () => {
   it("stays clean on every screen, signed in, signed out and through every login step", async () => {
     const page = await demo.open("/");
     const lines: string[] = [];
-    page.on("console", (message) => void (fromTheToolsOrTheBrowser(message) || lines.push(`${message.type()}: ${message.text()}`)));
+    page.on(
+      "console",
+      (message) => void (fromTheToolsOrTheBrowser(message) || lines.push(`${message.type()}: ${message.text()}`)),
+    );
     page.on("pageerror", (error) => void lines.push(`uncaught: ${error.message}`));
     await waitSignedIn(page);
     for (const screen of SCREENS) {
@@ -159,7 +173,8 @@ describe("the console", () => {
       await screen.ready(page);
     }
     await signOut(page);
-    for (const tab of ["Magic link", "SSO", "Sign up", "Forgot password", "Password"]) await page.getByRole("tab", { name: tab, exact: true }).click();
+    for (const tab of ["Magic link", "SSO", "Sign up", "Forgot password", "Password"])
+      await page.getByRole("tab", { name: tab, exact: true }).click();
     const steps = [
       ["step-TwoFactorRequired", "Two-factor authentication"],
       ["step-ConfirmEmailRequired", "Confirm your email"],

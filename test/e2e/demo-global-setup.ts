@@ -18,14 +18,19 @@ declare module "vitest" {
  * reported between the app and the emulator fails the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [emulatorDemo, prismDemo] = await Promise.all([startDemo({ backend: "emulator" }), startDemo({ backend: "prism" })]);
+  const [emulatorDemo, prismDemo] = await Promise.all([
+    startDemo({ backend: "emulator" }),
+    startDemo({ backend: "prism" }),
+  ]);
   project.provide("demoUrl", emulatorDemo.url);
   project.provide("emulatorUrl", emulatorDemo.emulatorUrl!);
   project.provide("prismDemoUrl", prismDemo.url);
   return async () => {
     const violations = emulatorDemo.violations!();
     await Promise.all([emulatorDemo.stop(), prismDemo.stop()]);
-    console.log(`e2e: Prism's validating proxy reported ${violations.length} contract violation(s) between the demo and the emulator`);
+    console.log(
+      `e2e: Prism's validating proxy reported ${violations.length} contract violation(s) between the demo and the emulator`,
+    );
     if (violations.length === 0) return;
     process.exitCode = 1; // vitest only logs an error thrown here; the run must fail
     throw new Error(`Contract violations between the demo and the emulator:\n${violations.join("\n")}`);

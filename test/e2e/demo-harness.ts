@@ -80,8 +80,12 @@ export interface DemoHarness {
 
 /** Signs a browser context in through the app's own origin, as the sign-in form would. */
 async function signIn(context: BrowserContext, demoUrl: string): Promise<void> {
-  const answer = await context.request.post(new URL("/api/fe/v3/login", demoUrl).href, { data: DEMO_USER, headers: { "X-CSRF-Token": "-.-" } });
-  if (!answer.ok()) throw new Error(`Signing in as ${DEMO_USER.email} failed: ${answer.status()} ${await answer.text()}`);
+  const answer = await context.request.post(new URL("/api/fe/v3/login", demoUrl).href, {
+    data: DEMO_USER,
+    headers: { "X-CSRF-Token": "-.-" },
+  });
+  if (!answer.ok())
+    throw new Error(`Signing in as ${DEMO_USER.email} failed: ${answer.status()} ${await answer.text()}`);
 }
 
 /**

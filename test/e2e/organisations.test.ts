@@ -27,12 +27,16 @@ it("shows settings, members and invitations of the active org, with the SAML lin
 it("searches members and pages through them", async () => {
   const page = await mock.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
-  const searched = page.waitForRequest((request) => request.url().includes("/members?") && request.url().includes("email_search=grace"));
+  const searched = page.waitForRequest(
+    (request) => request.url().includes("/members?") && request.url().includes("email_search=grace"),
+  );
   await page.getByLabel("Search by email").fill("grace");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await searched;
   await page.getByText("Showing matches for “grace”").waitFor();
-  const nextPage = page.waitForRequest((request) => request.url().includes("/members?") && request.url().includes("page_number=1"));
+  const nextPage = page.waitForRequest(
+    (request) => request.url().includes("/members?") && request.url().includes("page_number=1"),
+  );
   await page.getByRole("navigation", { name: "Members pages" }).getByRole("button", { name: "Next" }).click();
   await nextPage;
   await page.getByRole("navigation", { name: "Members pages" }).getByText("Page 2").waitFor();
@@ -48,7 +52,12 @@ it("invites with a role and additional roles, changes roles, removes a member an
   await page.getByLabel("Billing").check();
   const invited = page.waitForRequest((request) => request.url().endsWith("/invite_user"));
   await page.getByRole("button", { name: "Send invitation" }).click();
-  expect((await invited).postDataJSON()).toEqual({ org_id: "org_acme", email: "linus@acme.example", role: "Admin", additional_roles: ["Billing"] });
+  expect((await invited).postDataJSON()).toEqual({
+    org_id: "org_acme",
+    email: "linus@acme.example",
+    role: "Admin",
+    additional_roles: ["Billing"],
+  });
   await page.getByText("Invitation sent to linus@acme.example.").waitFor();
 
   const grace = page.getByRole("row", { name: "grace@acme.example" });
@@ -58,7 +67,12 @@ it("invites with a role and additional roles, changes roles, removes a member an
   await grace.getByLabel("Additional roles").fill("Billing, Support");
   const changed = page.waitForRequest((request) => request.url().endsWith("/change_role"));
   await grace.getByRole("button", { name: "Save role" }).click();
-  expect((await changed).postDataJSON()).toEqual({ org_id: "org_acme", user_id: "usr_03grace", role: "Member", additional_roles: ["Billing", "Support"] });
+  expect((await changed).postDataJSON()).toEqual({
+    org_id: "org_acme",
+    user_id: "usr_03grace",
+    role: "Member",
+    additional_roles: ["Billing", "Support"],
+  });
   await grace.getByText("Role changed.").waitFor();
   await page.getByRole("row", { name: "alan@acme.example" }).getByRole("button", { name: "Remove" }).click();
   await page.getByText("alan@acme.example was removed.").waitFor();
@@ -139,7 +153,10 @@ it("empty lists: members, invitations and joinable organisations say there are n
   await page.getByRole("region", { name: "Members", exact: true }).getByText("No members.").waitFor();
   await page.getByRole("region", { name: "Pending invitations" }).getByText("None.").waitFor();
   await page.getByRole("region", { name: "Expired invitations" }).getByText("None.").waitFor();
-  await page.getByRole("region", { name: "Organisations you can join" }).getByText("No organisation accepts your email domain.").waitFor();
+  await page
+    .getByRole("region", { name: "Organisations you can join" })
+    .getByText("No organisation accepts your email domain.")
+    .waitFor();
   expect(await page.getByRole("row", { name: "grace@acme.example" }).count()).toBe(0);
 });
 
@@ -147,8 +164,18 @@ it("a server error shows its user-facing message in every card, and the session 
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   await chooseScenario(page, "server-error");
-  for (const card of ["Settings", "Members", "Pending invitations", "Expired invitations", "Organisations you can join"]) {
-    await page.getByRole("region", { name: card, exact: true }).getByRole("alert").getByText("An unexpected error has occurred").waitFor();
+  for (const card of [
+    "Settings",
+    "Members",
+    "Pending invitations",
+    "Expired invitations",
+    "Organisations you can join",
+  ]) {
+    await page
+      .getByRole("region", { name: card, exact: true })
+      .getByRole("alert")
+      .getByText("An unexpected error has occurred")
+      .waitFor();
   }
   expect(await page.getByLabel("Session").innerText()).toContain("Ada Lovelace");
   expect(await page.getByRole("row", { name: "grace@acme.example" }).count()).toBe(0);

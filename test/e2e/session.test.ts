@@ -31,11 +31,17 @@ it("the hosted account and create-org pages offer the way back to their return a
   const rt = (path: string) => encodeURIComponent(Buffer.from(new URL(path, demo.url).href).toString("base64"));
   const page = await demo.open(`/account?rt=${rt("/api_keys")}`);
   await page.getByRole("heading", { name: "Account", exact: true }).waitFor();
-  await page.getByLabel("Return address").getByRole("link", { name: /^Back to / }).click();
+  await page
+    .getByLabel("Return address")
+    .getByRole("link", { name: /^Back to / })
+    .click();
   await page.waitForURL((url) => url.pathname === "/api_keys");
   await page.goto(new URL(`/create_org?rt=${rt("/account")}`, demo.url).href);
   await page.getByRole("heading", { name: "Create an organisation" }).waitFor();
-  await page.getByLabel("Return address").getByRole("link", { name: /^Back to / }).click();
+  await page
+    .getByLabel("Return address")
+    .getByRole("link", { name: /^Back to / })
+    .click();
   await page.waitForURL((url) => url.pathname === "/account");
 });
 

@@ -185,7 +185,9 @@ it("SSO by domain and by email: shows where the identity provider would take ove
     await page.waitForURL((url) => url.pathname === "/idp");
     const idp = page.getByRole("region", { name: "Identity provider" });
     await idp.getByText("You would now be at your identity provider:").waitFor();
-    expect(await idp.locator("code").first().innerText()).toMatch(/^https:\/\/idp\.example\.com\/sso\/saml\?SAMLRequest=/);
+    expect(await idp.locator("code").first().innerText()).toMatch(
+      /^https:\/\/idp\.example\.com\/sso\/saml\?SAMLRequest=/,
+    );
     await mock.screenshot(page, "sign-in-sso");
     await idp.getByRole("link", { name: "Back to sign in" }).click();
     await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();

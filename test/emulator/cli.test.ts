@@ -4,8 +4,16 @@ import { expect, it } from "vitest";
 import { freePort, repoRoot, stopProcess } from "../../scripts/lib/prism.js";
 
 /** `npm run emulator` as a user starts it: the banner, a working server with the seed, and the loopback rule. */
-function runCli(args: string[]): { child: ChildProcess; output: () => string; printed: (pattern: RegExp) => Promise<void>; exited: Promise<number | null> } {
-  const child = spawn(join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/emulator.ts", ...args], { cwd: repoRoot, stdio: "pipe" });
+function runCli(args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  printed: (pattern: RegExp) => Promise<void>;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/emulator.ts", ...args], {
+    cwd: repoRoot,
+    stdio: "pipe",
+  });
   let output = "";
   const listeners: (() => void)[] = [];
   const read = (chunk: Buffer) => {
@@ -32,7 +40,9 @@ it("starts on loopback with the not-for-production banner and serves the seed", 
     await cli.printed(/Press Ctrl-C/);
     expect(cli.output()).toContain("NOT FOR PRODUCTION");
     const login = await fetch(`http://127.0.0.1:${port}/api/fe/v3/login`, {
-      method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" }, body: JSON.stringify({ email: "ada@acme.example", password: "orgauth-demo" }),
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
+      body: JSON.stringify({ email: "ada@acme.example", password: "orgauth-demo" }),
     });
     expect(await login.json()).toEqual({ login_state: "Finished" });
   } finally {
@@ -43,5 +53,7 @@ it("starts on loopback with the not-for-production banner and serves the seed", 
 it("refuses a non-loopback host unless --allow-non-loopback, with a clear message", async () => {
   const cli = runCli(["--host", "0.0.0.0", "--port", "0"]);
   expect(await cli.exited).toBe(2);
-  expect(cli.output()).toContain("The emulator listens on loopback only; 0.0.0.0 needs allowNonLoopback (--allow-non-loopback)");
+  expect(cli.output()).toContain(
+    "The emulator listens on loopback only; 0.0.0.0 needs allowNonLoopback (--allow-non-loopback)",
+  );
 }, 60_000);

@@ -21,7 +21,11 @@ export class Browser {
   readonly t: Transport;
 
   constructor() {
-    this.t = createTransport({ authUrl: inject("proxyUrl"), fetch: (input, init) => this.fetch(input, init), logger: { warn: () => undefined } });
+    this.t = createTransport({
+      authUrl: inject("proxyUrl"),
+      fetch: (input, init) => this.fetch(input, init),
+      logger: { warn: () => undefined },
+    });
   }
 
   /** Opens a page or link of the emulator itself (not a contract call), with this browser's cookies. */
@@ -43,8 +47,15 @@ export class Browser {
       else this.cookies.set(name, pair.slice(at + 1).trim());
     }
     if (!record) return response;
-    const problem = response.headers.get("content-type")?.includes("problem+json") ? await response.clone().text() : null;
-    exchanges.push({ method: request.method, path: new URL(request.url).pathname, status: response.status, violation: response.headers.get("sl-violations") ?? problem });
+    const problem = response.headers.get("content-type")?.includes("problem+json")
+      ? await response.clone().text()
+      : null;
+    exchanges.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      violation: response.headers.get("sl-violations") ?? problem,
+    });
     return response;
   }
 
@@ -57,15 +68,23 @@ export class Browser {
 /** The emulator's admin API (not part of the contract, so called directly). */
 export const admin = {
   async call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${inject("emulatorUrl")}${path}`, { method, headers: { "Content-Type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const response = await fetch(`${inject("emulatorUrl")}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
     if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
   },
   reset: () => admin.call("POST", "/__emulator/reset"),
   configure: (settings: Partial<EmulatorSettings>) => admin.call("PATCH", "/__emulator/settings", settings),
-  updateUser: (userId: string, changes: { enabled?: boolean; locked?: boolean; canCreateOrgs?: boolean }) => admin.call("PATCH", `/__emulator/users/${userId}`, changes),
+  updateUser: (userId: string, changes: { enabled?: boolean; locked?: boolean; canCreateOrgs?: boolean }) =>
+    admin.call("PATCH", `/__emulator/users/${userId}`, changes),
   async outbox(to?: string): Promise<OutboxMessage[]> {
-    const { messages } = (await admin.call("GET", `/__emulator/outbox${to ? `?to=${encodeURIComponent(to)}` : ""}`)) as { messages: OutboxMessage[] };
+    const { messages } = (await admin.call(
+      "GET",
+      `/__emulator/outbox${to ? `?to=${encodeURIComponent(to)}` : ""}`,
+    )) as { messages: OutboxMessage[] };
     return messages;
   },
 };

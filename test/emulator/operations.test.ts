@@ -19,29 +19,41 @@ import { admin, exchanges } from "./harness.js";
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const operations = buildOperations(contract);
-const cases: Case[] = [...loginCases, ...accountCases, ...orgCases, ...membershipCases, ...apiKeyCases, ...genericCases(operations)];
+const cases: Case[] = [
+  ...loginCases,
+  ...accountCases,
+  ...orgCases,
+  ...membershipCases,
+  ...apiKeyCases,
+  ...genericCases(operations),
+];
 
 beforeEach(() => admin.reset());
 
-describe.each(cases.map((c) => ({ ...c, title: `${c.op} → ${c.status}${c.code ? ` ${c.code}` : ""}: ${c.rule}` })))("$title", (c) => {
-  it("answers as the rule says", async () => {
-    const outcome = await c.run().then(
-      () => null,
-      (error: unknown) => error,
-    );
-    if (c.code === undefined) {
-      expect(outcome).toBeNull();
-    } else {
-      expect(outcome).toBeInstanceOf(ApiError);
-      expect(outcome).toMatchObject({ status: c.status, code: c.code });
-    }
-  });
-});
+describe.each(cases.map((c) => ({ ...c, title: `${c.op} → ${c.status}${c.code ? ` ${c.code}` : ""}: ${c.rule}` })))(
+  "$title",
+  (c) => {
+    it("answers as the rule says", async () => {
+      const outcome = await c.run().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      if (c.code === undefined) {
+        expect(outcome).toBeNull();
+      } else {
+        expect(outcome).toBeInstanceOf(ApiError);
+        expect(outcome).toMatchObject({ status: c.status, code: c.code });
+      }
+    });
+  },
+);
 
 it("exercises every operation's success and every error code it documents (but unexpected_error)", () => {
   const wanted = operations.flatMap((op) => [
     ...op.successResponses.map((r) => `${op.operationId} ${r.status}`),
-    ...op.errorResponses.flatMap((r) => r.errorCodes.filter((code) => code !== "unexpected_error").map((code) => `${op.operationId} ${r.status} ${code}`)),
+    ...op.errorResponses.flatMap((r) =>
+      r.errorCodes.filter((code) => code !== "unexpected_error").map((code) => `${op.operationId} ${r.status} ${code}`),
+    ),
   ]);
   const covered = new Set(cases.map((c) => `${c.op} ${c.status}${c.code ? ` ${c.code}` : ""}`));
   expect(wanted.filter((w) => !covered.has(w))).toEqual([]);
@@ -49,7 +61,9 @@ it("exercises every operation's success and every error code it documents (but u
 
 afterAll(() => {
   const violations = exchanges.filter((e) => e.violation !== null || e.status === 422);
-  console.log(`[emulator contract] ${exchanges.length} calls through Prism's validating proxy, ${violations.length} violations`);
+  console.log(
+    `[emulator contract] ${exchanges.length} calls through Prism's validating proxy, ${violations.length} violations`,
+  );
   for (const v of violations) console.log(`  ${v.method} ${v.path} → ${v.status}: ${v.violation}`);
   expect(violations).toEqual([]);
 });

@@ -10,7 +10,11 @@ import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../
 const bin = findPostgresBin();
 
 const login = (url: string) =>
-  fetch(`${url}/api/fe/v3/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" }, body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }) });
+  fetch(`${url}/api/fe/v3/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
+    body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
+  });
 
 if (bin === null) {
   describe.skip("the emulator on PostgreSQL (skipped: the postgresql binaries are not installed — apt-get install postgresql)", () => {

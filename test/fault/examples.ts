@@ -9,7 +9,11 @@ const doc: Node = parse(readFileSync(new URL("../../openapi/auth-api.yaml", impo
 
 function deref(node: Node): Node {
   let current = node;
-  while (current?.$ref) current = String(current.$ref).replace(/^#\//, "").split("/").reduce((acc: Node, key: string) => acc[key], doc);
+  while (current?.$ref)
+    current = String(current.$ref)
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((acc: Node, key: string) => acc[key], doc);
   return current;
 }
 
@@ -22,7 +26,9 @@ export const EXAMPLES: ReadonlyMap<string, ReadonlyMap<string, readonly unknown[
       const byStatus = new Map<string, unknown[]>();
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Node>)) {
         const media = deref(response)?.content?.["application/json"];
-        const values = Object.values((media?.examples ?? {}) as Record<string, Node>).map((example) => deref(example).value);
+        const values = Object.values((media?.examples ?? {}) as Record<string, Node>).map(
+          (example) => deref(example).value,
+        );
         if (media?.example !== undefined) values.push(media.example);
         if (values.length) byStatus.set(status, values);
       }

@@ -50,7 +50,9 @@ const ROUTES: [RegExp, string][] = [
   [/^\/api\/fe\/v3\/org_membership\/[^/]+\/members$/, "listOrgMembers"],
 ];
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; url: string }> {
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; url: string }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -64,13 +66,24 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /** Starts the auth server and the other-origin server; `other.requests` must stay empty. */
-export async function startFaultServers(): Promise<{ auth: FaultServer; other: { url: string; requests: SeenRequest[] }; close(): Promise<void> }> {
+export async function startFaultServers(): Promise<{
+  auth: FaultServer;
+  other: { url: string; requests: SeenRequest[] };
+  close(): Promise<void>;
+}> {
   const otherRequests: SeenRequest[] = [];
   const other = await listen((req, res) => {
     otherRequests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers });
     // Permissive CORS, so a browser that followed a redirect here would send the real request too.
-    res.writeHead(200, { "Access-Control-Allow-Origin": req.headers.origin ?? "*", "Access-Control-Allow-Credentials": "true", "Access-Control-Allow-Headers": "*", "Content-Type": "application/json" });
-    res.end(JSON.stringify({ login_state: "Finished", access_token: "someone-else", redirect_to: "https://evil.example/" }));
+    res.writeHead(200, {
+      "Access-Control-Allow-Origin": req.headers.origin ?? "*",
+      "Access-Control-Allow-Credentials": "true",
+      "Access-Control-Allow-Headers": "*",
+      "Content-Type": "application/json",
+    });
+    res.end(
+      JSON.stringify({ login_state: "Finished", access_token: "someone-else", redirect_to: "https://evil.example/" }),
+    );
   });
   const requests: SeenRequest[] = [];
   const auth: FaultServer = { url: "", requests, fault: null, close: async () => undefined };

@@ -44,7 +44,8 @@ function wrongTypes(text: string): string {
     if (typeof value === "string") return 42;
     if (typeof value === "number" || typeof value === "boolean") return "not a number";
     if (Array.isArray(value)) return value.map(flip);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flip(v)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flip(v)]));
     return value;
   };
   const flipped = flip(JSON.parse(text));
@@ -65,7 +66,11 @@ function withProtoKeys(text: string): string {
 function withInvalidUtf8(text: string): Buffer {
   const at = text.indexOf(':"') + 2;
   if (at < 2) return Buffer.concat([Buffer.from(text), Buffer.from([0xff, 0xfe, 0xc3])]);
-  return Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(text.slice(at))]);
+  return Buffer.concat([
+    Buffer.from(text.slice(0, at)),
+    Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
+    Buffer.from(text.slice(at)),
+  ]);
 }
 
 /** A value nested `DEEP` levels, as JSON text (JSON.stringify cannot write one this deep). */
@@ -103,7 +108,13 @@ export const FAULTS: readonly Fault[] = [
   { name: "wrong types", answer: (res, c) => void res.writeHead(200, json).end(wrongTypes(bodyOf(c))) },
   { name: "empty 200", answer: (res) => void res.writeHead(200, { ...json, "Content-Length": "0" }).end() },
   { name: "204", answer: (res) => void res.writeHead(204).end() },
-  { name: "HTML 502", answer: (res) => void res.writeHead(502, { "Content-Type": "text/html" }).end("<html><body><h1>502 Bad Gateway</h1></body></html>") },
+  {
+    name: "HTML 502",
+    answer: (res) =>
+      void res
+        .writeHead(502, { "Content-Type": "text/html" })
+        .end("<html><body><h1>502 Bad Gateway</h1></body></html>"),
+  },
   { name: "non-error JSON 502", answer: (res) => void res.writeHead(502, json).end('{"message":"Bad gateway"}') },
   { name: "non-error JSON 504", answer: (res) => void res.writeHead(504, json).end("{}") },
   {
@@ -115,15 +126,26 @@ export const FAULTS: readonly Fault[] = [
   },
   {
     name: "5 MB body",
-    answer: (res, c) => void res.writeHead(200, json).end(bodyOf(c).replace(/^\{/, `{"padding":"${"x".repeat(FIVE_MB)}",`).replace(/,\}$/, "}")),
+    answer: (res, c) =>
+      void res.writeHead(200, json).end(
+        bodyOf(c)
+          .replace(/^\{/, `{"padding":"${"x".repeat(FIVE_MB)}",`)
+          .replace(/,\}$/, "}"),
+      ),
   },
   { name: "non-UTF-8 bytes", answer: (res, c) => void res.writeHead(200, json).end(withInvalidUtf8(bodyOf(c))) },
-  { name: "__proto__ / constructor keys", answer: (res, c) => void res.writeHead(200, json).end(withProtoKeys(bodyOf(c))) },
+  {
+    name: "__proto__ / constructor keys",
+    answer: (res, c) => void res.writeHead(200, json).end(withProtoKeys(bodyOf(c))),
+  },
   {
     name: "cross-origin 302",
     answer: (res, c) => void res.writeHead(302, { Location: `${c.otherOrigin}${c.path}` }).end(),
   },
-  { name: "properties nested 5 000 deep", answer: (res, c) => void res.writeHead(200, json).end(withDeepProperties(bodyOf(c))) },
+  {
+    name: "properties nested 5 000 deep",
+    answer: (res, c) => void res.writeHead(200, json).end(withDeepProperties(bodyOf(c))),
+  },
 ];
 
 /**

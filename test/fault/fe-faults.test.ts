@@ -13,7 +13,7 @@ import {
 } from "../../src/generated/operations.js";
 import {
   ApiError,
-  ExchangeFailure,
+  type ExchangeFailure,
   RequestValidationError,
   ResponseValidationError,
   createTransport,
@@ -51,7 +51,11 @@ function expectOutcome(fault: FaultName, operation: FeOperation, outcome: Outcom
   const error = outcome.ok ? null : outcome.error;
   const unexpected = (status: number, kind?: string) => {
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "unexpected_error", status, userFacingError: "An unexpected error has occurred" });
+    expect(error).toMatchObject({
+      code: "unexpected_error",
+      status,
+      userFacingError: "An unexpected error has occurred",
+    });
     if (kind) expect(((error as ApiError).cause as ExchangeFailure).kind).toBe(kind);
   };
   switch (fault) {
@@ -77,7 +81,11 @@ function expectOutcome(fault: FaultName, operation: FeOperation, outcome: Outcom
       return void expect((error as ApiError).cause).toBeInstanceOf(ResponseValidationError);
     case "429 with Retry-After":
       expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ status: 429, retryAfterMs: 1000, code: noContent ? "rate_limit_exceeded" : "unexpected_error" });
+      expect(error).toMatchObject({
+        status: 429,
+        retryAfterMs: 1000,
+        code: noContent ? "rate_limit_exceeded" : "unexpected_error",
+      });
       return;
     case "cross-origin 302":
       unexpected(302, "redirect");
@@ -97,7 +105,11 @@ function expectOutcome(fault: FaultName, operation: FeOperation, outcome: Outcom
 describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("fe calls: %s", (name, fault) => {
   it.each(OPERATIONS)("%s settles with its typed outcome", async (operation) => {
     auth.fault = fault;
-    const transport = createTransport({ authUrl: name === "connection refused" ? closedUrl : auth.url, timeoutMs: deadlineFor(name), logger: { warn: () => undefined } });
+    const transport = createTransport({
+      authUrl: name === "connection refused" ? closedUrl : auth.url,
+      timeoutMs: deadlineFor(name),
+      logger: { warn: () => undefined },
+    });
     const outcome: Outcome = await CALLS[operation](transport).then(
       (value) => ({ ok: true, value }),
       (error: unknown) => ({ ok: false, error }),

@@ -42,7 +42,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   transport = createTransport({ authUrl: url, timeoutMs: 5_000, logger: { warn: () => undefined } });
-  client = createAuthClient({ authUrl: url, environment: createServerEnvironment({ isBrowser: true }), retryDelaysMs: [], requestTimeoutMs: 5_000 });
+  client = createAuthClient({
+    authUrl: url,
+    environment: createServerEnvironment({ isBrowser: true }),
+    retryDelaysMs: [],
+    requestTimeoutMs: 5_000,
+  });
 });
 afterAll(async () => {
   client.destroy();
@@ -88,7 +93,12 @@ function mutate(root: unknown, { at, change, value }: Mutation): unknown {
   const paths = pathsIn(copy);
   const path = paths[at % paths.length]!;
   if (path.length === 0) return change === "nest" ? [copy] : change === "replace" ? value : copy;
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], copy) as Record<string | number, unknown>;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], copy) as Record<
+    string | number,
+    unknown
+  >;
   const key = path[path.length - 1]!;
   if (change === "delete") {
     if (Array.isArray(parent)) parent.splice(Number(key), 1);
@@ -96,7 +106,13 @@ function mutate(root: unknown, { at, change, value }: Mutation): unknown {
   } else if (change === "replace") parent[key] = value;
   else if (change === "nest") parent[key] = { [String(key)]: parent[key] };
   else if (change === "duplicate") parent[key] = [parent[key], parent[key]];
-  else Object.defineProperty(parent, "__proto__", { value: { polluted: "yes", ...(value && typeof value === "object" ? value : {}) }, enumerable: true, configurable: true, writable: true });
+  else
+    Object.defineProperty(parent, "__proto__", {
+      value: { polluted: "yes", ...(value && typeof value === "object" ? value : {}) },
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
   return copy;
 }
 
@@ -109,13 +125,22 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
 /** A body for `target`: a mutated contract example, arbitrary JSON, arbitrary text, or raw bytes. */
 const bodyArb = (target: Target): fc.Arbitrary<Buffer> =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...examplesOf(target)), fc.array(mutationArb, { maxLength: 4 })).map(([example, mutations]) => Buffer.from(JSON.stringify(mutations.reduce(mutate, example)))) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...examplesOf(target)), fc.array(mutationArb, { maxLength: 4 }))
+        .map(([example, mutations]) => Buffer.from(JSON.stringify(mutations.reduce(mutate, example)))),
+    },
     { weight: 2, arbitrary: fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value) ?? "null")) },
     { weight: 1, arbitrary: fc.string({ unit: "binary" }).map((text) => Buffer.from(text)) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)) },
   );
 
-const caseArb = fc.constantFrom(...TARGETS).chain((target) => fc.record({ target: fc.constant(target), status: fc.constantFrom(...STATUSES), body: bodyArb(target) }));
+const caseArb = fc
+  .constantFrom(...TARGETS)
+  .chain((target) =>
+    fc.record({ target: fc.constant(target), status: fc.constantFrom(...STATUSES), body: bodyArb(target) }),
+  );
 
 /** True when `error` is what the library promises for a failed fe call of `operationId` with `status`. */
 function isTypedFeFailure(operationId: Target, status: number, error: unknown): boolean {
@@ -131,11 +156,19 @@ describe("seeded fuzz of response bodies", () => {
       fc.asyncProperty(caseArb, async ({ target, status, body }) => {
         answer = { status, body };
         if (target === "refreshToken") {
-          const outcome = await client.refresh().then((value) => ({ value }), (error: unknown) => ({ error }));
+          const outcome = await client.refresh().then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
           if ("error" in outcome) return outcome.error instanceof RefreshError;
-          return outcome.value === null ? status === 401 : typeof outcome.value.accessToken === "string" && status >= 200 && status < 300;
+          return outcome.value === null
+            ? status === 401
+            : typeof outcome.value.accessToken === "string" && status >= 200 && status < 300;
         }
-        const outcome = await CALLS[target](transport).then((value) => ({ value }), (error: unknown) => ({ error }));
+        const outcome = await CALLS[target](transport).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
         if ("error" in outcome) return isTypedFeFailure(target, status, outcome.error);
         return status >= 200 && status < 300 && isContractValid(target, outcome.value);
       }),

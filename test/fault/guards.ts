@@ -25,5 +25,5 @@ export async function expectCleanProcess(): Promise<void> {
   expect(unhandled.splice(0)).toEqual([]);
   expect(prototypeKeys()).toEqual(baseline);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  expect(Object.prototype.hasOwnProperty.call(Object.prototype, "polluted")).toBe(false);
+  expect(Object.hasOwn(Object.prototype, "polluted")).toBe(false);
 }

@@ -10,7 +10,8 @@ export type FeOperation = (typeof OPERATIONS)[number];
 /** The generated descriptor of an operation. */
 export function descriptorOf(operationId: OperationId): OperationDescriptor<OperationId> {
   const found = (Object.values(operations) as unknown[]).find(
-    (value): value is OperationDescriptor<OperationId> => typeof value === "object" && value !== null && (value as { operationId?: unknown }).operationId === operationId,
+    (value): value is OperationDescriptor<OperationId> =>
+      typeof value === "object" && value !== null && (value as { operationId?: unknown }).operationId === operationId,
   );
   if (!found) throw new Error(`no descriptor for ${operationId}`);
   return found;

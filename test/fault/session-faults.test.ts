@@ -3,7 +3,13 @@
  * client: each settles with its typed outcome, and a valid token is never dropped because of a failure.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createAuthClient, createServerEnvironment, LogoutError, RefreshError, type AuthClient } from "../../src/session/index.js";
+import {
+  createAuthClient,
+  createServerEnvironment,
+  LogoutError,
+  RefreshError,
+  type AuthClient,
+} from "../../src/session/index.js";
 import { refusedUrl, startFaultServers, type FaultServer } from "./fault-server.js";
 import { deadlineFor, FAULTS, type FaultName } from "./faults.js";
 import { expectCleanProcess, guardProcess } from "./guards.js";
@@ -37,7 +43,13 @@ async function loggedInClient(refuse: { on: boolean }, requestTimeoutMs: number)
       return globalThis.fetch(refuse.on ? `${closedUrl}${url.pathname}${url.search}` : url.href, init);
     },
   });
-  const created = createAuthClient({ authUrl: auth.url, environment, requestTimeoutMs, retryDelaysMs: [5], maxRetryAfterMs: 100 });
+  const created = createAuthClient({
+    authUrl: auth.url,
+    environment,
+    requestTimeoutMs,
+    retryDelaysMs: [5],
+    maxRetryAfterMs: 100,
+  });
   client = created;
   const first = await created.getAuthInfo();
   expect(first).not.toBeNull();
@@ -87,14 +99,19 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
   it("refresh() settles with AuthInfo or a typed RefreshError; a valid token is never dropped", async () => {
     const { client: c, token } = await loggedInClient(refuse, deadlineFor(name));
     inject();
-    const outcome = await c.refresh().then((value) => ({ value }), (error: unknown) => ({ error }));
+    const outcome = await c.refresh().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     auth.fault = null;
     refuse.on = false;
     const expected = REFRESH[name];
     if (expected === "session") {
       expect(outcome).toMatchObject({ value: { user: { userId: "u1" } } });
       expect(c.getSnapshot().status).toBe("logged_in");
-      expect(Object.getPrototypeOf((outcome as { value: { user: { properties: object } } }).value.user.properties)).toBe(Object.prototype);
+      expect(
+        Object.getPrototypeOf((outcome as { value: { user: { properties: object } } }).value.user.properties),
+      ).toBe(Object.prototype);
     } else {
       expect("error" in outcome && outcome.error).toBeInstanceOf(RefreshError);
       expect((outcome as { error: RefreshError }).error).toMatchObject(expected);
@@ -121,10 +138,22 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
   it("logout() settles: a 2xx ends the session, anything else is a LogoutError and keeps it", async () => {
     const { client: c, token } = await loggedInClient(refuse, deadlineFor(name));
     inject();
-    const outcome = await c.logout().then(() => ({ ok: true as const }), (error: unknown) => ({ ok: false as const, error }));
+    const outcome = await c.logout().then(
+      () => ({ ok: true as const }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
     auth.fault = null;
     refuse.on = false;
-    const answeredOk = ["wrong types", "empty 200", "204", "5 MB body", "non-UTF-8 bytes", "__proto__ / constructor keys", "properties nested 5 000 deep", "truncated JSON"].includes(name);
+    const answeredOk = [
+      "wrong types",
+      "empty 200",
+      "204",
+      "5 MB body",
+      "non-UTF-8 bytes",
+      "__proto__ / constructor keys",
+      "properties nested 5 000 deep",
+      "truncated JSON",
+    ].includes(name);
     if (answeredOk) {
       expect(outcome).toEqual({ ok: true });
       expect(c.getSnapshot().status).toBe("logged_out");

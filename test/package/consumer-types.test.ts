@@ -9,11 +9,23 @@ import { repoRoot } from "../../scripts/lib/prism.js";
  * The fixture compiles with skipLibCheck off, so every declaration file of the package is checked too.
  */
 const appDir = inject("packedAppDir");
-const STRICT = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true, jsx: "react-jsx", target: "ES2022", lib: ["ES2022", "DOM", "DOM.Iterable"], types: [] };
+const STRICT = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noEmit: true,
+  jsx: "react-jsx",
+  target: "ES2022",
+  lib: ["ES2022", "DOM", "DOM.Iterable"],
+  types: [],
+};
 
 /** Runs tsc on a tsconfig written into the app; returns its output ("" when clean). */
 function typeCheck(name: string, compilerOptions: object, include: string[]): string {
-  writeFileSync(join(appDir, name), JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, include }, null, 2));
+  writeFileSync(
+    join(appDir, name),
+    JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, include }, null, 2),
+  );
   try {
     execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", name], { cwd: appDir, stdio: "pipe" });
     return "";
@@ -23,8 +35,13 @@ function typeCheck(name: string, compilerOptions: object, include: string[]): st
 }
 
 function listedDeclarations(name: string): string[] {
-  const files = execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", name, "--listFilesOnly"], { cwd: appDir }).toString();
-  return files.split("\n").filter((file) => file.includes("node_modules/orgauth/dist/")).map((file) => file.replace(/^.*\/dist\//, ""));
+  const files = execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", name, "--listFilesOnly"], {
+    cwd: appDir,
+  }).toString();
+  return files
+    .split("\n")
+    .filter((file) => file.includes("node_modules/orgauth/dist/"))
+    .map((file) => file.replace(/^.*\/dist\//, ""));
 }
 
 describe("the packed package in a consumer's compiler", () => {

@@ -62,7 +62,9 @@ describe("one fetcher bundled from the packed package", () => {
     const schemas = generatedSchemas();
     const kept = reachableFrom([successValidatorOf(OPERATION), "ErrorResponseBodySchema"], schemas);
     const keptProperties = new Set([...kept].flatMap((name) => schemas.get(name)!.properties));
-    const foreign = new Set([...schemas].filter(([name]) => !kept.has(name)).flatMap(([, schema]) => schema.properties));
+    const foreign = new Set(
+      [...schemas].filter(([name]) => !kept.has(name)).flatMap(([, schema]) => schema.properties),
+    );
     const markers = [...foreign].filter((key) => !keptProperties.has(key) && !hasProperty(transportOnly.code, key));
     expect(markers.length).toBeGreaterThan(20);
     expect(markers.filter((key) => !hasProperty(all.code, key))).toEqual([]);
@@ -71,7 +73,10 @@ describe("one fetcher bundled from the packed package", () => {
   }, 60_000);
 
   it("keeps no zod code when the app's bundler compiles validation out", async () => {
-    const off = await bundle(`export { ${OPERATION}, createTransport, createAuthClient } from "orgauth";`, { resolveDir: appDir, define: VALIDATION_OFF });
+    const off = await bundle(`export { ${OPERATION}, createTransport, createAuthClient } from "orgauth";`, {
+      resolveDir: appDir,
+      define: VALIDATION_OFF,
+    });
     expect(off.inputs.filter(([file]) => file.includes("node_modules/zod/"))).toEqual([]);
     expect(off.code).toContain(`operationId:"${OPERATION}"`);
   }, 60_000);

@@ -69,7 +69,9 @@ describe("the active org the library chooses", () => {
   });
 
   it("uses the app's own rule when chooseActiveOrg is given", async () => {
-    const { client } = prismClient({ chooseActiveOrg: (orgs) => orgs.find((org) => org.orgName.startsWith("Globex"))?.orgId ?? null });
+    const { client } = prismClient({
+      chooseActiveOrg: (orgs) => orgs.find((org) => org.orgName.startsWith("Globex"))?.orgId ?? null,
+    });
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
     await waitFor(() => expect(result.current.activeOrgId).toBe("org_globex"));
   });

@@ -23,7 +23,13 @@ import {
   withRequiredAuthInfo,
   type WithAuthInfoProps,
 } from "../../src/hooks/index.js";
-import { expectRenderError, outerQueryClientWrapper, prismClient, providerWrapper, testQueryClient } from "./support.js";
+import {
+  expectRenderError,
+  outerQueryClientWrapper,
+  prismClient,
+  providerWrapper,
+  testQueryClient,
+} from "./support.js";
 
 afterEach(() => localStorage.clear());
 
@@ -94,9 +100,12 @@ describe("AuthProvider", () => {
 
   it("goes loading → logged_in with the user, orgs and helpers of the refresh response", async () => {
     const { client } = prismClient();
-    const { result } = renderHook(() => ({ info: useAuthInfo(), user: useUser(), orgs: useOrgHelper(), access: useAccessHelper() }), {
-      wrapper: providerWrapper({ client }),
-    });
+    const { result } = renderHook(
+      () => ({ info: useAuthInfo(), user: useUser(), orgs: useOrgHelper(), access: useAccessHelper() }),
+      {
+        wrapper: providerWrapper({ client }),
+      },
+    );
     expect(result.current.info.status).toBe("loading");
     expect(result.current.user).toBeNull();
     await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
@@ -126,7 +135,8 @@ describe("AuthProvider", () => {
         if (!url.includes("/refresh_token")) return response;
         const body = await response.json();
         body.org_id_to_org_member_info.org_acme.user_role = role;
-        body.org_id_to_org_member_info.org_acme.inherited_user_roles_plus_current_role = role === "Owner" ? ["Owner", "Admin", "Member"] : ["Admin", "Member"];
+        body.org_id_to_org_member_info.org_acme.inherited_user_roles_plus_current_role =
+          role === "Owner" ? ["Owner", "Admin", "Member"] : ["Admin", "Member"];
         return new Response(JSON.stringify(body), { status: 200, headers: response.headers });
       },
       openChannel: () => null,
@@ -136,7 +146,9 @@ describe("AuthProvider", () => {
     const renders: string[] = [];
     function Role() {
       const info = useAuthInfo();
-      const text = info.isLoggedIn ? `${info.accessToken.slice(-8)} ${info.orgHelper.getOrg("org_acme")?.userAssignedRole}` : info.status;
+      const text = info.isLoggedIn
+        ? `${info.accessToken.slice(-8)} ${info.orgHelper.getOrg("org_acme")?.userAssignedRole}`
+        : info.status;
       renders.push(text);
       return <p>{text}</p>;
     }
@@ -193,7 +205,9 @@ describe("AuthProvider", () => {
 
   it("useRedirectFunctions and useHostedPageUrls are the client's", async () => {
     const { client, navigations } = prismClient();
-    const { result } = renderHook(() => ({ redirects: useRedirectFunctions(), urls: useHostedPageUrls() }), { wrapper: providerWrapper({ client }) });
+    const { result } = renderHook(() => ({ redirects: useRedirectFunctions(), urls: useHostedPageUrls() }), {
+      wrapper: providerWrapper({ client }),
+    });
     expect(result.current.urls.account()).toBe(`${inject("prismUrl")}/account`);
     result.current.redirects.toCreateOrg();
     expect(navigations).toEqual([`${inject("prismUrl")}/create_org`]);
@@ -260,13 +274,18 @@ describe("AuthProvider", () => {
 });
 
 describe.each([
-  { cache: "the queryClient prop", wrap: (client: AuthClient, queryClient: QueryClient) => providerWrapper({ client, queryClient }) },
+  {
+    cache: "the queryClient prop",
+    wrap: (client: AuthClient, queryClient: QueryClient) => providerWrapper({ client, queryClient }),
+  },
   { cache: "the app's QueryClientProvider", wrap: outerQueryClientWrapper },
 ])("AuthProvider with $cache", ({ wrap }) => {
   it("resets the query cache when the user changes, so the next user never sees the previous one's data", async () => {
     const queryClient = testQueryClient();
     const { client, prefer, requestsOf } = prismClient();
-    const { result } = renderHook(() => ({ info: useAuthInfo(), orgs: useGetJoinableOrgs() }), { wrapper: wrap(client, queryClient) });
+    const { result } = renderHook(() => ({ info: useAuthInfo(), orgs: useGetJoinableOrgs() }), {
+      wrapper: wrap(client, queryClient),
+    });
     await waitFor(() => expect(result.current.orgs.isSuccess && result.current.info.isLoggedIn).toBe(true));
     queryClient.setQueryData(["app", "private"], "ada's secret");
     const fetchedBefore = requestsOf("getJoinableOrgs").length;
@@ -280,7 +299,9 @@ describe.each([
   it("resets the query cache on logout", async () => {
     const queryClient = testQueryClient();
     const { client } = prismClient();
-    const { result } = renderHook(() => ({ info: useAuthInfo(), logout: useLogoutFunction() }), { wrapper: wrap(client, queryClient) });
+    const { result } = renderHook(() => ({ info: useAuthInfo(), logout: useLogoutFunction() }), {
+      wrapper: wrap(client, queryClient),
+    });
     await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
     queryClient.setQueryData(["app", "private"], "ada's");
     await act(() => result.current.logout());

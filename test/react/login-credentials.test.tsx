@@ -17,13 +17,20 @@ function clientAnswering(loginAnswer: { status: number; body: unknown }) {
     authUrl: "https://auth.example.test",
     retryDelaysMs: [],
     transport: { logger: { warn: () => undefined } },
-    environment: createBrowserEnvironment({ fetch, openChannel: () => null, locks: null, onWake: () => () => undefined }),
+    environment: createBrowserEnvironment({
+      fetch,
+      openChannel: () => null,
+      locks: null,
+      onWake: () => () => undefined,
+    }),
   });
 }
 
 async function failedLogin(loginAnswer: { status: number; body: unknown }) {
   const client = clientAnswering(loginAnswer);
-  const view = renderHook(() => useLoginFlow(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
+  const view = renderHook(() => useLoginFlow(), {
+    wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+  });
   await waitFor(() => expect(view.result.current.step).toBe("LoginRequired"));
   const flow = view.result.current;
   if (flow.step !== "LoginRequired") throw new Error("unreachable");
@@ -36,13 +43,25 @@ describe("useLoginFlow: an unknown user reads as invalid credentials", () => {
   it("user_not_found and incorrect_password show the same text, without field hints; the code stays for the app", async () => {
     const unknown = await failedLogin({
       status: 404,
-      body: { error_code: "user_not_found", user_facing_error: "No account uses this email", user_facing_errors: { email: "No account uses this email" } },
+      body: {
+        error_code: "user_not_found",
+        user_facing_error: "No account uses this email",
+        user_facing_errors: { email: "No account uses this email" },
+      },
     });
-    const wrong = await failedLogin({ status: 400, body: { error_code: "incorrect_password", user_facing_error: "Wrong password for this account" } });
+    const wrong = await failedLogin({
+      status: 400,
+      body: { error_code: "incorrect_password", user_facing_error: "Wrong password for this account" },
+    });
     expect(isApiError(unknown, "login") && unknown.code).toBe("user_not_found");
     expect(isApiError(wrong, "login") && wrong.rawCode).toBe("incorrect_password");
     for (const error of [unknown, wrong]) {
-      expect(error).toMatchObject({ userFacingError: "Invalid email or password", message: "Invalid email or password", userFacingErrors: {}, fieldErrors: {} });
+      expect(error).toMatchObject({
+        userFacingError: "Invalid email or password",
+        message: "Invalid email or password",
+        userFacingErrors: {},
+        fieldErrors: {},
+      });
     }
   });
 });

@@ -33,7 +33,9 @@ describe("useLoginFlow when the server's state changes", () => {
     await act(() => queryClient.invalidateQueries({ queryKey: getLoginStateKeys.all }));
     await waitFor(() => expect(flow().step).toBe("unavailable"));
     const unavailable = flow();
-    expect(unavailable.step === "unavailable" && isApiError(unavailable.loadError) && unavailable.loadError.status).toBe(500);
+    expect(
+      unavailable.step === "unavailable" && isApiError(unavailable.loadError) && unavailable.loadError.status,
+    ).toBe(500);
     prefer.getLoginState = "example=ConfirmEmailRequired";
     act(() => flow().reload());
     await waitFor(() => expect(flow().step).toBe("ConfirmEmailRequired"));

@@ -19,7 +19,15 @@ function expectStep<S extends LoginStep>(flow: LoginFlow, step: S): Extract<Logi
 }
 
 const ACTIONS_BY_STEP: Record<LoginStep, string[]> = {
-  LoginRequired: ["forgotPassword", "login", "loginPasswordless", "loginWithSaml", "loginWithSocial", "passwordReset", "signup"],
+  LoginRequired: [
+    "forgotPassword",
+    "login",
+    "loginPasswordless",
+    "loginWithSaml",
+    "loginWithSocial",
+    "passwordReset",
+    "signup",
+  ],
   TwoFactorRequired: ["verifyBackupCode", "verifyMfa"],
   ConfirmEmailRequired: ["resendEmailConfirmation"],
   UserMetadataRequired: ["updateMetadata"],
@@ -34,7 +42,9 @@ describe("useLoginFlow", () => {
     const { flow } = setup(step);
     await waitFor(() => expect(flow().step).toBe("loading"));
     await waitFor(() => expect(flow().step).toBe(step));
-    const actions = Object.keys(flow()).filter((key) => !["step", "pending", "error", "failedAction", "reload"].includes(key));
+    const actions = Object.keys(flow()).filter(
+      (key) => !["step", "pending", "error", "failedAction", "reload"].includes(key),
+    );
     expect(actions.sort()).toEqual(ACTIONS_BY_STEP[step]);
   });
 
@@ -53,7 +63,9 @@ describe("useLoginFlow", () => {
 
     prefer.login = "example=ConfirmEmailRequired";
     prefer.getLoginState = "example=ConfirmEmailRequired";
-    ok = await act(() => expectStep(flow(), "LoginRequired").login({ email: "ada@acme.com", password: "correct horse" }));
+    ok = await act(() =>
+      expectStep(flow(), "LoginRequired").login({ email: "ada@acme.com", password: "correct horse" }),
+    );
     expect(ok).toBe(true);
     expect(flow().error).toBeNull();
     await waitFor(() => expect(flow().step).toBe("ConfirmEmailRequired"));
@@ -80,7 +92,13 @@ describe("useLoginFlow", () => {
     await waitFor(() => expect(flow().step).toBe("OrgCreationRequired"));
 
     prefer.getLoginState = "example=UpdatePasswordRequired";
-    await act(() => expectStep(flow(), "OrgCreationRequired").createOrg({ name: "Acme", autojoin_by_domain: false, restrict_to_domain: false }));
+    await act(() =>
+      expectStep(flow(), "OrgCreationRequired").createOrg({
+        name: "Acme",
+        autojoin_by_domain: false,
+        restrict_to_domain: false,
+      }),
+    );
     await waitFor(() => expect(flow().step).toBe("UpdatePasswordRequired"));
 
     prefer.getLoginState = "example=TwoFactorEnablementRequired";
@@ -130,11 +148,21 @@ describe("useLoginFlow", () => {
       message: expect.stringContaining("password reset link"),
       sniper_links: expect.objectContaining({ gmail: expect.stringMatching(/^https:/) }),
     });
-    expect(await act(() => expectStep(flow(), "LoginRequired").loginPasswordless({ email: "ada@acme.com", create_if_doesnt_exist: false }))).toBe(true);
+    expect(
+      await act(() =>
+        expectStep(flow(), "LoginRequired").loginPasswordless({ email: "ada@acme.com", create_if_doesnt_exist: false }),
+      ),
+    ).toBe(true);
     prefer.getLoginState = "example=ConfirmEmailRequired";
-    expect(await act(() => expectStep(flow(), "LoginRequired").signup({ email: "grace@acme.com", password: "correct horse" }))).toBe(true);
+    expect(
+      await act(() =>
+        expectStep(flow(), "LoginRequired").signup({ email: "grace@acme.com", password: "correct horse" }),
+      ),
+    ).toBe(true);
     await waitFor(() => expect(flow().step).toBe("ConfirmEmailRequired"));
-    expect([requestsOf("forgotPassword"), requestsOf("loginPasswordless"), requestsOf("signup")].map((r) => r.length)).toEqual([1, 1, 1]);
+    expect(
+      [requestsOf("forgotPassword"), requestsOf("loginPasswordless"), requestsOf("signup")].map((r) => r.length),
+    ).toEqual([1, 1, 1]);
   });
 
   it("social login navigates to the provider path; SAML navigates to the looked-up login_url", async () => {
@@ -201,9 +229,13 @@ describe("useLoginFlow", () => {
 
   it("reports an unavailable login state with its typed error", async () => {
     const kit = prismClient({ prefer: { refreshToken: "code=401", getLoginState: "code=500" } });
-    const { result } = renderHook(() => useLoginFlow(), { wrapper: providerWrapper({ client: kit.client, queryClient: testQueryClient() }) });
+    const { result } = renderHook(() => useLoginFlow(), {
+      wrapper: providerWrapper({ client: kit.client, queryClient: testQueryClient() }),
+    });
     await waitFor(() => expect(result.current.step).toBe("unavailable"));
     const state = result.current;
-    expect(state.step === "unavailable" && isApiError(state.loadError, "getLoginState") && state.loadError.code).toBe("unexpected_error");
+    expect(state.step === "unavailable" && isApiError(state.loadError, "getLoginState") && state.loadError.code).toBe(
+      "unexpected_error",
+    );
   });
 });

@@ -7,7 +7,9 @@ import { prismClient, providerWrapper, testQueryClient } from "./support.js";
 describe("useMfa", () => {
   it("goes loading → disabled, enables, and shows enabled after the declared refetch", async () => {
     const { client, prefer, requestsOf } = prismClient();
-    const { result } = renderHook(() => useMfa(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
+    const { result } = renderHook(() => useMfa(), {
+      wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+    });
     expect(result.current.status).toBe("loading");
     await waitFor(() => expect(result.current.status).toBe("disabled"));
     const disabled = result.current;
@@ -28,7 +30,9 @@ describe("useMfa", () => {
 
   it("reports unexpected_error when the status cannot be read, and reload reads it again", async () => {
     const { client, prefer } = prismClient({ prefer: { getSecurityStatus: "code=500" } });
-    const { result } = renderHook(() => useMfa(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
+    const { result } = renderHook(() => useMfa(), {
+      wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+    });
     await waitFor(() => expect(result.current.status).toBe("unexpected_error"));
     expect(result.current.error?.name).toBe("ApiError");
     expect("enable" in result.current || "disable" in result.current).toBe(false);
@@ -39,7 +43,9 @@ describe("useMfa", () => {
 
   it("gives a typed error when enabling fails, and stays disabled", async () => {
     const { client, prefer } = prismClient();
-    const { result } = renderHook(() => useMfa(), { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) });
+    const { result } = renderHook(() => useMfa(), {
+      wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+    });
     await waitFor(() => expect(result.current.status).toBe("disabled"));
     prefer.enableMfa = "code=409, example=action_already_complete";
     const disabled = result.current;

@@ -6,10 +6,20 @@ import { buildOperations, type OperationModel } from "../../scripts/codegen/mode
 import { repoRoot } from "../../scripts/lib/prism.js";
 import type { OperationId } from "../../src/generated/operations.js";
 import * as queries from "../../src/generated/queries.js";
-import { useAuthInfo, useCreateOrg, useListOrgMembersInfinite, useListOrgMembers, listOrgMembersKeys, getLoginStateKeys, allQueriesKey } from "../../src/hooks/index.js";
+import {
+  useAuthInfo,
+  useCreateOrg,
+  useListOrgMembersInfinite,
+  useListOrgMembers,
+  listOrgMembersKeys,
+  getLoginStateKeys,
+  allQueriesKey,
+} from "../../src/hooks/index.js";
 import { prismClient, providerWrapper, testQueryClient } from "./support.js";
 
-const operations = buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`)).filter((op) => op.surface === "frontend");
+const operations = buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`)).filter(
+  (op) => op.surface === "frontend",
+);
 const queryOps = operations.filter((op) => op.kind === "query");
 const mutationOps = operations.filter((op) => op.kind === "mutation");
 
@@ -71,7 +81,8 @@ it("the tables cover every fe/v3 operation", () => {
   expect(Object.keys(queryRequests).sort()).toEqual(queryOps.map((op) => op.operationId).sort());
   expect(Object.keys(mutationVariables).sort()).toEqual(mutationOps.map((op) => op.operationId).sort());
   for (const op of queryOps) expect(typeof generated[`use${pascal(op.operationId)}`], op.operationId).toBe("function");
-  for (const op of mutationOps) expect(typeof generated[`${op.operationId}MutationOptions`], op.operationId).toBe("function");
+  for (const op of mutationOps)
+    expect(typeof generated[`${op.operationId}MutationOptions`], op.operationId).toBe("function");
 });
 
 /** Mounts the given queries (through their generated hooks), then runs one mutation through its generated hook. */
@@ -80,8 +91,12 @@ function mountQueriesAndMutation(mutation: OperationModel, targets: { op: string
   const queryClient = testQueryClient();
   const view = renderHook(
     () => {
-      const results = Object.fromEntries(targets.map((t) => [t.name, (generated[`use${pascal(t.op)}`] as AnyFn)(t.request) as { isSuccess: boolean }]));
-      const mutate = (generated[`use${pascal(mutation.operationId)}`] as AnyFn)() as { mutateAsync(v: unknown): Promise<unknown> };
+      const results = Object.fromEntries(
+        targets.map((t) => [t.name, (generated[`use${pascal(t.op)}`] as AnyFn)(t.request) as { isSuccess: boolean }]),
+      );
+      const mutate = (generated[`use${pascal(mutation.operationId)}`] as AnyFn)() as {
+        mutateAsync(v: unknown): Promise<unknown>;
+      };
       return { results, mutate, auth: useAuthInfo() };
     },
     { wrapper: providerWrapper({ client: kit.client, queryClient }) },
@@ -89,32 +104,49 @@ function mountQueriesAndMutation(mutation: OperationModel, targets: { op: string
   return { ...kit, view, queryClient };
 }
 
-describe.each(mutationOps.filter((op) => op.invalidates.length > 0))("$operationId invalidates its declared queries", (mutation) => {
-  it(`refetches ${mutation.invalidates.map((i) => i.operationId).join(", ")} and leaves other orgs' entries alone`, async () => {
-    const targets = mutation.invalidates.map((i) => ({ op: i.operationId, request: queryRequests[i.operationId]!, name: i.operationId }));
-    const scoped = mutation.invalidates.filter((i) => Object.keys(i.path).length || Object.keys(i.query).length);
-    const others = scoped.map((i) => ({ op: i.operationId, request: otherOrgRequests[i.operationId]!, name: `${i.operationId}:other` }));
-    const { view, requests } = mountQueriesAndMutation(mutation, [...targets, ...others]);
-    await waitFor(() => expect(Object.values(view.result.current.results).every((r) => r.isSuccess)).toBe(true));
-    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
-    const count = (op: string, orgId: string) =>
-      requests.filter((r) => r.operationId === op && (op in otherOrgRequests ? r.url.includes(orgId) : true)).length;
-    const before = Object.fromEntries([...targets.map((t) => [t.name, count(t.op, "org_acme")]), ...others.map((t) => [t.name, count(t.op, "org_other")])]);
-    await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
-    for (const target of targets) expect(count(target.op, "org_acme"), target.name).toBe(before[target.name] + 1);
-    for (const other of others) expect(count(other.op, "org_other"), other.name).toBe(before[other.name]);
-  });
-});
+describe.each(mutationOps.filter((op) => op.invalidates.length > 0))(
+  "$operationId invalidates its declared queries",
+  (mutation) => {
+    it(`refetches ${mutation.invalidates.map((i) => i.operationId).join(", ")} and leaves other orgs' entries alone`, async () => {
+      const targets = mutation.invalidates.map((i) => ({
+        op: i.operationId,
+        request: queryRequests[i.operationId]!,
+        name: i.operationId,
+      }));
+      const scoped = mutation.invalidates.filter((i) => Object.keys(i.path).length || Object.keys(i.query).length);
+      const others = scoped.map((i) => ({
+        op: i.operationId,
+        request: otherOrgRequests[i.operationId]!,
+        name: `${i.operationId}:other`,
+      }));
+      const { view, requests } = mountQueriesAndMutation(mutation, [...targets, ...others]);
+      await waitFor(() => expect(Object.values(view.result.current.results).every((r) => r.isSuccess)).toBe(true));
+      await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
+      const count = (op: string, orgId: string) =>
+        requests.filter((r) => r.operationId === op && (op in otherOrgRequests ? r.url.includes(orgId) : true)).length;
+      const before = Object.fromEntries([
+        ...targets.map((t) => [t.name, count(t.op, "org_acme")]),
+        ...others.map((t) => [t.name, count(t.op, "org_other")]),
+      ]);
+      await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
+      for (const target of targets) expect(count(target.op, "org_acme"), target.name).toBe(before[target.name] + 1);
+      for (const other of others) expect(count(other.op, "org_other"), other.name).toBe(before[other.name]);
+    });
+  },
+);
 
-describe.each(mutationOps.filter((op) => op.sessionEffect === "refresh"))("$operationId refreshes the session", (mutation) => {
-  it("makes one refresh request before the mutation resolves", async () => {
-    const { view, requestsOf } = mountQueriesAndMutation(mutation, []);
-    await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
-    const before = requestsOf("refreshToken").length;
-    await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
-    expect(requestsOf("refreshToken")).toHaveLength(before + 1);
-  });
-});
+describe.each(mutationOps.filter((op) => op.sessionEffect === "refresh"))(
+  "$operationId refreshes the session",
+  (mutation) => {
+    it("makes one refresh request before the mutation resolves", async () => {
+      const { view, requestsOf } = mountQueriesAndMutation(mutation, []);
+      await waitFor(() => expect(view.result.current.auth.status).toBe("logged_in"));
+      const before = requestsOf("refreshToken").length;
+      await act(() => view.result.current.mutate.mutateAsync(mutationVariables[mutation.operationId]));
+      expect(requestsOf("refreshToken")).toHaveLength(before + 1);
+    });
+  },
+);
 
 /** A documented success example of each `refresh-if-finished` mutation whose login step is not Finished. */
 const unfinishedExample: Record<string, string> = {
@@ -134,7 +166,12 @@ describe.each(Object.keys(unfinishedExample))("%s (refresh-if-finished)", (opera
   function mount() {
     const kit = prismClient({ prefer: { refreshToken: "code=401" } });
     const view = renderHook(
-      () => ({ auth: useAuthInfo(), mutate: (generated[`use${pascal(operationId)}`] as AnyFn)() as { mutateAsync(v: unknown): Promise<{ login_state: string }> } }),
+      () => ({
+        auth: useAuthInfo(),
+        mutate: (generated[`use${pascal(operationId)}`] as AnyFn)() as {
+          mutateAsync(v: unknown): Promise<{ login_state: string }>;
+        },
+      }),
       { wrapper: providerWrapper({ client: kit.client, queryClient: testQueryClient() }) },
     );
     return { ...kit, view, operation: operationId as OperationId };
@@ -173,7 +210,11 @@ describe("session effects", () => {
     await waitFor(() => expect(result.current.auth.status).toBe("logged_in"));
     expect(result.current.auth.isLoggedIn && result.current.auth.orgs).toEqual([]);
     delete prefer.refreshToken; // the server now reports the user with orgs
-    await act(() => result.current.createOrg.mutateAsync({ body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }));
+    await act(() =>
+      result.current.createOrg.mutateAsync({
+        body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false },
+      }),
+    );
     expect(result.current.auth.isLoggedIn && result.current.auth.orgs.length).toBeGreaterThan(0);
   });
 
@@ -191,11 +232,20 @@ describe("session effects", () => {
     const { client, requestsOf } = prismClient();
     const order: string[] = [];
     const { result } = renderHook(
-      () => ({ auth: useAuthInfo(), createOrg: useCreateOrg({ onSuccess: () => void order.push(`user onSuccess after ${requestsOf("refreshToken").length} refreshes`) }) }),
+      () => ({
+        auth: useAuthInfo(),
+        createOrg: useCreateOrg({
+          onSuccess: () => void order.push(`user onSuccess after ${requestsOf("refreshToken").length} refreshes`),
+        }),
+      }),
       { wrapper: providerWrapper({ client, queryClient: testQueryClient() }) },
     );
     await waitFor(() => expect(result.current.auth.status).toBe("logged_in"));
-    await act(() => result.current.createOrg.mutateAsync({ body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }));
+    await act(() =>
+      result.current.createOrg.mutateAsync({
+        body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false },
+      }),
+    );
     expect(order).toEqual(["user onSuccess after 2 refreshes"]);
   });
 });
@@ -203,9 +253,24 @@ describe("session effects", () => {
 describe("keys and infinite lists", () => {
   it("builds hierarchical keys with partial filters and a separate infinite segment", () => {
     expect(listOrgMembersKeys.all).toEqual(["orgauth", "listOrgMembers"]);
-    expect(listOrgMembersKeys.matching({ path: { orgId: "o" } })).toEqual(["orgauth", "listOrgMembers", { orgId: "o" }]);
-    expect(listOrgMembersKeys.query({ path: { orgId: "o" }, query: { page_size: 5 } })).toEqual(["orgauth", "listOrgMembers", { orgId: "o" }, { page_size: 5 }]);
-    expect(listOrgMembersKeys.infinite({ path: { orgId: "o" }, query: { page_size: 5 } })).toEqual(["orgauth", "listOrgMembers", { orgId: "o" }, { page_size: 5 }, "infinite"]);
+    expect(listOrgMembersKeys.matching({ path: { orgId: "o" } })).toEqual([
+      "orgauth",
+      "listOrgMembers",
+      { orgId: "o" },
+    ]);
+    expect(listOrgMembersKeys.query({ path: { orgId: "o" }, query: { page_size: 5 } })).toEqual([
+      "orgauth",
+      "listOrgMembers",
+      { orgId: "o" },
+      { page_size: 5 },
+    ]);
+    expect(listOrgMembersKeys.infinite({ path: { orgId: "o" }, query: { page_size: 5 } })).toEqual([
+      "orgauth",
+      "listOrgMembers",
+      { orgId: "o" },
+      { page_size: 5 },
+      "infinite",
+    ]);
     expect(getLoginStateKeys.query()).toEqual(["orgauth", "getLoginState", {}, {}]);
     expect(allQueriesKey).toEqual(["orgauth"]);
   });
@@ -214,15 +279,22 @@ describe("keys and infinite lists", () => {
     const { client, requestsOf } = prismClient();
     const queryClient = testQueryClient();
     const request = { path: { orgId: "org_acme" } };
-    const { result } = renderHook(() => ({ page: useListOrgMembers(request), pages: useListOrgMembersInfinite(request) }), {
-      wrapper: providerWrapper({ client, queryClient }),
-    });
+    const { result } = renderHook(
+      () => ({ page: useListOrgMembers(request), pages: useListOrgMembersInfinite(request) }),
+      {
+        wrapper: providerWrapper({ client, queryClient }),
+      },
+    );
     await waitFor(() => expect(result.current.page.isSuccess && result.current.pages.isSuccess).toBe(true));
     expect(result.current.pages.data?.pages).toHaveLength(1);
     expect(result.current.pages.hasNextPage).toBe(true); // the first_page example says has_more_results
     await act(() => result.current.pages.fetchNextPage());
     await waitFor(() => expect(result.current.pages.data?.pages).toHaveLength(2));
-    expect(requestsOf("listOrgMembers").map((r) => new URL(r.url).searchParams.get("page_number"))).toEqual([null, "0", "1"]);
+    expect(requestsOf("listOrgMembers").map((r) => new URL(r.url).searchParams.get("page_number"))).toEqual([
+      null,
+      "0",
+      "1",
+    ]);
     expect(queryClient.getQueryData(listOrgMembersKeys.query(request))?.users).toBeDefined();
     expect(queryClient.getQueryData(listOrgMembersKeys.infinite(request))?.pages).toHaveLength(2);
   });

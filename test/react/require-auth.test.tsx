@@ -3,13 +3,26 @@ import { StrictMode } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeReturnTo } from "../../src/session/index.js";
 import { RequireAuth, withRequiredAuthInfo, type WithAuthInfoProps } from "../../src/hooks/index.js";
-import { createPrismAuthClient, createStaticAuthClient, makeAuthInfo, makeOrgMembership, StaticAuthProvider } from "../../src/testing/index.js";
+import {
+  createPrismAuthClient,
+  createStaticAuthClient,
+  makeAuthInfo,
+  makeOrgMembership,
+  StaticAuthProvider,
+} from "../../src/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => window.history.replaceState({}, "", "/"));
 
 const admin = makeAuthInfo({
-  orgs: [makeOrgMembership({ orgId: "org_a", userAssignedRole: "Admin", userInheritedRolesPlusCurrentRole: ["Admin", "Member"], userPermissions: ["can_invite"] })],
+  orgs: [
+    makeOrgMembership({
+      orgId: "org_a",
+      userAssignedRole: "Admin",
+      userInheritedRolesPlusCurrentRole: ["Admin", "Member"],
+      userPermissions: ["can_invite"],
+    }),
+  ],
 });
 
 describe("RequireAuth", () => {
@@ -35,13 +48,19 @@ describe("RequireAuth", () => {
     await waitFor(() => expect(navigations).toHaveLength(1));
     const target = new URL(navigations[0]!);
     expect(`${target.origin}${target.pathname}`).toBe(`${inject("prismUrl")}/login`);
-    expect(decodeReturnTo(target.searchParams.get("rt")!)).toBe("http://localhost:3000/settings/billing?tab=invoices#due");
+    expect(decodeReturnTo(target.searchParams.get("rt")!)).toBe(
+      "http://localhost:3000/settings/billing?tab=invoices#due",
+    );
     expect(screen.getByText("wait")).toBeTruthy();
     expect(screen.queryByText("secret")).toBeNull();
   });
 
   it("an unreachable auth server is not a logout: the unreachable fallback shows and nobody is sent to the login page", async () => {
-    const { client, navigations } = createPrismAuthClient({ prismUrl: "http://127.0.0.1:9", retryDelaysMs: [], transport: { logger: { warn: () => undefined } } });
+    const { client, navigations } = createPrismAuthClient({
+      prismUrl: "http://127.0.0.1:9",
+      retryDelaysMs: [],
+      transport: { logger: { warn: () => undefined } },
+    });
     const Wrapper = providerWrapper({ client });
     render(
       <Wrapper>
@@ -64,7 +83,9 @@ describe("RequireAuth", () => {
       </StaticAuthProviderFor>,
     );
     await waitFor(() => expect(client.navigations).toHaveLength(1));
-    expect(decodeReturnTo(new URL(client.navigations[0]!).searchParams.get("rt")!)).toBe("http://localhost:3000/after?step=2");
+    expect(decodeReturnTo(new URL(client.navigations[0]!).searchParams.get("rt")!)).toBe(
+      "http://localhost:3000/after?step=2",
+    );
   });
 
   it("renders the logged-out fallback instead of redirecting when one is given", () => {
@@ -130,7 +151,12 @@ describe("withRequiredAuthInfo", () => {
       </p>
     );
   }
-  const GuardedProfile = withRequiredAuthInfo(Profile, { loggedOutFallback: <p>out</p>, atLeastRole: "Owner", orgId: "org_a", forbiddenFallback: <p>no</p> });
+  const GuardedProfile = withRequiredAuthInfo(Profile, {
+    loggedOutFallback: <p>out</p>,
+    atLeastRole: "Owner",
+    orgId: "org_a",
+    forbiddenFallback: <p>no</p>,
+  });
 
   it("passes the auth info to the component and forwards its other props", () => {
     const Plain = withRequiredAuthInfo(Profile);

@@ -15,7 +15,9 @@ afterEach(() => {
 
 /** A QueryClient without retries (errors surface at once) and without garbage collection during a test. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** A client against the Prism of this run, quiet transport logger, no retries between refresh attempts. */
@@ -29,7 +31,11 @@ export function prismClient(options: Omit<PrismAuthClientOptions, "prismUrl"> = 
 }
 
 /** A render wrapper: AuthProvider over `client` with `queryClient`, optionally in StrictMode. */
-export function providerWrapper(props: { client: Parameters<typeof AuthProvider>[0]["client"]; queryClient?: QueryClient; strict?: boolean }) {
+export function providerWrapper(props: {
+  client: Parameters<typeof AuthProvider>[0]["client"];
+  queryClient?: QueryClient;
+  strict?: boolean;
+}) {
   return function Wrapper({ children }: { children?: ReactNode }) {
     const tree = (
       <AuthProvider client={props.client!} {...(props.queryClient ? { queryClient: props.queryClient } : {})}>

@@ -90,7 +90,12 @@ describe("the app-wide login gate (AuthProvider requireLogin)", () => {
 
 describe("withAuthInfo", () => {
   function Greeting(props: WithAuthStateProps & { punctuation: string }) {
-    return <p>{props.auth.isLoggedIn ? `hello ${props.auth.user.email}` : "hello stranger"}{props.punctuation}</p>;
+    return (
+      <p>
+        {props.auth.isLoggedIn ? `hello ${props.auth.user.email}` : "hello stranger"}
+        {props.punctuation}
+      </p>
+    );
   }
   const Wrapped = withAuthInfo(Greeting, { loadingFallback: <p>wait</p> });
 
@@ -189,7 +194,9 @@ describe("accessors", () => {
 
 describe("user and membership objects", () => {
   it("authUser has org lookups and checks in any org", () => {
-    const { result } = renderHook(() => useAuthInfo(), { wrapper: providerWrapper({ client: createStaticAuthClient({ authInfo: info }) }) });
+    const { result } = renderHook(() => useAuthInfo(), {
+      wrapper: providerWrapper({ client: createStaticAuthClient({ authInfo: info }) }),
+    });
     if (result.current.status !== "logged_in") throw new Error("expected logged in");
     const { authUser } = result.current;
     expect(authUser.email).toBe("test@example.test");
@@ -207,14 +214,24 @@ describe("user and membership objects", () => {
 
   it("the active org carries its checks, and accessHelper.forOrg binds the checks to one org", () => {
     const client = createStaticAuthClient({ authInfo: info });
-    const { result } = renderHook(() => ({ active: useActiveOrg(), auth: useAuthInfo() }), { wrapper: providerWrapper({ client }) });
+    const { result } = renderHook(() => ({ active: useActiveOrg(), auth: useAuthInfo() }), {
+      wrapper: providerWrapper({ client }),
+    });
     expect(result.current.active.activeOrg?.isAtLeastRole("Admin")).toBe(true);
     expect(result.current.active.activeOrg?.hasPermission("can_invite")).toBe(true);
     if (result.current.auth.status !== "logged_in") throw new Error("expected logged in");
     const inGlobex = result.current.auth.accessHelper.forOrg("org_globex");
-    expect([inGlobex.isRole("Member"), inGlobex.isAtLeastRole("Admin"), inGlobex.hasAllPermissions([])]).toEqual([true, false, true]);
+    expect([inGlobex.isRole("Member"), inGlobex.isAtLeastRole("Admin"), inGlobex.hasAllPermissions([])]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     const elsewhere = result.current.auth.accessHelper.forOrg("org_none");
-    expect([elsewhere.isRole("Member"), elsewhere.hasPermission("x"), elsewhere.hasAllPermissions([])]).toEqual([false, false, false]);
+    expect([elsewhere.isRole("Member"), elsewhere.hasPermission("x"), elsewhere.hasAllPermissions([])]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -249,8 +266,12 @@ describe("usePagedSearch", () => {
 describe("a generated hook without a QueryClient", () => {
   it("says how to provide one", () => {
     const client = createStaticAuthClient({ authInfo: info });
-    const expected = "useGetJoinableOrgs needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider";
-    expectRenderError(() => renderHook(() => react.useGetJoinableOrgs(), { wrapper: providerWrapper({ client }) }), expected);
+    const expected =
+      "useGetJoinableOrgs needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider";
+    expectRenderError(
+      () => renderHook(() => react.useGetJoinableOrgs(), { wrapper: providerWrapper({ client }) }),
+      expected,
+    );
   });
 });
 

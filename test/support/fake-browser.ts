@@ -114,7 +114,8 @@ export class MultiTabBrowser {
     else this.storageMap.set(key, value);
     for (const [tab, listeners] of this.storageListeners) {
       if (tab === writer) continue;
-      for (const listener of [...listeners]) this.clock.setTimeout(() => listener(key, value), this.storageLatencyMs ?? this.messageLatencyMs);
+      for (const listener of [...listeners])
+        this.clock.setTimeout(() => listener(key, value), this.storageLatencyMs ?? this.messageLatencyMs);
     }
   }
 

@@ -10,7 +10,11 @@ export class MemoryLocks implements TabLocks {
   private readonly held = new Set<string>();
   private readonly queues = new Map<string, Array<() => void>>();
 
-  request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, task: (granted: boolean) => Promise<T>): Promise<T> {
+  request<T>(
+    name: string,
+    options: { signal?: AbortSignal; ifAvailable?: boolean },
+    task: (granted: boolean) => Promise<T>,
+  ): Promise<T> {
     const { signal } = options;
     if (options.ifAvailable && this.held.has(name)) return Promise.resolve().then(() => task(false));
     return new Promise<T>((resolve, reject) => {

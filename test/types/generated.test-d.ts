@@ -16,7 +16,7 @@ import {
 } from "../../src/generated/operations.js";
 import type * as v from "../../src/generated/zod.js";
 import type { components } from "../../src/generated/schema.js";
-import { ApiError, createTransport } from "../../src/transport/index.js";
+import { type ApiError, createTransport } from "../../src/transport/index.js";
 
 const t = createTransport({ authUrl: "https://auth.example.com" });
 
@@ -49,7 +49,9 @@ describe("generated fetchers", () => {
     // @ts-expect-error unknown body fields are still flagged
     void createOrg(t, { body: { name: "Acme", autojoin: true } });
     expectTypeOf<InviteUserRequest["body"]>().toMatchTypeOf<z.input<typeof v.InviteUserRequestInputSchema>>();
-    expectTypeOf<z.output<typeof v.InviteUserRequestInputSchema>>().toMatchTypeOf<components["schemas"]["InviteUserRequest"]>();
+    expectTypeOf<z.output<typeof v.InviteUserRequestInputSchema>>().toMatchTypeOf<
+      components["schemas"]["InviteUserRequest"]
+    >();
     expectTypeOf<components["schemas"]["InviteUserRequest"]["additional_roles"]>().toEqualTypeOf<string[]>();
   });
 

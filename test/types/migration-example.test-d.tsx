@@ -51,7 +51,11 @@ export function Members() {
   return (
     <section>
       <input value={paging.search} onChange={(event) => paging.setSearch(event.target.value)} />
-      <ul>{members.data?.users.map((member) => <li key={member.user_id}>{member.email}</li>)}</ul>
+      <ul>
+        {members.data?.users.map((member) => (
+          <li key={member.user_id}>{member.email}</li>
+        ))}
+      </ul>
       <button type="button" disabled={!paging.hasPreviousPage} onClick={paging.previousPage}>
         Previous
       </button>
@@ -59,9 +63,16 @@ export function Members() {
         Next
       </button>
       {activeOrg.isAtLeastRole("Admin") && (
-        <button type="button" onClick={() => invite.mutate({ body: { org_id: orgId, email: "grace@acme.com", role: "Member" } })}>Invite Grace</button>
+        <button
+          type="button"
+          onClick={() => invite.mutate({ body: { org_id: orgId, email: "grace@acme.com", role: "Member" } })}
+        >
+          Invite Grace
+        </button>
       )}
-      {isApiError(invite.error, "inviteUser") && invite.error.code === "action_already_complete" && <p>Grace is already invited.</p>}
+      {isApiError(invite.error, "inviteUser") && invite.error.code === "action_already_complete" && (
+        <p>Grace is already invited.</p>
+      )}
     </section>
   );
 }
@@ -73,11 +84,23 @@ export function Security() {
     case "loading":
       return <p>Loading…</p>;
     case "unexpected_error":
-      return <button type="button" onClick={() => void mfa.reload()}>Try again</button>;
+      return (
+        <button type="button" onClick={() => void mfa.reload()}>
+          Try again
+        </button>
+      );
     case "disabled":
-      return <button type="button" onClick={() => void mfa.enable("123456")}>Turn on ({mfa.securityStatus.new_secret})</button>;
+      return (
+        <button type="button" onClick={() => void mfa.enable("123456")}>
+          Turn on ({mfa.securityStatus.new_secret})
+        </button>
+      );
     case "enabled":
-      return <button type="button" onClick={() => void mfa.disable()}>Turn off</button>;
+      return (
+        <button type="button" onClick={() => void mfa.disable()}>
+          Turn off
+        </button>
+      );
   }
 }
 
@@ -87,9 +110,16 @@ function BillingPage({ auth }: WithAuthInfoProps) {
     const token = await auth.getAccessToken();
     await fetch("/api/billing", { headers: { Authorization: `Bearer ${token ?? ""}` } });
   };
-  return <button type="button" onClick={() => void load()}>Load invoices for {auth.authUser.getOrgs().length} orgs</button>;
+  return (
+    <button type="button" onClick={() => void load()}>
+      Load invoices for {auth.authUser.getOrgs().length} orgs
+    </button>
+  );
 }
-export const Billing = withRequiredAuthInfo(BillingPage, { atLeastRole: "Admin", forbiddenFallback: <p>Admins only</p> });
+export const Billing = withRequiredAuthInfo(BillingPage, {
+  atLeastRole: "Admin",
+  forbiddenFallback: <p>Admins only</p>,
+});
 
 export function AdminsOnly({ children }: { children: ReactNode }) {
   return (

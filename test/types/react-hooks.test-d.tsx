@@ -1,6 +1,10 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expectTypeOf, it } from "vitest";
-import type { GetSecurityStatusResponse, InviteUserRequest, ListOrgMembersResponse } from "../../src/generated/operations.js";
+import type {
+  GetSecurityStatusResponse,
+  InviteUserRequest,
+  ListOrgMembersResponse,
+} from "../../src/generated/operations.js";
 import type { OperationCaller } from "../../src/transport/index.js";
 import { ApiError, type RequestValidationError, type ResponseValidationError } from "../../src/transport/index.js";
 import type { AuthClient } from "../../src/session/index.js";
@@ -31,7 +35,9 @@ describe("generated query layer", () => {
   it("query hooks return the response and the operation's error", () => {
     const result = useListOrgMembers({ path: { orgId: "o" } });
     expectTypeOf(result.data).toEqualTypeOf<ListOrgMembersResponse | undefined>();
-    expectTypeOf(result.error).toEqualTypeOf<ApiError<"listOrgMembers"> | ResponseValidationError | RequestValidationError | null>();
+    expectTypeOf(result.error).toEqualTypeOf<
+      ApiError<"listOrgMembers"> | ResponseValidationError | RequestValidationError | null
+    >();
     const selected = useListOrgMembers({ path: { orgId: "o" } }, { select: (page) => page.users.length });
     expectTypeOf(selected.data).toEqualTypeOf<number | undefined>();
   });
@@ -39,7 +45,9 @@ describe("generated query layer", () => {
   it("error codes narrow to the operation's documented codes", () => {
     const { error } = useListOrgMembers({ path: { orgId: "o" } });
     if (error instanceof ApiError) {
-      expectTypeOf(error.code).toEqualTypeOf<"not_logged_in" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error">();
+      expectTypeOf(error.code).toEqualTypeOf<
+        "not_logged_in" | "action_disabled" | "email_not_confirmed" | "org_not_found" | "unexpected_error"
+      >();
     }
   });
 
@@ -52,9 +60,15 @@ describe("generated query layer", () => {
 
   it("keys are typed and reach getQueryData", () => {
     const queryClient = new QueryClient();
-    expectTypeOf(queryClient.getQueryData(listOrgMembersKeys.query({ path: { orgId: "o" } }))).toEqualTypeOf<ListOrgMembersResponse | undefined>();
-    expectTypeOf(queryClient.getQueryData(listOrgMembersKeys.infinite({ path: { orgId: "o" } }))).toEqualTypeOf<InfiniteData<ListOrgMembersResponse, number> | undefined>();
-    expectTypeOf(queryClient.getQueryData(listOrgMembersQueryOptions(transport, { path: { orgId: "o" } }).queryKey)).toEqualTypeOf<ListOrgMembersResponse | undefined>();
+    expectTypeOf(queryClient.getQueryData(listOrgMembersKeys.query({ path: { orgId: "o" } }))).toEqualTypeOf<
+      ListOrgMembersResponse | undefined
+    >();
+    expectTypeOf(queryClient.getQueryData(listOrgMembersKeys.infinite({ path: { orgId: "o" } }))).toEqualTypeOf<
+      InfiniteData<ListOrgMembersResponse, number> | undefined
+    >();
+    expectTypeOf(
+      queryClient.getQueryData(listOrgMembersQueryOptions(transport, { path: { orgId: "o" } }).queryKey),
+    ).toEqualTypeOf<ListOrgMembersResponse | undefined>();
     expectTypeOf(listOrgMembersKeys.all).toEqualTypeOf<readonly ["orgauth", "listOrgMembers"]>();
     // @ts-expect-error path filters only take the operation's path parameters
     listOrgMembersKeys.matching({ path: { org: "o" } });
@@ -81,7 +95,9 @@ describe("generated query layer", () => {
   it("mutation hooks take the request and type the error", () => {
     const invite = useInviteUser();
     expectTypeOf(invite.mutate).parameter(0).toEqualTypeOf<InviteUserRequest>();
-    expectTypeOf(invite.error).toEqualTypeOf<ApiError<"inviteUser"> | ResponseValidationError | RequestValidationError | null>();
+    expectTypeOf(invite.error).toEqualTypeOf<
+      ApiError<"inviteUser"> | ResponseValidationError | RequestValidationError | null
+    >();
     // operations without input mutate with no argument
     useResendEmailConfirmation().mutate();
   });
@@ -100,7 +116,8 @@ describe("auth hooks", () => {
     // @ts-expect-error login is not available before narrowing to LoginRequired
     void flow.login;
     if (flow.step === "LoginRequired") expectTypeOf(flow.login).parameter(0).toHaveProperty("password");
-    if (flow.step === "TwoFactorEnablementRequired") expectTypeOf(flow.mfaSetup).toEqualTypeOf<GetSecurityStatusResponse | null>();
+    if (flow.step === "TwoFactorEnablementRequired")
+      expectTypeOf(flow.mfaSetup).toEqualTypeOf<GetSecurityStatusResponse | null>();
     if (flow.error?.name === "ApiError" && "operationId" in flow.error && flow.error.operationId === "login") {
       expectTypeOf(flow.error).toEqualTypeOf<ApiError<"login">>();
     }

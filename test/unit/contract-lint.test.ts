@@ -17,7 +17,8 @@ const doc: Node = contract.document;
 
 const STATUS_OF_CODE: Record<string, string> = {};
 for (const [status, codes] of Object.entries({
-  "400": "invalid_request_fields bad_request incorrect_password incorrect_mfa_code personal_domain_error max_file_size domain_not_allowed email_already_confirmed ambiguous_results",
+  "400":
+    "invalid_request_fields bad_request incorrect_password incorrect_mfa_code personal_domain_error max_file_size domain_not_allowed email_already_confirmed ambiguous_results",
   "401": "not_logged_in invalid_mfa_cookie",
   "403": "action_forbidden action_disabled email_not_confirmed account_locked account_disabled account_mfa_locked",
   "404": "not_found user_not_found org_not_found",
@@ -115,7 +116,10 @@ describe("openapi/auth-api.yaml", () => {
         expect(target, `${o.id} → ${item.operationId}`).toBeDefined();
         for (const where of ["path", "query"] as const) {
           for (const [name, expression] of Object.entries((item[where] ?? {}) as Record<string, string>)) {
-            expect(target!.params.map(deref).some((p: Node) => p.in === where && p.name === name), `${o.id} → ${name}`).toBe(true);
+            expect(
+              target!.params.map(deref).some((p: Node) => p.in === where && p.name === name),
+              `${o.id} → ${name}`,
+            ).toBe(true);
             expect(expression).toMatch(/^\$request\.(body#\/\w+|path\.\w+)$/);
           }
         }
@@ -129,10 +133,15 @@ describe("openapi/auth-api.yaml", () => {
       if (effect !== undefined) expect(["refresh", "refresh-if-finished", "logout"]).toContain(effect);
     }
     const paginated = operations.filter((o) => o.op["x-pagination"]).map((o) => o.id);
-    expect(paginated.sort()).toEqual(
-      ["listExpiredInvites", "listOrgApiKeys", "listOrgMembers", "listPendingInvites", "listPersonalApiKeys"],
-    );
-    for (const id of paginated) expect(byId.get(id)!.op["x-pagination"]).toEqual({ page: "page_number", hasMore: "has_more_results" });
+    expect(paginated.sort()).toEqual([
+      "listExpiredInvites",
+      "listOrgApiKeys",
+      "listOrgMembers",
+      "listPendingInvites",
+      "listPersonalApiKeys",
+    ]);
+    for (const id of paginated)
+      expect(byId.get(id)!.op["x-pagination"]).toEqual({ page: "page_number", hasMore: "has_more_results" });
   });
 
   it("checks no string format and no numeric range in what the server sends (the provider promises plain strings and numbers)", () => {
@@ -142,12 +151,24 @@ describe("openapi/auth-api.yaml", () => {
       const schema = deref(node);
       if (!schema || typeof schema !== "object" || seen.has(schema)) return;
       seen.add(schema);
-      for (const key of ["format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern", "minLength", "maxLength"]) {
+      for (const key of [
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "pattern",
+        "minLength",
+        "maxLength",
+      ]) {
         if (key in schema) findings.push(`${where}: ${key}`);
       }
-      for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) walk(child, `${where}.${name}`);
-      for (const key of ["items", "additionalProperties"]) if (typeof schema[key] === "object") walk(schema[key], `${where}[${key}]`);
-      for (const key of ["oneOf", "anyOf", "allOf"]) for (const child of (schema[key] ?? []) as Node[]) walk(child, where);
+      for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Node>))
+        walk(child, `${where}.${name}`);
+      for (const key of ["items", "additionalProperties"])
+        if (typeof schema[key] === "object") walk(schema[key], `${where}[${key}]`);
+      for (const key of ["oneOf", "anyOf", "allOf"])
+        for (const child of (schema[key] ?? []) as Node[]) walk(child, where);
     };
     for (const o of operations) {
       for (const [status, response] of Object.entries((o.op.responses ?? {}) as Record<string, Node>)) {

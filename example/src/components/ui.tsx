@@ -15,17 +15,33 @@ export function Card({ title, children, actions }: { title: string; children: Re
 }
 
 /** Previous / next buttons for a paged list (0-based page numbers). */
-export function Pager(props: { page: number; hasMore: boolean; total?: number; onPage: (page: number) => void; label: string }) {
+export function Pager(props: {
+  page: number;
+  hasMore: boolean;
+  total?: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   return (
     <nav className="pager" aria-label={`${props.label} pages`}>
-      <button type="button" className="secondary" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={props.page === 0}
+        onClick={() => props.onPage(props.page - 1)}
+      >
         Previous
       </button>
       <span>
         Page {props.page + 1}
         {props.total !== undefined && <span className="muted"> · {props.total} in total</span>}
       </span>
-      <button type="button" className="secondary" disabled={!props.hasMore} onClick={() => props.onPage(props.page + 1)}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={!props.hasMore}
+        onClick={() => props.onPage(props.page + 1)}
+      >
         Next
       </button>
     </nav>

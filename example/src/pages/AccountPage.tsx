@@ -12,7 +12,8 @@ export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => 
     <>
       <h1>Account</h1>
       <p className="muted">
-        {user.email} · member since {formatSeconds(user.createdAt)} · email {user.emailConfirmed ? "confirmed" : "not confirmed"}
+        {user.email} · member since {formatSeconds(user.createdAt)} · email{" "}
+        {user.emailConfirmed ? "confirmed" : "not confirmed"}
       </p>
       <div className="grid">
         <ProfileCard user={user} />
@@ -36,7 +37,9 @@ function ProfileCard({ user }: { user: User }) {
   const update = useUpdateMetadata();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ body: { first_name: firstName, last_name: lastName, username, properties: { favorite_color: favoriteColor } } });
+    update.mutate({
+      body: { first_name: firstName, last_name: lastName, username, properties: { favorite_color: favoriteColor } },
+    });
   };
   return (
     <Card title="Profile">
@@ -82,12 +85,23 @@ function EmailCard({ user }: { user: User }) {
       <form onSubmit={submit}>
         <label>
           New email address
-          <input type="email" autoComplete="email" required value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />
+          <input
+            type="email"
+            autoComplete="email"
+            required
+            value={newEmail}
+            onChange={(event) => setNewEmail(event.target.value)}
+          />
         </label>
         {user.hasPassword && (
           <label>
             Your password
-            <input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </label>
         )}
         <div className="actions">
@@ -120,12 +134,23 @@ function PasswordCard({ user }: { user: User }) {
         {needsCurrent && (
           <label>
             Current password
-            <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+            />
           </label>
         )}
         <label>
           New password
-          <input type="password" autoComplete="new-password" required value={next} onChange={(event) => setNext(event.target.value)} />
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
         </label>
         <div className="actions">
           <button type="submit" disabled={update.isPending}>

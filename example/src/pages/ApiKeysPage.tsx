@@ -3,7 +3,14 @@
  * once), list with search and pages, rename, delete.
  */
 import { useState, type FormEvent } from "react";
-import { useCreateApiKey, useDeleteApiKey, useListOrgApiKeys, useListPersonalApiKeys, usePagedSearch, useUpdateApiKey } from "orgauth/react";
+import {
+  useCreateApiKey,
+  useDeleteApiKey,
+  useListOrgApiKeys,
+  useListPersonalApiKeys,
+  usePagedSearch,
+  useUpdateApiKey,
+} from "orgauth/react";
 import { getOrgs, hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
 import { Card, formatSeconds, Pager, Success } from "../components/ui.js";
@@ -35,7 +42,13 @@ export function ApiKeysPage({ authInfo, activeOrg }: { authInfo: AuthInfo; activ
         <button type="button" role="tab" aria-selected={owner === "personal"} onClick={() => setChosen("personal")}>
           Personal keys
         </button>
-        <button type="button" role="tab" aria-selected={owner === "org"} onClick={() => setChosen("org")} disabled={!activeOrg}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={owner === "org"}
+          onClick={() => setChosen("org")}
+          disabled={!activeOrg}
+        >
           {activeOrg
             ? `${activeOrg.orgName} keys`
             : `Organisation keys (${getOrgs(authInfo).length === 0 ? "join an organisation first" : "choose an organisation"})`}
@@ -72,7 +85,12 @@ function KeysPanel({ orgId }: { orgId: string | undefined }) {
         <form className="inline" role="search" onSubmit={submitSearch}>
           <label>
             Search keys
-            <input type="search" value={paged.search} onChange={(event) => paged.setSearch(event.target.value)} placeholder="name or id" />
+            <input
+              type="search"
+              value={paged.search}
+              onChange={(event) => paged.setSearch(event.target.value)}
+              placeholder="name or id"
+            />
           </label>
           <button type="submit" className="secondary">
             Search
@@ -82,7 +100,15 @@ function KeysPanel({ orgId }: { orgId: string | undefined }) {
         {list.isPending && <p>Loading keys…</p>}
         <ErrorMessage error={list.error} />
         {list.data && <KeyTable list={list.data} />}
-        {list.data && <Pager label="API keys" page={paged.page} hasMore={list.data.has_more_results} total={list.data.total_api_keys} onPage={paged.setPage} />}
+        {list.data && (
+          <Pager
+            label="API keys"
+            page={paged.page}
+            hasMore={list.data.has_more_results}
+            total={list.data.total_api_keys}
+            onPage={paged.setPage}
+          />
+        )}
       </Card>
     </>
   );
@@ -152,7 +178,12 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             <button type="button" className="secondary" onClick={() => setRenaming(true)}>
               Rename
             </button>
-            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ path: { apiKeyId: apiKey.api_key_id } })}>
+            <button
+              type="button"
+              className="danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ path: { apiKeyId: apiKey.api_key_id } })}
+            >
               Delete
             </button>
           </div>

@@ -12,12 +12,13 @@ export function HomePage({ authInfo, activeOrg }: { authInfo: AuthInfo; activeOr
       <div className="grid">
         <Card title="You">
           <p>
-            {user.email} {user.emailConfirmed ? <span className="pill">confirmed</span> : <span className="pill">unconfirmed</span>}
+            {user.email}{" "}
+            {user.emailConfirmed ? <span className="pill">confirmed</span> : <span className="pill">unconfirmed</span>}
             {user.hasMfaEnabled && <span className="pill">MFA</span>}
           </p>
           <p className="muted small">
-            User id <code>{user.userId}</code> · last active {formatSeconds(user.lastActiveAt)} · access token valid until{" "}
-            {new Date(authInfo.expiresAtSeconds * 1000).toISOString().slice(0, 10)}
+            User id <code>{user.userId}</code> · last active {formatSeconds(user.lastActiveAt)} · access token valid
+            until {new Date(authInfo.expiresAtSeconds * 1000).toISOString().slice(0, 10)}
           </p>
           <Link href="/account">Manage your account</Link>
         </Card>

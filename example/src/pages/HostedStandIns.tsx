@@ -39,8 +39,8 @@ export function SamlSetupStandIn({ search }: { search: URLSearchParams }) {
     <div className="card narrow">
       <h1>SAML setup</h1>
       <p>
-        This is where the provider's hosted SAML setup page for organisation <code>{search.get("id") ?? "?"}</code> would
-        guide an admin through connecting their identity provider.
+        This is where the provider's hosted SAML setup page for organisation <code>{search.get("id") ?? "?"}</code>{" "}
+        would guide an admin through connecting their identity provider.
       </p>
       {back !== null && (
         <p>

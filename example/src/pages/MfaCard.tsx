@@ -41,7 +41,10 @@ function TurnOn({ mfa }: { mfa: MfaDisabled }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <p>Two-factor authentication is off. Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
+      <p>
+        Two-factor authentication is off. Scan this code with an authenticator app, then enter the 6-digit code it
+        shows.
+      </p>
       <MfaSecret secret={mfa.securityStatus.new_secret} account={user?.email ?? "you"} />
       <label>
         Code from the app

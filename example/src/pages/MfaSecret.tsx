@@ -29,7 +29,11 @@ export function MfaSecret({ secret, account }: { secret: string; account: string
   const qr = useQrCode(otpauthUri(secret, account));
   return (
     <div className="mfa-secret">
-      {qr ? <img className="qr" src={qr} alt="MFA QR code" width={160} height={160} /> : <div className="qr qr-pending" aria-hidden />}
+      {qr ? (
+        <img className="qr" src={qr} alt="MFA QR code" width={160} height={160} />
+      ) : (
+        <div className="qr qr-pending" aria-hidden />
+      )}
       <div>
         <div className="muted small">Or type the secret:</div>
         <section className="secret" aria-label="MFA secret">

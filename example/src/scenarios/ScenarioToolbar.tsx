@@ -35,7 +35,9 @@ export function ScenarioToolbar() {
             Reset
           </button>
         )}
-        <span className="toolbar-hint">{scenario ? scenario.hint : "Every call gets the contract's first example."}</span>
+        <span className="toolbar-hint">
+          {scenario ? scenario.hint : "Every call gets the contract's first example."}
+        </span>
         <button type="button" className="link toolbar-calls-toggle" onClick={() => setShowCalls(!showCalls)}>
           {showCalls ? "Hide calls" : `Calls (${calls.length})`}
         </button>
@@ -67,7 +69,9 @@ function callClass(status: RecordedCall["status"]): string {
 function RuleList({ scenario }: { scenario: Scenario }) {
   return (
     <p className="toolbar-rules muted">
-      {scenario.rules.map((rule) => `${rule.operation} → ${rule.code}${rule.example ? ` ${rule.example}` : ""}`).join(" · ")}
+      {scenario.rules
+        .map((rule) => `${rule.operation} → ${rule.code}${rule.example ? ` ${rule.example}` : ""}`)
+        .join(" · ")}
     </p>
   );
 }

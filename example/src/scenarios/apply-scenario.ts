@@ -16,7 +16,11 @@ const RESTART_LOGIN_PATH = "/__demo/restart-login";
  * undefined) also starts a half-done login over, so the sign-in screen shows its first step without the old
  * step's error; choosing another scenario keeps the step, so its other outcomes can be tried in place.
  */
-export async function applyScenario(client: AuthClient, queryClient: QueryClient, scenario: Scenario | undefined): Promise<void> {
+export async function applyScenario(
+  client: AuthClient,
+  queryClient: QueryClient,
+  scenario: Scenario | undefined,
+): Promise<void> {
   if (scenario === undefined) await fetch(RESTART_LOGIN_PATH, { method: "POST" }).catch(() => undefined); // no demo server: nothing to restart
   // The session: a "logged out" scenario logs the app out (protected pages go to sign-in), "impersonated" or
   // "no orgs" change the user; back to the defaults logs it in again (the demo server still holds the session).
@@ -24,7 +28,8 @@ export async function applyScenario(client: AuthClient, queryClient: QueryClient
   // waited for, then a new one goes out.
   void client.refresh().catch(() => undefined);
   // The login flow's step is refetched in place, so the sign-in screen keeps its tab and what was typed.
-  const isLoginState = (query: Parameters<typeof matchQuery>[1]) => matchQuery({ queryKey: getLoginStateKeys.all }, query);
+  const isLoginState = (query: Parameters<typeof matchQuery>[1]) =>
+    matchQuery({ queryKey: getLoginStateKeys.all }, query);
   void queryClient.invalidateQueries({ predicate: isLoginState });
   // Everything else starts over (loading, then the new answer), so an error never shows next to stale data.
   void queryClient.resetQueries({ predicate: (query) => !isLoginState(query) });

@@ -301,8 +301,13 @@ export function preferHeader(rule: ScenarioRule): string {
 }
 
 /** The rule of `scenario` for a call of `operation` (its id and path), if any. */
-export function ruleFor(scenario: Scenario, operation: { operationId: OperationId; path: string }): ScenarioRule | undefined {
+export function ruleFor(
+  scenario: Scenario,
+  operation: { operationId: OperationId; path: string },
+): ScenarioRule | undefined {
   return scenario.rules.find(
-    (rule) => rule.operation === operation.operationId || (rule.operation === EVERY_FRONTEND_CALL && operation.path.startsWith("/api/fe/v3/")),
+    (rule) =>
+      rule.operation === operation.operationId ||
+      (rule.operation === EVERY_FRONTEND_CALL && operation.path.startsWith("/api/fe/v3/")),
   );
 }

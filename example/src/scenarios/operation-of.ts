@@ -6,13 +6,16 @@ import * as orgauth from "orgauth";
 import type { OperationDescriptor, OperationId } from "orgauth";
 
 const DESCRIPTORS = (Object.values(orgauth) as unknown[]).filter(
-  (value): value is OperationDescriptor<OperationId> => typeof value === "object" && value !== null && "operationId" in value && "responses" in value,
+  (value): value is OperationDescriptor<OperationId> =>
+    typeof value === "object" && value !== null && "operationId" in value && "responses" in value,
 );
 
 function pathMatches(template: string, pathname: string): boolean {
   const want = template.split("/");
   const got = pathname.split("/");
-  return want.length === got.length && want.every((segment, index) => segment.startsWith("{") || segment === got[index]);
+  return (
+    want.length === got.length && want.every((segment, index) => segment.startsWith("{") || segment === got[index])
+  );
 }
 
 /** The descriptor of the operation `method pathname` calls, or undefined for any other request. */

@@ -15,7 +15,12 @@ const html = (title: string, body: string, status = 200): Reply => ({ status, ht
  * Signs in through an outside identity provider: the account (provider, provider account id) finds the user; a new
  * one is linked to the user with that e-mail, or to a new user (the provider vouches for the address).
  */
-async function externalSignIn(ctx: EmulatorContext, provider: string, providerAccountId: string, email: string): Promise<Person | string> {
+async function externalSignIn(
+  ctx: EmulatorContext,
+  provider: string,
+  providerAccountId: string,
+  email: string,
+): Promise<Person | string> {
   const linked = await ctx.identity.getUserByAccount({ provider, providerAccountId });
   let person = linked ? await getPerson(ctx, linked.id) : await getPersonByEmail(ctx, email);
   person ??= await createPerson(ctx, { email, emailConfirmed: true });
@@ -35,10 +40,16 @@ async function finish(ctx: EmulatorContext, request: Request, person: Person): P
 /** The social login routes (`/{provider}/login`), `/saml` (an org's SSO) and `/saml_lookup` (find an org's SSO). */
 export function externalPages(router: Router, ctx: EmulatorContext): void {
   const socialPage = (request: Request, provider: string, error?: string) =>
-    html(`Sign in with ${provider}`, `<p class="muted">The emulator stands in for ${escapeHtml(provider)}: give the address it would vouch for.</p>
-${errorLine(error)}${form(`/${provider}/login`, [{ name: "email", label: "Email", type: "email" }], rawRt(request), "Continue")}`);
+    html(
+      `Sign in with ${provider}`,
+      `<p class="muted">The emulator stands in for ${escapeHtml(provider)}: give the address it would vouch for.</p>
+${errorLine(error)}${form(`/${provider}/login`, [{ name: "email", label: "Email", type: "email" }], rawRt(request), "Continue")}`,
+    );
   router.add("GET", "/:provider/login", async (request) =>
-    SOCIAL.has(request.params.provider!) ? socialPage(request, request.params.provider!) : html("Not found", "<p>No such sign-in provider.</p>", 404));
+    SOCIAL.has(request.params.provider!)
+      ? socialPage(request, request.params.provider!)
+      : html("Not found", "<p>No such sign-in provider.</p>", 404),
+  );
   router.add("POST", "/:provider/login", async (request) => {
     const provider = request.params.provider!;
     if (!SOCIAL.has(provider)) return html("Not found", "<p>No such sign-in provider.</p>", 404);
@@ -49,15 +60,19 @@ ${errorLine(error)}${form(`/${provider}/login`, [{ name: "email", label: "Email"
   });
 
   const samlPage = (request: Request, orgId: string, error?: string) =>
-    html("Single sign-on", `<p class="muted">The emulator stands in for the organisation's identity provider.</p>
-${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: "email" }], { ...rawRt(request), id: orgId }, "Sign in")}`);
+    html(
+      "Single sign-on",
+      `<p class="muted">The emulator stands in for the organisation's identity provider.</p>
+${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: "email" }], { ...rawRt(request), id: orgId }, "Sign in")}`,
+    );
   router.add("GET", "/saml", async (request) => samlPage(request, request.url.searchParams.get("id") ?? ""));
   router.add("POST", "/saml", async (request) => {
     const orgId = request.form.id ?? "";
     const org = await findOrg(ctx, orgId);
     const email = (request.form.email ?? "").trim();
     if (!org?.samlEnabled) return samlPage(request, orgId, "No organization with single sign-on was found");
-    if (!isEmail(email) || domainOf(email) !== org.domain) return samlPage(request, orgId, `Use an address at ${org.domain}`);
+    if (!isEmail(email) || domainOf(email) !== org.domain)
+      return samlPage(request, orgId, `Use an address at ${org.domain}`);
     const result = await externalSignIn(ctx, "saml", `${org.id}:${email.toLowerCase()}`, email);
     if (typeof result === "string") return samlPage(request, orgId, result);
     if (!(await findMembership(ctx, org.id, result.id))) {
@@ -68,7 +83,10 @@ ${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: 
   });
 
   const lookupPage = (request: Request, error?: string) =>
-    html("Single sign-on", `${errorLine(error)}${form("/saml_lookup", [{ name: "email", label: "Work email", type: "email" }], rawRt(request), "Continue")}`);
+    html(
+      "Single sign-on",
+      `${errorLine(error)}${form("/saml_lookup", [{ name: "email", label: "Work email", type: "email" }], rawRt(request), "Continue")}`,
+    );
   router.add("GET", "/saml_lookup", async (request) => lookupPage(request));
   router.add("POST", "/saml_lookup", async (request) => {
     const url = new URL("/api/fe/v3/login/check", ctx.baseUrl);

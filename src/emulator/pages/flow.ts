@@ -26,7 +26,13 @@ export function withRt(path: string, request: Request, extra: Record<string, str
 }
 
 /** Calls an API route of the same server on behalf of a page; a ProviderError comes back as `error`. */
-export async function callApi(router: Router, request: Request, method: string, path: string, body: unknown): Promise<{ reply?: Reply; error?: ProviderError }> {
+export async function callApi(
+  router: Router,
+  request: Request,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ reply?: Reply; error?: ProviderError }> {
   const found = router.match(method, path);
   if (!found) throw new Error(`No route ${method} ${path}`);
   try {

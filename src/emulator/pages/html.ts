@@ -20,9 +20,17 @@ ${body}
 }
 
 /** A form posting to `action` with text inputs, hidden fields and a submit button. */
-export function form(action: string, inputs: { name: string; label: string; type?: string; value?: string }[], hidden: Record<string, string>, submit: string): string {
+export function form(
+  action: string,
+  inputs: { name: string; label: string; type?: string; value?: string }[],
+  hidden: Record<string, string>,
+  submit: string,
+): string {
   const fields = inputs
-    .map((i) => `<label>${escapeHtml(i.label)} <input name="${i.name}" type="${i.type ?? "text"}" value="${escapeHtml(i.value ?? "")}" ${i.type === "checkbox" ? "" : "required"}></label>`)
+    .map(
+      (i) =>
+        `<label>${escapeHtml(i.label)} <input name="${i.name}" type="${i.type ?? "text"}" value="${escapeHtml(i.value ?? "")}" ${i.type === "checkbox" ? "" : "required"}></label>`,
+    )
     .join("\n");
   const hiddenFields = Object.entries(hidden)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
@@ -31,4 +39,5 @@ export function form(action: string, inputs: { name: string; label: string; type
 }
 
 /** An error paragraph, or nothing. */
-export const errorLine = (message: string | undefined): string => (message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : "");
+export const errorLine = (message: string | undefined): string =>
+  message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : "";

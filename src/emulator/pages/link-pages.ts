@@ -10,10 +10,14 @@ import { errorLine, escapeHtml, form, page } from "./html.js";
 import { rawRt, redirect, returnTarget, withRt } from "./flow.js";
 
 const html = (title: string, body: string, status = 200): Reply => ({ status, html: page(title, body) });
-const expired = () => html("Link expired", `<p>This link is invalid, already used or expired.</p><p><a href="/login">Log in</a></p>`, 400);
+const expired = () =>
+  html("Link expired", `<p>This link is invalid, already used or expired.</p><p><a href="/login">Log in</a></p>`, 400);
 
 /** The identifier and token of a link request (query on GET, form on POST). */
-const linkOf = (request: Request) => ({ identifier: request.form.i ?? request.url.searchParams.get("i") ?? "", token: request.form.t ?? request.url.searchParams.get("t") ?? "" });
+const linkOf = (request: Request) => ({
+  identifier: request.form.i ?? request.url.searchParams.get("i") ?? "",
+  token: request.form.t ?? request.url.searchParams.get("t") ?? "",
+});
 
 /** Single-use e-mail links (confirm, change e-mail, magic link, password reset), invitations and the outbox page. */
 export function linkPages(router: Router, ctx: EmulatorContext): void {
@@ -30,21 +34,29 @@ export function linkPages(router: Router, ctx: EmulatorContext): void {
     }
     if (kind === "email") {
       const newEmail = rest.join(":");
-      if (await getPersonByEmail(ctx, newEmail)) return html("Address taken", "<p>Another account uses this address now.</p>", 409);
+      if (await getPersonByEmail(ctx, newEmail))
+        return html("Address taken", "<p>Another account uses this address now.</p>", 409);
       await ctx.identity.updateUser({ id: person.id, email: newEmail, emailVerified: ctx.now() });
       return redirect(returnTarget(request) ?? "/account");
     }
     if (kind === "magic") {
-      if (!person.enabled || person.locked) return html("Cannot log in", "<p>This account is disabled or locked.</p>", 403);
+      if (!person.enabled || person.locked)
+        return html("Cannot log in", "<p>This account is disabled or locked.</p>", 403);
       if (!person.emailConfirmed) await ctx.identity.updateUser({ id: person.id, emailVerified: ctx.now() });
       const next = await afterPassword(ctx, (await getPerson(ctx, person.id))!);
-      return redirect(next.state === "TwoFactorRequired" ? withRt("/mfa", request) : (returnTarget(request) ?? "/account"), [next.cookie]);
+      return redirect(
+        next.state === "TwoFactorRequired" ? withRt("/mfa", request) : (returnTarget(request) ?? "/account"),
+        [next.cookie],
+      );
     }
     return expired();
   });
 
   const resetPage = (request: Request, error?: string) =>
-    html("Choose a new password", `${errorLine(error)}${form("/link", [{ name: "password", label: "New password (8 characters or more)", type: "password" }], { i: linkOf(request).identifier, t: linkOf(request).token, ...rawRt(request) }, "Save password")}`);
+    html(
+      "Choose a new password",
+      `${errorLine(error)}${form("/link", [{ name: "password", label: "New password (8 characters or more)", type: "password" }], { i: linkOf(request).identifier, t: linkOf(request).token, ...rawRt(request) }, "Save password")}`,
+    );
   router.add("POST", "/link", async (request) => {
     const { identifier, token } = linkOf(request);
     const password = request.form.password ?? "";
@@ -66,15 +78,24 @@ export function linkPages(router: Router, ctx: EmulatorContext): void {
       await acceptInvitation(ctx, invitation, person);
       return redirect(`/org?id=${encodeURIComponent(invitation.orgId)}`);
     }
-    const here = Buffer.from(new URL(`/accept_invite?token=${encodeURIComponent(token)}`, ctx.baseUrl).href, "utf8").toString("base64");
+    const here = Buffer.from(
+      new URL(`/accept_invite?token=${encodeURIComponent(token)}`, ctx.baseUrl).href,
+      "utf8",
+    ).toString("base64");
     if (await getPersonByEmail(ctx, invitation.email)) return redirect(`/login?rt=${encodeURIComponent(here)}`);
     return redirect(`/signup?${new URLSearchParams({ invite_token: token, email: invitation.email })}`);
   });
 
   router.add("GET", "/outbox", async (request) => {
     const messages = await readOutbox(ctx, request.url.searchParams.get("to") ?? undefined);
-    const rows = messages.map((m) => `<tr><td>${escapeHtml(m.sentAt.slice(11, 19))}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><a href="${escapeHtml(m.link)}">open</a></td></tr>`);
-    return html("Outbox", `<p class="muted">Every e-mail the emulator sent. Nothing leaves this machine.</p>
-<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Link</th></tr></thead><tbody>${rows.join("") || "<tr><td colspan=4>Empty</td></tr>"}</tbody></table>`);
+    const rows = messages.map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.sentAt.slice(11, 19))}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><a href="${escapeHtml(m.link)}">open</a></td></tr>`,
+    );
+    return html(
+      "Outbox",
+      `<p class="muted">Every e-mail the emulator sent. Nothing leaves this machine.</p>
+<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Link</th></tr></thead><tbody>${rows.join("") || "<tr><td colspan=4>Empty</td></tr>"}</tbody></table>`,
+    );
   });
 }

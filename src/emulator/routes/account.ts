@@ -27,7 +27,8 @@ export function accountRoutes(router: Router, ctx: EmulatorContext): void {
   router.add("POST", "/api/fe/v3/security_status", async (request) => {
     const person = await requirePerson(ctx, request, { confirmed: true });
     const mfa = await getMfa(ctx, person.id);
-    if (mfa.enabled) return ok({ type: "Enabled", mfa_enabled: true, backup_codes: await unusedBackupCodes(ctx, person.id) });
+    if (mfa.enabled)
+      return ok({ type: "Enabled", mfa_enabled: true, backup_codes: await unusedBackupCodes(ctx, person.id) });
     const secret = await mintPendingSecret(ctx, person.id);
     return ok({ type: "Disabled", mfa_enabled: false, new_secret: secret, new_qr: await totpQr(secret, person.email) });
   });
@@ -35,16 +36,19 @@ export function accountRoutes(router: Router, ctx: EmulatorContext): void {
   router.add("POST", "/api/fe/v3/mfa_enable", async (request) => {
     const person = await requirePerson(ctx, request, { confirmed: true });
     const mfa = await getMfa(ctx, person.id);
-    if (mfa.enabled) throw new ProviderError(409, "action_already_complete", "Two-factor authentication is already enabled");
+    if (mfa.enabled)
+      throw new ProviderError(409, "action_already_complete", "Two-factor authentication is already enabled");
     const code = (optionalText(bodyOf(request), "code") ?? "").replace(/\s/g, "");
-    if (!mfa.pendingSecret || !checkTotp(mfa.pendingSecret, code)) throw invalidFields({ code: { code: "incorrect_code", message: "Invalid code. Please try again." } });
+    if (!mfa.pendingSecret || !checkTotp(mfa.pendingSecret, code))
+      throw invalidFields({ code: { code: "incorrect_code", message: "Invalid code. Please try again." } });
     await enableMfa(ctx, person.id, mfa.pendingSecret);
     return noContent();
   });
 
   router.add("POST", "/api/fe/v3/mfa_disable", async (request) => {
     const person = await requirePerson(ctx, request, { confirmed: true });
-    if (!(await getMfa(ctx, person.id)).enabled) throw new ProviderError(409, "action_already_complete", "Two-factor authentication is already disabled");
+    if (!(await getMfa(ctx, person.id)).enabled)
+      throw new ProviderError(409, "action_already_complete", "Two-factor authentication is already disabled");
     await disableMfa(ctx, person.id);
     return noContent();
   });
@@ -58,10 +62,16 @@ export function accountRoutes(router: Router, ctx: EmulatorContext): void {
     const needsCurrent = person.passwordHash !== null;
     assertFields({
       password: passwordProblem(password),
-      current_password: needsCurrent && !current ? { code: "required", message: "Please enter your current password" } : undefined,
+      current_password:
+        needsCurrent && !current ? { code: "required", message: "Please enter your current password" } : undefined,
     });
-    if (needsCurrent && !(await checkCurrentPassword(ctx, person, current!))) throw new ProviderError(400, "incorrect_password", "Your current password is incorrect");
-    await updateProfile(ctx, person.id, { passwordHash: await hashPassword(password), failedLogins: 0, mustChangePassword: false });
+    if (needsCurrent && !(await checkCurrentPassword(ctx, person, current!)))
+      throw new ProviderError(400, "incorrect_password", "Your current password is incorrect");
+    await updateProfile(ctx, person.id, {
+      passwordHash: await hashPassword(password),
+      failedLogins: 0,
+      mustChangePassword: false,
+    });
     return noContent();
   });
 
@@ -70,20 +80,44 @@ export function accountRoutes(router: Router, ctx: EmulatorContext): void {
     const settings = await ctx.settings();
     if (!settings.emailChange) throw disabled("Changing your email address is not enabled");
     if (person.locked) throw accountLocked();
-    const bound = (await membershipsOf(ctx, person.id)).some(({ org }) => org.restrictToDomain && org.domain === domainOf(person.email));
+    const bound = (await membershipsOf(ctx, person.id)).some(
+      ({ org }) => org.restrictToDomain && org.domain === domainOf(person.email),
+    );
     if (bound) throw forbidden("Your email address is managed by your organization and cannot be changed");
     const body = bodyOf(request);
     const newEmail = optionalText(body, "new_email") ?? "";
-    if (!isEmail(newEmail)) throw invalidFields({ new_email: { code: "invalid_email", message: "Please enter a valid email address" } });
-    if (await getPersonByEmail(ctx, newEmail)) throw invalidFields({ new_email: { code: "already_taken", message: "An account with this email already exists" } });
-    if (person.passwordHash !== null && !(await checkCurrentPassword(ctx, person, optionalText(body, "password") ?? ""))) {
+    if (!isEmail(newEmail))
+      throw invalidFields({ new_email: { code: "invalid_email", message: "Please enter a valid email address" } });
+    if (await getPersonByEmail(ctx, newEmail))
+      throw invalidFields({
+        new_email: { code: "already_taken", message: "An account with this email already exists" },
+      });
+    if (
+      person.passwordHash !== null &&
+      !(await checkCurrentPassword(ctx, person, optionalText(body, "password") ?? ""))
+    ) {
       throw new ProviderError(400, "incorrect_password", "Incorrect password");
     }
     if (!(await withinRateLimit(ctx, `change-email:${person.id}`, settings.emailResendSeconds, 1))) {
-      throw new ProviderError(429, "confirmation_email_sent", "A confirmation email was sent recently. Please check your inbox.");
+      throw new ProviderError(
+        429,
+        "confirmation_email_sent",
+        "A confirmation email was sent recently. Please check your inbox.",
+      );
     }
-    const sent = await sendLink(ctx, { to: newEmail, kind: "change_email", subject: "Confirm your new email address", identifier: `email:${person.id}:${newEmail}`, seconds: 86_400 });
-    if (!sent) throw new ProviderError(500, "email_send_failure", "We couldn't send the confirmation email. Please try again later.");
+    const sent = await sendLink(ctx, {
+      to: newEmail,
+      kind: "change_email",
+      subject: "Confirm your new email address",
+      identifier: `email:${person.id}:${newEmail}`,
+      seconds: 86_400,
+    });
+    if (!sent)
+      throw new ProviderError(
+        500,
+        "email_send_failure",
+        "We couldn't send the confirmation email. Please try again later.",
+      );
     return noContent();
   });
 
@@ -94,9 +128,15 @@ export function accountRoutes(router: Router, ctx: EmulatorContext): void {
     const firstName = optionalText(body, "first_name");
     const lastName = optionalText(body, "last_name");
     const properties = optionalObject(body, "properties");
-    assertFields({ username: await usernameProblem(ctx, username, person.id), first_name: nameProblem(firstName), last_name: nameProblem(lastName) });
+    assertFields({
+      username: await usernameProblem(ctx, username, person.id),
+      first_name: nameProblem(firstName),
+      last_name: nameProblem(lastName),
+    });
     await updateProfile(ctx, person.id, {
-      ...(username !== undefined && { username }), ...(firstName !== undefined && { firstName }), ...(lastName !== undefined && { lastName }),
+      ...(username !== undefined && { username }),
+      ...(firstName !== undefined && { firstName }),
+      ...(lastName !== undefined && { lastName }),
       ...(properties !== undefined && { properties: { ...person.properties, ...properties } }),
     });
     return noContent();

@@ -31,13 +31,20 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     }
     return ok({ seeded: true });
   });
-  router.add("GET", "/__emulator/outbox", async (request) => ok({ messages: await readOutbox(ctx, request.url.searchParams.get("to") ?? undefined) }));
+  router.add("GET", "/__emulator/outbox", async (request) =>
+    ok({ messages: await readOutbox(ctx, request.url.searchParams.get("to") ?? undefined) }),
+  );
   router.add("GET", "/__emulator/settings", async () => ok(await readSettings(ctx.db)));
-  router.add("PATCH", "/__emulator/settings", async (request) => ok(await writeSettings(ctx.db, bodyOf(request) as Partial<EmulatorSettings>)));
+  router.add("PATCH", "/__emulator/settings", async (request) =>
+    ok(await writeSettings(ctx.db, bodyOf(request) as Partial<EmulatorSettings>)),
+  );
   router.add("PATCH", "/__emulator/users/:userId", async (request) => {
     const body = bodyOf(request);
-    const changes = Object.fromEntries(["enabled", "locked", "canCreateOrgs"].filter((k) => typeof body[k] === "boolean").map((k) => [k, body[k]]));
-    if (!(await getPerson(ctx, request.params.userId!))) throw new ProviderError(404, "user_not_found", "User not found");
+    const changes = Object.fromEntries(
+      ["enabled", "locked", "canCreateOrgs"].filter((k) => typeof body[k] === "boolean").map((k) => [k, body[k]]),
+    );
+    if (!(await getPerson(ctx, request.params.userId!)))
+      throw new ProviderError(404, "user_not_found", "User not found");
     await updateProfile(ctx, request.params.userId!, changes);
     return ok({ user_id: request.params.userId, ...changes });
   });

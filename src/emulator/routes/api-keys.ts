@@ -10,20 +10,43 @@ import { requirePerson } from "../sessions.js";
 import { noContent, ok } from "./reply.js";
 
 const DAY = 86_400;
-const lifetimes: Record<string, number | null> = { TwoWeeks: 14 * DAY, OneMonth: 30 * DAY, ThreeMonths: 90 * DAY, SixMonths: 180 * DAY, OneYear: 365 * DAY, Never: null };
-const orders: Record<string, string> = {
-  CreatedAtAsc: "created_at asc", CreatedAtDesc: "created_at desc", ExpiresAtAsc: "expires_at asc nulls last", ExpiresAtDesc: "expires_at desc nulls last",
+const lifetimes: Record<string, number | null> = {
+  TwoWeeks: 14 * DAY,
+  OneMonth: 30 * DAY,
+  ThreeMonths: 90 * DAY,
+  SixMonths: 180 * DAY,
+  OneYear: 365 * DAY,
+  Never: null,
 };
-type KeyRow = { id: string; user_id: string | null; org_id: string | null; display_name: string | null; metadata: Record<string, unknown> | null; expires_at: Date | null; created_at: Date };
+const orders: Record<string, string> = {
+  CreatedAtAsc: "created_at asc",
+  CreatedAtDesc: "created_at desc",
+  ExpiresAtAsc: "expires_at asc nulls last",
+  ExpiresAtDesc: "expires_at desc nulls last",
+};
+type KeyRow = {
+  id: string;
+  user_id: string | null;
+  org_id: string | null;
+  display_name: string | null;
+  metadata: Record<string, unknown> | null;
+  expires_at: Date | null;
+  created_at: Date;
+};
 
 const displayNameProblem = (name: string | undefined, required: boolean) =>
-  (name === undefined ? required : name.trim() === "") ? { display_name: { code: "required", message: "Name is required" } }
-  : name !== undefined && name.length > 64 ? { display_name: { code: "too_long", message: "Name must be at most 64 characters" } } : null;
+  (name === undefined ? required : name.trim() === "")
+    ? { display_name: { code: "required", message: "Name is required" } }
+    : name !== undefined && name.length > 64
+      ? { display_name: { code: "too_long", message: "Name must be at most 64 characters" } }
+      : null;
 
 /** Whether a person may manage the keys of an org (a member holding can_manage_api_keys). */
 async function managesOrgKeys(ctx: EmulatorContext, person: Person, orgId: string): Promise<boolean> {
   const membership = await findMembership(ctx, orgId, person.id);
-  return membership !== null && can(await ctx.settings(), membership.role, membership.additionalRoles, "can_manage_api_keys");
+  return (
+    membership !== null && can(await ctx.settings(), membership.role, membership.additionalRoles, "can_manage_api_keys")
+  );
 }
 
 /** One page of keys matching a where-clause, searched and sorted as the query asks. */
@@ -36,10 +59,19 @@ async function listKeys(ctx: EmulatorContext, request: Request, where: string, p
     [param, search],
   );
   const items = rows.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize).map((r) => ({
-    api_key_id: r.id, created_at: Math.floor(r.created_at.getTime() / 1000), expires_at_seconds: r.expires_at ? Math.floor(r.expires_at.getTime() / 1000) : null,
-    metadata: r.metadata, ...(r.display_name !== null && { display_name: r.display_name }),
+    api_key_id: r.id,
+    created_at: Math.floor(r.created_at.getTime() / 1000),
+    expires_at_seconds: r.expires_at ? Math.floor(r.expires_at.getTime() / 1000) : null,
+    metadata: r.metadata,
+    ...(r.display_name !== null && { display_name: r.display_name }),
   }));
-  return ok({ api_keys: items, total_api_keys: rows.length, current_page: pageNumber, page_size: pageSize, has_more_results: (pageNumber + 1) * pageSize < rows.length });
+  return ok({
+    api_keys: items,
+    total_api_keys: rows.length,
+    current_page: pageNumber,
+    page_size: pageSize,
+    has_more_results: (pageNumber + 1) * pageSize < rows.length,
+  });
 }
 
 /** The key a request names, when the person may manage it: not_found / action_forbidden otherwise. */
@@ -66,7 +98,8 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
     if (!orgId) throw invalidFields({ org_id: { code: "required", message: "Organization is required" } });
     if (!(await ctx.settings()).orgApiKeys) throw disabled("Organization API keys are not enabled");
     if (!(await findOrg(ctx, orgId))) throw new ProviderError(404, "org_not_found", "Organization not found");
-    if (!(await managesOrgKeys(ctx, person, orgId))) throw forbidden("You don't have permission to view this organization's API keys");
+    if (!(await managesOrgKeys(ctx, person, orgId)))
+      throw forbidden("You don't have permission to view this organization's API keys");
     return listKeys(ctx, request, "org_id", orgId);
   });
 
@@ -79,15 +112,27 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
     const problem = displayNameProblem(displayName, false);
     if (problem) throw invalidFields(problem);
     const option = optionalText(body, "expiration_option") ?? "Never";
-    if (!(option in lifetimes) || !settings.apiKeyExpirationOptions.includes(option)) throw new ProviderError(400, "bad_request", "Invalid expiration option");
-    const allowed = orgId === undefined ? settings.personalApiKeys : settings.orgApiKeys && (await findOrg(ctx, orgId)) !== null && (await managesOrgKeys(ctx, person, orgId));
+    if (!(option in lifetimes) || !settings.apiKeyExpirationOptions.includes(option))
+      throw new ProviderError(400, "bad_request", "Invalid expiration option");
+    const allowed =
+      orgId === undefined
+        ? settings.personalApiKeys
+        : settings.orgApiKeys && (await findOrg(ctx, orgId)) !== null && (await managesOrgKeys(ctx, person, orgId));
     if (!allowed) throw forbidden("You don't have permission to create API keys");
     const lifetime = lifetimes[option]!;
     const id = randomToken(16).replace(/[-_]/g, "0").toLowerCase().slice(0, 32);
     const secret = randomToken(32);
     await ctx.db.query(
       "insert into emu_api_keys (id, secret_hash, user_id, org_id, display_name, metadata, expires_at, created_at) values ($1, $2, $3, $4, $5, null, $6, $7)",
-      [id, sha256(secret), orgId === undefined ? person.id : null, orgId ?? null, displayName ?? null, lifetime === null ? null : new Date(ctx.now().getTime() + lifetime * 1000), ctx.now()],
+      [
+        id,
+        sha256(secret),
+        orgId === undefined ? person.id : null,
+        orgId ?? null,
+        displayName ?? null,
+        lifetime === null ? null : new Date(ctx.now().getTime() + lifetime * 1000),
+        ctx.now(),
+      ],
     );
     return ok({ api_key_id: id, api_key_token: `${id}.${secret}` });
   });

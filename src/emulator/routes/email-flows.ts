@@ -16,7 +16,8 @@ const invalidEmail = { email: { code: "invalid_email", message: "Please enter a 
 function sniperLinks(email: string, from: string): Record<string, string> {
   const domain = domainOf(email);
   const query = encodeURIComponent(`from:${from}`);
-  if (/^(gmail|googlemail)\./.test(domain)) return { gmail: `https://mail.google.com/mail/u/0/#search/${query}+in%3Aanywhere` };
+  if (/^(gmail|googlemail)\./.test(domain))
+    return { gmail: `https://mail.google.com/mail/u/0/#search/${query}+in%3Aanywhere` };
   if (/^(outlook|hotmail|live)\./.test(domain)) return { outlook: "https://outlook.live.com/mail/0/inbox" };
   if (/^yahoo\./.test(domain)) return { yahoo: `https://mail.yahoo.com/d/search/keyword=${encodeURIComponent(from)}` };
   return {};
@@ -28,7 +29,14 @@ export function emailFlowRoutes(router: Router, ctx: EmulatorContext): void {
     const email = optionalText(bodyOf(request), "email") ?? "";
     if (!isEmail(email)) throw invalidFields(invalidEmail);
     const person = await getPersonByEmail(ctx, email);
-    if (person) await sendLink(ctx, { to: person.email, kind: "reset_password", subject: "Reset your password", identifier: `reset:${person.id}`, seconds: 3600 });
+    if (person)
+      await sendLink(ctx, {
+        to: person.email,
+        kind: "reset_password",
+        subject: "Reset your password",
+        identifier: `reset:${person.id}`,
+        seconds: 3600,
+      });
     const message = `If an account exists for ${email}, a password reset link is on its way.`;
     return ok({ message, sniper_links: sniperLinks(email, new URL(ctx.baseUrl).hostname) });
   });
@@ -45,18 +53,28 @@ export function emailFlowRoutes(router: Router, ctx: EmulatorContext): void {
     if (person?.locked) throw accountLocked();
     if (!person && create) {
       const domain = domainOf(email);
-      if (settings.passwordlessWorkEmailOnly && settings.personalDomains.includes(domain)) throw new ProviderError(400, "bad_request", "Please use your work email address");
-      if (settings.allowedSignupDomains.length > 0 && !settings.allowedSignupDomains.includes(domain)) throw new ProviderError(400, "domain_not_allowed", "Sign-ups from this email domain are not allowed");
+      if (settings.passwordlessWorkEmailOnly && settings.personalDomains.includes(domain))
+        throw new ProviderError(400, "bad_request", "Please use your work email address");
+      if (settings.allowedSignupDomains.length > 0 && !settings.allowedSignupDomains.includes(domain))
+        throw new ProviderError(400, "domain_not_allowed", "Sign-ups from this email domain are not allowed");
       if (!settings.signup) return noContent();
       person = await createPerson(ctx, { email });
     }
-    if (person) await sendLink(ctx, { to: person.email, kind: "magic_link", subject: "Your login link", identifier: `magic:${person.id}`, seconds: 900 });
+    if (person)
+      await sendLink(ctx, {
+        to: person.email,
+        kind: "magic_link",
+        subject: "Your login link",
+        identifier: `magic:${person.id}`,
+        seconds: 900,
+      });
     return noContent();
   });
 
   router.add("POST", "/api/fe/v3/resend_email_confirmation", async (request) => {
     const person = await requirePerson(ctx, request, { confirmed: false });
-    if (person.emailConfirmed) throw new ProviderError(400, "email_already_confirmed", "Your email address is already confirmed");
+    if (person.emailConfirmed)
+      throw new ProviderError(400, "email_already_confirmed", "Your email address is already confirmed");
     const settings = await ctx.settings();
     if (!(await withinRateLimit(ctx, `confirm:${person.id}`, settings.emailResendSeconds, 1))) {
       throw new ProviderError(429, "rate_limit_exceeded", "Too many requests. Please wait a minute and try again.");
@@ -74,8 +92,14 @@ export function emailFlowRoutes(router: Router, ctx: EmulatorContext): void {
       : domain
         ? await listOrgs(ctx, "lower(domain) = lower($1) and saml_enabled", [domain])
         : [];
-    if (found.length === 0) throw new ProviderError(404, "org_not_found", "No organization with single sign-on was found");
-    if (found.length > 1) throw new ProviderError(400, "ambiguous_results", "More than one organization matches. Please sign in with your organization's ID.");
+    if (found.length === 0)
+      throw new ProviderError(404, "org_not_found", "No organization with single sign-on was found");
+    if (found.length > 1)
+      throw new ProviderError(
+        400,
+        "ambiguous_results",
+        "More than one organization matches. Please sign in with your organization's ID.",
+      );
     const loginUrl = new URL("/saml", ctx.baseUrl);
     loginUrl.searchParams.set("id", found[0]!.id);
     return ok({ login_url: loginUrl.toString() });

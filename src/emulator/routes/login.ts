@@ -14,7 +14,8 @@ import { ok } from "./reply.js";
 import { passwordProblem, usernameProblem, nameProblem } from "./validation.js";
 
 const invalidEmail = { code: "invalid_email", message: "Please enter a valid email address" };
-const mfaTimedOut = () => new ProviderError(401, "invalid_mfa_cookie", "Your login session timed out. Please log in again.");
+const mfaTimedOut = () =>
+  new ProviderError(401, "invalid_mfa_cookie", "Your login session timed out. Please log in again.");
 
 /** After the password: the MFA step when MFA is on, else a session. */
 export async function afterPassword(ctx: EmulatorContext, person: Person): Promise<{ state: string; cookie: string }> {
@@ -24,7 +25,13 @@ export async function afterPassword(ctx: EmulatorContext, person: Person): Promi
 
 /** Sends the e-mail confirmation link (valid a day). */
 export async function sendConfirmation(ctx: EmulatorContext, person: Person): Promise<void> {
-  await sendLink(ctx, { to: person.email, kind: "confirm_email", subject: "Confirm your email address", identifier: `confirm:${person.id}`, seconds: 86_400 });
+  await sendLink(ctx, {
+    to: person.email,
+    kind: "confirm_email",
+    subject: "Confirm your email address",
+    identifier: `confirm:${person.id}`,
+    seconds: 86_400,
+  });
 }
 
 /** POST login, signup, verify and verify_backup. */
@@ -62,16 +69,26 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     const invitation = inviteToken ? await findInvitation(ctx, inviteToken) : null;
     const taken = isEmail(email) && (await getPersonByEmail(ctx, email)) !== null;
     assertFields({
-      email: !isEmail(email) ? invalidEmail : taken ? { code: "already_taken", message: "An account with this email already exists" } : undefined,
+      email: !isEmail(email)
+        ? invalidEmail
+        : taken
+          ? { code: "already_taken", message: "An account with this email already exists" }
+          : undefined,
       password: passwordProblem(password),
       username: await usernameProblem(ctx, username, null),
       first_name: nameProblem(optionalText(body, "first_name")),
       last_name: nameProblem(optionalText(body, "last_name")),
-      invite_token: inviteToken && (!invitation || invitation.email.toLowerCase() !== email.toLowerCase()) ? { code: "invalid_value", message: "This invitation is not valid for this email address" } : undefined,
+      invite_token:
+        inviteToken && (!invitation || invitation.email.toLowerCase() !== email.toLowerCase())
+          ? { code: "invalid_value", message: "This invitation is not valid for this email address" }
+          : undefined,
     });
     const person = await createPerson(ctx, {
-      email, passwordHash: await hashPassword(password), username: username ?? null,
-      firstName: optionalText(body, "first_name") ?? null, lastName: optionalText(body, "last_name") ?? null,
+      email,
+      passwordHash: await hashPassword(password),
+      username: username ?? null,
+      firstName: optionalText(body, "first_name") ?? null,
+      lastName: optionalText(body, "last_name") ?? null,
       properties: optionalObject(body, "properties") ?? {},
       emailConfirmed: !settings.requireEmailConfirmation || invitation !== null,
     });

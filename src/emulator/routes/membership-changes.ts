@@ -16,40 +16,79 @@ const userNotFound = () => new ProviderError(404, "user_not_found", "User not fo
 
 /** How many members hold the top role. */
 async function ownerCount(ctx: EmulatorContext, orgId: string, settings: EmulatorSettings): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>("select count(*)::int as n from emu_memberships where org_id = $1 and role = $2", [orgId, settings.roles[0]!.name]);
+  const { rows } = await ctx.db.query<{ n: number }>(
+    "select count(*)::int as n from emu_memberships where org_id = $1 and role = $2",
+    [orgId, settings.roles[0]!.name],
+  );
   return rows[0]?.n ?? 0;
 }
 
-const roleProblem = (settings: EmulatorSettings, role: string | undefined) => (role === undefined || rank(settings, role) < 0 ? { code: "invalid_value", message: "Unknown role" } : undefined);
+const roleProblem = (settings: EmulatorSettings, role: string | undefined) =>
+  role === undefined || rank(settings, role) < 0 ? { code: "invalid_value", message: "Unknown role" } : undefined;
 const additionalProblem = (settings: EmulatorSettings, roles: string[]) =>
-  roles.every((r) => settings.additionalRoles.some((a) => a.name === r)) ? undefined : { code: "invalid_value", message: "Unknown additional role" };
+  roles.every((r) => settings.additionalRoles.some((a) => a.name === r))
+    ? undefined
+    : { code: "invalid_value", message: "Unknown additional role" };
 
 /** invite_user, remove_user, change_role and revoke_user_invitation. */
 export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): void {
   router.add("POST", "/api/fe/v3/invite_user", async (request) => {
     const body = bodyOf(request);
     const { org, membership, settings } = await orgActor(ctx, request, optionalText(body, "org_id") ?? "");
-    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_invite")) throw forbidden("You don't have permission to invite users to this organization");
+    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_invite"))
+      throw forbidden("You don't have permission to invite users to this organization");
     const email = optionalText(body, "email") ?? "";
     const role = optionalText(body, "role");
     const additionalRoles = textList(body, "additional_roles");
-    const outsideDomain = org.restrictToDomain && org.domain !== null && isEmail(email) && domainOf(email) !== org.domain;
+    const outsideDomain =
+      org.restrictToDomain && org.domain !== null && isEmail(email) && domainOf(email) !== org.domain;
     assertFields({
-      email: !isEmail(email) ? { code: "invalid_email", message: "Please enter a valid email address" } : outsideDomain ? { code: "domain_not_allowed", message: `Only ${org.domain} addresses may be invited` } : undefined,
-      role: roleProblem(settings, role) ?? (rank(settings, role!) < rank(settings, membership.role) ? { code: "invalid_value", message: "You may not invite someone with a role above yours" } : undefined),
+      email: !isEmail(email)
+        ? { code: "invalid_email", message: "Please enter a valid email address" }
+        : outsideDomain
+          ? { code: "domain_not_allowed", message: `Only ${org.domain} addresses may be invited` }
+          : undefined,
+      role:
+        roleProblem(settings, role) ??
+        (rank(settings, role!) < rank(settings, membership.role)
+          ? { code: "invalid_value", message: "You may not invite someone with a role above yours" }
+          : undefined),
       additional_roles: additionalProblem(settings, additionalRoles),
     });
     const existing = await getPersonByEmail(ctx, email);
-    if (existing && (await findMembership(ctx, org.id, existing.id))) throw new ProviderError(409, "action_already_complete", "This user is already a member of the organization");
-    const reinvite = (await ctx.db.query("select 1 from emu_invitations where org_id = $1 and lower(email) = lower($2) and expires_at > $3", [org.id, email, ctx.now()])).rows.length > 0;
-    if (org.maxUsers !== null && !reinvite && (await memberCount(ctx, org.id)) + (await pendingInviteCount(ctx, org.id)) >= org.maxUsers) {
-      throw new ProviderError(409, "org_max_users_limit_exceeded", "This organization has reached its maximum number of users");
+    if (existing && (await findMembership(ctx, org.id, existing.id)))
+      throw new ProviderError(409, "action_already_complete", "This user is already a member of the organization");
+    const reinvite =
+      (
+        await ctx.db.query(
+          "select 1 from emu_invitations where org_id = $1 and lower(email) = lower($2) and expires_at > $3",
+          [org.id, email, ctx.now()],
+        )
+      ).rows.length > 0;
+    if (
+      org.maxUsers !== null &&
+      !reinvite &&
+      (await memberCount(ctx, org.id)) + (await pendingInviteCount(ctx, org.id)) >= org.maxUsers
+    ) {
+      throw new ProviderError(
+        409,
+        "org_max_users_limit_exceeded",
+        "This organization has reached its maximum number of users",
+      );
     }
     const token = randomToken();
     await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [org.id, email]);
     await ctx.db.query(
       "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)",
-      [org.id, email, role, JSON.stringify(additionalRoles), sha256(token), new Date(ctx.now().getTime() + INVITATION_SECONDS * 1000), ctx.now()],
+      [
+        org.id,
+        email,
+        role,
+        JSON.stringify(additionalRoles),
+        sha256(token),
+        new Date(ctx.now().getTime() + INVITATION_SECONDS * 1000),
+        ctx.now(),
+      ],
     );
     const link = new URL("/accept_invite", ctx.baseUrl);
     link.searchParams.set("token", token);
@@ -60,10 +99,12 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
   router.add("POST", "/api/fe/v3/remove_user", async (request) => {
     const body = bodyOf(request);
     const { org, membership, settings } = await orgActor(ctx, request, optionalText(body, "org_id") ?? "");
-    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_remove_users")) throw forbidden("You don't have permission to remove users from this organization");
+    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_remove_users"))
+      throw forbidden("You don't have permission to remove users from this organization");
     const target = await findMembership(ctx, org.id, optionalText(body, "user_id") ?? "");
     if (!target) throw userNotFound();
-    if (rank(settings, target.role) < rank(settings, membership.role)) throw forbidden("You may not remove a member whose role is above yours");
+    if (rank(settings, target.role) < rank(settings, membership.role))
+      throw forbidden("You may not remove a member whose role is above yours");
     if (target.role === settings.roles[0]!.name && (await ownerCount(ctx, org.id, settings)) <= 1) {
       throw invalidFields({ user_id: { code: "last_owner", message: "An organization must have at least one owner" } });
     }
@@ -74,18 +115,27 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
   router.add("POST", "/api/fe/v3/change_role", async (request) => {
     const body = bodyOf(request);
     const orgId = optionalText(body, "org_id") ?? "";
-    if (!(await findOrg(ctx, orgId))) throw invalidFields({ org_id: { code: "invalid_value", message: "Invalid organization" } });
+    if (!(await findOrg(ctx, orgId)))
+      throw invalidFields({ org_id: { code: "invalid_value", message: "Invalid organization" } });
     const { org, membership, settings } = await orgActor(ctx, request, orgId);
-    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_change_roles")) throw forbidden("You don't have permission to change roles in this organization");
+    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_change_roles"))
+      throw forbidden("You don't have permission to change roles in this organization");
     const target = await findMembership(ctx, org.id, optionalText(body, "user_id") ?? "");
     if (!target) throw userNotFound();
     const role = optionalText(body, "role");
     const additionalRoles = textList(body, "additional_roles");
     assertFields({ role: roleProblem(settings, role), additional_roles: additionalProblem(settings, additionalRoles) });
-    if (rank(settings, role!) < rank(settings, membership.role) || rank(settings, target.role) < rank(settings, membership.role)) {
+    if (
+      rank(settings, role!) < rank(settings, membership.role) ||
+      rank(settings, target.role) < rank(settings, membership.role)
+    ) {
       throw forbidden("You may not change a role above your own");
     }
-    if (target.role === settings.roles[0]!.name && role !== target.role && (await ownerCount(ctx, org.id, settings)) <= 1) {
+    if (
+      target.role === settings.roles[0]!.name &&
+      role !== target.role &&
+      (await ownerCount(ctx, org.id, settings)) <= 1
+    ) {
       throw invalidFields({ role: { code: "last_owner", message: "An organization must have at least one owner" } });
     }
     await putMembership(ctx, { ...target, role: role!, additionalRoles });
@@ -95,9 +145,14 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
   router.add("POST", "/api/fe/v3/revoke_user_invitation", async (request) => {
     const body = bodyOf(request);
     const { org, membership, settings } = await orgActor(ctx, request, optionalText(body, "org_id") ?? "");
-    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_invite")) throw forbidden("You don't have permission to revoke invitations in this organization");
-    const { rows } = await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2) returning email", [org.id, optionalText(body, "email") ?? ""]);
-    if (rows.length === 0) throw invalidFields({ email: { code: "not_invited", message: "No pending invitation for this email address" } });
+    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_invite"))
+      throw forbidden("You don't have permission to revoke invitations in this organization");
+    const { rows } = await ctx.db.query(
+      "delete from emu_invitations where org_id = $1 and lower(email) = lower($2) returning email",
+      [org.id, optionalText(body, "email") ?? ""],
+    );
+    if (rows.length === 0)
+      throw invalidFields({ email: { code: "not_invited", message: "No pending invitation for this email address" } });
     return noContent();
   });
 }

@@ -49,7 +49,12 @@ export function accountTests(env: SuiteEnv): void {
   it("stores only the key fields when the token fields are absent", async () => {
     const { adapter } = await env.store();
     const user = await adapter.createUser(newUser());
-    const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "resend", providerAccountId: user.email };
+    const minimal: AdapterAccount = {
+      userId: user.id,
+      type: "email",
+      provider: "resend",
+      providerAccountId: user.email,
+    };
     expect(await adapter.linkAccount(minimal)).toEqual(minimal);
     expect(await adapter.getAccount(user.email, "resend")).toEqual(minimal);
   });
@@ -59,7 +64,10 @@ export function accountTests(env: SuiteEnv): void {
     const first = await adapter.createUser(newUser());
     const second = await adapter.createUser(newUser());
     await adapter.linkAccount({ userId: first.id, type: "oauth", provider: "github", providerAccountId: "1" });
-    await expectAdapterError(adapter.linkAccount({ userId: second.id, type: "oauth", provider: "github", providerAccountId: "1" }), "conflict");
+    await expectAdapterError(
+      adapter.linkAccount({ userId: second.id, type: "oauth", provider: "github", providerAccountId: "1" }),
+      "conflict",
+    );
     await adapter.linkAccount({ userId: second.id, type: "oauth", provider: "gitlab", providerAccountId: "1" });
     expect(await count("accounts")).toBe(2);
     expect((await adapter.getUserByAccount({ provider: "github", providerAccountId: "1" }))?.id).toBe(first.id);
@@ -68,18 +76,51 @@ export function accountTests(env: SuiteEnv): void {
   it("gives typed errors for an unknown user or bad fields, and stores nothing", async () => {
     const { adapter, count } = await env.store();
     const user = await adapter.createUser(newUser());
-    await expectAdapterError(adapter.linkAccount({ userId: "no-such-user", type: "oauth", provider: "github", providerAccountId: "2" }), "not_found");
-    await expectAdapterError(adapter.linkAccount({ userId: user.id, type: "password" as never, provider: "github", providerAccountId: "3" }), "invalid_input");
-    await expectAdapterError(adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github" } as never), "invalid_input");
-    await expectAdapterError(adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: "4", expires_at: "soon" as never }), "invalid_input");
-    await expectAdapterError(adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: "5", big: 1n } as never), "invalid_input");
+    await expectAdapterError(
+      adapter.linkAccount({ userId: "no-such-user", type: "oauth", provider: "github", providerAccountId: "2" }),
+      "not_found",
+    );
+    await expectAdapterError(
+      adapter.linkAccount({ userId: user.id, type: "password" as never, provider: "github", providerAccountId: "3" }),
+      "invalid_input",
+    );
+    await expectAdapterError(
+      adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github" } as never),
+      "invalid_input",
+    );
+    await expectAdapterError(
+      adapter.linkAccount({
+        userId: user.id,
+        type: "oauth",
+        provider: "github",
+        providerAccountId: "4",
+        expires_at: "soon" as never,
+      }),
+      "invalid_input",
+    );
+    await expectAdapterError(
+      adapter.linkAccount({
+        userId: user.id,
+        type: "oauth",
+        provider: "github",
+        providerAccountId: "5",
+        big: 1n,
+      } as never),
+      "invalid_input",
+    );
     expect(await count("accounts")).toBe(0);
   });
 
   it("unlinks an account, returning it once", async () => {
     const { adapter } = await env.store();
     const user = await adapter.createUser(newUser());
-    const account = await adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: "9", scope: "read:user" });
+    const account = await adapter.linkAccount({
+      userId: user.id,
+      type: "oauth",
+      provider: "github",
+      providerAccountId: "9",
+      scope: "read:user",
+    });
     expect(await adapter.unlinkAccount({ provider: "github", providerAccountId: "9" })).toEqual(account);
     expect(await adapter.unlinkAccount({ provider: "github", providerAccountId: "9" })).toBeUndefined();
     expect(await adapter.getAccount("9", "github")).toBeNull();
@@ -99,12 +140,41 @@ export function accountTests(env: SuiteEnv): void {
   it("createUserWithAccount writes both rows in one statement, or neither", async () => {
     const { adapter, count } = await env.store();
     const user = newUser();
-    const created = await adapter.createUserWithAccount(user, { type: "oauth", provider: "github", providerAccountId: "77", expires_at: 4_102_444_800, refresh_token_expires_in: 60 });
-    expect(created).toEqual({ user, account: { userId: user.id, type: "oauth", provider: "github", providerAccountId: "77", expires_at: 4_102_444_800, refresh_token_expires_in: 60 } });
+    const created = await adapter.createUserWithAccount(user, {
+      type: "oauth",
+      provider: "github",
+      providerAccountId: "77",
+      expires_at: 4_102_444_800,
+      refresh_token_expires_in: 60,
+    });
+    expect(created).toEqual({
+      user,
+      account: {
+        userId: user.id,
+        type: "oauth",
+        provider: "github",
+        providerAccountId: "77",
+        expires_at: 4_102_444_800,
+        refresh_token_expires_in: 60,
+      },
+    });
     expect(await adapter.getUserByAccount({ provider: "github", providerAccountId: "77" })).toEqual(user);
-    await expectAdapterError(adapter.createUserWithAccount(newUser(), { type: "oauth", provider: "github", providerAccountId: "77" }), "conflict");
-    await expectAdapterError(adapter.createUserWithAccount(newUser({ email: user.email }), { type: "oauth", provider: "github", providerAccountId: "78" }), "conflict");
-    await expectAdapterError(adapter.createUserWithAccount(newUser(), { type: "oauth", provider: "github" } as never), "invalid_input");
+    await expectAdapterError(
+      adapter.createUserWithAccount(newUser(), { type: "oauth", provider: "github", providerAccountId: "77" }),
+      "conflict",
+    );
+    await expectAdapterError(
+      adapter.createUserWithAccount(newUser({ email: user.email }), {
+        type: "oauth",
+        provider: "github",
+        providerAccountId: "78",
+      }),
+      "conflict",
+    );
+    await expectAdapterError(
+      adapter.createUserWithAccount(newUser(), { type: "oauth", provider: "github" } as never),
+      "invalid_input",
+    );
     expect([await count("users"), await count("accounts")]).toEqual([1, 1]);
   });
 }

@@ -6,8 +6,12 @@ export function authenticatorTests(env: SuiteEnv): void {
   it("creates, reads and lists authenticators; a counter above 2^32 round-trips", async () => {
     const { adapter } = await env.store();
     const user = await adapter.createUser(newUser());
-    const big = await adapter.createAuthenticator(newAuthenticator(user.id, { credentialID: "b-cred", counter: 2 ** 32 + 7, credentialBackedUp: true }));
-    const plain = await adapter.createAuthenticator(newAuthenticator(user.id, { credentialID: "a-cred", transports: null }));
+    const big = await adapter.createAuthenticator(
+      newAuthenticator(user.id, { credentialID: "b-cred", counter: 2 ** 32 + 7, credentialBackedUp: true }),
+    );
+    const plain = await adapter.createAuthenticator(
+      newAuthenticator(user.id, { credentialID: "a-cred", transports: null }),
+    );
     expect(big.counter).toBe(2 ** 32 + 7);
     expect(await adapter.getAuthenticator("b-cred")).toEqual(big);
     expect(await adapter.listAuthenticatorsByUserId(user.id)).toEqual([plain, big]);
@@ -27,12 +31,21 @@ export function authenticatorTests(env: SuiteEnv): void {
     const { adapter, count } = await env.store();
     const user = await adapter.createUser(newUser());
     await adapter.createAuthenticator(newAuthenticator(user.id, { credentialID: "dup" }));
-    await expectAdapterError(adapter.createAuthenticator(newAuthenticator(user.id, { credentialID: "dup" })), "conflict");
+    await expectAdapterError(
+      adapter.createAuthenticator(newAuthenticator(user.id, { credentialID: "dup" })),
+      "conflict",
+    );
     await expectAdapterError(adapter.createAuthenticator(newAuthenticator("no-such-user")), "not_found");
     for (const counter of [-1, 1.5, "3", Number.MAX_SAFE_INTEGER + 2]) {
-      await expectAdapterError(adapter.createAuthenticator(newAuthenticator(user.id, { counter: counter as number })), "invalid_input");
+      await expectAdapterError(
+        adapter.createAuthenticator(newAuthenticator(user.id, { counter: counter as number })),
+        "invalid_input",
+      );
     }
-    await expectAdapterError(adapter.createAuthenticator({ ...newAuthenticator(user.id), credentialBackedUp: "yes" as never }), "invalid_input");
+    await expectAdapterError(
+      adapter.createAuthenticator({ ...newAuthenticator(user.id), credentialBackedUp: "yes" as never }),
+      "invalid_input",
+    );
     expect(await count("authenticators")).toBe(1);
   });
 
@@ -40,7 +53,10 @@ export function authenticatorTests(env: SuiteEnv): void {
     const { adapter } = await env.store();
     const user = await adapter.createUser(newUser());
     const created = await adapter.createAuthenticator(newAuthenticator(user.id, { counter: 5 }));
-    expect(await adapter.updateAuthenticatorCounter(created.credentialID, 2 ** 40)).toEqual({ ...created, counter: 2 ** 40 });
+    expect(await adapter.updateAuthenticatorCounter(created.credentialID, 2 ** 40)).toEqual({
+      ...created,
+      counter: 2 ** 40,
+    });
     expect((await adapter.getAuthenticator(created.credentialID))?.counter).toBe(2 ** 40);
     await expectAdapterError(adapter.updateAuthenticatorCounter("unknown", 1), "not_found");
     await expectAdapterError(adapter.updateAuthenticatorCounter(created.credentialID, -3), "invalid_input");
@@ -53,7 +69,11 @@ export function authenticatorTests(env: SuiteEnv): void {
     const user = await adapter.createUser(newUser());
     const { credentialID } = await adapter.createAuthenticator(newAuthenticator(user.id));
     const values = Array.from({ length: 50 }, (_, index) => 1_000 + ((index * 37) % 50)); // a permutation of 1000..1049
-    await Promise.all(values.map((value, index) => (index % 2 === 0 ? adapter : second).updateAuthenticatorCounter(credentialID, value)));
+    await Promise.all(
+      values.map((value, index) =>
+        (index % 2 === 0 ? adapter : second).updateAuthenticatorCounter(credentialID, value),
+      ),
+    );
     expect((await adapter.getAuthenticator(credentialID))?.counter).toBe(1_049);
     expect((await adapter.updateAuthenticatorCounter(credentialID, 7)).counter).toBe(1_049);
   });

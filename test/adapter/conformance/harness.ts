@@ -2,7 +2,15 @@
 import { randomUUID } from "node:crypto";
 import type { AdapterAuthenticator, AdapterUser } from "@auth/core/adapters";
 import { expect } from "vitest";
-import { AdapterError, createAdapter, migrate, type AdapterErrorCode, type ClosableSqlPort, type OrgauthAdapter, type SqlPort } from "../../../src/adapter/index.js";
+import {
+  AdapterError,
+  createAdapter,
+  migrate,
+  type AdapterErrorCode,
+  type ClosableSqlPort,
+  type OrgauthAdapter,
+  type SqlPort,
+} from "../../../src/adapter/index.js";
 
 /** An engine the suite runs on. */
 export interface Engine {
@@ -44,10 +52,15 @@ let prefixes = 0;
 export async function freshStore(db: SqlPort): Promise<TestStore> {
   const prefix = `t${process.pid}_${++prefixes}_`;
   let current = Date.parse("2030-06-01T12:00:00Z");
-  const clock: TestClock = { now: () => new Date(current), set: (iso) => (current = Date.parse(iso)), advance: (ms) => (current += ms) };
+  const clock: TestClock = {
+    now: () => new Date(current),
+    set: (iso) => (current = Date.parse(iso)),
+    advance: (ms) => (current += ms),
+  };
   await migrate(db, { tablePrefix: prefix });
   const adapterOn = (port: SqlPort) => createAdapter(port, { tablePrefix: prefix, now: clock.now });
-  const count = async (table: string) => Number((await db.query(`SELECT count(*)::integer AS n FROM "${prefix}${table}"`)).rows[0]?.n);
+  const count = async (table: string) =>
+    Number((await db.query(`SELECT count(*)::integer AS n FROM "${prefix}${table}"`)).rows[0]?.n);
   return { adapter: adapterOn(db), adapterOn, prefix, clock, count };
 }
 

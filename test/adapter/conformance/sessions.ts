@@ -31,8 +31,14 @@ export function sessionTests(env: SuiteEnv): void {
     const expires = new Date("2031-01-01T00:00:00Z");
     await adapter.createSession({ sessionToken: "dup", userId: user.id, expires });
     await expectAdapterError(adapter.createSession({ sessionToken: "dup", userId: user.id, expires }), "conflict");
-    await expectAdapterError(adapter.createSession({ sessionToken: "orphan", userId: "no-such-user", expires }), "not_found");
-    await expectAdapterError(adapter.createSession({ sessionToken: "bad", userId: user.id, expires: "tomorrow" as never }), "invalid_input");
+    await expectAdapterError(
+      adapter.createSession({ sessionToken: "orphan", userId: "no-such-user", expires }),
+      "not_found",
+    );
+    await expectAdapterError(
+      adapter.createSession({ sessionToken: "bad", userId: user.id, expires: "tomorrow" as never }),
+      "invalid_input",
+    );
     await expectAdapterError(adapter.createSession({ userId: user.id, expires } as never), "invalid_input");
     expect(await count("sessions")).toBe(1);
   });
@@ -42,11 +48,20 @@ export function sessionTests(env: SuiteEnv): void {
     const user = await adapter.createUser(newUser());
     await adapter.createSession({ sessionToken: "upd", userId: user.id, expires: new Date("2031-01-01T00:00:00Z") });
     const later = new Date("2045-05-05T05:05:05.000Z");
-    expect(await adapter.updateSession({ sessionToken: "upd", expires: later })).toEqual({ sessionToken: "upd", userId: user.id, expires: later });
+    expect(await adapter.updateSession({ sessionToken: "upd", expires: later })).toEqual({
+      sessionToken: "upd",
+      userId: user.id,
+      expires: later,
+    });
     expect((await adapter.getSessionAndUser("upd"))?.session.expires).toEqual(later);
-    expect(await adapter.updateSession({ sessionToken: "upd" })).toEqual({ sessionToken: "upd", userId: user.id, expires: later });
+    expect(await adapter.updateSession({ sessionToken: "upd" })).toEqual({
+      sessionToken: "upd",
+      userId: user.id,
+      expires: later,
+    });
     expect(await adapter.updateSession({ sessionToken: "unknown", expires: later })).toBeNull();
-    for (const token of MALFORMED_IDS) expect(await adapter.updateSession({ sessionToken: token as string, expires: later })).toBeNull();
+    for (const token of MALFORMED_IDS)
+      expect(await adapter.updateSession({ sessionToken: token as string, expires: later })).toBeNull();
     await expectAdapterError(adapter.updateSession({ sessionToken: "upd", expires: 12 as never }), "invalid_input");
     expect((await adapter.getSessionAndUser("upd"))?.session.expires).toEqual(later);
   });
@@ -54,7 +69,11 @@ export function sessionTests(env: SuiteEnv): void {
   it("deletes a session, returning it once; unknown and malformed tokens give null", async () => {
     const { adapter } = await env.store();
     const user = await adapter.createUser(newUser());
-    const session = await adapter.createSession({ sessionToken: "del", userId: user.id, expires: new Date("2031-01-01T00:00:00Z") });
+    const session = await adapter.createSession({
+      sessionToken: "del",
+      userId: user.id,
+      expires: new Date("2031-01-01T00:00:00Z"),
+    });
     expect(await adapter.deleteSession("del")).toEqual(session);
     expect(await adapter.deleteSession("del")).toBeNull();
     expect(await adapter.getSessionAndUser("del")).toBeNull();

@@ -13,18 +13,32 @@ export function tokenTests(env: SuiteEnv): void {
 
   it("of 16 concurrent uses of one token exactly one wins", async () => {
     const { adapter, adapterOn } = await env.store();
-    await adapter.createVerificationToken({ identifier: "race@example.com", token: "race", expires: new Date("2099-01-01T00:00:00Z") });
+    await adapter.createVerificationToken({
+      identifier: "race@example.com",
+      token: "race",
+      expires: new Date("2099-01-01T00:00:00Z"),
+    });
     const second = adapterOn(env.second());
     // Open the pools' connections first, so the 16 uses start together instead of one per new connection.
-    await Promise.all(Array.from({ length: 16 }, (_, index) => (index % 2 === 0 ? env.db() : env.second()).query("SELECT pg_sleep(0.05)")));
-    const uses = Array.from({ length: 16 }, (_, index) => (index % 2 === 0 ? adapter : second).useVerificationToken({ identifier: "race@example.com", token: "race" }));
+    await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        (index % 2 === 0 ? env.db() : env.second()).query("SELECT pg_sleep(0.05)"),
+      ),
+    );
+    const uses = Array.from({ length: 16 }, (_, index) =>
+      (index % 2 === 0 ? adapter : second).useVerificationToken({ identifier: "race@example.com", token: "race" }),
+    );
     const results = await Promise.all(uses);
     expect(results.filter((result) => result !== null)).toHaveLength(1);
   });
 
   it("never hands back an expired token, and consumes it", async () => {
     const { adapter, clock, count } = await env.store();
-    await adapter.createVerificationToken({ identifier: "late@example.com", token: "late", expires: new Date(clock.now().getTime() + 1_000) });
+    await adapter.createVerificationToken({
+      identifier: "late@example.com",
+      token: "late",
+      expires: new Date(clock.now().getTime() + 1_000),
+    });
     clock.advance(1_000);
     expect(await adapter.useVerificationToken({ identifier: "late@example.com", token: "late" })).toBeNull();
     expect(await count("verification_tokens")).toBe(0);
@@ -32,9 +46,14 @@ export function tokenTests(env: SuiteEnv): void {
 
   it("matches identifier and token together; unknown and malformed give null", async () => {
     const { adapter } = await env.store();
-    await adapter.createVerificationToken({ identifier: "a@example.com", token: "t", expires: new Date("2099-01-01T00:00:00Z") });
+    await adapter.createVerificationToken({
+      identifier: "a@example.com",
+      token: "t",
+      expires: new Date("2099-01-01T00:00:00Z"),
+    });
     expect(await adapter.useVerificationToken({ identifier: "b@example.com", token: "t" })).toBeNull();
-    for (const value of MALFORMED_IDS) expect(await adapter.useVerificationToken({ identifier: "a@example.com", token: value as string })).toBeNull();
+    for (const value of MALFORMED_IDS)
+      expect(await adapter.useVerificationToken({ identifier: "a@example.com", token: value as string })).toBeNull();
     expect(await adapter.useVerificationToken(null as never)).toBeNull();
     expect(await adapter.useVerificationToken({ identifier: "a@example.com", token: "t" })).not.toBeNull();
   });
@@ -44,7 +63,10 @@ export function tokenTests(env: SuiteEnv): void {
     const token = { identifier: "d@example.com", token: "d", expires: new Date("2099-01-01T00:00:00Z") };
     await adapter.createVerificationToken(token);
     await expectAdapterError(adapter.createVerificationToken(token), "conflict");
-    await expectAdapterError(adapter.createVerificationToken({ identifier: "d@example.com", token: "e" } as never), "invalid_input");
+    await expectAdapterError(
+      adapter.createVerificationToken({ identifier: "d@example.com", token: "e" } as never),
+      "invalid_input",
+    );
     expect(await count("verification_tokens")).toBe(1);
   });
 
@@ -66,4 +88,3 @@ export function tokenTests(env: SuiteEnv): void {
     expect(await adapter.getUser(user.id)).toEqual(user);
   });
 }
-

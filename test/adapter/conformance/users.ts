@@ -61,7 +61,10 @@ export function userTests(env: SuiteEnv): void {
 
   it("rejects missing or mistyped fields with invalid_input and stores nothing", async () => {
     const { adapter, count } = await env.store();
-    await expectAdapterError(adapter.createUser({ id: "u-missing-email", emailVerified: null } as never), "invalid_input");
+    await expectAdapterError(
+      adapter.createUser({ id: "u-missing-email", emailVerified: null } as never),
+      "invalid_input",
+    );
     await expectAdapterError(adapter.createUser(newUser({ email: 42 as never })), "invalid_input");
     await expectAdapterError(adapter.createUser(newUser({ emailVerified: "yesterday" as never })), "invalid_input");
     await expectAdapterError(adapter.createUser(newUser({ name: "nul\u0000byte" })), "invalid_input");
@@ -85,7 +88,10 @@ export function userTests(env: SuiteEnv): void {
     const taken = await adapter.createUser(newUser());
     const user = await adapter.createUser(newUser());
     await expectAdapterError(adapter.updateUser({ id: "no-such-user", name: "x" }), "not_found");
-    await expectAdapterError(adapter.updateUser({ id: user.id, name: "changed", email: taken.email.toUpperCase() }), "conflict");
+    await expectAdapterError(
+      adapter.updateUser({ id: user.id, name: "changed", email: taken.email.toUpperCase() }),
+      "conflict",
+    );
     expect(await adapter.getUser(user.id)).toEqual(user);
     await expectAdapterError(adapter.updateUser({ id: user.id, emailVerified: "soon" as never }), "invalid_input");
   });
@@ -95,8 +101,17 @@ export function userTests(env: SuiteEnv): void {
     const user = await adapter.createUser(newUser());
     const other = await adapter.createUser(newUser());
     for (const owner of [user, other]) {
-      await adapter.linkAccount({ userId: owner.id, type: "oauth", provider: "github", providerAccountId: `gh-${owner.id}` });
-      await adapter.createSession({ sessionToken: `s-${owner.id}`, userId: owner.id, expires: new Date("2031-01-01T00:00:00Z") });
+      await adapter.linkAccount({
+        userId: owner.id,
+        type: "oauth",
+        provider: "github",
+        providerAccountId: `gh-${owner.id}`,
+      });
+      await adapter.createSession({
+        sessionToken: `s-${owner.id}`,
+        userId: owner.id,
+        expires: new Date("2031-01-01T00:00:00Z"),
+      });
       await adapter.createAuthenticator(newAuthenticator(owner.id));
     }
     expect(await adapter.deleteUser(user.id)).toEqual(user);

@@ -17,11 +17,16 @@ interface Contract {
 
 const contract = parse(readFileSync(join(repoRoot, "openapi", "auth-api.yaml"), "utf8")) as Contract;
 const resolve = (response: ResponseObject): ResponseObject =>
-  response.$ref ? contract.components.responses[response.$ref.split("/").pop() ?? ""] ?? {} : response;
+  response.$ref ? (contract.components.responses[response.$ref.split("/").pop() ?? ""] ?? {}) : response;
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([, op]) => op.operationId !== undefined)
-    .map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), path, responses: op.responses ?? {} })),
+    .map(([method, op]) => ({
+      operationId: op.operationId,
+      method: method.toUpperCase(),
+      path,
+      responses: op.responses ?? {},
+    })),
 );
 
 /** The contract's operations a rule names: its operation, or every fe/v3 one. */

@@ -21,7 +21,11 @@ describe("the shared contract document", () => {
     expect(zod).toContain(`type: /* @__PURE__ */ z.literal("Enabled")`);
     expect(zod).toContain(`type: /* @__PURE__ */ z.literal("Disabled")`);
     expect(zod).not.toMatch(/z\.enum\(\["(?:Enabled|Disabled)"\]\)/);
-    expect(v.SecurityStatusSchema.safeParse({ type: "Disabled", mfa_enabled: false, new_secret: "S", new_qr: "Q" }).success).toBe(true);
-    expect(v.SecurityStatusSchema.safeParse({ type: "Enabled", mfa_enabled: false, new_secret: "S", new_qr: "Q" }).success).toBe(false);
+    expect(
+      v.SecurityStatusSchema.safeParse({ type: "Disabled", mfa_enabled: false, new_secret: "S", new_qr: "Q" }).success,
+    ).toBe(true);
+    expect(
+      v.SecurityStatusSchema.safeParse({ type: "Enabled", mfa_enabled: false, new_secret: "S", new_qr: "Q" }).success,
+    ).toBe(false);
   });
 });

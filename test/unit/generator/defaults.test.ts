@@ -14,14 +14,22 @@ const invite: SchemaNode = {
   type: "object",
   additionalProperties: false,
   required: ["email", "additional_roles"],
-  properties: { email: { type: "string" }, additional_roles: { type: "array", items: { type: "string" }, default: [] }, admin: { type: "boolean", default: false } },
+  properties: {
+    email: { type: "string" },
+    additional_roles: { type: "array", items: { type: "string" }, default: [] },
+    admin: { type: "boolean", default: false },
+  },
 };
 
 describe("defaults", () => {
   it("fill omitted request fields (required or not) and keep the ones given", () => {
     const schema = compile(invite, "request");
     expect(schema.parse({ email: "a@b.co" })).toEqual({ email: "a@b.co", additional_roles: [], admin: false });
-    expect(schema.parse({ email: "a@b.co", additional_roles: ["Billing"], admin: true })).toEqual({ email: "a@b.co", additional_roles: ["Billing"], admin: true });
+    expect(schema.parse({ email: "a@b.co", additional_roles: ["Billing"], admin: true })).toEqual({
+      email: "a@b.co",
+      additional_roles: ["Billing"],
+      admin: true,
+    });
     expect(schema.safeParse({ email: "a@b.co", additional_roles: "Billing" }).success).toBe(false);
   });
 
@@ -43,7 +51,10 @@ describe("defaults", () => {
     const ref = (name: string): SchemaNode => ({ $ref: `#/components/schemas/${name}` });
     expect(defaultedProperties(contract, ref("InviteUserRequest"))).toEqual(["additional_roles"]);
     expect(defaultedProperties(contract, ref("ChangeRoleRequest"))).toEqual(["additional_roles"]);
-    expect(defaultedProperties(contract, ref("CreateOrgRequest"))).toEqual(["autojoin_by_domain", "restrict_to_domain"]);
+    expect(defaultedProperties(contract, ref("CreateOrgRequest"))).toEqual([
+      "autojoin_by_domain",
+      "restrict_to_domain",
+    ]);
     expect(defaultedProperties(contract, ref("LoginRequest"))).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ function generatedTypeErrors(): string[] {
   const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, repoRoot);
   const program = ts.createProgram(config.fileNames, config.options);
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${relative(repoRoot, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "tsconfig";
+    const where = d.file
+      ? `${relative(repoRoot, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
+      : "tsconfig";
     return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
   });
 }
@@ -42,8 +44,21 @@ describe("npm run generate", () => {
 
   it("never exports a name that shadows a global", async () => {
     const files = await generateAll();
-    const exported = Object.values(files).flatMap((content) => [...content.matchAll(/export (?:const|function|type|interface) (\w+)/g)].map((m) => m[1]!));
-    const globals = new Set(Object.getOwnPropertyNames(globalThis).concat(["Error", "Response", "Request", "Date", "Map", "Set", "Object", "Headers"]));
+    const exported = Object.values(files).flatMap((content) =>
+      [...content.matchAll(/export (?:const|function|type|interface) (\w+)/g)].map((m) => m[1]!),
+    );
+    const globals = new Set(
+      Object.getOwnPropertyNames(globalThis).concat([
+        "Error",
+        "Response",
+        "Request",
+        "Date",
+        "Map",
+        "Set",
+        "Object",
+        "Headers",
+      ]),
+    );
     expect(exported.filter((name) => globals.has(name))).toEqual([]);
   });
 
@@ -55,9 +70,13 @@ describe("npm run generate", () => {
     const dir = await mkdtemp(join(tmpdir(), "orgauth-generated-"));
     try {
       await cp(generatedDir, dir, { recursive: true });
-      await expect(run(tsx, ["scripts/generate.ts", "--check", "--out", dir], { cwd: repoRoot })).resolves.toBeDefined();
+      await expect(
+        run(tsx, ["scripts/generate.ts", "--check", "--out", dir], { cwd: repoRoot }),
+      ).resolves.toBeDefined();
       await writeFile(join(dir, "zod.ts"), "// edited by hand\n", { flag: "a" });
-      const failure = await run(tsx, ["scripts/generate.ts", "--check", "--out", dir], { cwd: repoRoot }).catch((e: { code: number; stderr: string }) => e);
+      const failure = await run(tsx, ["scripts/generate.ts", "--check", "--out", dir], { cwd: repoRoot }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("zod.ts") });
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -8,7 +8,11 @@ function contractInvalidating(target: unknown): Contract {
   const document = {
     paths: {
       "/api/fe/v3/thing/{thingId}": {
-        get: { operationId: "getThing", parameters: [{ name: "thingId", in: "path", required: true, schema: { type: "string" } }], responses: ok },
+        get: {
+          operationId: "getThing",
+          parameters: [{ name: "thingId", in: "path", required: true, schema: { type: "string" } }],
+          responses: ok,
+        },
       },
       "/api/v1/session": { get: { operationId: "getSession", responses: ok } },
       "/api/fe/v3/thing/{thingId}/rename": {
@@ -16,7 +20,10 @@ function contractInvalidating(target: unknown): Contract {
           operationId: "renameThing",
           "x-invalidates": [target],
           parameters: [{ name: "thingId", in: "path", required: true, schema: { type: "string" } }],
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } },
+          },
           responses: ok,
         },
       },
@@ -28,28 +35,40 @@ function contractInvalidating(target: unknown): Contract {
 describe("buildOperations: x-invalidates", () => {
   it("resolves each filter expression once, into where the request holds the value", () => {
     const operations = buildOperations(
-      contractInvalidating({ operationId: "getThing", path: { thingId: "$request.path.thingId" }, query: { name: "$request.body#/name" } }),
+      contractInvalidating({
+        operationId: "getThing",
+        path: { thingId: "$request.path.thingId" },
+        query: { name: "$request.body#/name" },
+      }),
     );
     expect(operations.find((op) => op.operationId === "renameThing")?.invalidates).toEqual([
-      { operationId: "getThing", path: { thingId: { location: "path", name: "thingId" } }, query: { name: { location: "body", pointer: ["name"] } } },
+      {
+        operationId: "getThing",
+        path: { thingId: { location: "path", name: "thingId" } },
+        query: { name: { location: "body", pointer: ["name"] } },
+      },
     ]);
   });
 
   it("refuses a target that is not an operation of the contract", () => {
-    expect(() => buildOperations(contractInvalidating("getNothing"))).toThrow("renameThing invalidates unknown operation getNothing");
+    expect(() => buildOperations(contractInvalidating("getNothing"))).toThrow(
+      "renameThing invalidates unknown operation getNothing",
+    );
   });
 
   it("refuses a target that is not a fe/v3 query", () => {
-    expect(() => buildOperations(contractInvalidating("getSession"))).toThrow("renameThing: x-invalidates names getSession, which is not a fe/v3 query");
+    expect(() => buildOperations(contractInvalidating("getSession"))).toThrow(
+      "renameThing: x-invalidates names getSession, which is not a fe/v3 query",
+    );
     expect(() => buildOperations(contractInvalidating("renameThing"))).toThrow("which is not a fe/v3 query");
   });
 
   it("refuses expressions the request cannot answer", () => {
-    expect(() => buildOperations(contractInvalidating({ operationId: "getThing", path: { thingId: "$request.path.orgId" } }))).toThrow(
-      "renameThing: $request.path.orgId names an undeclared path parameter",
-    );
-    expect(() => buildOperations(contractInvalidating({ operationId: "getThing", path: { thingId: "$response.body#/id" } }))).toThrow(
-      "unsupported runtime expression",
-    );
+    expect(() =>
+      buildOperations(contractInvalidating({ operationId: "getThing", path: { thingId: "$request.path.orgId" } })),
+    ).toThrow("renameThing: $request.path.orgId names an undeclared path parameter");
+    expect(() =>
+      buildOperations(contractInvalidating({ operationId: "getThing", path: { thingId: "$response.body#/id" } })),
+    ).toThrow("unsupported runtime expression");
   });
 });

@@ -14,7 +14,10 @@ describe("maps", () => {
   it("check every value against the value schema and keep every key", () => {
     const { source, schema } = compile({ type: "object", additionalProperties: { type: "string" } });
     expect(source).not.toContain("z.record");
-    expect(schema.safeParse({ email: "Email is invalid", first_name: "Too long" })).toEqual({ success: true, data: { email: "Email is invalid", first_name: "Too long" } });
+    expect(schema.safeParse({ email: "Email is invalid", first_name: "Too long" })).toEqual({
+      success: true,
+      data: { email: "Email is invalid", first_name: "Too long" },
+    });
     expect(schema.safeParse({ email: 1 }).success).toBe(false);
     expect(schema.safeParse(["a"]).success).toBe(false);
     expect(schema.safeParse(null).success).toBe(false);
@@ -27,7 +30,12 @@ describe("maps", () => {
   });
 
   it("infer string-keyed maps", () => {
-    expectTypeOf<z.infer<typeof v.ErrorResponseBodySchema>["user_facing_errors"]>().toEqualTypeOf<{ [key: string]: string } | undefined>();
-    expect(v.ErrorResponseBodySchema.safeParse({ error_code: "x", user_facing_error: "y", field_errors: { email: 3 } }).success).toBe(false);
+    expectTypeOf<z.infer<typeof v.ErrorResponseBodySchema>["user_facing_errors"]>().toEqualTypeOf<
+      { [key: string]: string } | undefined
+    >();
+    expect(
+      v.ErrorResponseBodySchema.safeParse({ error_code: "x", user_facing_error: "y", field_errors: { email: 3 } })
+        .success,
+    ).toBe(false);
   });
 });

@@ -4,7 +4,11 @@ import { buildOperations } from "../../../scripts/codegen/model.js";
 
 /** A one-operation contract whose POST carries the given `x-session-effect`. */
 function contractWith(sessionEffect: unknown): Contract {
-  const operation = { operationId: "updateThing", "x-session-effect": sessionEffect, responses: { "200": { description: "ok" } } };
+  const operation = {
+    operationId: "updateThing",
+    "x-session-effect": sessionEffect,
+    responses: { "200": { description: "ok" } },
+  };
   return { document: { paths: { "/api/fe/v3/thing": { post: operation } } }, resolve: (node) => node };
 }
 

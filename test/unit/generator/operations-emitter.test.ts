@@ -5,12 +5,18 @@ import type { OperationDescriptor } from "../../../src/transport/index.js";
 
 /** operations.ts: descriptors carry only what the transport cannot derive; fetchers without required input default it. */
 const source = (await generateAll())["operations.ts"]!;
-const descriptors = (Object.values(api) as unknown[]).filter((value): value is OperationDescriptor => typeof value === "object" && value !== null && "operationId" in value);
+const descriptors = (Object.values(api) as unknown[]).filter(
+  (value): value is OperationDescriptor => typeof value === "object" && value !== null && "operationId" in value,
+);
 
 describe("operations.ts", () => {
   it("has one descriptor per operation, with the full path (path parameters are read from it)", () => {
     expect(descriptors).toHaveLength(36);
-    expect(api.joinOrgOperation).toMatchObject({ operationId: "joinOrg", method: "POST", path: "/api/fe/v3/join_org/{orgId}" });
+    expect(api.joinOrgOperation).toMatchObject({
+      operationId: "joinOrg",
+      method: "POST",
+      path: "/api/fe/v3/join_org/{orgId}",
+    });
     expect(source).not.toContain("pathParams");
   });
 
@@ -23,7 +29,13 @@ describe("operations.ts", () => {
   });
 
   it("lists the documented codes without unexpected_error, which every operation can answer with", () => {
-    expect(api.loginOperation.errorCodes).toEqual(["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"]);
+    expect(api.loginOperation.errorCodes).toEqual([
+      "invalid_request_fields",
+      "action_disabled",
+      "account_disabled",
+      "account_locked",
+      "user_not_found",
+    ]);
     expect(descriptors.some((op) => op.errorCodes?.includes("unexpected_error"))).toBe(false);
     expect(api.logoutOperation.errorCodes).toBeUndefined();
   });
@@ -31,8 +43,12 @@ describe("operations.ts", () => {
   it("lets a caller leave out a request that has nothing required", () => {
     // The formatter puts long parameter lists one per line; compare them as one line.
     const signatures = source.replace(/\(\s+/g, "(").replace(/\s+/g, " ");
-    expect(signatures).toContain("export function refreshToken(transport: OperationCaller, request: RefreshTokenRequest = {},");
-    expect(signatures).toContain("export function listOrgMembers(transport: OperationCaller, request: ListOrgMembersRequest,");
+    expect(signatures).toContain(
+      "export function refreshToken(transport: OperationCaller, request: RefreshTokenRequest = {},",
+    );
+    expect(signatures).toContain(
+      "export function listOrgMembers(transport: OperationCaller, request: ListOrgMembersRequest,",
+    );
   });
 
   it("has no runs of blank lines", () => {

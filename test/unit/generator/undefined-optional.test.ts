@@ -10,7 +10,10 @@ function recordingTransport(validation: ValidationMode, answer: unknown) {
     sent.push({ url: new URL(request.url), body: await request.text() });
     return Response.json(answer);
   });
-  return { transport: createTransport({ authUrl: "https://auth.example.com", fetch, validation, logger: { warn: vi.fn() } }), sent };
+  return {
+    transport: createTransport({ authUrl: "https://auth.example.com", fetch, validation, logger: { warn: vi.fn() } }),
+    sent,
+  };
 }
 
 const page = { users: [], total_count: 0, page_number: 0, page_size: 10, has_more_results: false };
@@ -19,7 +22,10 @@ describe.each<ValidationMode>(["throw", "report", "off"])("undefined optional fi
   it("are left out of the query string", async () => {
     const { transport, sent } = recordingTransport(validation, page);
     const search: string | undefined = undefined;
-    await listOrgMembers(transport, { path: { orgId: "org_acme" }, query: { email_search: search, page_number: 2, page_size: undefined } });
+    await listOrgMembers(transport, {
+      path: { orgId: "org_acme" },
+      query: { email_search: search, page_number: 2, page_size: undefined },
+    });
     await listOrgMembers(transport, { path: { orgId: "org_acme" }, query: undefined });
     expect([...sent[0]!.url.searchParams.entries()]).toEqual([["page_number", "2"]]);
     expect(sent[1]!.url.search).toBe("");

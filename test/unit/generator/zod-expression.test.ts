@@ -12,7 +12,10 @@ const accepts = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(valu
 
 describe("zodExpression", () => {
   it("marks every factory call pure so unused validators tree-shake", () => {
-    const source = zodExpression({ type: "object", properties: { a: { type: "array", items: { type: "string" } } } }, { mode: "response", reference: (n) => n });
+    const source = zodExpression(
+      { type: "object", properties: { a: { type: "array", items: { type: "string" } } } },
+      { mode: "response", reference: (n) => n },
+    );
     expect(source.match(/z\.\w+\(/g)).toHaveLength(source.match(/\/\* @__PURE__ \*\//g)!.length);
   });
 
@@ -46,7 +49,11 @@ describe("zodExpression", () => {
   });
 
   it("response objects strip unknown keys; request objects reject them", () => {
-    const node: SchemaNode = { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a"] };
+    const node: SchemaNode = {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "integer" } },
+      required: ["a"],
+    };
     expect(compile(node).safeParse({ a: "x", extra: 1 })).toEqual({ success: true, data: { a: "x" } });
     expect(accepts(compile(node, "request"), { a: "x", extra: 1 })).toBe(false);
     expect(accepts(compile(node), { b: 1 })).toBe(false);
@@ -54,15 +61,26 @@ describe("zodExpression", () => {
 
   it("free maps keep every key as sent", () => {
     const map = compile({ type: "object", additionalProperties: true });
-    expect(map.safeParse({ first_name: "kept", nested: { a_b: 1 } })).toEqual({ success: true, data: { first_name: "kept", nested: { a_b: 1 } } });
+    expect(map.safeParse({ first_name: "kept", nested: { a_b: 1 } })).toEqual({
+      success: true,
+      data: { first_name: "kept", nested: { a_b: 1 } },
+    });
     expect(accepts(compile({ type: "object", additionalProperties: { type: "string" } }), { a: 1 })).toBe(false);
   });
 
   it("discriminated unions keep their literal discriminator", () => {
     const status = compile({
       oneOf: [
-        { type: "object", properties: { type: { const: "Enabled" }, backup_codes: { type: "array", items: { type: "string" } } }, required: ["type", "backup_codes"] },
-        { type: "object", properties: { type: { const: "Disabled" }, new_secret: { type: "string" } }, required: ["type", "new_secret"] },
+        {
+          type: "object",
+          properties: { type: { const: "Enabled" }, backup_codes: { type: "array", items: { type: "string" } } },
+          required: ["type", "backup_codes"],
+        },
+        {
+          type: "object",
+          properties: { type: { const: "Disabled" }, new_secret: { type: "string" } },
+          required: ["type", "new_secret"],
+        },
       ],
       discriminator: { propertyName: "type" },
     });
@@ -72,7 +90,12 @@ describe("zodExpression", () => {
 
   it("allOf intersects, and references use the caller's identifiers", () => {
     const body = compile(
-      { allOf: [{ $ref: "#/components/schemas/Named" }, { type: "object", properties: { age: { type: "integer" } }, required: ["age"] }] },
+      {
+        allOf: [
+          { $ref: "#/components/schemas/Named" },
+          { type: "object", properties: { age: { type: "integer" } }, required: ["age"] },
+        ],
+      },
       "response",
       { Named: z.object({ name: z.string() }) },
     );

@@ -20,7 +20,9 @@ function fakeSession(outcome: { refresh?: "fail"; logout?: "fail" } = {}): Mutat
   };
 }
 
-const mutationArgs = [1, 2, undefined, {}] as unknown as Parameters<NonNullable<Parameters<typeof withHookOptions<number, Error, number>>[0]["onSuccess"]>>;
+const mutationArgs = [1, 2, undefined, {}] as unknown as Parameters<
+  NonNullable<Parameters<typeof withHookOptions<number, Error, number>>[0]["onSuccess"]>
+>;
 
 describe("withHookOptions", () => {
   it("returns the generated options when the hook has none", () => {

@@ -28,7 +28,9 @@ describe("the active org in the client's snapshot", () => {
 
   it("uses the app's chooser", () => {
     const derive = createSnapshotDeriver((memberships) => memberships.at(-1)?.orgId ?? null);
-    expect(derive({ status: "logged_in", authInfo: makeAuthInfo({ orgs }) }, null)).toMatchObject({ activeOrgId: "org_b" });
+    expect(derive({ status: "logged_in", authInfo: makeAuthInfo({ orgs }) }, null)).toMatchObject({
+      activeOrgId: "org_b",
+    });
   });
 
   it("setActiveOrgId tells the client's subscribers, and the snapshot follows", () => {

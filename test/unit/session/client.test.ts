@@ -9,7 +9,7 @@ import {
   type AuthEvent,
 } from "../../../src/session/index.js";
 import { getLoginState } from "../../../src/generated/operations.js";
-import { AUTH_URL, FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
+import { AUTH_URL, type FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;
@@ -52,8 +52,11 @@ describe("createAuthClient", () => {
 
   it("has the default timing and rejects invalid timing options", () => {
     expect(DEFAULT_TIMING).toMatchObject({
-      backgroundCheckIntervalMs: 60_000, refreshWhenSecondsRemaining: 600, minWakeRefreshIntervalMs: 120_000,
-      orgTokenCacheMs: 300_000, retryDelaysMs: [100, 200, 300],
+      backgroundCheckIntervalMs: 60_000,
+      refreshWhenSecondsRemaining: 600,
+      minWakeRefreshIntervalMs: 120_000,
+      orgTokenCacheMs: 300_000,
+      retryDelaysMs: [100, 200, 300],
     });
     expect(() => createAuthClient({ authUrl: AUTH_URL, retryDelaysMs: [-1] })).toThrow(RangeError);
     expect(() => createAuthClient({ authUrl: AUTH_URL, backgroundCheckIntervalMs: 0 })).toThrow(RangeError);
@@ -103,7 +106,9 @@ describe("observers", () => {
     expect(c.getSnapshot()).toBe(first);
     expect(infos).toHaveLength(1);
 
-    const org = structuredClone((await import("./fake-world.js")).refreshBody(Date.now(), 1800).org_id_to_org_member_info);
+    const org = structuredClone(
+      (await import("./fake-world.js")).refreshBody(Date.now(), 1800).org_id_to_org_member_info,
+    );
     org.o1.user_role = "Member";
     browser.server.bodyOverrides = { org_id_to_org_member_info: org };
     await c.refresh();
@@ -191,7 +196,8 @@ describe("SAML login", () => {
   it("looks up login_url via GET /login/check and navigates there; refuses non-http(s) targets", async () => {
     const fetchSpy = vi.fn(async (input: string | URL | Request) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      const target = url.searchParams.get("domain") === "evil.com" ? "data:text/html,hi" : "https://idp.example.com/sso";
+      const target =
+        url.searchParams.get("domain") === "evil.com" ? "data:text/html,hi" : "https://idp.example.com/sso";
       return Response.json({ login_url: target });
     });
     const samlTab = browser.tab();
@@ -215,9 +221,15 @@ describe("events", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await forced;
     const types = events.map((e) => e.type);
-    expect(types).toEqual(expect.arrayContaining(["refresh_started", "refresh_succeeded", "refresh_retry", "refresh_failed"]));
+    expect(types).toEqual(
+      expect.arrayContaining(["refresh_started", "refresh_succeeded", "refresh_retry", "refresh_failed"]),
+    );
     expect(events.find((e) => e.type === "refresh_started")).toMatchObject({ reason: "initial" });
-    expect(events.find((e) => e.type === "refresh_failed")).toMatchObject({ reason: "forced", status: 500, keptSession: true });
+    expect(events.find((e) => e.type === "refresh_failed")).toMatchObject({
+      reason: "forced",
+      status: 500,
+      keptSession: true,
+    });
     expect(events.every((e) => e.userAgent?.length === 350)).toBe(true);
     const serialized = JSON.stringify(events);
     expect(serialized).not.toMatch(/token-\d|org-o1/);

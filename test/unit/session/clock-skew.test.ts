@@ -5,17 +5,24 @@ const clientNow = Date.parse("2026-01-01T01:00:00Z"); // the client clock is 1 h
 const serverNow = Date.parse("2026-01-01T00:00:00Z");
 
 function jwt(payload: object): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "none" })}.${encode(payload)}.sig`;
 }
 
 describe("clock skew", () => {
   it("learns the offset from the Date header", () => {
-    expect(learnClockSkew(new Date(serverNow).toUTCString(), null, clientNow)).toEqual({ offsetMs: -3_600_000, source: "date_header" });
+    expect(learnClockSkew(new Date(serverNow).toUTCString(), null, clientNow)).toEqual({
+      offsetMs: -3_600_000,
+      source: "date_header",
+    });
   });
 
   it("falls back to the token's iat claim when the Date header is not readable (cross-origin)", () => {
-    expect(learnClockSkew(null, jwt({ iat: serverNow / 1000 }), clientNow)).toEqual({ offsetMs: -3_600_000, source: "token_iat" });
+    expect(learnClockSkew(null, jwt({ iat: serverNow / 1000 }), clientNow)).toEqual({
+      offsetMs: -3_600_000,
+      source: "token_iat",
+    });
   });
 
   it("treats sub-2 s offsets (header resolution) and opaque tokens as no skew", () => {

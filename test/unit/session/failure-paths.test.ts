@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthClientDestroyedError, createAuthClient, RefreshError, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
+import {
+  AuthClientDestroyedError,
+  createAuthClient,
+  RefreshError,
+  type AuthClient,
+  type AuthEvent,
+} from "../../../src/session/index.js";
 import { deepEqual } from "../../../src/session/session-store.js";
-import { AUTH_URL, FakeBrowser, refreshBody, sessionWorld } from "./fake-world.js";
+import { AUTH_URL, type FakeBrowser, refreshBody, sessionWorld } from "./fake-world.js";
 
 /** The session engine's failure paths: stalled bodies, deep values, destroy, Retry-After, redirects, start-up outages. */
 const world = sessionWorld();
@@ -62,7 +68,11 @@ describe("deeply nested free-form values", () => {
     // Built as text: JSON.stringify itself cannot write a value this deep.
     const deepJson = `${'{"next":'.repeat(100_000)}"leaf"${"}".repeat(100_000)}`;
     const same = refreshBody(Date.now(), 1800); // the same session twice: same token, same expiry
-    browser.server.bodyOverrides = { access_token: same.access_token, expires_at_seconds: same.expires_at_seconds, user: { ...same.user, properties: { deep: "DEEP" } } };
+    browser.server.bodyOverrides = {
+      access_token: same.access_token,
+      expires_at_seconds: same.expires_at_seconds,
+      user: { ...same.user, properties: { deep: "DEEP" } },
+    };
     browser.server.rewriteBody = (json) => json.replace('"DEEP"', deepJson);
     const c = client();
     const first = c.getAuthInfo();

@@ -3,7 +3,12 @@
  * timers, in front of a fake auth server that answers by mode and counts requests.
  */
 import { afterEach, beforeEach, vi } from "vitest";
-import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthEvent } from "../../../src/session/index.js";
+import {
+  createAuthClient,
+  type AuthClient,
+  type AuthClientOptions,
+  type AuthEvent,
+} from "../../../src/session/index.js";
 import { MultiTabBrowser, type BrowserTab, type TabOptions } from "../../support/fake-browser.js";
 import { refreshBody } from "../../support/refresh-body.js";
 
@@ -70,7 +75,8 @@ export class FakeServer {
   private answer(url: URL, init?: RequestInit): Promise<Response> {
     const headers = { "Content-Type": "application/json", Date: new Date(Date.now()).toUTCString() };
     if (url.pathname === "/api/v1/logout") {
-      if (this.logoutStatus !== 200) return Promise.resolve(new Response("{}", { status: this.logoutStatus, statusText: "Bad Gateway" }));
+      if (this.logoutStatus !== 200)
+        return Promise.resolve(new Response("{}", { status: this.logoutStatus, statusText: "Bad Gateway" }));
       this.mode = "logged_out";
       return Promise.resolve(Response.json({ redirect_to: this.logoutRedirect }, { headers }));
     }
@@ -79,13 +85,25 @@ export class FakeServer {
       case "network":
         return Promise.reject(new TypeError("Failed to fetch"));
       case "hang":
-        return new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+        return new Promise((_, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+        );
       case "stall_body": // 200 and headers at once, then a body that never ends (and ignores the abort signal)
-        return Promise.resolve(new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode("{")) }), { headers }));
+        return Promise.resolve(
+          new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode("{")) }), { headers }),
+        );
       case "redirect":
-        return Promise.resolve(new Response(null, { status: 302, headers: { Location: "https://evil.example/api/v1/refresh_token" } }));
+        return Promise.resolve(
+          new Response(null, { status: 302, headers: { Location: "https://evil.example/api/v1/refresh_token" } }),
+        );
       case "rate_limited":
-        return Promise.resolve(new Response("{}", { status: 429, statusText: "Too Many Requests", headers: { ...headers, "Retry-After": this.retryAfter } }));
+        return Promise.resolve(
+          new Response("{}", {
+            status: 429,
+            statusText: "Too Many Requests",
+            headers: { ...headers, "Retry-After": this.retryAfter },
+          }),
+        );
       case "error500":
         return Promise.resolve(new Response("oops", { status: 500, statusText: "Internal Server Error", headers }));
       case "logged_out":
@@ -100,7 +118,14 @@ export class FakeServer {
         }
         return Promise.resolve(
           new Response(
-            this.rewriteBody(JSON.stringify(refreshBody(Date.now(), this.lifetimeSeconds, { ...this.bodyOverrides, ...(orgId ? { access_token: `org-${orgId}-${Date.now()}` } : {}) }))),
+            this.rewriteBody(
+              JSON.stringify(
+                refreshBody(Date.now(), this.lifetimeSeconds, {
+                  ...this.bodyOverrides,
+                  ...(orgId ? { access_token: `org-${orgId}-${Date.now()}` } : {}),
+                }),
+              ),
+            ),
             { headers },
           ),
         );
@@ -118,7 +143,14 @@ export class FakeBrowser extends MultiTabBrowser {
   override storageLatencyMs = 1;
 
   constructor(server = new FakeServer()) {
-    super({ now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) }, server.fetch);
+    super(
+      {
+        now: () => Date.now(),
+        setTimeout: (callback, ms) => setTimeout(callback, ms),
+        clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      },
+      server.fetch,
+    );
     this.server = server;
   }
 

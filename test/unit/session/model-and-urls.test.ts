@@ -27,17 +27,31 @@ function authInfo(overrides: Record<string, unknown> = {}): AuthInfo {
 }
 
 const multiRole = {
-  org_id: "o2", org_name: "Beta Corp", url_safe_org_name: "beta-corp", org_metadata: {}, user_role: "Viewer",
-  inherited_user_roles_plus_current_role: ["Viewer"], user_permissions: ["read"], org_role_structure: "multi_role",
+  org_id: "o2",
+  org_name: "Beta Corp",
+  url_safe_org_name: "beta-corp",
+  org_metadata: {},
+  user_role: "Viewer",
+  inherited_user_roles_plus_current_role: ["Viewer"],
+  user_permissions: ["read"],
+  org_role_structure: "multi_role",
   additional_roles: ["Billing"],
 };
 
 describe("auth info model", () => {
   it("renames known fields only; keys inside properties and org_metadata stay as sent", () => {
     const info = authInfo({ impersonator_user: { user_id: "admin-1" } });
-    expect(info.user).toMatchObject({ userId: "u1", firstName: "Ada", hasMfaEnabled: false, impersonatorUserId: "admin-1" });
+    expect(info.user).toMatchObject({
+      userId: "u1",
+      firstName: "Ada",
+      hasMfaEnabled: false,
+      impersonatorUserId: "admin-1",
+    });
     expect(info.user.properties).toEqual({ first_name: "kept", nested_key: { inner_key: 1 } });
-    expect(info.orgIdToOrgMembership.o1).toMatchObject({ orgMetadata: { billing_plan: "pro" }, userAssignedRole: "Admin" });
+    expect(info.orgIdToOrgMembership.o1).toMatchObject({
+      orgMetadata: { billing_plan: "pro" },
+      userAssignedRole: "Admin",
+    });
     expect(info.impersonatorUserId).toBe("admin-1");
     expect(isImpersonating(info)).toBe(true);
     expect(isImpersonating(authInfo())).toBe(false);
@@ -45,7 +59,9 @@ describe("auth info model", () => {
   });
 
   it("org lookups by id and name", () => {
-    const info = authInfo({ org_id_to_org_member_info: { o1: refreshBody(0, 0).org_id_to_org_member_info.o1, o2: multiRole } });
+    const info = authInfo({
+      org_id_to_org_member_info: { o1: refreshBody(0, 0).org_id_to_org_member_info.o1, o2: multiRole },
+    });
     expect(getOrgs(info).map((o) => o.orgId)).toEqual(["o1", "o2"]);
     expect(getOrg(info, "o2")?.orgName).toBe("Beta Corp");
     expect(getOrg(info, "toString")).toBeUndefined();
@@ -54,7 +70,9 @@ describe("auth info model", () => {
   });
 
   it("role and permission checks", () => {
-    const info = authInfo({ org_id_to_org_member_info: { o1: refreshBody(0, 0).org_id_to_org_member_info.o1, o2: multiRole } });
+    const info = authInfo({
+      org_id_to_org_member_info: { o1: refreshBody(0, 0).org_id_to_org_member_info.o1, o2: multiRole },
+    });
     expect(isRole(info, "o1", "Admin")).toBe(true);
     expect(isRole(info, "o1", "Member")).toBe(false);
     expect(isAtLeastRole(info, "o1", "Member")).toBe(true); // single role: inherited list

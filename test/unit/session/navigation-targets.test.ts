@@ -1,20 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAuthClient, createHostedPageUrls, decodeReturnTo, UnsafeNavigationError, type AuthClient } from "../../../src/session/index.js";
+import {
+  createAuthClient,
+  createHostedPageUrls,
+  decodeReturnTo,
+  UnsafeNavigationError,
+  type AuthClient,
+} from "../../../src/session/index.js";
 import { assertServerGivenTarget } from "../../../src/session/safe-navigation.js";
 import { RequestValidationError } from "../../../src/transport/index.js";
 import { AUTH_URL, FakeBrowser, useFakeTime } from "./fake-world.js";
 
 /** Where the client may send the browser: returnTo on the app's origin, server-given targets https (loopback aside). */
 describe("returnTo stays on the app's origin", () => {
-  const urls = createHostedPageUrls(AUTH_URL, () => "https://app.example.com/page?x=1", ["https://admin.example.com/any/path"]);
+  const urls = createHostedPageUrls(AUTH_URL, () => "https://app.example.com/page?x=1", [
+    "https://admin.example.com/any/path",
+  ]);
   const rtOf = (url: string) => decodeReturnTo(new URL(url).searchParams.get("rt")!);
 
-  it.each(["//evil.example", "\\\\evil.example", "/\\evil.example", "https://evil.example/", "http://app.example.com/", "https://app.example.com.evil.example/"])(
-    "refuses %s (an open redirect) with UnsafeNavigationError",
-    (returnTo) => {
-      expect(() => urls.login({ returnTo })).toThrow(UnsafeNavigationError);
-    },
-  );
+  it.each([
+    "//evil.example",
+    "\\\\evil.example",
+    "/\\evil.example",
+    "https://evil.example/",
+    "http://app.example.com/",
+    "https://app.example.com.evil.example/",
+  ])("refuses %s (an open redirect) with UnsafeNavigationError", (returnTo) => {
+    expect(() => urls.login({ returnTo })).toThrow(UnsafeNavigationError);
+  });
 
   it("accepts same-origin paths and absolute URLs, and the allowed origins", () => {
     expect(rtOf(urls.login({ returnTo: "/after?y=2" }))).toBe("https://app.example.com/after?y=2");
@@ -26,14 +38,21 @@ describe("returnTo stays on the app's origin", () => {
     const server = createHostedPageUrls(AUTH_URL, () => null, ["https://app.example.com"]);
     expect(rtOf(server.login({ returnTo: "https://app.example.com/x" }))).toBe("https://app.example.com/x");
     expect(() => server.login({ returnTo: "https://evil.example/" })).toThrow(UnsafeNavigationError);
-    expect(() => createHostedPageUrls(AUTH_URL).login({ returnTo: "https://app.example.com/x" })).toThrow(UnsafeNavigationError);
+    expect(() => createHostedPageUrls(AUTH_URL).login({ returnTo: "https://app.example.com/x" })).toThrow(
+      UnsafeNavigationError,
+    );
   });
 });
 
 describe("targets the server hands us", () => {
   it("must be https, except on loopback hosts", () => {
     expect(assertServerGivenTarget("https://idp.example/sso", "SAML login_url")).toBe("https://idp.example/sso");
-    for (const loopback of ["http://localhost:3000/", "http://127.0.0.1:8080/x", "http://[::1]/", "http://app.localhost/"]) {
+    for (const loopback of [
+      "http://localhost:3000/",
+      "http://127.0.0.1:8080/x",
+      "http://[::1]/",
+      "http://app.localhost/",
+    ]) {
       expect(assertServerGivenTarget(loopback, "logout response's redirect_to")).toBe(new URL(loopback).href);
     }
     expect(() => assertServerGivenTarget("http://idp.example/sso", "SAML login_url")).toThrow(UnsafeNavigationError);

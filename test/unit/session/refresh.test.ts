@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createAuthClient, RefreshError, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
-import { AUTH_URL, FakeBrowser, sessionWorld } from "./fake-world.js";
+import { AUTH_URL, type FakeBrowser, sessionWorld } from "./fake-world.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;
 
 function client(options: { skewMs?: number; events?: AuthEvent[]; [key: string]: unknown } = {}): AuthClient {
   const { skewMs, ...rest } = options;
-  return world.openClient({ authUrl: `${AUTH_URL}/some/path`, tab: skewMs === undefined ? {} : { skewMs }, ...rest }).client;
+  return world.openClient({ authUrl: `${AUTH_URL}/some/path`, tab: skewMs === undefined ? {} : { skewMs }, ...rest })
+    .client;
 }
 
 beforeEach(() => {
@@ -98,7 +99,10 @@ describe("refresh call", () => {
     const late = [c.refresh(), c.refresh()]; // the same tick: these two share one request
     await vi.advanceTimersByTimeAsync(100);
     expect((await early)?.accessToken).not.toBe("after-create-org");
-    expect((await Promise.all(late)).map((info) => info?.accessToken)).toEqual(["after-create-org", "after-create-org"]);
+    expect((await Promise.all(late)).map((info) => info?.accessToken)).toEqual([
+      "after-create-org",
+      "after-create-org",
+    ]);
     expect(browser.server.refreshCount - before).toBe(2);
     expect(c.getSnapshot()).toMatchObject({ authInfo: { accessToken: "after-create-org" } });
   });
@@ -149,7 +153,9 @@ describe("timers and wake-ups", () => {
     const c = client();
     await c.getAuthInfo();
     await vi.advanceTimersByTimeAsync(3_600_000);
-    expect(browser.server.requests.slice(1).map((r) => r.at - browser.server.requests[0]!.at)).toEqual([1_260_000, 2_520_000]);
+    expect(browser.server.requests.slice(1).map((r) => r.at - browser.server.requests[0]!.at)).toEqual([
+      1_260_000, 2_520_000,
+    ]);
     expect(c.getSnapshot().status).toBe("logged_in");
   });
 

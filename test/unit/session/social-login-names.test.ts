@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createHostedPageUrls, SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS, type SocialLoginProvider } from "../../../src/session/index.js";
+import {
+  createHostedPageUrls,
+  SOCIAL_LOGIN_PROVIDER_NAMES,
+  SOCIAL_LOGIN_PROVIDERS,
+  type SocialLoginProvider,
+} from "../../../src/session/index.js";
 
 const urls = createHostedPageUrls("https://auth.example.com");
 
@@ -14,7 +19,9 @@ describe("social login provider names", () => {
 
   it("rejects any other spelling at compile time and at run time, listing the valid names", () => {
     // @ts-expect-error the provider spells it "Github"
-    expect(() => urls.socialLogin("GitHub")).toThrow("Unknown social login provider: GitHub. Known: Google, Github, Microsoft");
+    expect(() => urls.socialLogin("GitHub")).toThrow(
+      "Unknown social login provider: GitHub. Known: Google, Github, Microsoft",
+    );
     // @ts-expect-error not a provider
     expect(() => urls.socialLogin("myspace")).toThrow(/Known: .*Apple$/);
   });

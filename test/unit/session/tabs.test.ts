@@ -1,13 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthClient, AuthEvent } from "../../../src/session/index.js";
-import { FakeBrowser, sessionWorld } from "./fake-world.js";
+import { type FakeBrowser, sessionWorld } from "./fake-world.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;
 
-function open(count: number, tabOptions: Parameters<FakeBrowser["tab"]>[0] = {}, events?: AuthEvent[], requestTimeoutMs?: number) {
+function open(
+  count: number,
+  tabOptions: Parameters<FakeBrowser["tab"]>[0] = {},
+  events?: AuthEvent[],
+  requestTimeoutMs?: number,
+) {
   return Array.from({ length: count }, () =>
-    world.openClient({ tab: tabOptions, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(events ? { events } : {}) }),
+    world.openClient({
+      tab: tabOptions,
+      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+      ...(events ? { events } : {}),
+    }),
   );
 }
 
@@ -19,7 +28,9 @@ async function settle<T>(promise: Promise<T>): Promise<T> {
 
 /** The refresh requests' times after `from`, in seconds. */
 function refreshTimesAfter(from: number): number[] {
-  return browser.server.requests.filter((r) => r.url.pathname.endsWith("refresh_token") && r.at > from).map((r) => r.at / 1000);
+  return browser.server.requests
+    .filter((r) => r.url.pathname.endsWith("refresh_token") && r.at > from)
+    .map((r) => r.at / 1000);
 }
 
 async function startSequentially(tabs: Array<{ client: AuthClient }>) {
@@ -50,7 +61,9 @@ describe("cross-tab single-flight", () => {
       expect(times.length).toBeLessThanOrEqual(3);
       // exactly one request per cycle: consecutive requests are a whole cycle apart
       expect(times.slice(1).every((t, i) => t - times[i]! > 1_000)).toBe(true);
-      const tokens = new Set(tabs.map(({ client }) => (client.getSnapshot() as { authInfo: { accessToken: string } }).authInfo.accessToken));
+      const tokens = new Set(
+        tabs.map(({ client }) => (client.getSnapshot() as { authInfo: { accessToken: string } }).authInfo.accessToken),
+      );
       expect(tokens.size).toBe(1);
       expect(events.filter((e) => e.type === "adopted_from_other_tab").length).toBeGreaterThanOrEqual(8);
     });
@@ -212,6 +225,10 @@ describe("login and logout across tabs", () => {
     await settle(tabs[0]!.client.logout());
     const token = browser.server.requests.length > 0 ? "token-" : "";
     expect([...browser.storage.map.values()].some((value) => value.includes(token))).toBe(false);
-    expect([...browser.storage.map.keys()].sort()).toEqual(["orgauth:active_org_id", "orgauth:logged_in_at", "orgauth:logged_out_at"]);
+    expect([...browser.storage.map.keys()].sort()).toEqual([
+      "orgauth:active_org_id",
+      "orgauth:logged_in_at",
+      "orgauth:logged_out_at",
+    ]);
   });
 });

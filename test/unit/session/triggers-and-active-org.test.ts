@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { chooseSelectedOrFirstOrg, resolveActiveOrgId, type AuthClient, type AuthClientOptions } from "../../../src/session/index.js";
+import {
+  chooseSelectedOrFirstOrg,
+  resolveActiveOrgId,
+  type AuthClient,
+  type AuthClientOptions,
+} from "../../../src/session/index.js";
 import { makeAuthInfo, makeOrgMembership } from "../../../src/testing/index.js";
-import { FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
+import { type FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;

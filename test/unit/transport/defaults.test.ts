@@ -9,25 +9,34 @@ function recordingTransport(validation: ValidationMode = "throw") {
     bodies.push(JSON.parse(await (input as Request).text()));
     return new Response(JSON.stringify({ org_id: "org_new", first_org: false }), { status: 200 });
   });
-  return { transport: createTransport({ authUrl: "https://auth.example.com", fetch, validation, logger: { warn: vi.fn() } }), bodies, fetch };
+  return {
+    transport: createTransport({ authUrl: "https://auth.example.com", fetch, validation, logger: { warn: vi.fn() } }),
+    bodies,
+    fetch,
+  };
 }
 
 describe("contract defaults in request bodies", () => {
-  it.each<ValidationMode>(["throw", "report", "off"])("are filled in on the wire when omitted (validation %s)", async (validation) => {
-    const { transport, bodies } = recordingTransport(validation);
-    await inviteUser(transport, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member" } });
-    await changeRole(transport, { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin" } });
-    await createOrg(transport, { body: { name: "Acme" } });
-    expect(bodies).toEqual([
-      { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] },
-      { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: [] },
-      { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false },
-    ]);
-  });
+  it.each<ValidationMode>(["throw", "report", "off"])(
+    "are filled in on the wire when omitted (validation %s)",
+    async (validation) => {
+      const { transport, bodies } = recordingTransport(validation);
+      await inviteUser(transport, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member" } });
+      await changeRole(transport, { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin" } });
+      await createOrg(transport, { body: { name: "Acme" } });
+      expect(bodies).toEqual([
+        { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] },
+        { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: [] },
+        { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false },
+      ]);
+    },
+  );
 
   it("keep the values the caller gives", async () => {
     const { transport, bodies } = recordingTransport();
-    await inviteUser(transport, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: ["Billing"] } });
+    await inviteUser(transport, {
+      body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: ["Billing"] },
+    });
     await createOrg(transport, { body: { name: "Acme", autojoin_by_domain: true, restrict_to_domain: true } });
     expect(bodies).toEqual([
       { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: ["Billing"] },
@@ -37,9 +46,11 @@ describe("contract defaults in request bodies", () => {
 
   it("do not excuse a wrongly typed value or a missing field without a default", async () => {
     const { transport, fetch } = recordingTransport();
-    await expect(inviteUser(transport, { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: "Billing" } } as never)).rejects.toBeInstanceOf(
-      RequestValidationError,
-    );
+    await expect(
+      inviteUser(transport, {
+        body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: "Billing" },
+      } as never),
+    ).rejects.toBeInstanceOf(RequestValidationError);
     await expect(createOrg(transport, { body: {} } as never)).rejects.toBeInstanceOf(RequestValidationError);
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getOrgSettings, listOrgMembers, login } from "../../../src/generated/operations.js";
-import { ApiError, ExchangeFailure, RequestValidationError, createTransport, type TransportOptions } from "../../../src/transport/index.js";
+import {
+  ApiError,
+  type ExchangeFailure,
+  RequestValidationError,
+  createTransport,
+  type TransportOptions,
+} from "../../../src/transport/index.js";
 import { parseRetryAfter } from "../../../src/transport/retry-after.js";
 import { sendJson, startLocalServer, type LocalServer } from "../../support/local-server.js";
 
@@ -14,7 +20,11 @@ function transport(options: Partial<TransportOptions> = {}) {
   return createTransport({ authUrl: server.url, logger: { warn: vi.fn() }, timeoutMs: 300, ...options });
 }
 
-const failure = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => expect.fail("expected a failure"), (error: unknown) => error);
+const failure = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => expect.fail("expected a failure"),
+    (error: unknown) => error,
+  );
 
 describe("the deadline covers the whole exchange", () => {
   it("a body that stalls after the headers → unexpected_error (timeout), the call settles", async () => {
@@ -34,7 +44,9 @@ describe("the deadline covers the whole exchange", () => {
     });
     const controller = new AbortController();
     const reason = new Error("caller gave up");
-    const pending = failure(getOrgSettings(transport({ timeoutMs: 60_000 }), { query: { org_id: "o1" } }, { signal: controller.signal }));
+    const pending = failure(
+      getOrgSettings(transport({ timeoutMs: 60_000 }), { query: { org_id: "o1" } }, { signal: controller.signal }),
+    );
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     controller.abort(reason);
     expect(await pending).toBe(reason);
@@ -42,12 +54,20 @@ describe("the deadline covers the whole exchange", () => {
 });
 
 describe("gateway JSON that is not an error body", () => {
-  it.each([[502, {}], [504, { message: "Bad gateway" }], [503, []]])("%i %j → ApiError unexpected_error, issues kept as cause", async (status, body) => {
+  it.each([
+    [502, {}],
+    [504, { message: "Bad gateway" }],
+    [503, []],
+  ])("%i %j → ApiError unexpected_error, issues kept as cause", async (status, body) => {
     server.respond((_, res) => sendJson(res, status, body));
     const onValidationError = vi.fn();
     const error = await failure(getOrgSettings(transport({ onValidationError }), { query: { org_id: "o1" } }));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "unexpected_error", status, userFacingError: "An unexpected error has occurred" });
+    expect(error).toMatchObject({
+      code: "unexpected_error",
+      status,
+      userFacingError: "An unexpected error has occurred",
+    });
     expect(onValidationError).toHaveBeenCalledOnce();
   });
 });
@@ -111,7 +131,9 @@ describe("lone surrogates", () => {
   });
 
   it("a well-formed pair (an emoji) is sent", async () => {
-    server.respond((_, res) => sendJson(res, 200, { users: [], total_count: 0, page_number: 0, page_size: 10, has_more_results: false }));
+    server.respond((_, res) =>
+      sendJson(res, 200, { users: [], total_count: 0, page_number: 0, page_size: 10, has_more_results: false }),
+    );
     await listOrgMembers(transport(), { path: { orgId: "o\u{1F600}" } });
     expect(server.requests[0]!.url).toContain("o%F0%9F%98%80");
   });
@@ -120,9 +142,19 @@ describe("lone surrogates", () => {
 describe("validators check what the provider promises, no more", () => {
   it("OrgSettings.require_2fa_by is any string or null (the provider promises string | null)", async () => {
     const settings = {
-      org_name: "Acme", user_can_update_org_settings: true, user_can_update_metadata: true, autojoin_by_domain: false,
-      restrict_to_domain: false, existing_domain: null, current_user_domain: "acme.com", current_user_domain_is_personal: false,
-      can_setup_saml: true, is_saml_enabled: false, is_saml_in_test_mode: false, can_setup_scim: false, is_scim_enabled: false,
+      org_name: "Acme",
+      user_can_update_org_settings: true,
+      user_can_update_metadata: true,
+      autojoin_by_domain: false,
+      restrict_to_domain: false,
+      existing_domain: null,
+      current_user_domain: "acme.com",
+      current_user_domain_is_personal: false,
+      can_setup_saml: true,
+      is_saml_enabled: false,
+      is_saml_in_test_mode: false,
+      can_setup_scim: false,
+      is_scim_enabled: false,
     };
     for (const require_2fa_by of ["2027-01-01 00:00:00", "2027-01-01", "2027-01-01T00:00:00.123456", null]) {
       server.respond((_, res) => sendJson(res, 200, { ...settings, require_2fa_by }));

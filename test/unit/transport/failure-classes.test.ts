@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getOrgSettings, joinOrg, listOrgMembers, login } from "../../../src/generated/operations.js";
-import { ApiError, RequestValidationError, ResponseValidationError, createTransport, type TransportOptions } from "../../../src/transport/index.js";
+import {
+  ApiError,
+  RequestValidationError,
+  ResponseValidationError,
+  createTransport,
+  type TransportOptions,
+} from "../../../src/transport/index.js";
 import { sendJson, startLocalServer, type LocalServer } from "../../support/local-server.js";
 
 /** Every failure class of the transport, each against a tiny local server, each with its typed outcome. */
@@ -40,9 +46,15 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe("requests", () => {
   it("send the CSRF header, JSON content type and a JSON body to {authUrl}/api/fe/v3", async () => {
     server.respond((_, res) => sendJson(res, 200, { login_state: "Finished" }));
-    await expect(login(transport(), { body: { email: "a@b.co", password: "pw" } })).resolves.toEqual({ login_state: "Finished" });
+    await expect(login(transport(), { body: { email: "a@b.co", password: "pw" } })).resolves.toEqual({
+      login_state: "Finished",
+    });
     const [request] = server.requests;
-    expect(request).toMatchObject({ method: "POST", url: "/api/fe/v3/login", body: '{"email":"a@b.co","password":"pw"}' });
+    expect(request).toMatchObject({
+      method: "POST",
+      url: "/api/fe/v3/login",
+      body: '{"email":"a@b.co","password":"pw"}',
+    });
     expect(request!.headers["x-csrf-token"]).toBe("-.-");
     expect(request!.headers["content-type"]).toBe("application/json");
   });
@@ -58,25 +70,38 @@ describe("requests", () => {
   });
 
   it("percent-encode path ids and still send a paging value of 0", async () => {
-    server.respond((_, res) => sendJson(res, 200, { users: [], total_count: 0, page_number: 0, page_size: 10, has_more_results: false }));
+    server.respond((_, res) =>
+      sendJson(res, 200, { users: [], total_count: 0, page_number: 0, page_size: 10, has_more_results: false }),
+    );
     await listOrgMembers(transport(), { path: { orgId: "o1&x=1/.." }, query: { page_number: 0, page_size: 10 } });
-    expect(server.requests[0]!.url).toBe("/api/fe/v3/org_membership/o1%26x%3D1%2F../members?page_number=0&page_size=10");
+    expect(server.requests[0]!.url).toBe(
+      "/api/fe/v3/org_membership/o1%26x%3D1%2F../members?page_number=0&page_size=10",
+    );
   });
 
   it("reject a missing path id and a bad body with RequestValidationError, sending nothing", async () => {
     const t = transport();
     await expect(joinOrg(t, { path: { orgId: "" } })).rejects.toBeInstanceOf(RequestValidationError);
     await expect(login(t, { body: { email: "a@b.co" } } as never)).rejects.toBeInstanceOf(RequestValidationError);
-    await expect(login(t, { body: { email: "a@b.co", password: "x", extra: 1 } } as never)).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(login(t, { body: { email: "a@b.co", password: "x", extra: 1 } } as never)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
 
 describe("failures become typed errors", () => {
   it("a network failure → unexpected_error, status 0, the vendor's unexpected-error message", async () => {
-    const error = await failure(getOrgSettings(createTransport({ authUrl: "http://127.0.0.1:9" }), { query: { org_id: "o1" } }));
+    const error = await failure(
+      getOrgSettings(createTransport({ authUrl: "http://127.0.0.1:9" }), { query: { org_id: "o1" } }),
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "unexpected_error", status: 0, message: "An unexpected error has occurred", operationId: "getOrgSettings" });
+    expect(error).toMatchObject({
+      code: "unexpected_error",
+      status: 0,
+      message: "An unexpected error has occurred",
+      operationId: "getOrgSettings",
+    });
   });
 
   it("a non-JSON error body (a 502 HTML page) → unexpected_error", async () => {
@@ -85,7 +110,12 @@ describe("failures become typed errors", () => {
       res.end("<html><body>Bad gateway</body></html>");
     });
     const error = await failure(getOrgSettings(transport(), { query: { org_id: "o1" } }));
-    expect(error).toMatchObject({ name: "ApiError", code: "unexpected_error", status: 502, message: "An unexpected error has occurred" });
+    expect(error).toMatchObject({
+      name: "ApiError",
+      code: "unexpected_error",
+      status: 502,
+      message: "An unexpected error has occurred",
+    });
   });
 
   it("an empty body where JSON is due → unexpected_error", async () => {
@@ -121,17 +151,30 @@ describe("failures become typed errors", () => {
 
   it("a code the operation does not document → logged, unexpected_error with the raw code kept", async () => {
     const warn = vi.fn();
-    server.respond((_, res) => sendJson(res, 418, { error_code: "brand_new_code", user_facing_error: "Something new" }));
+    server.respond((_, res) =>
+      sendJson(res, 418, { error_code: "brand_new_code", user_facing_error: "Something new" }),
+    );
     const error = await failure(getOrgSettings(transport({ logger: { warn } }), { query: { org_id: "o1" } }));
     expect(error).toMatchObject({ code: "unexpected_error", rawCode: "brand_new_code", status: 418 });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("does not document"), expect.objectContaining({ code: "brand_new_code" }));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining("does not document"),
+      expect.objectContaining({ code: "brand_new_code" }),
+    );
   });
 
   it("an unexpected_error code is documented for every operation: no warning, no raw code", async () => {
     const warn = vi.fn();
-    server.respond((_, res) => sendJson(res, 500, { error_code: "unexpected_error", user_facing_error: "Try again later" }));
+    server.respond((_, res) =>
+      sendJson(res, 500, { error_code: "unexpected_error", user_facing_error: "Try again later" }),
+    );
     const error = await failure(joinOrg(transport({ logger: { warn } }), { path: { orgId: "o1" } }));
-    expect(error).toMatchObject({ name: "ApiError", code: "unexpected_error", rawCode: undefined, status: 500, userFacingError: "Try again later" });
+    expect(error).toMatchObject({
+      name: "ApiError",
+      code: "unexpected_error",
+      rawCode: undefined,
+      status: 500,
+      userFacingError: "Try again later",
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -171,11 +214,15 @@ describe("validation by status", () => {
     server.respond((_, res) => sendJson(res, 200, { ...settings, org_name: 42 }));
     const onValidationError = vi.fn();
     const warn = vi.fn();
-    const reported = await getOrgSettings(transport({ validation: "report", onValidationError, logger: { warn } }), { query: { org_id: "o1" } });
+    const reported = await getOrgSettings(transport({ validation: "report", onValidationError, logger: { warn } }), {
+      query: { org_id: "o1" },
+    });
     expect(reported.org_name).toBe(42);
     expect(onValidationError).toHaveBeenCalledWith(expect.any(ResponseValidationError));
     expect(warn).toHaveBeenCalledOnce();
-    const unchecked = await getOrgSettings(transport({ validation: "off", onValidationError }), { query: { org_id: "o1" } });
+    const unchecked = await getOrgSettings(transport({ validation: "off", onValidationError }), {
+      query: { org_id: "o1" },
+    });
     expect(unchecked.org_name).toBe(42);
     expect(onValidationError).toHaveBeenCalledOnce();
   });

@@ -9,7 +9,11 @@ function recordingTransport() {
     urls.push((input as Request).url);
     return new Response(JSON.stringify({ org_id: "o", first_org: false }), { status: 200 });
   });
-  return { transport: createTransport({ authUrl: "https://auth.example.com", fetch, logger: { warn: vi.fn() } }), urls, fetch };
+  return {
+    transport: createTransport({ authUrl: "https://auth.example.com", fetch, logger: { warn: vi.fn() } }),
+    urls,
+    fetch,
+  };
 }
 
 describe("path ids", () => {
@@ -19,13 +23,16 @@ describe("path ids", () => {
     expect(encodeURIComponent("..")).toBe("..");
   });
 
-  it.each([".", "..", "%2e", "%2E", "%2e%2e", ".%2e", "%2E.", "%252e", "%25252E%2e"])("refuses %j with RequestValidationError, sending nothing", async (orgId) => {
-    const { transport, fetch } = recordingTransport();
-    const error = await joinOrg(transport, { path: { orgId } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error).toMatchObject({ operationId: "joinOrg", issues: [{ path: ["path", "orgId"] }] });
-    expect(fetch).not.toHaveBeenCalled();
-  });
+  it.each([".", "..", "%2e", "%2E", "%2e%2e", ".%2e", "%2E.", "%252e", "%25252E%2e"])(
+    "refuses %j with RequestValidationError, sending nothing",
+    async (orgId) => {
+      const { transport, fetch } = recordingTransport();
+      const error = await joinOrg(transport, { path: { orgId } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error).toMatchObject({ operationId: "joinOrg", issues: [{ path: ["path", "orgId"] }] });
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it("refuses a dot segment in any operation with a path id", async () => {
     const { transport, fetch } = recordingTransport();

@@ -28,14 +28,22 @@ export function InviteCard({ access }: { access: OrgAccess }) {
       { onSuccess: () => setEmail("") },
     );
   };
-  const toggle = (name: string, on: boolean) => setAdditional(on ? [...additional, name] : additional.filter((candidate) => candidate !== name));
+  const toggle = (name: string, on: boolean) =>
+    setAdditional(on ? [...additional, name] : additional.filter((candidate) => candidate !== name));
   return (
     <Card title="Invite someone">
       <form onSubmit={submit}>
         <div className="grid">
           <label>
             Email
-            <input type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} placeholder="someone@acme.example" />
+            <input
+              type="email"
+              autoComplete="off"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder="someone@acme.example"
+            />
           </label>
           <label>
             Role
@@ -47,15 +55,31 @@ export function InviteCard({ access }: { access: OrgAccess }) {
           </label>
         </div>
         <fieldset>
-          <legend>Additional roles {multiRole ? "" : <span className="muted small">(this org uses one role per member; extra roles are sent as given)</span>}</legend>
+          <legend>
+            Additional roles{" "}
+            {multiRole ? (
+              ""
+            ) : (
+              <span className="muted small">(this org uses one role per member; extra roles are sent as given)</span>
+            )}
+          </legend>
           <div className="actions">
             {ADDITIONAL_ROLES.map((name) => (
               <label className="check" key={name}>
-                <input type="checkbox" checked={additional.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={additional.includes(name)}
+                  onChange={(event) => toggle(name, event.target.checked)}
+                />
                 {name}
               </label>
             ))}
-            <input aria-label="Other additional roles" value={extra} onChange={(event) => setExtra(event.target.value)} placeholder="Other, comma separated" />
+            <input
+              aria-label="Other additional roles"
+              value={extra}
+              onChange={(event) => setExtra(event.target.value)}
+              placeholder="Other, comma separated"
+            />
           </div>
         </fieldset>
         <div className="actions">
@@ -88,7 +112,8 @@ function InviteList({ access, kind }: { access: OrgAccess; kind: "pending" | "ex
   const expired = useListExpiredInvites(request, { enabled: kind === "expired" });
   const revoke = useRevokeUserInvitation();
   const list = kind === "pending" ? pending : expired;
-  const invites: Invite[] = kind === "pending" ? (pending.data?.pending_invites ?? []) : (expired.data?.expired_invites ?? []);
+  const invites: Invite[] =
+    kind === "pending" ? (pending.data?.pending_invites ?? []) : (expired.data?.expired_invites ?? []);
   const title = kind === "pending" ? "Pending invitations" : "Expired invitations";
   return (
     <Card title={title}>
@@ -115,7 +140,12 @@ function InviteList({ access, kind }: { access: OrgAccess; kind: "pending" | "ex
                     </td>
                     <td>
                       {access.canInvite && (
-                        <button type="button" className="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate({ body: { org_id: orgId, email: invite.email } })}>
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={revoke.isPending}
+                          onClick={() => revoke.mutate({ body: { org_id: orgId, email: invite.email } })}
+                        >
                           Revoke
                         </button>
                       )}
@@ -125,7 +155,13 @@ function InviteList({ access, kind }: { access: OrgAccess; kind: "pending" | "ex
               </tbody>
             </table>
           )}
-          <Pager label={title} page={page} hasMore={list.data.has_more_results} total={list.data.total_count} onPage={setPage} />
+          <Pager
+            label={title}
+            page={page}
+            hasMore={list.data.has_more_results}
+            total={list.data.total_count}
+            onPage={setPage}
+          />
         </>
       )}
     </Card>

@@ -21,7 +21,12 @@ export function JoinableOrgsCard() {
             {joinable.data.orgs.map((org) => (
               <li key={org.id} className="actions" style={{ justifyContent: "space-between", marginBottom: "0.4rem" }}>
                 <span>{org.name}</span>
-                <button type="button" className="secondary" disabled={join.isPending} onClick={() => join.mutate({ path: { orgId: org.id } })}>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={join.isPending}
+                  onClick={() => join.mutate({ path: { orgId: org.id } })}
+                >
                   Join {org.name}
                 </button>
               </li>
@@ -66,7 +71,12 @@ export function CreateOrgCard({ canCreate, onCreated }: { canCreate: boolean; on
             </button>
           </div>
           <ErrorMessage error={create.error} />
-          {create.isSuccess && <Success>Created {create.data.org_id}{create.data.first_org ? " — your first organisation" : ""}.</Success>}
+          {create.isSuccess && (
+            <Success>
+              Created {create.data.org_id}
+              {create.data.first_org ? " — your first organisation" : ""}.
+            </Success>
+          )}
         </form>
       )}
     </Card>

@@ -34,7 +34,12 @@ export function MembersCard({ access }: { access: OrgAccess }) {
       <form className="inline" role="search" onSubmit={submitSearch}>
         <label>
           Search by email
-          <input type="search" value={paged.search} onChange={(event) => paged.setSearch(event.target.value)} placeholder="grace@" />
+          <input
+            type="search"
+            value={paged.search}
+            onChange={(event) => paged.setSearch(event.target.value)}
+            placeholder="grace@"
+          />
         </label>
         <button type="submit" className="secondary">
           Search
@@ -64,7 +69,13 @@ export function MembersCard({ access }: { access: OrgAccess }) {
               </tbody>
             </table>
           )}
-          <Pager label="Members" page={paged.page} hasMore={members.data.has_more_results} total={members.data.total_count} onPage={paged.setPage} />
+          <Pager
+            label="Members"
+            page={paged.page}
+            hasMore={members.data.has_more_results}
+            total={members.data.total_count}
+            onPage={paged.setPage}
+          />
         </>
       )}
     </Card>
@@ -79,7 +90,9 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
   const remove = useRemoveUser();
   const save = (event: FormEvent) => {
     event.preventDefault();
-    changeRole.mutate({ body: { org_id: orgId, user_id: member.user_id, role, additional_roles: parseRoles(additional) } });
+    changeRole.mutate({
+      body: { org_id: orgId, user_id: member.user_id, role, additional_roles: parseRoles(additional) },
+    });
   };
   return (
     <tr aria-label={member.email}>
@@ -98,7 +111,12 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
               Change role
             </button>
             {member.can_be_deleted && (
-              <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ body: { org_id: orgId, user_id: member.user_id } })}>
+              <button
+                type="button"
+                className="danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ body: { org_id: orgId, user_id: member.user_id } })}
+              >
                 Remove
               </button>
             )}
@@ -111,7 +129,12 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
                 <option key={candidate}>{candidate}</option>
               ))}
             </select>
-            <input aria-label="Additional roles" value={additional} onChange={(event) => setAdditional(event.target.value)} placeholder="Billing, Support" />
+            <input
+              aria-label="Additional roles"
+              value={additional}
+              onChange={(event) => setAdditional(event.target.value)}
+              placeholder="Billing, Support"
+            />
             <button type="submit" disabled={changeRole.isPending}>
               Save role
             </button>

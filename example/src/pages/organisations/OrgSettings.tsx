@@ -57,16 +57,31 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
           <input value={name} onChange={(event) => setName(event.target.value)} disabled={!editable} />
         </label>
         <label className="check">
-          <input type="checkbox" checked={autojoin} onChange={(event) => setAutojoin(event.target.checked)} disabled={!editable} />
+          <input
+            type="checkbox"
+            checked={autojoin}
+            onChange={(event) => setAutojoin(event.target.checked)}
+            disabled={!editable}
+          />
           Anyone with an @{data.existing_domain ?? data.current_user_domain} address may join
         </label>
         <label className="check">
-          <input type="checkbox" checked={restrict} onChange={(event) => setRestrict(event.target.checked)} disabled={!editable} />
+          <input
+            type="checkbox"
+            checked={restrict}
+            onChange={(event) => setRestrict(event.target.checked)}
+            disabled={!editable}
+          />
           Only @{data.existing_domain ?? data.current_user_domain} addresses may be members
         </label>
         <label>
           Require two-factor authentication from
-          <input type="date" value={require2faBy} onChange={(event) => setRequire2faBy(event.target.value)} disabled={!editable} />
+          <input
+            type="date"
+            value={require2faBy}
+            onChange={(event) => setRequire2faBy(event.target.value)}
+            disabled={!editable}
+          />
         </label>
         {editable ? (
           <div className="actions">
@@ -84,7 +99,11 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
       <p>
         SAML is {data.is_saml_enabled ? (data.is_saml_in_test_mode ? "in test mode" : "on") : "off"} · SCIM is{" "}
         {data.is_scim_enabled ? "on" : "off"}.{" "}
-        {data.can_setup_saml ? <a href={samlUrl}>Set up SAML</a> : <span className="muted">Your plan or role cannot set up SAML.</span>}
+        {data.can_setup_saml ? (
+          <a href={samlUrl}>Set up SAML</a>
+        ) : (
+          <span className="muted">Your plan or role cannot set up SAML.</span>
+        )}
       </p>
       <h3>Danger zone</h3>
       {!access.isOwner && <p className="muted">Only an owner of {access.org.orgName} may delete it.</p>}
@@ -98,7 +117,12 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
             ) : (
               <>
                 <span>Delete {access.org.orgName} for everyone?</span>
-                <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ body: { org_id: orgId } })}>
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate({ body: { org_id: orgId } })}
+                >
                   Yes, delete {access.org.orgName}
                 </button>
                 <button type="button" className="secondary" onClick={() => setConfirmDelete(false)}>

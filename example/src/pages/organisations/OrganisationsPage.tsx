@@ -28,7 +28,11 @@ function accessFor(authInfo: AuthInfo, org: OrgMembership): OrgAccess {
 }
 
 /** The Organisations screen for the logged-in user. */
-export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMembership | undefined; onSelectOrg: (orgId: string) => void }) {
+export function OrganisationsPage(props: {
+  authInfo: AuthInfo;
+  activeOrg: OrgMembership | undefined;
+  onSelectOrg: (orgId: string) => void;
+}) {
   const orgs = getOrgs(props.authInfo);
   const access = props.activeOrg ? accessFor(props.authInfo, props.activeOrg) : undefined;
   return (
@@ -38,7 +42,11 @@ export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMem
         <section className="card" aria-label="Organisation switcher">
           <label>
             Active organisation
-            <select aria-label="Active organisation" value={props.activeOrg?.orgId ?? ""} onChange={(event) => props.onSelectOrg(event.target.value)}>
+            <select
+              aria-label="Active organisation"
+              value={props.activeOrg?.orgId ?? ""}
+              onChange={(event) => props.onSelectOrg(event.target.value)}
+            >
               {!props.activeOrg && <option value="">Choose…</option>}
               {orgs.map((org) => (
                 <option key={org.orgId} value={org.orgId}>
@@ -50,8 +58,10 @@ export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMem
           {access && (
             <p className="muted small">
               Your role: {access.org.userAssignedRole}
-              {access.org.userAssignedAdditionalRoles.length > 0 && ` + ${access.org.userAssignedAdditionalRoles.join(", ")}`} · permissions:{" "}
-              {access.org.userPermissions.join(", ") || "none"} · the choice is remembered across reloads and tabs.
+              {access.org.userAssignedAdditionalRoles.length > 0 &&
+                ` + ${access.org.userAssignedAdditionalRoles.join(", ")}`}{" "}
+              · permissions: {access.org.userPermissions.join(", ") || "none"} · the choice is remembered across reloads
+              and tabs.
             </p>
           )}
         </section>
@@ -62,7 +72,11 @@ export function OrganisationsPage(props: { authInfo: AuthInfo; activeOrg: OrgMem
           {/* keyed by org, so a switch starts each card afresh (no half-done delete or save, no search of the other org) */}
           <OrgSettingsCard key={`settings-${access.org.orgId}`} access={access} />
           <MembersCard key={`members-${access.org.orgId}`} access={access} />
-          {access.canInvite ? <InviteCard access={access} /> : <p className="muted">Your role may not invite people to {access.org.orgName}.</p>}
+          {access.canInvite ? (
+            <InviteCard access={access} />
+          ) : (
+            <p className="muted">Your role may not invite people to {access.org.orgName}.</p>
+          )}
           <InvitationsCard access={access} />
         </>
       )}

@@ -15,7 +15,13 @@ export function ForgotPasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) 
     <form onSubmit={submit}>
       <label>
         Email
-        <input type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </label>
       <button type="submit" disabled={flow.pending}>
         Send reset link

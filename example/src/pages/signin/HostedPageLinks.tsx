@@ -21,7 +21,8 @@ export function HostedPageLinks({ returnTo }: { returnTo: string }) {
       <ul>
         {links.map((link) => (
           <li key={link.label}>
-            <a href={link.href}>{link.label}</a> <code className="muted small">{new URL(link.href).pathname + new URL(link.href).search}</code>
+            <a href={link.href}>{link.label}</a>{" "}
+            <code className="muted small">{new URL(link.href).pathname + new URL(link.href).search}</code>
           </li>
         ))}
       </ul>

@@ -21,7 +21,15 @@ const TABS: { id: SignInTab; label: string }[] = [
 ];
 
 /** The first login step, opened at `initialTab`. */
-export function LoginRequiredStep({ flow, initialTab, returnTo }: { flow: FlowAt<"LoginRequired">; initialTab: SignInTab; returnTo: string }) {
+export function LoginRequiredStep({
+  flow,
+  initialTab,
+  returnTo,
+}: {
+  flow: FlowAt<"LoginRequired">;
+  initialTab: SignInTab;
+  returnTo: string;
+}) {
   const [tab, setTab] = useState<SignInTab>(initialTab);
   return (
     <>
@@ -29,7 +37,13 @@ export function LoginRequiredStep({ flow, initialTab, returnTo }: { flow: FlowAt
         <h1>{tab === "signup" ? "Create your account" : "Sign in to Acme"}</h1>
         <div className="tabs" role="tablist">
           {TABS.map((candidate) => (
-            <button key={candidate.id} type="button" role="tab" aria-selected={tab === candidate.id} onClick={() => setTab(candidate.id)}>
+            <button
+              key={candidate.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === candidate.id}
+              onClick={() => setTab(candidate.id)}
+            >
               {candidate.label}
             </button>
           ))}

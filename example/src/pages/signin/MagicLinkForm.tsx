@@ -17,7 +17,13 @@ export function MagicLinkForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
     <form onSubmit={submit}>
       <label>
         Email
-        <input type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </label>
       <button type="submit" disabled={flow.pending}>
         Email me a sign-in link

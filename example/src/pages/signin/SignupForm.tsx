@@ -27,11 +27,23 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
       </div>
       <label>
         Email
-        <input type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </label>
       <label>
         Password
-        <input type="password" autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </label>
       <button type="submit" disabled={flow.pending}>
         Create account

@@ -14,7 +14,12 @@ export function SsoForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
     <form onSubmit={submit}>
       <label>
         Work email or domain
-        <input required value={lookup} onChange={(event) => setLookup(event.target.value)} placeholder="you@acme.example or acme.example" />
+        <input
+          required
+          value={lookup}
+          onChange={(event) => setLookup(event.target.value)}
+          placeholder="you@acme.example or acme.example"
+        />
       </label>
       <button type="submit" disabled={flow.pending}>
         Continue with SSO

@@ -22,7 +22,10 @@ export function TwoFactorEnablementStep({ flow }: { flow: FlowAt<"TwoFactorEnabl
       {setup === null && flow.error === null && <p className="muted">Loading…</p>}
       {setup?.type === "Disabled" && (
         <form onSubmit={submit} noValidate>
-          <p>Your organisation requires two-factor authentication. Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
+          <p>
+            Your organisation requires two-factor authentication. Scan this code with an authenticator app, then enter
+            the 6-digit code it shows.
+          </p>
           <MfaSecret secret={setup.new_secret} account="you" />
           <label>
             Code from the app

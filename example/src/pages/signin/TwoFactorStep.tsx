@@ -19,7 +19,9 @@ export function TwoFactorStep({ flow }: { flow: FlowAt<"TwoFactorRequired"> }) {
     setProblem("problem" in checked ? checked.problem : null);
     if (!("code" in checked)) return;
     setFailedMode(mode);
-    void (mode === "backup" ? flow.verifyBackupCode({ code: checked.code }) : flow.verifyMfa({ code: checked.code, remember_device: remember }));
+    void (mode === "backup"
+      ? flow.verifyBackupCode({ code: checked.code })
+      : flow.verifyMfa({ code: checked.code, remember_device: remember }));
   };
   const switchMode = () => {
     setMode(mode === "app" ? "backup" : "app");

@@ -16,7 +16,13 @@ export function UpdatePasswordStep({ flow }: { flow: FlowAt<"UpdatePasswordRequi
       <form onSubmit={submit}>
         <label>
           New password
-          <input type="password" required autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            type="password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </label>
         <div className="actions">
           <button type="submit" disabled={flow.pending}>
