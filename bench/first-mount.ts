@@ -11,7 +11,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { build } from "esbuild";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../test/support/chromium.js";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { refreshBody } from "../test/support/refresh-body.js";
 import type {} from "./apps/mount-marks.js";
@@ -21,17 +22,6 @@ type Library = (typeof LIBRARIES)[number];
 const LOADS = 15;
 const TABS = 5;
 const SERVER_DELAY_MS = 20;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 interface MountTiming {
   bundleEndToRequestMs: number;
   loadToLoggedInMs: number;
@@ -160,7 +150,7 @@ function median(values: number[]): number {
 export async function runFirstMount(): Promise<void> {
   const pages = await bundlePages();
   const server = await startServer(pages);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const timings: Record<Library, MountTiming[]> = { orgauth: [], vendor: [] };
     for (let i = 0; i < LOADS; i++) {

@@ -6,7 +6,8 @@
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../support/chromium.js";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { repoRoot } from "../../scripts/lib/prism.js";
 import { DEMO_PASSWORD } from "../../src/emulator/demo-seed.js";
@@ -27,17 +28,6 @@ export const DOCS_SCREENSHOT = join(repoRoot, "docs", "demo.png");
  * shows once, below everything else.
  */
 const UNPIN_TOOLBAR = ".toolbar { position: static !important; max-height: none !important; }";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** A browser window's size in CSS pixels. */
 export interface Viewport {
@@ -102,7 +92,7 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
     if (!reset.ok) throw new Error(`Resetting the emulator failed: ${reset.status}`);
   });
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../support/chromium.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startDemo, type DemoServer } from "../../scripts/lib/demo-server.js";
 import { currentTotp, DEMO_PASSWORD } from "../../src/emulator/index.js";
@@ -12,19 +13,7 @@ let demo: DemoServer;
 let browser: Browser;
 beforeAll(async () => {
   demo = await startDemo({ backend: "emulator" });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
