@@ -6,9 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser } from "playwright-core";
+import { bundleBrowserScript } from "../support/browser-script.js";
 import { launchChromium } from "../support/chromium.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -27,15 +26,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL("./redirect-entry.ts", import.meta.url))],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const script = bundle.outputFiles[0]!.text;
+  const script = await bundleBrowserScript(new URL("./redirect-entry.ts", import.meta.url));
   other = createServer((req, res) => {
     reachedOther.push({ method: req.method ?? "", headers: req.headers });
     res.writeHead(200, {

@@ -4,9 +4,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { bundleBrowserScript } from "../support/browser-script.js";
 import { launchChromium } from "../support/chromium.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -41,15 +40,7 @@ function refreshBody() {
 }
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL("./page-entry.ts", import.meta.url))],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const script = bundle.outputFiles[0]!.text;
+  const script = await bundleBrowserScript(new URL("./page-entry.ts", import.meta.url));
   server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/bundle.js") {

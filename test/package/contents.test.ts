@@ -22,4 +22,13 @@ describe("the packed package's contents", () => {
   it("ships no source maps (there are no sources in the package for them to point to)", () => {
     expect(readdirSync(join(installed, "dist")).filter((file) => file.endsWith(".map"))).toEqual([]);
   });
+
+  it("marks the React entry, and only it, as client code for server-component frameworks", () => {
+    for (const file of ["react.js", "react.cjs"]) {
+      expect(readFileSync(join(installed, "dist", file), "utf8").startsWith('"use client";')).toBe(true);
+    }
+    for (const file of ["index.js", "index.cjs", "adapter.js"]) {
+      expect(readFileSync(join(installed, "dist", file), "utf8")).not.toContain('"use client"');
+    }
+  });
 });
