@@ -3,7 +3,8 @@ import { useState, type FormEvent } from "react";
 import { useInviteUser, useListExpiredInvites, useListPendingInvites, useRevokeUserInvitation } from "orgauth/react";
 import type { components } from "orgauth";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
-import { Card, formatSeconds, Pager, Roles, Success } from "../../components/ui.js";
+import { formatSeconds } from "../../components/labels.js";
+import { Card, Pager, Roles, Success } from "../../components/ui.js";
 import { parseRoles } from "./Members.js";
 import type { OrgAccess } from "./OrganisationsPage.js";
 
