@@ -13,6 +13,7 @@ import {
 } from "orgauth/react";
 import { getOrgs, hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
+import { invalidIf } from "../components/error-text.js";
 import { formatSeconds } from "../components/labels.js";
 import { Card, Pager, Success } from "../components/ui.js";
 
@@ -203,7 +204,12 @@ function CreateKeyCard({ orgId }: { orgId: string | undefined }) {
       <form className="inline" onSubmit={submit}>
         <label>
           Name
-          <input value={name} onChange={(event) => setName(event.target.value)} placeholder="CI deploy" />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="CI deploy"
+            {...invalidIf(create.error, "display_name", "create-key-error")}
+          />
         </label>
         <label>
           Expires after
@@ -219,7 +225,7 @@ function CreateKeyCard({ orgId }: { orgId: string | undefined }) {
           Create key
         </button>
       </form>
-      <ErrorMessage error={create.error} />
+      <ErrorMessage error={create.error} id="create-key-error" />
       {create.data && (
         <div role="status" className="success" aria-label="New API key">
           <p>Copy this key now: it is shown only once.</p>
