@@ -54,6 +54,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       root,
       logLevel: options.verbose ? "info" : "warn",
       clearScreen: false,
+      // the page words its overview, sign-in hint and toolbar for the backend it really runs on
+      define: { __DEMO_BACKEND__: JSON.stringify(backend ? "emulator" : "prism") },
       plugins: [
         {
           name: "orgauth-demo-restart-login",

@@ -36,7 +36,7 @@ export interface Viewport {
 }
 
 /** The window size of a desktop browser. */
-export const DESKTOP: Viewport = { width: 1200, height: 900 };
+export const DESKTOP: Viewport = { width: 1280, height: 900 };
 
 /** A phone held upright (the width the demo was first reported broken at). */
 export const PHONE: Viewport = { width: 390, height: 844 };
