@@ -31,9 +31,13 @@ export interface RawRequest {
  */
 export function raw(baseUrl: string, req: RawRequest): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
+  const headers = { ...req.headers };
+  const framed = Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name));
+  // Node frames no body of a GET, DELETE or OPTIONS by itself; unframed bytes would be read as the next request.
+  if (req.body !== undefined && !framed) headers["Content-Length"] = String(Buffer.byteLength(req.body));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: hostname, port, method: req.method ?? "GET", path: req.path, headers: req.headers ?? {} },
+      { host: hostname, port, method: req.method ?? "GET", path: req.path, headers },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
