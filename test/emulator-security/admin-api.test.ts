@@ -121,3 +121,39 @@ it("serves the admin API with the secret, and to a request the browser marks sam
 it("makes a new secret for every start unless one is given", async () => {
   expect(emu.secret).toMatch(/^[\w-]{32}$/);
 });
+
+it("refuses settings of the wrong shape with a 400 naming the problem, and keeps the settings working", async () => {
+  const before = await emu.settings();
+  for (const [change, problem] of [
+    [{ roles: "x" }, "roles must be an array"],
+    [{ lockAfterFailedLogins: "5" }, "lockAfterFailedLogins must be a number"],
+    [{ roles: [{ name: "Owner", permissions: [1] }] }, "roles[0].permissions[0] must be a string"],
+    [{ logoutRedirect: 3 }, "logoutRedirect must be a string or null"],
+    [{ lockAfterFaildLogins: 5 }, "Unknown setting: lockAfterFaildLogins"],
+    [[], "The settings must be a JSON object"],
+  ] as const) {
+    const answer = await raw(emu.url, {
+      method: "PATCH",
+      path: "/__emulator/settings",
+      headers: { "Content-Type": "application/json", "x-emulator-secret": emu.secret },
+      body: JSON.stringify(change),
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error_code: "bad_request", user_facing_error: problem });
+  }
+  const seed = await raw(emu.url, {
+    method: "POST",
+    path: "/__emulator/seed",
+    headers: { "Content-Type": "application/json", "x-emulator-secret": emu.secret },
+    body: JSON.stringify({ settings: { roles: "x" } }),
+  });
+  expect(seed.status).toBe(400);
+  expect(await emu.settings()).toEqual(before);
+  const { cookie } = await emu.login(ADA);
+  expect((await raw(emu.url, { path: "/api/v1/refresh_token", headers: { Cookie: cookie! } })).status).toBe(200);
+  expect(
+    (await emu.admin("PATCH", "/__emulator/settings", { logoutRedirect: "http://localhost:5173/" })) as object,
+  ).toMatchObject({
+    logoutRedirect: "http://localhost:5173/",
+  });
+});

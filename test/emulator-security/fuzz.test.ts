@@ -27,7 +27,10 @@ const deep = fc.integer({ min: 1, max: 3000 }).map((n) => "[".repeat(n) + "]".re
 const jsonBody = fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v) ?? "null");
 const objectBody = fc
   .dictionary(
-    fc.constantFrom("email", "password", "name", "org_id", "user_id", "role", "properties", "code", "token", "x"),
+    fc.constantFrom(
+      ...["email", "password", "name", "org_id", "user_id", "role", "properties", "code", "token", "x"],
+      ...["roles", "lockAfterFailedLogins", "signup", "logoutRedirect", "requiredUserFields", "users", "orgs"],
+    ),
     fc.jsonValue({ maxDepth: 4 }),
   )
   .map((v) => JSON.stringify(v));
