@@ -42,13 +42,8 @@ type Matcher = (url: URL) => boolean;
 /** Parses one allowed-origin entry; throws a clear error for anything that is not `scheme://host[:port|:*]`. */
 function originMatcher(entry: string): Matcher {
   const anyPort = entry.endsWith(":*");
-  let url: URL;
-  try {
-    url = new URL(anyPort ? entry.slice(0, -2) : entry);
-  } catch {
-    throw new Error(`Not an origin: ${entry} (expected e.g. https://app.example or http://localhost:*)`);
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== (anyPort ? entry.slice(0, -2) : entry))
+  const url = parseOrigin(anyPort ? entry.slice(0, -2) : entry);
+  if (url === null)
     throw new Error(`Not an origin: ${entry} (expected e.g. https://app.example or http://localhost:*)`);
   if (!anyPort) return (candidate) => candidate.origin === url.origin;
   return (candidate) => candidate.protocol === url.protocol && candidate.hostname === url.hostname;
