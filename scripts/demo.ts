@@ -35,6 +35,9 @@ if (onPrism) {
     `  sign in as ada@acme.example / ${DEMO_PASSWORD} (also grace@, alan@, mallory@acme.example); e-mails land in ${demo.url}outbox`,
   );
   console.log(
+    `  the emulator's admin API: ${demo.emulatorUrl}/__emulator/… with x-emulator-secret: ${demo.emulatorSecret}`,
+  );
+  console.log(
     "  a scenario picked in the developer toolbar has Prism answer the calls it names from the contract's examples (npm run demo -- --prism: Prism only)",
   );
 }

@@ -102,6 +102,11 @@ run("vitest: emulator (every operation and error rule, through Prism's validatin
   "emulator",
   ...extra,
 ]);
+run(
+  "vitest: emulator-security (foreign origins, hosts and forms, races, malformed and huge requests, seeded fuzz)",
+  bin("vitest"),
+  ["run", "--project", "emulator-security", ...extra],
+);
 // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
 run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);
 run("vitest: e2e (the demo in headless Chromium)", bin("vitest"), ["run", "--project", "e2e", ...extra]);

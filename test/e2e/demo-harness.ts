@@ -88,7 +88,10 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
 
   beforeEach(async () => {
     if (backend !== "emulator") return;
-    const reset = await fetch(new URL("/__emulator/reset", inject("emulatorUrl")), { method: "POST" });
+    const reset = await fetch(new URL("/__emulator/reset", inject("emulatorUrl")), {
+      method: "POST",
+      headers: { "x-emulator-secret": inject("emulatorSecret") },
+    });
     if (!reset.ok) throw new Error(`Resetting the emulator failed: ${reset.status}`);
   });
   beforeAll(async () => {
