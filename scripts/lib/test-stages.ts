@@ -78,7 +78,7 @@ export const STAGES: Stage[] = [
   {
     name: "package",
     steps: [
-      npmScript("build, publint, attw", "check:package"),
+      npmScript("build (npm pack), arethetypeswrong, publint", "check:package"),
       vitest("package (packed from a clean tree; the tarball installed in a throwaway app)", "package"),
     ],
   },
