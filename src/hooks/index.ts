@@ -28,7 +28,7 @@ export {
   type AccessRequirement,
   type RequireAuthProps,
   type RequiredAuthOptions,
-  type WithAuthInfoProps,
+  type WithRequiredAuthInfoProps,
 } from "./require-auth.js";
 export {
   useLoginFlow,
@@ -53,7 +53,18 @@ export { withAuthInfo, type WithAuthInfoOptions, type WithAuthStateProps } from 
 export { RedirectToLogin, RedirectToSignup, type RedirectToHostedPageProps } from "./redirect-components.js";
 export { usePagedSearch, type PagedSearch, type PagedSearchOptions, type PageQuery } from "./use-paged-search.js";
 export type { AuthFallbacks } from "./context.js";
-export type { AuthOrg, AuthUser, OrgAccess } from "../session/index.js";
+// The session core's types and the few functions a React app uses beside the hooks, so one import serves it.
+export type * from "../session/types.js";
+export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "../session/options.js";
+export type { ActiveOrgChooser } from "../session/active-org.js";
+export {
+  createAuthClient,
+  toAuthOrg,
+  toAuthUser,
+  type AuthOrg,
+  type AuthUser,
+  type OrgAccess,
+} from "../session/index.js";
 export {
   ApiError,
   isApiError,
