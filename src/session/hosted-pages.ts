@@ -9,7 +9,7 @@ import {
   SOCIAL_LOGIN_PROVIDER_NAMES,
   SOCIAL_LOGIN_PROVIDERS,
   type SocialLoginProviderName,
-} from "./social-providers.js";
+} from "../shared/social-providers.js";
 
 /** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
 export class ReturnToError extends OrgauthError {
