@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { repoRoot } from "./lib/prism.js";
+import { repoRoot } from "./lib/repo-root.js";
 
 /**
  * `npm test`: the whole suite, in the order CI needs it — generated code fresh, format and lint, types, contract lint,

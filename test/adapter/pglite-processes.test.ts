@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { LOCK_FILE } from "../../src/adapter/directory-lock.js";
 import { AdapterError, openEmbeddedDatabase } from "../../src/adapter/index.js";
 

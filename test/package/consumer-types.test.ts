@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /**
  * What a consumer's compiler sees: the packed package installed in a throwaway app, type-checked strictly.

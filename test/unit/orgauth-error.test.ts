@@ -4,9 +4,10 @@ import * as core from "../../src/index.js";
 import { isOrgauthError, OrgauthError } from "../../src/index.js";
 
 /** Every class an entry exports whose instances are errors. */
-function errorClasses(entry: Record<string, unknown>): [string, Function][] {
+function errorClasses(entry: Record<string, unknown>): [string, abstract new (...args: never[]) => unknown][] {
   return Object.entries(entry).filter(
-    (pair): pair is [string, Function] => typeof pair[1] === "function" && pair[1].prototype instanceof Error,
+    (pair): pair is [string, abstract new (...args: never[]) => unknown] =>
+      typeof pair[1] === "function" && pair[1].prototype instanceof Error,
   );
 }
 
