@@ -23,7 +23,8 @@ export default defineConfig({
     emulator: "src/emulator/index.ts",
   },
   format: ["esm", "cjs"],
-  dts: true,
+  // Declarations marked @internal (shared between the entries, not for consumers) stay out of the .d.ts.
+  dts: { compilerOptions: { stripInternal: true } },
   clean: true,
   // No source maps: the package ships no sources for them to point to.
   sourcemap: false,

@@ -2,9 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 import * as z from "zod/mini";
 
-declare global {
-  /** "off" (set by an app's bundler with `define`) compiles response and request validation out of the bundle. */
-  var ORGAUTH_VALIDATION: "on" | "off" | undefined;
+/** The global an app's bundler may define: "off" compiles response and request validation out of the bundle (read here, never declared into the app's own types). */
+interface ValidationSwitch {
+  ORGAUTH_VALIDATION?: "on" | "off" | undefined;
 }
 
 /** Every validator when validation is compiled out: it accepts any value as it is (typed `never` so each validator keeps its zod type; the library only calls `safeParse`). */
@@ -12,7 +12,7 @@ const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data 
 
 /** The logged-in user. */
 export const RefreshTokenUserSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         user_id: /* @__PURE__ */ z.string(),
@@ -35,13 +35,13 @@ export const RefreshTokenUserSchema = /* @__PURE__ */ (() =>
 
 /** How roles are structured in an organisation. */
 export const OrgRoleStructureSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.literal(["single_role_in_hierarchy", "multi_role"]))();
 
 /** The user's membership of one organisation. */
 export const OrgMemberInfoSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         org_id: /* @__PURE__ */ z.string(),
@@ -58,7 +58,7 @@ export const OrgMemberInfoSchema = /* @__PURE__ */ (() =>
 
 /** The support user impersonating the logged-in user. */
 export const ImpersonatorUserSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         user_id: /* @__PURE__ */ z.string(),
@@ -66,7 +66,7 @@ export const ImpersonatorUserSchema = /* @__PURE__ */ (() =>
 
 /** The session (access token, user and organisation memberships). */
 export const RefreshTokenResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         access_token: /* @__PURE__ */ z.string(),
@@ -79,7 +79,7 @@ export const RefreshTokenResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const LogoutResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         redirect_to: /* @__PURE__ */ z.string(),
@@ -87,7 +87,7 @@ export const LogoutResponseSchema = /* @__PURE__ */ (() =>
 
 /** The current step of the login flow; Finished means fully logged in. */
 export const LoginStateSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.literal([
         "LoginRequired",
@@ -101,14 +101,14 @@ export const LoginStateSchema = /* @__PURE__ */ (() =>
       ]))();
 
 export const LoginStateResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         login_state: LoginStateSchema,
       }))();
 
 export const SignupResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         login_state: LoginStateSchema,
@@ -116,7 +116,7 @@ export const SignupResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const LoginRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -124,7 +124,7 @@ export const LoginRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const SignupRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -137,7 +137,7 @@ export const SignupRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -145,7 +145,7 @@ export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** Links that open the user's webmail inbox at the reset email, per provider. */
 export const SniperLinksSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         gmail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -154,7 +154,7 @@ export const SniperLinksSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ForgotPasswordResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         message: /* @__PURE__ */ z.string(),
@@ -162,7 +162,7 @@ export const ForgotPasswordResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -170,7 +170,7 @@ export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const VerifyMfaRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         code: /* @__PURE__ */ z.string(),
@@ -178,14 +178,14 @@ export const VerifyMfaRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const VerifyBackupCodeRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         code: /* @__PURE__ */ z.string(),
       }))();
 
 export const LoginCheckResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         login_url: /* @__PURE__ */ z.string(),
@@ -193,7 +193,7 @@ export const LoginCheckResponseSchema = /* @__PURE__ */ (() =>
 
 /** MFA is on. */
 export const SecurityStatusEnabledSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         type: /* @__PURE__ */ z.literal("Enabled"),
@@ -203,7 +203,7 @@ export const SecurityStatusEnabledSchema = /* @__PURE__ */ (() =>
 
 /** MFA is off; a fresh secret to set it up with. */
 export const SecurityStatusDisabledSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         type: /* @__PURE__ */ z.literal("Disabled"),
@@ -214,12 +214,12 @@ export const SecurityStatusDisabledSchema = /* @__PURE__ */ (() =>
 
 /** The user's MFA status. */
 export const SecurityStatusSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.discriminatedUnion("type", [SecurityStatusEnabledSchema, SecurityStatusDisabledSchema]))();
 
 export const EnableMfaRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         code: /* @__PURE__ */ z.string(),
@@ -227,10 +227,10 @@ export const EnableMfaRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** An empty object. */
 export const DisableMfaRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({}))();
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({}))();
 
 export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         password: /* @__PURE__ */ z.string(),
@@ -238,7 +238,7 @@ export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateEmailRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         new_email: /* @__PURE__ */ z.string(),
@@ -246,7 +246,7 @@ export const UpdateEmailRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -256,7 +256,7 @@ export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const CreateOrgRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         name: /* @__PURE__ */ z.string(),
@@ -266,7 +266,7 @@ export const CreateOrgRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** The organisation the user now belongs to (from createOrg and joinOrg). */
 export const OrgMembershipResultSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         org_id: /* @__PURE__ */ z.string(),
@@ -274,7 +274,7 @@ export const OrgMembershipResultSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const OrgSettingsSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         org_name: /* @__PURE__ */ z.string(),
@@ -294,7 +294,7 @@ export const OrgSettingsSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -307,14 +307,14 @@ export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const DeleteOrgRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
       }))();
 
 export const JoinableOrgSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         id: /* @__PURE__ */ z.string(),
@@ -322,14 +322,14 @@ export const JoinableOrgSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const JoinableOrgListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         orgs: /* @__PURE__ */ z.array(JoinableOrgSchema),
       }))();
 
 export const OrgMemberSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         user_id: /* @__PURE__ */ z.string(),
@@ -343,7 +343,7 @@ export const OrgMemberSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const OrgMemberListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         users: /* @__PURE__ */ z.array(OrgMemberSchema),
@@ -354,7 +354,7 @@ export const OrgMemberListSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const InviteSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         email: /* @__PURE__ */ z.string(),
@@ -364,7 +364,7 @@ export const InviteSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const PendingInviteListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         pending_invites: /* @__PURE__ */ z.array(InviteSchema),
@@ -375,7 +375,7 @@ export const PendingInviteListSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ExpiredInviteListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         expired_invites: /* @__PURE__ */ z.array(InviteSchema),
@@ -386,7 +386,7 @@ export const ExpiredInviteListSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const InviteUserRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -396,7 +396,7 @@ export const InviteUserRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const RemoveUserRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -404,7 +404,7 @@ export const RemoveUserRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -414,7 +414,7 @@ export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -423,12 +423,12 @@ export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** How long a new API key stays valid. */
 export const ExpirationOptionSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.literal(["TwoWeeks", "OneMonth", "ThreeMonths", "SixMonths", "OneYear", "Never"]))();
 
 export const ApiKeySchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_key_id: /* @__PURE__ */ z.string(),
@@ -439,7 +439,7 @@ export const ApiKeySchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ApiKeyListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_keys: /* @__PURE__ */ z.array(ApiKeySchema),
@@ -451,7 +451,7 @@ export const ApiKeyListSchema = /* @__PURE__ */ (() =>
 
 /** Without org_id a personal key is created; with it, an organisation key. */
 export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -460,7 +460,7 @@ export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const CreateApiKeyResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_key_id: /* @__PURE__ */ z.string(),
@@ -468,7 +468,7 @@ export const CreateApiKeyResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         display_name: /* @__PURE__ */ z.string(),
@@ -476,7 +476,7 @@ export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** Every error body, with `error_code` as any string so an unknown code stays a typed error. */
 export const ErrorResponseBodySchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         error_code: /* @__PURE__ */ z.string(),

@@ -2,16 +2,12 @@
 export { createAuthClient } from "./create-auth-client.js";
 export type * from "./types.js";
 export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "./options.js";
-export {
-  chooseSelectedOrFirstOrg,
-  createSnapshotDeriver,
-  resolveActiveOrgId,
-  type ActiveOrgChooser,
-} from "./active-org.js";
+export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";
+/** @internal For the testing kit's static client. */
+export { createSnapshotDeriver } from "./active-org.js";
 export { DEFAULT_TIMING } from "./options.js";
 export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from "./events.js";
 export type { ClockSkewSource } from "./clock-skew.js";
-export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";
 export type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, TimerHandle, WakeReason } from "./environment.js";
 export {
   BrowserOnlyError,
@@ -24,7 +20,6 @@ export {
   LogoutError,
   RefreshError,
   REFRESH_NO_RESPONSE_STATUS,
-  UNPROCESSABLE_AUTH_RESPONSE,
   UnsafeNavigationError,
   type SessionFailureKind,
 } from "./errors.js";
@@ -45,4 +40,3 @@ export { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "../shared/s
 export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
 export { assertSafeNavigationTarget } from "./safe-navigation.js";
 export { ALLOWED_REDIRECT_STATUSES, createRedirectResponse, type RedirectStatus } from "./server-redirect.js";
-export { STORAGE_KEYS } from "./persisted-state.js";
