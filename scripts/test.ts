@@ -63,6 +63,7 @@ run("generated code is up to date", bin("tsx"), ["scripts/generate.ts", "--check
 run("format and lint (biome ci)", bin("biome"), ["ci"]);
 run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.json"]);
+run("unused files, exports and dependencies (knip)", bin("knip"), ["--no-progress"]);
 runQuietly("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
 run("public surface matches the API reports (api/; npm run api:report records a change)", bin("tsx"), [
   "scripts/api-report.ts",

@@ -6,7 +6,7 @@ import { ExchangeFailure } from "./exchange.js";
 export const NO_RESPONSE_STATUS = 0;
 
 /** The message of every error the client could not attribute to a documented code. */
-export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
+const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
 
 /** What the server (or the transport, for failures) said about a failed call. */
 export interface ApiErrorDetails<Op extends OperationId> {

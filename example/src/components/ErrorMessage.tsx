@@ -2,7 +2,7 @@
 import { isApiError } from "orgauth";
 
 /** The user-facing text of an error (ApiError → its user_facing_error; anything else → its message). */
-export function userFacingMessage(error: unknown): string {
+function userFacingMessage(error: unknown): string {
   if (isApiError(error)) return error.userFacingError;
   if (error instanceof Error) return error.message;
   return String(error);
