@@ -8,7 +8,7 @@ import { emitZod } from "./codegen/emit-zod.js";
 import { emitOperations } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
 import { formatGenerated } from "./codegen/format.js";
-import { bundleContract } from "./lib/bundle-contract.js";
+import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
 
 /**
  * `npm run generate`: bundles the contract (openapi/contract.yaml and its areas, openapi/areas/*.yaml) into
@@ -43,7 +43,15 @@ async function main(): Promise<void> {
   const outFlag = process.argv.indexOf("--out");
   const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]!) : join(root, "src", "generated");
   const bundled = bundleContract(contractRoot);
-  if ((await readFile(contractPath, "utf8").catch(() => null)) !== bundled) {
+  const current = await readFile(contractPath, "utf8").catch(() => null);
+  if (current !== bundled) {
+    if (current !== null && !isUntouchedBundle(current)) {
+      console.error(
+        "openapi/auth-api.yaml was edited after it was bundled; it is written from openapi/contract.yaml and " +
+          "openapi/areas/*.yaml. Move the edit there (or split the edited file into them), then run `npm run generate`.",
+      );
+      process.exit(1);
+    }
     if (check) {
       console.error(
         "openapi/auth-api.yaml is not the bundle of openapi/contract.yaml and openapi/areas/: run `npm run generate`.",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isMap, isScalar, parseDocument, type Document, type Node, type Pair } from "yaml";
@@ -11,9 +12,17 @@ import { isMap, isScalar, parseDocument, type Document, type Node, type Pair } f
  * left as they are: they resolve in the bundle.
  */
 
-/** The generated bundle starts with this line. */
-export const BUNDLE_HEADER =
-  "# Bundled by `npm run generate` from openapi/contract.yaml and openapi/areas/*.yaml: edit those, not this file.\n";
+/** The start of the bundle's first line; the line ends with a hash of the rest, so an edit made to it by hand shows. */
+const BUNDLE_HEADER =
+  "# Bundled by `npm run generate` from openapi/contract.yaml and openapi/areas/*.yaml: edit those, not this file.";
+
+const hashOf = (body: string): string => createHash("sha256").update(body).digest("hex").slice(0, 16);
+
+/** True when `text` is a bundle as written (its first line's hash matches the rest), false when edited after. */
+export function isUntouchedBundle(text: string): boolean {
+  const newline = text.indexOf("\n");
+  return text.slice(0, newline) === `${BUNDLE_HEADER} sha256:${hashOf(text.slice(newline + 1))}`;
+}
 
 /** The file and the JSON pointer of an external `$ref` ("./areas/login.yaml#/paths/~1api~1fe~1v3~1login"). */
 function externalRef(node: unknown): { file: string; pointer: string[] } | null {
@@ -60,5 +69,6 @@ export function bundleContract(rootPath: string): string {
   inlineEntries(root.get("paths", true), baseDir, load);
   const components = root.get("components", true);
   if (isMap(components)) for (const section of components.items) inlineEntries(section.value, baseDir, load);
-  return BUNDLE_HEADER + root.toString({ lineWidth: 0, flowCollectionPadding: false });
+  const body = root.toString({ lineWidth: 0, flowCollectionPadding: false });
+  return `${BUNDLE_HEADER} sha256:${hashOf(body)}\n${body}`;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { BUNDLE_HEADER, bundleContract } from "../../scripts/lib/bundle-contract.js";
+import { bundleContract, isUntouchedBundle } from "../../scripts/lib/bundle-contract.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /** The contract lives in files by area (openapi/areas/) and is bundled into the one document everything reads. */
@@ -17,8 +17,14 @@ describe("the contract's bundle", () => {
   it("is what openapi/auth-api.yaml holds, with no reference left to an area file", () => {
     const bundled = bundleContract(join(openapi, "contract.yaml"));
     expect(bundled).toBe(readFileSync(join(openapi, "auth-api.yaml"), "utf8"));
-    expect(bundled.startsWith(BUNDLE_HEADER)).toBe(true);
     expect(bundled).not.toContain("./areas/");
+  });
+
+  it("tells a bundle as written from one edited by hand (npm run generate then refuses to overwrite it)", () => {
+    const bundled = readFileSync(join(openapi, "auth-api.yaml"), "utf8");
+    expect(isUntouchedBundle(bundled)).toBe(true);
+    expect(isUntouchedBundle(bundled.replace("operationId: logout", "operationId: signOut"))).toBe(false);
+    expect(isUntouchedBundle(bundled.split("\n").slice(1).join("\n"))).toBe(false);
   });
 
   it("takes each path item and component from its area's file", () => {
