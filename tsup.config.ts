@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
-/** The React entry's files: marked "use client" for server-component frameworks (the bundler drops directives). */
-const CLIENT_ENTRY_FILES = ["dist/react.js", "dist/react.cjs"];
+/** The React entries' files: marked "use client" for server-component frameworks (the bundler drops directives). */
+const CLIENT_ENTRY_FILES = ["dist/react.js", "dist/react.cjs", "dist/testing/react.js", "dist/testing/react.cjs"];
 
 /** Puts the "use client" directive first in each React entry file. */
 async function markClientEntries(): Promise<void> {
@@ -12,16 +12,19 @@ async function markClientEntries(): Promise<void> {
   }
 }
 
-/** Builds the entries (adapter: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */
+/** Builds the entries (adapter and emulator: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */
 export default defineConfig({
   entry: {
     index: "src/index.ts",
     react: "src/react.ts",
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",
+    "testing/react": "src/testing/react.ts",
+    emulator: "src/emulator/index.ts",
   },
   format: ["esm", "cjs"],
-  dts: true,
+  // Declarations marked @internal (shared between the entries, not for consumers) stay out of the .d.ts.
+  dts: { compilerOptions: { stripInternal: true } },
   clean: true,
   // No source maps: the package ships no sources for them to point to.
   sourcemap: false,
@@ -38,6 +41,9 @@ export default defineConfig({
     "@electric-sql/pglite",
     "pg",
     "@auth/core",
+    "jose",
+    "otpauth",
+    "qrcode",
   ],
   onSuccess: markClientEntries,
 });

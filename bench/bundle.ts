@@ -2,7 +2,7 @@ import { build } from "esbuild";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { repoRoot } from "../scripts/lib/prism.js";
+import { repoRoot } from "../scripts/lib/repo-root.js";
 
 /** A minified bundle of some code importing the library, and its gzip size. */
 export interface MeasuredBundle {

@@ -8,11 +8,10 @@
  *     CPU throttled 10× in every tab (Chromium's CPU throttling).
  * Loads of the two libraries alternate, so machine noise falls on both.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../test/support/chromium.js";
+import { startLocalServer, type LocalServer } from "../test/support/local-server.js";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { refreshBody } from "../test/support/refresh-body.js";
 import type {} from "./apps/mount-marks.js";
@@ -55,45 +54,45 @@ async function bundlePages(): Promise<Record<Library, string>> {
 }
 
 /** The page server: each library's page and bundle, and a refresh endpoint that counts what it answers. */
-function startServer(
+async function startServer(
   pages: Record<Library, string>,
-): Promise<{ server: Server; origin: string; refreshes: () => number; reset: () => void }> {
+): Promise<{ server: LocalServer; origin: string; refreshes: () => number; reset: () => void }> {
   let count = 0;
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    const library = LIBRARIES.find((name) => path === `/${name}.js`);
-    if (library) return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(pages[library]);
-    if (path === "/api/v1/refresh_token") {
-      count++;
-      return void setTimeout(
-        () =>
-          res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(refreshBody(Date.now(), 1800))),
-        SERVER_DELAY_MS,
-      );
-    }
-    if (path === "/favicon.ico") return void res.writeHead(204).end();
-    const page = LIBRARIES.find((name) => path === `/${name}`);
-    if (page)
-      return void res
-        .writeHead(200, { "Content-Type": "text/html" })
-        .end(
-          `<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}.js"></script>`,
+  const server = await startLocalServer(
+    (req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      const library = LIBRARIES.find((name) => path === `/${name}.js`);
+      if (library) return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(pages[library]);
+      if (path === "/api/v1/refresh_token") {
+        count++;
+        return void setTimeout(
+          () =>
+            res
+              .writeHead(200, { "Content-Type": "application/json" })
+              .end(JSON.stringify(refreshBody(Date.now(), 1800))),
+          SERVER_DELAY_MS,
         );
-    res.writeHead(404).end();
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve({
-        server,
-        origin,
-        refreshes: () => count,
-        reset: () => {
-          count = 0;
-        },
-      });
-    }),
+      }
+      if (path === "/favicon.ico") return void res.writeHead(204).end();
+      const page = LIBRARIES.find((name) => path === `/${name}`);
+      if (page)
+        return void res
+          .writeHead(200, { "Content-Type": "text/html" })
+          .end(
+            `<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}.js"></script>`,
+          );
+      res.writeHead(404).end();
+    },
+    { record: false },
   );
+  return {
+    server,
+    origin: server.url,
+    refreshes: () => count,
+    reset: () => {
+      count = 0;
+    },
+  };
 }
 
 async function waitForLoggedIn(page: Page): Promise<void> {
@@ -178,6 +177,6 @@ export async function runFirstMount(): Promise<void> {
     }
   } finally {
     await browser.close();
-    server.server.close();
+    await server.server.close();
   }
 }

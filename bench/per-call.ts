@@ -5,8 +5,7 @@
  * an in-memory fetch (the libraries' own cost) and once by a server on 127.0.0.1 (what a caller waits). The
  * contenders run interleaved in rounds in one process; each figure is the median of the rounds.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startLocalServer, type LocalServer } from "../test/support/local-server.js";
 import { createFrontendApisClient } from "@propelauth/frontend-apis";
 import { getOrgSettings } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
@@ -70,13 +69,13 @@ async function compare(
   console.log(`  orgauth vs vendor: ${ratio.toFixed(2)}× the vendor's time per call (aim ≤ 1.05×)`);
 }
 
-/** Serves `body` as every answer on a loopback port. */
-function startAnswering(body: string): Promise<{ origin: string; close(): void }> {
-  const server = createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(body));
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
-    ),
+/** Serves `body` as every answer on a loopback port (nothing recorded: a round sends many calls). */
+function startAnswering(body: string): Promise<LocalServer> {
+  return startLocalServer(
+    (_request, response) => response.writeHead(200, { "Content-Type": "application/json" }).end(body),
+    {
+      record: false,
+    },
   );
 }
 
@@ -93,11 +92,11 @@ export async function runPerCallOverhead(settingsBody: unknown): Promise<void> {
     globalThis.fetch = realFetch;
     await compare(
       "loopback HTTP on 127.0.0.1: what a caller waits",
-      contendersFor(loopback.origin, realFetch),
+      contendersFor(loopback.url, realFetch),
       ROUND_MS * 2,
     );
   } finally {
     globalThis.fetch = realFetch;
-    loopback.close();
+    await loopback.close();
   }
 }

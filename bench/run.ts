@@ -2,7 +2,7 @@ import * as classic from "zod";
 import * as mini from "zod/mini";
 import { loadContract, type SchemaNode } from "../scripts/codegen/contract.js";
 import { referencedComponents, zodExpression } from "../scripts/codegen/zod-expression.js";
-import { repoRoot } from "../scripts/lib/prism.js";
+import { repoRoot } from "../scripts/lib/repo-root.js";
 import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
 import { runAdapterBench } from "./adapter-store.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../scripts/lib/prism.js";
+import { repoRoot } from "../scripts/lib/repo-root.js";
 
 /**
  * The rows of `npm run size`: each is one job done with orgauth and with the vendor's SDK (@propelauth/react,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
-import { repoRoot } from "../scripts/lib/prism.js";
+import { repoRoot } from "../scripts/lib/repo-root.js";
 import { REFERENCE_ENTRIES, VALIDATION_OFF, bundle, type MeasuredBundle } from "./bundle.js";
 import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
 

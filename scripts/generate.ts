@@ -8,14 +8,17 @@ import { emitZod } from "./codegen/emit-zod.js";
 import { emitOperations } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
 import { formatGenerated } from "./codegen/format.js";
+import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
 
 /**
- * `npm run generate`: regenerates src/generated/ from openapi/auth-api.yaml.
- * `npm run generate -- --check`: writes nothing and exits 1 when src/generated/ is stale.
+ * `npm run generate`: bundles the contract (openapi/contract.yaml and its areas, openapi/areas/*.yaml) into
+ * openapi/auth-api.yaml, then regenerates src/generated/ from that one document.
+ * `npm run generate -- --check`: writes nothing and exits 1 when the bundle or src/generated/ is stale.
  * `--out <dir>` writes to (or checks) another folder.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contractPath = join(root, "openapi", "auth-api.yaml");
+const contractRoot = join(root, "openapi", "contract.yaml");
 
 /** Produces every generated file's name and content (formatted by Biome), in memory. */
 export async function generateAll(): Promise<Record<string, string>> {
@@ -39,6 +42,24 @@ async function main(): Promise<void> {
   const check = process.argv.includes("--check");
   const outFlag = process.argv.indexOf("--out");
   const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]!) : join(root, "src", "generated");
+  const bundled = bundleContract(contractRoot);
+  const current = await readFile(contractPath, "utf8").catch(() => null);
+  if (current !== bundled) {
+    if (current !== null && !isUntouchedBundle(current)) {
+      console.error(
+        "openapi/auth-api.yaml was edited after it was bundled; it is written from openapi/contract.yaml and " +
+          "openapi/areas/*.yaml. Move the edit there (or split the edited file into them), then run `npm run generate`.",
+      );
+      process.exit(1);
+    }
+    if (check) {
+      console.error(
+        "openapi/auth-api.yaml is not the bundle of openapi/contract.yaml and openapi/areas/: run `npm run generate`.",
+      );
+      process.exit(1);
+    }
+    await writeFile(contractPath, bundled);
+  }
   const files = await generateAll();
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { repoRoot } from "./lib/prism.js";
+import { repoRoot } from "./lib/repo-root.js";
 import { STAGES, type Stage, type Step } from "./lib/test-stages.js";
 
 /**

@@ -27,7 +27,7 @@ export function emitOperations(contract: Contract, operations: OperationModel[],
 /** The list of every descriptor: for test kits that route by path; a bundle that never names it drops it. */
 function allOperationsList(operations: OperationModel[]): string {
   const items = operations.map((op) => `  ${op.operationId}Operation,`).join("\n");
-  return `/** Every operation's descriptor, in contract order (for tools and test kits; fetchers do not use it). */\nexport const allOperations: readonly OperationDescriptor<OperationId>[] = [\n${items}\n];`;
+  return `/** @internal Every operation's descriptor, in contract order (for tools and test kits; fetchers do not use it). */\nexport const allOperations: readonly OperationDescriptor<OperationId>[] = [\n${items}\n];`;
 }
 
 /** Each distinct set of fixed headers (as an object literal) → the shared constant descriptors point to. */
@@ -66,7 +66,7 @@ function operationBlock(
     `/** Error codes \`${op.operationId}\` documents. */\nexport type ${names.errorCode} = ${unionOf(withUnexpected(op.errorCodes))};`,
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${names.request} ${requestType}` : "",
     `/** Data \`${op.operationId}\` resolves with. */\nexport type ${names.response} = ${responseTypeOf(op)};`,
-    `/** ${op.method} ${op.path} */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets, validators)};`,
+    `/** @internal The descriptor of ${op.method} ${op.path}, behind the fetcher. */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets, validators)};`,
     `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${names.fetcher}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  return transport.call<${names.response}>(${names.descriptor}, request, options);\n}`,
   ]
     .filter(Boolean)

@@ -15,7 +15,7 @@ const ERROR_BODY = "ErrorBody";
 const ERROR_CODE = "ErrorCode";
 
 /** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
-export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
+const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
 
 /** The zod constant the descriptor of each operation points to, for its request body and each success status. */
 export interface ValidatorNames {
@@ -84,9 +84,9 @@ export function emitZod(
  * folds every validator to `unchecked`, and no zod code is left referenced. Each validator is a pure call, so a
  * bundle that does not use one still drops it.
  */
-const COMPILE_OUT_SWITCH = `declare global {
-  /** "off" (set by an app's bundler with \`define\`) compiles response and request validation out of the bundle. */
-  var ORGAUTH_VALIDATION: "on" | "off" | undefined;
+const COMPILE_OUT_SWITCH = `/** The global an app's bundler may define: "off" compiles response and request validation out of the bundle (read here, never declared into the app's own types). */
+interface ValidationSwitch {
+  ORGAUTH_VALIDATION?: "on" | "off" | undefined;
 }
 
 /** Every validator when validation is compiled out: it accepts any value as it is (typed \`never\` so each validator keeps its zod type; the library only calls \`safeParse\`). */
@@ -95,7 +95,7 @@ const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data 
 /** A validator expression behind the compile-out switch (a reference to another validator needs none). */
 function switchable(expression: string): string {
   if (!expression.startsWith("/* @__PURE__ */ z.")) return expression;
-  return `/* @__PURE__ */ (() => (globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : ${expression}))()`;
+  return `/* @__PURE__ */ (() => ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? unchecked : ${expression}))()`;
 }
 
 /**

@@ -44,7 +44,7 @@ function resolveAll(op: OperationModel, expressions: Record<string, string> = {}
 }
 
 /** `$request.body#/org_id` → the body's `org_id`; `$request.path.orgId` → the path's `orgId`; same for query. */
-export function resolveExpression(op: OperationModel, expression: string): RequestValue {
+function resolveExpression(op: OperationModel, expression: string): RequestValue {
   const body = /^\$request\.body#((?:\/[^/]+)+)$/.exec(expression);
   if (body) {
     if (!op.requestBody) throw new Error(`${op.operationId}: ${expression} but the operation has no request body`);

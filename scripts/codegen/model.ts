@@ -10,11 +10,8 @@ import { HTTP_METHODS, type HttpMethod } from "../../src/transport/operation.js"
 import type { Contract, SchemaNode } from "./contract.js";
 import { assertInvalidationTargets, buildInvalidations, type InvalidationModel } from "./invalidation.js";
 
-export type { HttpMethod } from "../../src/transport/operation.js";
-export type { InvalidationModel } from "./invalidation.js";
-
 /** A path or query parameter of an operation. */
-export interface ParameterModel {
+interface ParameterModel {
   name: string;
   required: boolean;
   schema: SchemaNode;
@@ -28,10 +25,10 @@ export interface ResponseModel {
 }
 
 /** What a successful call does to the session (`x-session-effect`). */
-export type SessionEffect = "refresh" | "refresh-if-finished" | "logout";
+type SessionEffect = "refresh" | "refresh-if-finished" | "logout";
 
 /** Page-number pagination of a list operation (`x-pagination`). */
-export interface PaginationModel {
+interface PaginationModel {
   pageParam: string;
   hasMoreField: string;
 }

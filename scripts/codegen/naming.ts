@@ -5,7 +5,7 @@ export const GENERATED_HEADER = [
 ].join("\n");
 
 /** `listOrgMembers` → `ListOrgMembers`. */
-export function pascalCase(name: string): string {
+function pascalCase(name: string): string {
   return name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { attachDemoSessionState, restartLogin, RESTART_LOGIN_PATH, type ProxyEvents } from "./demo-session-state.js";
 import { startDemoBackend } from "./demo-backend.js";
-import { freePort, repoRoot, startPrism } from "./prism.js";
+import { freePort, startPrism } from "./prism.js";
+import { repoRoot } from "./repo-root.js";
 
 /** A running demo. */
 export interface DemoServer {

@@ -52,7 +52,7 @@ const STEP_COMPLETIONS: Record<string, Step> = {
 };
 
 /** Reads the state from the request's cookies. */
-export function readDemoSessionState(cookieHeader: string | undefined): DemoSessionState {
+function readDemoSessionState(cookieHeader: string | undefined): DemoSessionState {
   const value = (cookieHeader ?? "")
     .split(";")
     .map((part) => part.trim().split("="))

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "./prism.js";
+import { repoRoot } from "./repo-root.js";
 
 /**
  * The package as an app installs it: build, `npm pack`, then unpack the tarball into `node_modules/orgauth` of a

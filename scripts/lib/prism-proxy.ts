@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, repoRoot, stopProcess, waitUntilReady, type PrismServer } from "./prism.js";
+import { freePort, stopProcess, waitUntilReady, type PrismServer } from "./prism.js";
+import { repoRoot } from "./repo-root.js";
 
 /** Prism's validating proxy, with what it logged (each contract violation it saw is logged as one). */
 export interface PrismProxy extends PrismServer {

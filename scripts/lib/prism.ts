@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { repoRoot } from "./repo-root.js";
 import { realpathSync } from "node:fs";
 import { createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The repository root. */
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { join } from "node:path";
 
 /** A running Prism mock of the contract. */
 export interface PrismServer {

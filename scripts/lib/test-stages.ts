@@ -1,4 +1,4 @@
-import { repoRoot } from "./prism.js";
+import { repoRoot } from "./repo-root.js";
 
 // The stages of `npm test`, each runnable on its own by name (`npm test -- unit react`, `npm run test:unit`);
 // scripts/test.ts runs them.
@@ -45,6 +45,7 @@ export const STAGES: Stage[] = [
     steps: [
       { title: "format and lint the code (biome ci)", command: bin("biome"), args: ["ci"] },
       npmScript("lint the contract (Redocly)", "lint:contract"),
+      { title: "unused files, exports and dependencies (knip)", command: bin("knip"), args: ["--no-progress"] },
     ],
   },
   {
@@ -79,6 +80,11 @@ export const STAGES: Stage[] = [
     name: "package",
     steps: [
       npmScript("build (npm pack), arethetypeswrong, publint", "check:package"),
+      {
+        title: "public surface matches the API reports (api/; npm run api:report records a change)",
+        command: bin("tsx"),
+        args: ["scripts/api-report.ts", "--check"],
+      },
       vitest("package (packed from a clean tree; the tarball installed in a throwaway app)", "package"),
     ],
   },

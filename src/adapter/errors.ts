@@ -1,4 +1,5 @@
 /** Typed errors of the identity store: every failure the adapter reports is an `AdapterError` with a code. */
+import { OrgauthError } from "../shared/orgauth-error.js";
 
 /** What went wrong, in terms a caller can act on. */
 export type AdapterErrorCode =
@@ -22,8 +23,9 @@ export type AdapterErrorCode =
   | "database_error";
 
 /** The error every adapter function throws. `cause` keeps the driver's original error. */
-export class AdapterError extends Error {
+export class AdapterError extends OrgauthError {
   override readonly name = "AdapterError";
+  readonly type = "adapter";
   readonly code: AdapterErrorCode;
   readonly sqlState: string | undefined;
 

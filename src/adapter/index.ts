@@ -5,6 +5,7 @@
 export { createAdapter } from "./create-adapter.js";
 export { openEmbeddedDatabase, type EmbeddedDatabase, type EmbeddedDatabaseOptions } from "./embedded.js";
 export { AdapterError, type AdapterErrorCode } from "./errors.js";
+export { isOrgauthError, OrgauthError, type OrgauthErrorType } from "../shared/orgauth-error.js";
 export { runMigrations, tableNamer, type MigrateResult, type Migration, type MigrationPlan } from "./migrations.js";
 export { openPostgres, type PostgresDatabase } from "./postgres.js";
 export { PROVIDER_ID, recordProviderUser, type ProviderUserPayload, type ProviderUserRecord } from "./provider-user.js";

@@ -7,7 +7,7 @@ import type { EmulatorSettings } from "./settings.js";
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** The contract's RefreshTokenUser for a person. */
-export function userJson(person: Person): Record<string, unknown> {
+function userJson(person: Person): Record<string, unknown> {
   const user: Record<string, unknown> = {
     user_id: person.id,
     email: person.email,
@@ -33,7 +33,7 @@ export function userJson(person: Person): Record<string, unknown> {
 }
 
 /** The contract's OrgMemberInfo for one membership. */
-export function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Membership): Record<string, unknown> {
+function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Membership): Record<string, unknown> {
   const view = roleView(settings, membership.role, membership.additionalRoles);
   const info: Record<string, unknown> = {
     org_id: org.id,

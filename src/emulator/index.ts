@@ -1,5 +1,10 @@
-/** The emulator: `startEmulator` (used by `npm run emulator`), the demo seed and the types of seeds, settings and e-mails. */
-export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
+/**
+ * `orgauth/emulator` (Node only): the local provider for test suites and local development — `createEmulator` for
+ * a suite, `startEmulator` for a long-running server (`npm run emulator`), the demo seed, and the types of seeds,
+ * settings and e-mails. It imports nothing from the client layers: a browser app never loads it.
+ */
+export { createEmulator, type TestEmulator } from "./create-emulator.js";
+export { startEmulator, type EmulatorOptions, type RunningEmulator } from "./server.js";
 export { demoSeed, DEMO_PASSWORD } from "./demo-seed.js";
 export type { EmulatorSeed, SeedOrg, SeedUser } from "./seed.js";
 export type { EmulatorSettings } from "./settings.js";

@@ -78,7 +78,7 @@ export interface RunningEmulator {
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 /** Whether a host name is a loopback interface. */
-export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
+const isLoopback = (host: string): boolean => LOOPBACK.test(host);
 
 /** Starts the emulator: opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

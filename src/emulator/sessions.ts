@@ -5,11 +5,11 @@ import { getPerson, updateProfile, type Person } from "./people.js";
 import { randomToken, sha256 } from "./secrets.js";
 
 /** The session cookie's name (the contract's `sessionCookie`). */
-export const SESSION_COOKIE = "__session";
+const SESSION_COOKIE = "__session";
 /** The cookie that carries a login between the password and the MFA code. */
-export const MFA_COOKIE = "__mfa";
+const MFA_COOKIE = "__mfa";
 /** How long the MFA step may take. */
-export const MFA_STEP_SECONDS = 300;
+const MFA_STEP_SECONDS = 300;
 
 /** Starts a session for a user; returns the Set-Cookie value (HttpOnly). */
 export async function startSession(ctx: EmulatorContext, userId: string): Promise<string> {

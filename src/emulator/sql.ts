@@ -15,7 +15,7 @@ export interface OpenDatabase {
 }
 
 /** The emulator's typed view of an adapter port: the same queries, the rows typed by the caller. */
-export function typedPort(port: AdapterSqlPort): SqlPort {
+function typedPort(port: AdapterSqlPort): SqlPort {
   return {
     query: <Row>(sql: string, params?: unknown[]) => port.query(sql, params) as unknown as Promise<{ rows: Row[] }>,
   };

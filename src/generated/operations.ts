@@ -69,7 +69,7 @@ export interface RefreshTokenRequest {
 /** Data `refreshToken` resolves with. */
 export type RefreshTokenResponse = operations["refreshToken"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/v1/refresh_token */
+/** @internal The descriptor of GET /api/v1/refresh_token, behind the fetcher. */
 export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   operationId: "refreshToken",
   method: "GET",
@@ -93,7 +93,7 @@ export type LogoutErrorCode = "unexpected_error";
 /** Data `logout` resolves with. */
 export type LogoutResponse = operations["logout"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/v1/logout */
+/** @internal The descriptor of POST /api/v1/logout, behind the fetcher. */
 export const logoutOperation: OperationDescriptor<"logout"> = {
   operationId: "logout",
   method: "POST",
@@ -116,7 +116,7 @@ export type GetLoginStateErrorCode = "unexpected_error";
 /** Data `getLoginState` resolves with. */
 export type GetLoginStateResponse = operations["getLoginState"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/login_state */
+/** @internal The descriptor of GET /api/fe/v3/login_state, behind the fetcher. */
 export const getLoginStateOperation: OperationDescriptor<"getLoginState"> = {
   operationId: "getLoginState",
   method: "GET",
@@ -151,7 +151,7 @@ export interface LoginRequest {
 /** Data `login` resolves with. */
 export type LoginResponse = operations["login"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/login */
+/** @internal The descriptor of POST /api/fe/v3/login, behind the fetcher. */
 export const loginOperation: OperationDescriptor<"login"> = {
   operationId: "login",
   method: "POST",
@@ -182,7 +182,7 @@ export interface SignupRequest {
 /** Data `signup` resolves with. */
 export type SignupResponse = operations["signup"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/signup */
+/** @internal The descriptor of POST /api/fe/v3/signup, behind the fetcher. */
 export const signupOperation: OperationDescriptor<"signup"> = {
   operationId: "signup",
   method: "POST",
@@ -213,7 +213,7 @@ export interface ForgotPasswordRequest {
 /** Data `forgotPassword` resolves with. */
 export type ForgotPasswordResponse = operations["forgotPassword"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/forgot_password */
+/** @internal The descriptor of POST /api/fe/v3/forgot_password, behind the fetcher. */
 export const forgotPasswordOperation: OperationDescriptor<"forgotPassword"> = {
   operationId: "forgotPassword",
   method: "POST",
@@ -251,7 +251,7 @@ export interface LoginPasswordlessRequest {
 /** Data `loginPasswordless` resolves with. */
 export type LoginPasswordlessResponse = void;
 
-/** POST /api/fe/v3/login_passwordless */
+/** @internal The descriptor of POST /api/fe/v3/login_passwordless, behind the fetcher. */
 export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"> = {
   operationId: "loginPasswordless",
   method: "POST",
@@ -294,7 +294,7 @@ export interface VerifyMfaRequest {
 /** Data `verifyMfa` resolves with. */
 export type VerifyMfaResponse = operations["verifyMfa"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/verify */
+/** @internal The descriptor of POST /api/fe/v3/verify, behind the fetcher. */
 export const verifyMfaOperation: OperationDescriptor<"verifyMfa"> = {
   operationId: "verifyMfa",
   method: "POST",
@@ -330,7 +330,7 @@ export interface VerifyBackupCodeRequest {
 /** Data `verifyBackupCode` resolves with. */
 export type VerifyBackupCodeResponse = operations["verifyBackupCode"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/verify_backup */
+/** @internal The descriptor of POST /api/fe/v3/verify_backup, behind the fetcher. */
 export const verifyBackupCodeOperation: OperationDescriptor<"verifyBackupCode"> = {
   operationId: "verifyBackupCode",
   method: "POST",
@@ -360,7 +360,7 @@ export type ResendEmailConfirmationErrorCode =
 /** Data `resendEmailConfirmation` resolves with. */
 export type ResendEmailConfirmationResponse = void;
 
-/** POST /api/fe/v3/resend_email_confirmation */
+/** @internal The descriptor of POST /api/fe/v3/resend_email_confirmation, behind the fetcher. */
 export const resendEmailConfirmationOperation: OperationDescriptor<"resendEmailConfirmation"> = {
   operationId: "resendEmailConfirmation",
   method: "POST",
@@ -390,7 +390,7 @@ export interface LoginCheckRequest {
 /** Data `loginCheck` resolves with. */
 export type LoginCheckResponse = operations["loginCheck"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/login/check */
+/** @internal The descriptor of GET /api/fe/v3/login/check, behind the fetcher. */
 export const loginCheckOperation: OperationDescriptor<"loginCheck"> = {
   operationId: "loginCheck",
   method: "GET",
@@ -416,7 +416,7 @@ export type GetSecurityStatusErrorCode = "not_logged_in" | "email_not_confirmed"
 export type GetSecurityStatusResponse =
   operations["getSecurityStatus"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/security_status */
+/** @internal The descriptor of POST /api/fe/v3/security_status, behind the fetcher. */
 export const getSecurityStatusOperation: OperationDescriptor<"getSecurityStatus"> = {
   operationId: "getSecurityStatus",
   method: "POST",
@@ -451,7 +451,7 @@ export interface EnableMfaRequest {
 /** Data `enableMfa` resolves with. */
 export type EnableMfaResponse = void;
 
-/** POST /api/fe/v3/mfa_enable */
+/** @internal The descriptor of POST /api/fe/v3/mfa_enable, behind the fetcher. */
 export const enableMfaOperation: OperationDescriptor<"enableMfa"> = {
   operationId: "enableMfa",
   method: "POST",
@@ -486,7 +486,7 @@ export interface DisableMfaRequest {
 /** Data `disableMfa` resolves with. */
 export type DisableMfaResponse = void;
 
-/** POST /api/fe/v3/mfa_disable */
+/** @internal The descriptor of POST /api/fe/v3/mfa_disable, behind the fetcher. */
 export const disableMfaOperation: OperationDescriptor<"disableMfa"> = {
   operationId: "disableMfa",
   method: "POST",
@@ -523,7 +523,7 @@ export interface UpdatePasswordRequest {
 /** Data `updatePassword` resolves with. */
 export type UpdatePasswordResponse = void;
 
-/** POST /api/fe/v3/update_password */
+/** @internal The descriptor of POST /api/fe/v3/update_password, behind the fetcher. */
 export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
   operationId: "updatePassword",
   method: "POST",
@@ -570,7 +570,7 @@ export interface UpdateEmailRequest {
 /** Data `updateEmail` resolves with. */
 export type UpdateEmailResponse = void;
 
-/** POST /api/fe/v3/update_email */
+/** @internal The descriptor of POST /api/fe/v3/update_email, behind the fetcher. */
 export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
   operationId: "updateEmail",
   method: "POST",
@@ -615,7 +615,7 @@ export interface UpdateMetadataRequest {
 /** Data `updateMetadata` resolves with. */
 export type UpdateMetadataResponse = void;
 
-/** POST /api/fe/v3/update_metadata */
+/** @internal The descriptor of POST /api/fe/v3/update_metadata, behind the fetcher. */
 export const updateMetadataOperation: OperationDescriptor<"updateMetadata"> = {
   operationId: "updateMetadata",
   method: "POST",
@@ -641,7 +641,7 @@ export type DeleteMeErrorCode = "not_logged_in" | "action_disabled" | "unexpecte
 /** Data `deleteMe` resolves with. */
 export type DeleteMeResponse = void;
 
-/** DELETE /api/fe/v3/delete_me */
+/** @internal The descriptor of DELETE /api/fe/v3/delete_me, behind the fetcher. */
 export const deleteMeOperation: OperationDescriptor<"deleteMe"> = {
   operationId: "deleteMe",
   method: "DELETE",
@@ -683,7 +683,7 @@ export interface CreateOrgRequest {
 /** Data `createOrg` resolves with. */
 export type CreateOrgResponse = operations["createOrg"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/create_org */
+/** @internal The descriptor of POST /api/fe/v3/create_org, behind the fetcher. */
 export const createOrgOperation: OperationDescriptor<"createOrg"> = {
   operationId: "createOrg",
   method: "POST",
@@ -727,7 +727,7 @@ export interface GetOrgSettingsRequest {
 /** Data `getOrgSettings` resolves with. */
 export type GetOrgSettingsResponse = operations["getOrgSettings"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/org_settings */
+/** @internal The descriptor of GET /api/fe/v3/org_settings, behind the fetcher. */
 export const getOrgSettingsOperation: OperationDescriptor<"getOrgSettings"> = {
   operationId: "getOrgSettings",
   method: "GET",
@@ -764,7 +764,7 @@ export interface UpdateOrgMetadataRequest {
 /** Data `updateOrgMetadata` resolves with. */
 export type UpdateOrgMetadataResponse = void;
 
-/** POST /api/fe/v3/update_org_metadata */
+/** @internal The descriptor of POST /api/fe/v3/update_org_metadata, behind the fetcher. */
 export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"> = {
   operationId: "updateOrgMetadata",
   method: "POST",
@@ -807,7 +807,7 @@ export interface DeleteOrgRequest {
 /** Data `deleteOrg` resolves with. */
 export type DeleteOrgResponse = void;
 
-/** DELETE /api/fe/v3/delete_org */
+/** @internal The descriptor of DELETE /api/fe/v3/delete_org, behind the fetcher. */
 export const deleteOrgOperation: OperationDescriptor<"deleteOrg"> = {
   operationId: "deleteOrg",
   method: "DELETE",
@@ -833,7 +833,7 @@ export type GetJoinableOrgsErrorCode = "not_logged_in" | "action_disabled" | "em
 /** Data `getJoinableOrgs` resolves with. */
 export type GetJoinableOrgsResponse = operations["getJoinableOrgs"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/joinable_orgs */
+/** @internal The descriptor of GET /api/fe/v3/joinable_orgs, behind the fetcher. */
 export const getJoinableOrgsOperation: OperationDescriptor<"getJoinableOrgs"> = {
   operationId: "getJoinableOrgs",
   method: "GET",
@@ -870,7 +870,7 @@ export interface JoinOrgRequest {
 /** Data `joinOrg` resolves with. */
 export type JoinOrgResponse = operations["joinOrg"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/join_org/{orgId} */
+/** @internal The descriptor of POST /api/fe/v3/join_org/{orgId}, behind the fetcher. */
 export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
   operationId: "joinOrg",
   method: "POST",
@@ -913,7 +913,7 @@ export interface ListOrgMembersRequest {
 /** Data `listOrgMembers` resolves with. */
 export type ListOrgMembersResponse = operations["listOrgMembers"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/org_membership/{orgId}/members */
+/** @internal The descriptor of GET /api/fe/v3/org_membership/{orgId}/members, behind the fetcher. */
 export const listOrgMembersOperation: OperationDescriptor<"listOrgMembers"> = {
   operationId: "listOrgMembers",
   method: "GET",
@@ -950,7 +950,7 @@ export interface ListPendingInvitesRequest {
 export type ListPendingInvitesResponse =
   operations["listPendingInvites"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/org_membership/{orgId}/pending_invites */
+/** @internal The descriptor of GET /api/fe/v3/org_membership/{orgId}/pending_invites, behind the fetcher. */
 export const listPendingInvitesOperation: OperationDescriptor<"listPendingInvites"> = {
   operationId: "listPendingInvites",
   method: "GET",
@@ -987,7 +987,7 @@ export interface ListExpiredInvitesRequest {
 export type ListExpiredInvitesResponse =
   operations["listExpiredInvites"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/org_membership/{orgId}/expired_invites */
+/** @internal The descriptor of GET /api/fe/v3/org_membership/{orgId}/expired_invites, behind the fetcher. */
 export const listExpiredInvitesOperation: OperationDescriptor<"listExpiredInvites"> = {
   operationId: "listExpiredInvites",
   method: "GET",
@@ -1031,7 +1031,7 @@ export interface InviteUserRequest {
 /** Data `inviteUser` resolves with. */
 export type InviteUserResponse = void;
 
-/** POST /api/fe/v3/invite_user */
+/** @internal The descriptor of POST /api/fe/v3/invite_user, behind the fetcher. */
 export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
   operationId: "inviteUser",
   method: "POST",
@@ -1079,7 +1079,7 @@ export interface RemoveUserRequest {
 /** Data `removeUser` resolves with. */
 export type RemoveUserResponse = void;
 
-/** POST /api/fe/v3/remove_user */
+/** @internal The descriptor of POST /api/fe/v3/remove_user, behind the fetcher. */
 export const removeUserOperation: OperationDescriptor<"removeUser"> = {
   operationId: "removeUser",
   method: "POST",
@@ -1130,7 +1130,7 @@ export interface ChangeRoleRequest {
 /** Data `changeRole` resolves with. */
 export type ChangeRoleResponse = void;
 
-/** POST /api/fe/v3/change_role */
+/** @internal The descriptor of POST /api/fe/v3/change_role, behind the fetcher. */
 export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
   operationId: "changeRole",
   method: "POST",
@@ -1175,7 +1175,7 @@ export interface RevokeUserInvitationRequest {
 /** Data `revokeUserInvitation` resolves with. */
 export type RevokeUserInvitationResponse = void;
 
-/** POST /api/fe/v3/revoke_user_invitation */
+/** @internal The descriptor of POST /api/fe/v3/revoke_user_invitation, behind the fetcher. */
 export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvitation"> = {
   operationId: "revokeUserInvitation",
   method: "POST",
@@ -1219,7 +1219,7 @@ export interface ListPersonalApiKeysRequest {
 export type ListPersonalApiKeysResponse =
   operations["listPersonalApiKeys"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/personal_api_keys */
+/** @internal The descriptor of GET /api/fe/v3/personal_api_keys, behind the fetcher. */
 export const listPersonalApiKeysOperation: OperationDescriptor<"listPersonalApiKeys"> = {
   operationId: "listPersonalApiKeys",
   method: "GET",
@@ -1256,7 +1256,7 @@ export interface ListOrgApiKeysRequest {
 /** Data `listOrgApiKeys` resolves with. */
 export type ListOrgApiKeysResponse = operations["listOrgApiKeys"]["responses"][200]["content"]["application/json"];
 
-/** GET /api/fe/v3/org_api_keys */
+/** @internal The descriptor of GET /api/fe/v3/org_api_keys, behind the fetcher. */
 export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
   operationId: "listOrgApiKeys",
   method: "GET",
@@ -1299,7 +1299,7 @@ export interface CreateApiKeyRequest {
 /** Data `createApiKey` resolves with. */
 export type CreateApiKeyResponse = operations["createApiKey"]["responses"][200]["content"]["application/json"];
 
-/** POST /api/fe/v3/api_keys */
+/** @internal The descriptor of POST /api/fe/v3/api_keys, behind the fetcher. */
 export const createApiKeyOperation: OperationDescriptor<"createApiKey"> = {
   operationId: "createApiKey",
   method: "POST",
@@ -1337,7 +1337,7 @@ export interface UpdateApiKeyRequest {
 /** Data `updateApiKey` resolves with. */
 export type UpdateApiKeyResponse = void;
 
-/** PATCH /api/fe/v3/api_keys/{apiKeyId} */
+/** @internal The descriptor of PATCH /api/fe/v3/api_keys/{apiKeyId}, behind the fetcher. */
 export const updateApiKeyOperation: OperationDescriptor<"updateApiKey"> = {
   operationId: "updateApiKey",
   method: "PATCH",
@@ -1373,7 +1373,7 @@ export interface DeleteApiKeyRequest {
 /** Data `deleteApiKey` resolves with. */
 export type DeleteApiKeyResponse = void;
 
-/** DELETE /api/fe/v3/api_keys/{apiKeyId} */
+/** @internal The descriptor of DELETE /api/fe/v3/api_keys/{apiKeyId}, behind the fetcher. */
 export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
   operationId: "deleteApiKey",
   method: "DELETE",
@@ -1392,7 +1392,7 @@ export function deleteApiKey(
   return transport.call<DeleteApiKeyResponse>(deleteApiKeyOperation, request, options);
 }
 
-/** Every operation's descriptor, in contract order (for tools and test kits; fetchers do not use it). */
+/** @internal Every operation's descriptor, in contract order (for tools and test kits; fetchers do not use it). */
 export const allOperations: readonly OperationDescriptor<OperationId>[] = [
   refreshTokenOperation,
   logoutOperation,

@@ -2,9 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 import * as z from "zod/mini";
 
-declare global {
-  /** "off" (set by an app's bundler with `define`) compiles response and request validation out of the bundle. */
-  var ORGAUTH_VALIDATION: "on" | "off" | undefined;
+/** The global an app's bundler may define: "off" compiles response and request validation out of the bundle (read here, never declared into the app's own types). */
+interface ValidationSwitch {
+  ORGAUTH_VALIDATION?: "on" | "off" | undefined;
 }
 
 /** Every validator when validation is compiled out: it accepts any value as it is (typed `never` so each validator keeps its zod type; the library only calls `safeParse`). */
@@ -12,7 +12,7 @@ const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data 
 
 /** The logged-in user. */
 export const RefreshTokenUserSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         user_id: /* @__PURE__ */ z.string(),
@@ -37,13 +37,13 @@ export const RefreshTokenUserSchema = /* @__PURE__ */ (() =>
 
 /** How roles are structured in an organisation. */
 export const OrgRoleStructureSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.literal(["single_role_in_hierarchy", "multi_role"]))();
 
 /** The user's membership of one organisation. */
 export const OrgMemberInfoSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         org_id: /* @__PURE__ */ z.string(),
@@ -60,7 +60,7 @@ export const OrgMemberInfoSchema = /* @__PURE__ */ (() =>
 
 /** The support user impersonating the logged-in user. */
 export const ImpersonatorUserSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         user_id: /* @__PURE__ */ z.string(),
@@ -68,7 +68,7 @@ export const ImpersonatorUserSchema = /* @__PURE__ */ (() =>
 
 /** The session (access token, user and organisation memberships). */
 export const RefreshTokenResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         access_token: /* @__PURE__ */ z.string(),
@@ -83,7 +83,7 @@ export const RefreshTokenResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const LogoutResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         redirect_to: /* @__PURE__ */ z.string(),
@@ -91,7 +91,7 @@ export const LogoutResponseSchema = /* @__PURE__ */ (() =>
 
 /** The current step of the login flow; Finished means fully logged in. */
 export const LoginStateSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.literal([
         "LoginRequired",
@@ -105,14 +105,14 @@ export const LoginStateSchema = /* @__PURE__ */ (() =>
       ]))();
 
 export const LoginStateResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         login_state: LoginStateSchema,
       }))();
 
 export const SignupResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         login_state: LoginStateSchema,
@@ -120,7 +120,7 @@ export const SignupResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const LoginRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -128,7 +128,7 @@ export const LoginRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const SignupRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -141,7 +141,7 @@ export const SignupRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -149,7 +149,7 @@ export const ForgotPasswordRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** Links that open the user's webmail inbox at the reset email, per provider. */
 export const SniperLinksSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         gmail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -158,7 +158,7 @@ export const SniperLinksSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ForgotPasswordResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         message: /* @__PURE__ */ z.string(),
@@ -166,7 +166,7 @@ export const ForgotPasswordResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         email: /* @__PURE__ */ z.string(),
@@ -174,7 +174,7 @@ export const LoginPasswordlessRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const VerifyMfaRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         code: /* @__PURE__ */ z.string(),
@@ -182,14 +182,14 @@ export const VerifyMfaRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const VerifyBackupCodeRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         code: /* @__PURE__ */ z.string(),
       }))();
 
 export const LoginCheckResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         login_url: /* @__PURE__ */ z.string(),
@@ -197,7 +197,7 @@ export const LoginCheckResponseSchema = /* @__PURE__ */ (() =>
 
 /** MFA is on. */
 export const SecurityStatusEnabledSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         type: /* @__PURE__ */ z.literal("Enabled"),
@@ -207,7 +207,7 @@ export const SecurityStatusEnabledSchema = /* @__PURE__ */ (() =>
 
 /** MFA is off; a fresh secret to set it up with. */
 export const SecurityStatusDisabledSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         type: /* @__PURE__ */ z.literal("Disabled"),
@@ -218,12 +218,12 @@ export const SecurityStatusDisabledSchema = /* @__PURE__ */ (() =>
 
 /** The user's MFA status. */
 export const SecurityStatusSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.discriminatedUnion("type", [SecurityStatusEnabledSchema, SecurityStatusDisabledSchema]))();
 
 export const EnableMfaRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         code: /* @__PURE__ */ z.string(),
@@ -231,10 +231,10 @@ export const EnableMfaRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** An empty object. */
 export const DisableMfaRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({}))();
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? unchecked : /* @__PURE__ */ z.strictObject({}))();
 
 export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         password: /* @__PURE__ */ z.string(),
@@ -242,7 +242,7 @@ export const UpdatePasswordRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateEmailRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         new_email: /* @__PURE__ */ z.string(),
@@ -250,7 +250,7 @@ export const UpdateEmailRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -260,7 +260,7 @@ export const UpdateMetadataRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const CreateOrgRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         name: /* @__PURE__ */ z.string(),
@@ -270,7 +270,7 @@ export const CreateOrgRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** The organisation the user now belongs to (from createOrg and joinOrg). */
 export const OrgMembershipResultSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         org_id: /* @__PURE__ */ z.string(),
@@ -278,7 +278,7 @@ export const OrgMembershipResultSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const OrgSettingsSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         org_name: /* @__PURE__ */ z.string(),
@@ -298,7 +298,7 @@ export const OrgSettingsSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -311,14 +311,14 @@ export const UpdateOrgMetadataRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const DeleteOrgRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
       }))();
 
 export const JoinableOrgSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         id: /* @__PURE__ */ z.string(),
@@ -326,14 +326,14 @@ export const JoinableOrgSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const JoinableOrgListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         orgs: /* @__PURE__ */ z.array(JoinableOrgSchema),
       }))();
 
 export const OrgMemberSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         user_id: /* @__PURE__ */ z.string(),
@@ -347,7 +347,7 @@ export const OrgMemberSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const OrgMemberListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         users: /* @__PURE__ */ z.array(OrgMemberSchema),
@@ -362,7 +362,7 @@ export const OrgMemberListSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const InviteSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         email: /* @__PURE__ */ z.string(),
@@ -374,7 +374,7 @@ export const InviteSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const PendingInviteListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         pending_invites: /* @__PURE__ */ z.array(InviteSchema),
@@ -389,7 +389,7 @@ export const PendingInviteListSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ExpiredInviteListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         expired_invites: /* @__PURE__ */ z.array(InviteSchema),
@@ -404,7 +404,7 @@ export const ExpiredInviteListSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const InviteUserRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -414,7 +414,7 @@ export const InviteUserRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const RemoveUserRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -422,7 +422,7 @@ export const RemoveUserRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -432,7 +432,7 @@ export const ChangeRoleRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.string(),
@@ -441,12 +441,12 @@ export const RevokeUserInvitationRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** How long a new API key stays valid. */
 export const ExpirationOptionSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.literal(["TwoWeeks", "OneMonth", "ThreeMonths", "SixMonths", "OneYear", "Never"]))();
 
 export const ApiKeySchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_key_id: /* @__PURE__ */ z.string(),
@@ -459,7 +459,7 @@ export const ApiKeySchema = /* @__PURE__ */ (() =>
       }))();
 
 export const ApiKeyListSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_keys: /* @__PURE__ */ z.array(ApiKeySchema),
@@ -475,7 +475,7 @@ export const ApiKeyListSchema = /* @__PURE__ */ (() =>
 
 /** Without org_id a personal key is created; with it, an organisation key. */
 export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -484,7 +484,7 @@ export const CreateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const CreateApiKeyResponseSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_key_id: /* @__PURE__ */ z.string(),
@@ -492,7 +492,7 @@ export const CreateApiKeyResponseSchema = /* @__PURE__ */ (() =>
       }))();
 
 export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         display_name: /* @__PURE__ */ z.string(),
@@ -500,7 +500,7 @@ export const UpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
 
 /** Every error body, with `error_code` as any string so an unknown code stays a typed error. */
 export const ErrorResponseBodySchema = /* @__PURE__ */ (() =>
-  globalThis.ORGAUTH_VALIDATION === "off"
+  (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
         error_code: /* @__PURE__ */ z.string(),

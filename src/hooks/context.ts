@@ -37,7 +37,7 @@ export function useWithProviderFallbacks<Props extends AuthFallbacks>(props: Pro
 }
 
 /** The error every hook throws outside the provider. */
-export function outsideProviderError(hookName: string): Error {
+function outsideProviderError(hookName: string): Error {
   return new Error(`${hookName} must be used within an AuthProvider`);
 }
 

@@ -5,7 +5,7 @@
 import { ApiError } from "../transport/errors.js";
 
 /** What the login step shows for both an unknown user and a wrong password. */
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
 const CREDENTIAL_CODES = new Set(["user_not_found", "incorrect_password"]);
 

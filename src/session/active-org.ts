@@ -35,6 +35,7 @@ export function resolveActiveOrgId(
  * Turns session states into the client's snapshots: a logged-in one carries the resolved active org. Each
  * snapshot stays the same object until the session state or the active org changes (as `useSyncExternalStore`
  * needs).
+ * @internal The client and the testing kit's static client share it; not part of the public surface.
  */
 export function createSnapshotDeriver(
   choose?: ActiveOrgChooser,

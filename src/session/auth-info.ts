@@ -18,7 +18,7 @@ function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | nul
 }
 
 /** Converts the wire user (plus the impersonator id) to `User`. */
-export function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
+function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
   const user: User = {
     userId: wire.user_id,
     email: wire.email,
@@ -42,7 +42,7 @@ export function toUser(wire: WireUser, impersonatorUserId: string | undefined): 
 }
 
 /** Converts one wire membership to `OrgMembership`. */
-export function toOrgMembership(wire: WireMembership): OrgMembership {
+function toOrgMembership(wire: WireMembership): OrgMembership {
   const membership: OrgMembership = {
     orgId: wire.org_id,
     orgName: wire.org_name,

@@ -1,6 +1,7 @@
 /** `createAuthClient`: the public, framework-free session client (wires the engine, URLs and transport). */
 import { loginCheck } from "../generated/operations.js";
-import { createTransport, toAuthOrigin } from "../transport/index.js";
+import { toAuthOrigin } from "../transport/auth-url.js";
+import { createTransport } from "../transport/index.js";
 
 import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";

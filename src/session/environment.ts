@@ -4,6 +4,7 @@
  * Tests pass fakes (fake time, several "tabs" sharing one in-memory storage and channel); a browser gets
  * `createBrowserEnvironment()`, a server `createServerEnvironment()`. Nothing here reads `window` at import.
  */
+import { OrgauthError } from "../shared/orgauth-error.js";
 
 /** An opaque timer handle. */
 export type TimerHandle = unknown;
@@ -66,8 +67,9 @@ export interface AuthEnvironment {
 }
 
 /** Thrown when something that needs a browser (navigation) is asked for on a server. */
-export class BrowserOnlyError extends Error {
+export class BrowserOnlyError extends OrgauthError {
   override readonly name = "BrowserOnlyError";
+  readonly type = "browser_only";
 
   constructor(what: string) {
     super(`${what} is only available in a browser`);

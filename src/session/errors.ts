@@ -1,4 +1,5 @@
 /** Typed errors of the session engine (failed session calls, and navigation safety). */
+import { OrgauthError } from "../shared/orgauth-error.js";
 import type { ExchangeFailureKind } from "../transport/exchange.js";
 
 /** The message for a refresh that got no response (a network or CORS failure) and for an unreadable one. */
@@ -14,8 +15,9 @@ export const REFRESH_NO_RESPONSE_STATUS = 503;
 export type SessionFailureKind = ExchangeFailureKind | "http" | "parse";
 
 /** A refresh that failed for any reason but a 401 (which means "logged out", not an error). */
-export class RefreshError extends Error {
+export class RefreshError extends OrgauthError {
   override readonly name = "RefreshError";
+  readonly type = "refresh";
 
   constructor(
     /** HTTP status; `REFRESH_NO_RESPONSE_STATUS` when no response arrived. */
@@ -44,8 +46,9 @@ export class RefreshError extends Error {
 }
 
 /** A logout request that failed; carries the HTTP status and status text. */
-export class LogoutError extends Error {
+export class LogoutError extends OrgauthError {
   override readonly name = "LogoutError";
+  readonly type = "logout";
 
   constructor(
     /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived. */
@@ -60,8 +63,9 @@ export class LogoutError extends Error {
  * A navigation target we refuse: not http(s) (e.g. `javascript:`, `data:`), not a URL at all, plain http from the
  * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
  */
-export class UnsafeNavigationError extends Error {
+export class UnsafeNavigationError extends OrgauthError {
   override readonly name = "UnsafeNavigationError";
+  readonly type = "unsafe_navigation";
 
   constructor(
     /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
@@ -80,8 +84,9 @@ export class UnsafeNavigationError extends Error {
 }
 
 /** The client was used after `destroy()`. */
-export class AuthClientDestroyedError extends Error {
+export class AuthClientDestroyedError extends OrgauthError {
   override readonly name = "AuthClientDestroyedError";
+  readonly type = "client_destroyed";
 
   constructor() {
     super("This auth client has been destroyed");

@@ -37,10 +37,10 @@ export interface ValidationIssue {
 export type AuthEvent = AuthEventBody & { at: number; userAgent: string | null };
 
 /** The cap on the reported user agent's length. */
-export const MAX_USER_AGENT_LENGTH = 350;
+const MAX_USER_AGENT_LENGTH = 350;
 
 /** Caps a user-agent string at 350 characters; null stays null. */
-export function capUserAgent(userAgent: string | null): string | null {
+function capUserAgent(userAgent: string | null): string | null {
   return userAgent === null ? null : userAgent.slice(0, MAX_USER_AGENT_LENGTH);
 }
 

@@ -1,4 +1,5 @@
 /** URLs of the provider's hosted pages and the redirect functions that navigate to them. */
+import { OrgauthError } from "../shared/orgauth-error.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertReturnTarget } from "./safe-navigation.js";
@@ -8,11 +9,12 @@ import {
   SOCIAL_LOGIN_PROVIDER_NAMES,
   SOCIAL_LOGIN_PROVIDERS,
   type SocialLoginProviderName,
-} from "./social-providers.js";
+} from "../shared/social-providers.js";
 
 /** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
-export class ReturnToError extends TypeError {
+export class ReturnToError extends OrgauthError {
   override readonly name = "ReturnToError";
+  readonly type = "return_to";
 
   constructor() {
     super("returnTo must be an absolute http(s) URL when there is no current page (e.g. during server rendering)");

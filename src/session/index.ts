@@ -3,10 +3,11 @@ export { createAuthClient } from "./create-auth-client.js";
 export type * from "./types.js";
 export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "./options.js";
 export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";
+/** @internal For the testing kit's static client. */
+export { createSnapshotDeriver } from "./active-org.js";
 export { DEFAULT_TIMING } from "./options.js";
 export type { AuthEvent, AuthEventBody, RefreshReason, ValidationIssue } from "./events.js";
 export type { ClockSkewSource } from "./clock-skew.js";
-export { capUserAgent, MAX_USER_AGENT_LENGTH } from "./events.js";
 export type { AuthEnvironment, KeyValueStore, TabChannel, TabLocks, TimerHandle, WakeReason } from "./environment.js";
 export {
   BrowserOnlyError,
@@ -19,7 +20,6 @@ export {
   LogoutError,
   RefreshError,
   REFRESH_NO_RESPONSE_STATUS,
-  UNPROCESSABLE_AUTH_RESPONSE,
   UnsafeNavigationError,
   type SessionFailureKind,
 } from "./errors.js";
@@ -36,8 +36,7 @@ export {
 export { toAuthInfo } from "./auth-info.js";
 export { orgAccessFor, toAuthOrg, toAuthUser, type AuthOrg, type AuthUser, type OrgAccess } from "./auth-objects.js";
 export { createHostedPageUrls, createRedirectFunctions, ReturnToError } from "./hosted-pages.js";
-export { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "./social-providers.js";
+export { SOCIAL_LOGIN_PROVIDER_NAMES, SOCIAL_LOGIN_PROVIDERS } from "../shared/social-providers.js";
 export { decodeReturnTo, encodeReturnTo } from "./return-to.js";
 export { assertSafeNavigationTarget } from "./safe-navigation.js";
 export { ALLOWED_REDIRECT_STATUSES, createRedirectResponse, type RedirectStatus } from "./server-redirect.js";
-export { STORAGE_KEYS } from "./persisted-state.js";

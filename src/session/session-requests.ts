@@ -90,7 +90,7 @@ async function sessionExchange(
 }
 
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
-export async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
+async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const url = new URL("/api/v1/refresh_token", ctx.authOrigin);
   if (activeOrgId !== null) url.searchParams.set("active_org_id", activeOrgId);
   const response = await sessionExchange(ctx, url.href, "GET");

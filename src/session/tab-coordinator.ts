@@ -27,7 +27,7 @@ export interface SharedResult {
 export type Freshness = { requestedSince: number } | { completedAfter: number };
 
 /** True when `result` satisfies `freshness`. */
-export function isFresh(result: SharedResult, freshness: Freshness): boolean {
+function isFresh(result: SharedResult, freshness: Freshness): boolean {
   return "requestedSince" in freshness
     ? result.requestedAt >= freshness.requestedSince
     : result.at > freshness.completedAfter;
@@ -39,9 +39,7 @@ type Message =
   | { v: 1; type: "failed"; key: string; tabId: string };
 
 /** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
-export type CoordinatedResult =
-  | { source: "fetched"; result: SharedResult }
-  | { source: "adopted"; result: SharedResult };
+type CoordinatedResult = { source: "fetched"; result: SharedResult } | { source: "adopted"; result: SharedResult };
 
 /** The coordinator of one client. */
 export interface TabCoordinator {

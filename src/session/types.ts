@@ -2,9 +2,9 @@
  * Public types of the session engine. The React layer (src/hooks) codes against these names;
  * extend freely, but do not rename or remove without updating src/hooks.
  */
-import type { SocialLoginProvider } from "./social-providers.js";
+import type { SocialLoginProvider } from "../shared/social-providers.js";
 
-export type { SocialLoginProvider, SocialLoginProviderName } from "./social-providers.js";
+export type { SocialLoginProvider, SocialLoginProviderName } from "../shared/social-providers.js";
 
 /** A logged-in user, camelCased from the refresh response's known fields only. */
 export interface User {

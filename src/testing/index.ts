@@ -1,4 +1,6 @@
-// The testing kit for users' own tests: a static provider that makes no requests, a Prism-backed client, and the emulator.
+// `orgauth/testing`: the testing kit for users' own tests, safe in Node without React — a static client that makes
+// no requests, factories, and a Prism-backed client. Its React part is `orgauth/testing/react`; the emulator is
+// `orgauth/emulator`.
 export {
   createStaticAuthClient,
   makeAuthInfo,
@@ -7,14 +9,9 @@ export {
   type StaticAuthClient,
   type StaticAuthClientOptions,
 } from "./static-auth-client.js";
-export { StaticAuthProvider, type StaticAuthProviderProps } from "./static-auth-provider.js";
 export {
   createPrismAuthClient,
   type PrismAuthClient,
   type PrismAuthClientOptions,
   type RecordedRequest,
 } from "./prism-auth-client.js";
-// The local provider emulator for Node test suites (a real server with state; not for browsers or production).
-export { createEmulator, type TestEmulator } from "./emulator.js";
-export { demoSeed, DEMO_PASSWORD } from "../emulator/demo-seed.js";
-export type { EmulatorSeed, EmulatorSettings, OutboxMessage } from "../emulator/index.js";

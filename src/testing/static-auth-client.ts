@@ -2,8 +2,12 @@
  * A session client with a fixed, settable auth state that makes no request: for users' component tests.
  * Navigations are recorded instead of performed.
  */
-import { createSnapshotDeriver } from "../session/active-org.js";
-import { createHostedPageUrls, createRedirectFunctions, resolveActiveOrgId } from "../session/index.js";
+import {
+  createHostedPageUrls,
+  createRedirectFunctions,
+  createSnapshotDeriver,
+  resolveActiveOrgId,
+} from "../session/index.js";
 import type { AuthClient, AuthInfo, OrgMembership, SessionState, User } from "../session/index.js";
 import type { Transport } from "../transport/index.js";
 

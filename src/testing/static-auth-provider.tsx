@@ -3,7 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import type { AuthInfo } from "../session/index.js";
 import type { Transport } from "../transport/index.js";
-import { AuthProvider } from "../hooks/auth-provider.js";
+import { AuthProvider } from "../hooks/index.js";
 import { createStaticAuthClient } from "./static-auth-client.js";
 
 /** Props of `<StaticAuthProvider>`. */

@@ -1,5 +1,5 @@
 /** The message every invalid `authUrl` fails with. */
-export const INVALID_AUTH_URL_MESSAGE = "Unable to initialize auth client";
+const INVALID_AUTH_URL_MESSAGE = "Unable to initialize auth client";
 
 /** Reduces an auth URL to its origin (`https://auth.example.com/any/path` → `https://auth.example.com`); throws on an invalid one. */
 export function toAuthOrigin(authUrl: string): string {

@@ -1,11 +1,12 @@
 import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
+import { OrgauthError } from "../shared/orgauth-error.js";
 import { ExchangeFailure } from "./exchange.js";
 
 /** The status of a failed call that got no response: a network failure, a timeout, or a redirect whose status the browser hides. */
 export const NO_RESPONSE_STATUS = 0;
 
 /** The message of every error the client could not attribute to a documented code. */
-export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
+const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred";
 
 /** What the server (or the transport, for failures) said about a failed call. */
 export interface ApiErrorDetails<Op extends OperationId> {
@@ -26,8 +27,9 @@ export interface ApiErrorDetails<Op extends OperationId> {
  * and unreadable answers. For those, `cause` tells which: an `ExchangeFailure` (kind "network", "timeout" or
  * "redirect") or a `ResponseValidationError` (an error body that is not one, e.g. a gateway's `{"message": …}`).
  */
-export class ApiError<Op extends OperationId = OperationId> extends Error {
+export class ApiError<Op extends OperationId = OperationId> extends OrgauthError {
   override readonly name = "ApiError";
+  readonly type = "api";
   /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived (network failure, timeout). */
   readonly status: number;
   readonly operationId: Op;
@@ -57,8 +59,9 @@ export class ApiError<Op extends OperationId = OperationId> extends Error {
 }
 
 /** A response whose body does not match the contract for its status. */
-export class ResponseValidationError extends Error {
+export class ResponseValidationError extends OrgauthError {
   override readonly name = "ResponseValidationError";
+  readonly type = "response_validation";
 
   constructor(
     readonly operationId: OperationId,
@@ -71,8 +74,9 @@ export class ResponseValidationError extends Error {
 }
 
 /** Arguments that do not match the contract; nothing was sent (or, for a hosted page, no URL was built). */
-export class RequestValidationError extends Error {
+export class RequestValidationError extends OrgauthError {
   override readonly name = "RequestValidationError";
+  readonly type = "request_validation";
 
   constructor(
     /** The operation, or `hostedPage:<page>` for a hosted-page URL. */

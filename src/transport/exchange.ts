@@ -4,6 +4,7 @@
  * nothing (no CSRF header, no password body) goes to the Location, and a redirect answer is a typed failure.
  * Every fe call and every session call goes through here.
  */
+import { OrgauthError } from "../shared/orgauth-error.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { withTimeout, type Timers } from "./timeout.js";
 
@@ -11,8 +12,9 @@ import { withTimeout, type Timers } from "./timeout.js";
 export type ExchangeFailureKind = "network" | "timeout" | "redirect";
 
 /** An exchange that failed before a readable answer: no connection, the deadline passed, or a refused redirect. */
-export class ExchangeFailure extends Error {
+export class ExchangeFailure extends OrgauthError {
   override readonly name = "ExchangeFailure";
+  readonly type = "exchange";
 
   constructor(
     readonly kind: ExchangeFailureKind,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import PostgresAdapter from "@auth/pg-adapter";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { AdapterError, createAdapter, migrate, openEmbeddedDatabase } from "../../src/adapter/index.js";
 import { createClusterDatabase } from "./postgres-database.js";
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { LOCK_FILE } from "../../src/adapter/directory-lock.js";
 import { AdapterError, openEmbeddedDatabase } from "../../src/adapter/index.js";
 

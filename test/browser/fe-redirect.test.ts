@@ -4,15 +4,15 @@
  * allows any CORS request and records what reaches it. Nothing may reach it — no CSRF header, no password body —
  * and the call must fail with a typed error.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import type { Browser } from "playwright-core";
 import { bundleBrowserScript } from "../support/browser-script.js";
 import { launchChromium } from "../support/chromium.js";
+import { startLocalServer, type LocalServer } from "../support/local-server.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-let app: Server;
-let other: Server;
+let app: LocalServer;
+let other: LocalServer;
 let browser: Browser;
 let appUrl: string;
 let otherUrl: string;
@@ -20,14 +20,9 @@ let redirectStatus = 302;
 const reachedOther: { method: string; headers: IncomingMessage["headers"] }[] = [];
 const reachedApp: string[] = [];
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   const script = await bundleBrowserScript(new URL("./redirect-entry.ts", import.meta.url));
-  other = createServer((req, res) => {
+  other = await startLocalServer((req, res) => {
     reachedOther.push({ method: req.method ?? "", headers: req.headers });
     res.writeHead(200, {
       "Access-Control-Allow-Origin": req.headers.origin ?? "*",
@@ -38,8 +33,8 @@ beforeAll(async () => {
     });
     res.end(JSON.stringify({ login_state: "Finished" }));
   });
-  otherUrl = await listen(other);
-  app = createServer((req, res) => {
+  otherUrl = other.url;
+  app = await startLocalServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     reachedApp.push(`${req.method} ${path}`);
     if (path === "/bundle.js") return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(script);
@@ -50,16 +45,13 @@ beforeAll(async () => {
       .writeHead(200, { "Content-Type": "text/html" })
       .end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
   });
-  appUrl = await listen(app);
+  appUrl = app.url;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  for (const server of [app, other]) {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-  }
+  for (const server of [app, other]) await server?.close();
 });
 
 /** What the test page puts on `window`. */

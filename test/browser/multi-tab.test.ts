@@ -2,17 +2,16 @@
  * Real headless Chromium: several tabs of one origin share a session. A local server serves the page
  * (orgauth bundled by esbuild) and mock refresh/logout endpoints on the same origin, counting requests.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { bundleBrowserScript } from "../support/browser-script.js";
 import { launchChromium } from "../support/chromium.js";
+import { startLocalServer, type LocalServer } from "../support/local-server.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 const TOKEN_LIFETIME_SECONDS = 4;
 
 const state = { loggedIn: true, refreshTimes: [] as number[], logouts: 0, tokens: [] as string[] };
-let server: Server;
+let server: LocalServer;
 let browser: Browser;
 let context: BrowserContext;
 let baseUrl: string;
@@ -41,7 +40,7 @@ function refreshBody() {
 
 beforeAll(async () => {
   const script = await bundleBrowserScript(new URL("./page-entry.ts", import.meta.url));
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/bundle.js") {
       res.writeHead(200, { "Content-Type": "text/javascript" }).end(script);
@@ -61,14 +60,13 @@ beforeAll(async () => {
         .end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.url;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 beforeEach(async () => {

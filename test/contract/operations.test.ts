@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
 import { buildOperations } from "../../scripts/codegen/model.js";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { ApiError, createTransport } from "../../src/transport/index.js";
 import { validCalls } from "./calls.js";
 

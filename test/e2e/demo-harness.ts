@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../support/chromium.js";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { DEMO_PASSWORD } from "../../src/emulator/demo-seed.js";
 
 /** Where screenshots of the main screens are written (gitignored). */

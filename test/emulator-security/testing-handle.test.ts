@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { demoSeed } from "../../src/emulator/index.js";
-import { createEmulator, type TestEmulator } from "../../src/testing/emulator.js";
+import { createEmulator, demoSeed, type TestEmulator } from "../../src/emulator/index.js";
 
 /** `createEmulator` hands its users the admin secret, and the admin API works with it and only with it. */
 let emulator: TestEmulator;

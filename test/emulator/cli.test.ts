@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { freePort, repoRoot, stopProcess } from "../../scripts/lib/prism.js";
+import { freePort, stopProcess } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /** `npm run emulator` as a user starts it: the banner, a working server with the seed, and the loopback rule. */
 function runCli(args: string[]): {

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
 import { buildOperations } from "../../scripts/codegen/model.js";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { ApiError } from "../../src/transport/index.js";
 import { accountCases } from "./cases/account.js";
 import { apiKeyCases } from "./cases/api-keys.js";

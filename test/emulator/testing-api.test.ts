@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { demoSeed, DEMO_PASSWORD } from "../../src/emulator/index.js";
+import { createEmulator, demoSeed, DEMO_PASSWORD, type TestEmulator } from "../../src/emulator/index.js";
 import { createTransport, loginPasswordless, login, refreshToken } from "../../src/index.js";
-import { createEmulator, type TestEmulator } from "../../src/testing/emulator.js";
 
 /**
  * The testing API as a user's suite would use it (the README's example): one emulator for the file, reset before

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /**
  * What a consumer's compiler sees: the packed package installed in a throwaway app, type-checked strictly.
@@ -50,7 +50,7 @@ describe("the packed package in a consumer's compiler", () => {
     const options = { module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: false };
     expect(typeCheck("tsconfig.consumer.json", options, ["consumer"])).toBe("");
     const declarations = listedDeclarations("tsconfig.consumer.json");
-    for (const entry of ["index", "react", "testing"]) {
+    for (const entry of ["index", "react", "testing", "testing/react", "emulator"]) {
       expect(declarations).toContain(`${entry}.d.ts`);
       expect(declarations).toContain(`${entry}.d.cts`);
     }

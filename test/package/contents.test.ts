@@ -23,11 +23,11 @@ describe("the packed package's contents", () => {
     expect(readdirSync(join(installed, "dist")).filter((file) => file.endsWith(".map"))).toEqual([]);
   });
 
-  it("marks the React entry, and only it, as client code for server-component frameworks", () => {
-    for (const file of ["react.js", "react.cjs"]) {
+  it("marks the React entries, and only them, as client code for server-component frameworks", () => {
+    for (const file of ["react.js", "react.cjs", "testing/react.js", "testing/react.cjs"]) {
       expect(readFileSync(join(installed, "dist", file), "utf8").startsWith('"use client";')).toBe(true);
     }
-    for (const file of ["index.js", "index.cjs", "adapter.js"]) {
+    for (const file of ["index.js", "index.cjs", "adapter.js", "testing.js", "testing.cjs", "emulator.js"]) {
       expect(readFileSync(join(installed, "dist", file), "utf8")).not.toContain('"use client"');
     }
   });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { VALIDATION_OFF, bundle } from "../../bench/bundle.js";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /**
  * Tree-shaking through the built package: an app that imports one fetcher from the installed `orgauth` carries

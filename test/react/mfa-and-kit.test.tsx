@@ -1,7 +1,8 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useAuthInfo, useGetJoinableOrgs, useMfa } from "../../src/hooks/index.js";
-import { makeAuthInfo, StaticAuthProvider } from "../../src/testing/index.js";
+import { makeAuthInfo } from "../../src/testing/index.js";
+import { StaticAuthProvider } from "../../src/testing/react.js";
 import { prismClient, providerWrapper, testQueryClient } from "./support.js";
 
 describe("useMfa", () => {

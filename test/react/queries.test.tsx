@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
 import { buildOperations, type OperationModel } from "../../scripts/codegen/model.js";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import type { OperationId } from "../../src/generated/operations.js";
 import * as queries from "../../src/generated/queries.js";
 import {

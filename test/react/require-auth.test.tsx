@@ -8,8 +8,8 @@ import {
   createStaticAuthClient,
   makeAuthInfo,
   makeOrgMembership,
-  StaticAuthProvider,
 } from "../../src/testing/index.js";
+import { StaticAuthProvider } from "../../src/testing/react.js";
 import { prismClient, providerWrapper } from "./support.js";
 
 afterEach(() => window.history.replaceState({}, "", "/"));

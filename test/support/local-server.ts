@@ -8,24 +8,33 @@ export interface RecordedRequest {
   body: string;
 }
 
-/** A tiny HTTP server on 127.0.0.1 whose answer each test sets; it records what it receives. */
+/** How a LocalServer answers: from the request as received (body read) and the response to write. */
+export type LocalHandler = (request: RecordedRequest, response: ServerResponse) => void;
+
+/**
+ * The one HTTP server the tests and benches start on 127.0.0.1 (a free port): it answers with the handler given
+ * at start or set later by `respond`, and records what it receives (unless `record` is false, for benches).
+ */
 export interface LocalServer {
   url: string;
   requests: RecordedRequest[];
-  respond(handler: (request: RecordedRequest, response: ServerResponse) => void): void;
+  respond(handler: LocalHandler): void;
   close(): Promise<void>;
 }
 
-/** Starts a LocalServer on a free port. */
-export async function startLocalServer(): Promise<LocalServer> {
-  let handler: (request: RecordedRequest, response: ServerResponse) => void = (_, response) => response.end();
+/** Starts a LocalServer on a free port; it answers every request with an empty 200 until a handler is set. */
+export async function startLocalServer(
+  initial?: LocalHandler,
+  options: { record?: boolean } = {},
+): Promise<LocalServer> {
+  let handler: LocalHandler = initial ?? ((_, response) => response.end());
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming, response) => {
     let body = "";
     incoming.on("data", (chunk) => (body += chunk));
     incoming.on("end", () => {
       const recorded = { method: incoming.method ?? "", url: incoming.url ?? "", headers: incoming.headers, body };
-      requests.push(recorded);
+      if (options.record !== false) requests.push(recorded);
       handler(recorded, response);
     });
   });

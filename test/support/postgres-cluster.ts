@@ -9,7 +9,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { freePort, repoRoot } from "../../scripts/lib/prism.js";
+import { freePort } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /** A running throwaway cluster. */
 export interface PostgresCluster {

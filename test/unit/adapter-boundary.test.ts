@@ -1,6 +1,6 @@
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/prism.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 // The browser entries must never reach the server-only identity store or its drivers.
 describe("entry boundaries", () => {

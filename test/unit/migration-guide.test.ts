@@ -122,6 +122,7 @@ const ENTRY_SOURCES: Record<string, string> = {
   orgauth: "src/index.ts",
   "orgauth/react": "src/react.ts",
   "orgauth/testing": "src/testing/index.ts",
+  "orgauth/testing/react": "src/testing/react.ts",
 };
 
 /** One row of a mapping table: its cells, and the entry each cell's names must be importable from. */

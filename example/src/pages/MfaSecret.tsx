@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import QRCode from "qrcode";
 
 /** The `otpauth://` URI an authenticator app reads from the QR code (RFC 6238 TOTP, the app's defaults). */
-export function otpauthUri(secret: string, account: string, issuer = "orgauth demo"): string {
+function otpauthUri(secret: string, account: string, issuer = "orgauth demo"): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
   return `otpauth://totp/${label}?secret=${encodeURIComponent(secret)}&issuer=${encodeURIComponent(issuer)}`;
 }

@@ -13,3 +13,13 @@ export interface Case {
   rule: string;
   run(): Promise<unknown>;
 }
+
+/** A row for an outcome that succeeds with `status`. */
+export function ok(op: OperationId, status: number, rule: string, run: () => Promise<unknown>): Case {
+  return { op, status, rule, run };
+}
+
+/** A row for an outcome that fails with `status` and the error `code`. */
+export function fails(op: OperationId, status: number, code: string, rule: string, run: () => Promise<unknown>): Case {
+  return { op, status, code, rule, run };
+}

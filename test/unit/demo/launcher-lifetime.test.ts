@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { repoRoot } from "../../../scripts/lib/prism.js";
+import { repoRoot } from "../../../scripts/lib/repo-root.js";
 
 const fixture = join(repoRoot, "test", "unit", "demo", "fixtures", "lifetime-child.ts");
 const groups: number[] = [];

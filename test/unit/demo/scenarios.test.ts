@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { EVERY_FRONTEND_CALL, SCENARIOS, type ScenarioRule } from "../../../example/src/scenarios/catalog.js";
-import { repoRoot } from "../../../scripts/lib/prism.js";
+import { repoRoot } from "../../../scripts/lib/repo-root.js";
 
 interface ResponseObject {
   $ref?: string;

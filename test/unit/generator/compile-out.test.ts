@@ -5,14 +5,17 @@ import { VALIDATION_OFF, bundle } from "../../../bench/bundle.js";
  * Validation a team can compile out: with `globalThis.ORGAUTH_VALIDATION` defined as "off" every generated
  * validator is one that accepts any value, and a bundle keeps no zod code; without it nothing changes.
  */
+/** The global an app's bundler defines (the library reads it, and declares nothing into the app's types). */
+const switches = globalThis as { ORGAUTH_VALIDATION?: "on" | "off" | undefined };
+
 describe("validation compiled out", () => {
   afterEach(() => {
-    globalThis.ORGAUTH_VALIDATION = undefined;
+    switches.ORGAUTH_VALIDATION = undefined;
     vi.resetModules();
   });
 
   it("turns every validator into one that accepts the value as it is", async () => {
-    globalThis.ORGAUTH_VALIDATION = "off";
+    switches.ORGAUTH_VALIDATION = "off";
     vi.resetModules();
     const validators = await import("../../../src/generated/zod.js");
     const malformed = { access_token: 42, extra: true };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadContract } from "../../../scripts/codegen/contract.js";
 import { emitSchemaTypes } from "../../../scripts/codegen/emit-schema-types.js";
 import { generateAll } from "../../../scripts/generate.js";
-import { repoRoot } from "../../../scripts/lib/prism.js";
+import { repoRoot } from "../../../scripts/lib/repo-root.js";
 import * as v from "../../../src/generated/zod.js";
 
 /** The emitters share one parsed contract; none may change it under the others (openapi-typescript rewrites `const`). */

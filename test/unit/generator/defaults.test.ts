@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
 import { defaultedProperties, loadContract, type SchemaNode } from "../../../scripts/codegen/contract.js";
 import { zodExpression, type ObjectMode } from "../../../scripts/codegen/zod-expression.js";
-import { repoRoot } from "../../../scripts/lib/prism.js";
+import { repoRoot } from "../../../scripts/lib/repo-root.js";
 
 /** Contract defaults: a request may leave such a field out and it is filled in on the wire; responses are untouched. */
 function compile(node: SchemaNode, mode: ObjectMode) {

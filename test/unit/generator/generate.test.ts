@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { generateAll } from "../../../scripts/generate.js";
-import { repoRoot } from "../../../scripts/lib/prism.js";
+import { repoRoot } from "../../../scripts/lib/repo-root.js";
 
 const run = promisify(execFile);
 const generatedDir = join(repoRoot, "src", "generated");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTransport, toAuthOrigin } from "../../../src/transport/index.js";
+import { toAuthOrigin } from "../../../src/transport/auth-url.js";
+import { createTransport } from "../../../src/transport/index.js";
 
 describe("authUrl", () => {
   it("is reduced to its origin", () => {

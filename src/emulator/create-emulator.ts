@@ -1,6 +1,9 @@
-// Types only at the top: the emulator and its server-side dependencies (PGlite, jose, otpauth, qrcode) load when
-// createEmulator is called, so the rest of orgauth/testing works where they are not installed (or in a browser).
-import type { EmulatorOptions, EmulatorSeed, EmulatorSettings, OutboxMessage } from "../emulator/index.js";
+/** `createEmulator`: the emulator as a Node test suite starts it, on a free port with an in-memory database. */
+import type { EmulatorSeed } from "./seed.js";
+import type { EmulatorSettings } from "./settings.js";
+import type { OutboxMessage } from "./outbox.js";
+import { startEmulator, type EmulatorOptions } from "./server.js";
+import { currentTotp } from "./totp.js";
 
 /** A local provider for a test suite: its URL (the app's auth URL), resets, the outbox and the settings. */
 export interface TestEmulator {
@@ -31,7 +34,6 @@ export interface TestEmulator {
 export async function createEmulator(
   options: { seed?: EmulatorSeed } & Omit<EmulatorOptions, "seed" | "port"> = {},
 ): Promise<TestEmulator> {
-  const { currentTotp, startEmulator } = await import("../emulator/index.js");
   const emulator = await startEmulator({ ...options, port: 0 });
   return {
     url: emulator.url,

@@ -1,4 +1,4 @@
-/** The social login providers the hosted pages offer: the one list every spelling and type derives from. */
+/** The social login providers the hosted pages offer: one list, shared by the client and the emulator. */
 
 /** The 12 social login providers as the provider spells them (for labels); any of them is a `SocialLoginProvider`. */
 export const SOCIAL_LOGIN_PROVIDER_NAMES = Object.freeze([

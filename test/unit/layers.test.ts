@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { importGraph, reachable, type ImportEdge } from "../support/import-graph.js";
+
+/**
+ * The layers of src/ as rules on the import graph (docs/architecture.md draws them): dependencies point one way,
+ * hooks → session → transport; the emulator and the adapter stand apart from the client; the testing kit uses the
+ * other layers only through their barrels; the browser entries never reach the Node-only code. A rule lists the
+ * imports it forbids; `expectedViolations` lists, exactly, the forbidden imports the code still has on purpose, so the
+ * rule fails on a new one and also when one disappears (then the list shrinks).
+ */
+interface LayerRule {
+  /** What the rule says, as the test names it. */
+  name: string;
+  /** The importing files the rule covers. */
+  files: RegExp;
+  /** True for an import the rule forbids. */
+  forbids(edge: ImportEdge): boolean;
+  /** Forbidden imports still present, as "file -> specifier". */
+  expectedViolations?: readonly string[];
+}
+
+const CLIENT_LAYERS = /^src\/(session|transport|hooks|generated)\//;
+const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-query)(\/|$)/;
+/** The barrels the testing kit may import from: each layer's index, and the generated operations. */
+const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operations\.ts)$/;
+const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null && pattern.test(edge.target);
+
+const RULES: LayerRule[] = [
+  {
+    name: "shared imports nothing from the layers",
+    files: /^src\/shared\//,
+    forbids: (edge) => edge.target !== null && !edge.target.startsWith("src/shared/"),
+  },
+  {
+    name: "transport imports nothing above it (session, hooks) nor generated",
+    files: /^src\/transport\//,
+    forbids: targetIn(/^src\/(session|hooks|generated|testing|adapter|emulator)\//),
+    // The transport still takes the operation ids, the error-code map and the error-body validator from the
+    // generated code; they go when it learns them by declaration merging.
+    expectedViolations: [
+      "src/transport/create-transport.ts -> ../generated/operations.js",
+      "src/transport/errors.ts -> ../generated/operations.js",
+      "src/transport/read-response.ts -> ../generated/operations.js",
+      "src/transport/read-response.ts -> ../generated/zod.js",
+      "src/transport/well-formed.ts -> ../generated/operations.js",
+    ],
+  },
+  {
+    name: "session imports nothing from hooks, testing, adapter or emulator",
+    files: /^src\/session\//,
+    forbids: targetIn(/^src\/(hooks|testing|adapter|emulator)\//),
+  },
+  {
+    name: "session and transport never import React",
+    files: /^src\/(session|transport)\//,
+    forbids: (edge) => REACT_PACKAGES.test(edge.specifier),
+  },
+  {
+    name: "the core generated code (schema, validators, operations) imports nothing from hooks",
+    files: /^src\/generated\/(operations|zod|schema\.d)\.ts$/,
+    forbids: targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//),
+  },
+  {
+    name: "hooks import nothing from testing, adapter or emulator",
+    files: /^src\/hooks\//,
+    forbids: targetIn(/^src\/(testing|adapter|emulator)\//),
+  },
+  {
+    name: "the adapter imports nothing from the client layers nor the emulator",
+    files: /^src\/adapter\//,
+    forbids: (edge) => targetIn(CLIENT_LAYERS)(edge) || targetIn(/^src\/(testing|emulator)\//)(edge),
+  },
+  {
+    name: "the emulator imports nothing from the client layers nor testing (the adapter only through its barrel)",
+    files: /^src\/emulator\//,
+    forbids: (edge) =>
+      targetIn(CLIENT_LAYERS)(edge) ||
+      targetIn(/^src\/testing\//)(edge) ||
+      (targetIn(/^src\/adapter\//)(edge) && edge.target !== "src/adapter/index.ts"),
+  },
+  {
+    name: "the testing kit reaches the other layers only through their barrels",
+    files: /^src\/testing\//,
+    forbids: (edge) =>
+      edge.target !== null &&
+      !edge.target.startsWith("src/testing/") &&
+      !edge.target.startsWith("src/shared/") &&
+      !BARRELS.test(edge.target),
+  },
+];
+
+const edges = importGraph(repoRoot, "src");
+const violations = (rule: LayerRule): string[] =>
+  edges
+    .filter((edge) => rule.files.test(edge.from) && rule.forbids(edge))
+    .map((edge) => `${edge.from} -> ${edge.specifier}`)
+    .sort();
+
+describe("the layers of src/", () => {
+  it("reads the import graph (every layer has files and imports)", () => {
+    for (const layer of ["transport", "session", "hooks", "generated", "testing", "adapter", "emulator"]) {
+      expect(
+        edges.some((edge) => edge.from.startsWith(`src/${layer}/`)),
+        layer,
+      ).toBe(true);
+    }
+  });
+
+  for (const rule of RULES) {
+    it(rule.name, () => {
+      expect(violations(rule)).toEqual([...(rule.expectedViolations ?? [])].sort());
+    });
+  }
+});
+
+describe("what each entry reaches", () => {
+  for (const entry of ["src/index.ts", "src/react.ts"]) {
+    it(`the browser entry ${entry} never reaches the adapter, the emulator or the testing kit`, () => {
+      const { files } = reachable(edges, entry);
+      expect([...files].filter((file) => /^src\/(adapter|emulator|testing)\//.test(file))).toEqual([]);
+      expect(files.size).toBeGreaterThan(10);
+    });
+  }
+
+  for (const entry of ["src/index.ts", "src/testing/index.ts", "src/emulator/index.ts", "src/adapter/index.ts"]) {
+    it(`the entry ${entry} loads without React`, () => {
+      expect([...reachable(edges, entry).packages].filter((name) => REACT_PACKAGES.test(name))).toEqual([]);
+    });
+  }
+
+  it("the React entries do reach React (the check above can see it)", () => {
+    for (const entry of ["src/react.ts", "src/testing/react.ts"]) {
+      expect(
+        [...reachable(edges, entry).packages].some((name) => REACT_PACKAGES.test(name)),
+        entry,
+      ).toBe(true);
+    }
+  });
+});
