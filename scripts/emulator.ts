@@ -1,11 +1,19 @@
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { demoSeed, DEMO_PASSWORD, startEmulator, type EmulatorSeed } from "../src/emulator/index.js";
+import {
+  demoSeed,
+  DEMO_PASSWORD,
+  readSeedFile,
+  startEmulator,
+  writeSeedFile,
+  type EmulatorSeed,
+} from "../src/emulator/index.js";
 import { stopWithLaunchers } from "./lib/launcher-lifetime.js";
 
 /**
  * `npm run emulator [-- --port N --host H --data-dir DIR | --database postgres://… --seed FILE --no-seed
- * --allow-non-loopback]`: the local auth provider with real state, until Ctrl-C (or until npm, its shell or tsx is gone).
+ * --export-seed FILE --allow-non-loopback]`: the local auth provider with real state, until Ctrl-C (or until npm,
+ * its shell or tsx is gone). An invalid seed file exits with code 2 and names each problem's JSON path;
+ * `--export-seed FILE` writes the state as a seed file when the emulator stops.
  */
 const { values } = parseArgs({
   options: {
@@ -14,14 +22,20 @@ const { values } = parseArgs({
     "data-dir": { type: "string" },
     database: { type: "string" },
     seed: { type: "string" },
+    "export-seed": { type: "string" },
     "no-seed": { type: "boolean", default: false },
     "allow-non-loopback": { type: "boolean", default: false },
   },
 });
+/** Prints why the emulator cannot start and exits with code 2. */
+function refuse(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
 const seed: EmulatorSeed = values["no-seed"]
   ? {}
   : values.seed
-    ? (JSON.parse(readFileSync(values.seed, "utf8")) as EmulatorSeed)
+    ? await readSeedFile(values.seed).catch(refuse)
     : demoSeed;
 const emulator = await startEmulator({
   host: values.host,
@@ -30,10 +44,7 @@ const emulator = await startEmulator({
   seed,
   ...(values["data-dir"] && { dataDir: values["data-dir"] }),
   ...(values.database && { connectionString: values.database }),
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(2);
-});
+}).catch(refuse);
 console.log(`
   ┌──────────────────────────────────────────────────────────────────────┐
   │  orgauth emulator — a local stand-in for the auth provider.          │
@@ -46,4 +57,12 @@ console.log(`
   Admin      POST ${emulator.url}/__emulator/reset · POST /__emulator/seed · GET /__emulator/outbox · PATCH /__emulator/settings
   Storage    ${values.database ? "PostgreSQL (--database)" : values["data-dir"] ? `PGlite in ${values["data-dir"]}` : "PGlite in memory (gone when stopped; --data-dir DIR keeps it)"}, through orgauth's identity store
 Press Ctrl-C to stop.`);
-stopWithLaunchers(() => emulator.stop());
+const exportTo = values["export-seed"];
+if (exportTo) console.log(`Export     the state goes to ${exportTo} when the emulator stops (--export-seed)`);
+stopWithLaunchers(async () => {
+  if (exportTo) {
+    await writeSeedFile(exportTo, await emulator.exportSeed());
+    console.log(`Wrote the state to ${exportTo}.`);
+  }
+  await emulator.stop();
+});

@@ -22,6 +22,8 @@ import { orgRoutes } from "./routes/orgs.js";
 import { sessionRoutes } from "./routes/session.js";
 import { migrateEmulator, truncateEmulator } from "./schema.js";
 import { applySeed, type EmulatorSeed } from "./seed.js";
+import { exportSeed } from "./seed-export.js";
+import { parseSeed } from "./seed-validate.js";
 import type { EmulatorSettings } from "./settings.js";
 import { openEmulatorDatabase, type SqlPort } from "./sql.js";
 import { writeSettings } from "./context.js";
@@ -33,7 +35,7 @@ export interface EmulatorOptions {
   /** Port; 0 (the default) picks a free one. */
   port?: number;
   allowNonLoopback?: boolean;
-  /** State applied at start and again after every reset. */
+  /** State applied at start and again after every reset; checked first (an invalid seed throws SeedError). */
   seed?: EmulatorSeed;
   /** Keep PGlite's data in this directory (state survives restarts; the seed is applied only to an empty store). */
   dataDir?: string;
@@ -58,6 +60,8 @@ export interface RunningEmulator {
   outbox(to?: string): Promise<OutboxMessage[]>;
   /** Changes project settings (what is turned on, limits). */
   configure(changes: Partial<EmulatorSettings>): Promise<EmulatorSettings>;
+  /** The current state as a seed (what `--seed` starts an emulator with, in the same state). */
+  exportSeed(): Promise<EmulatorSeed>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
 
 /** Starts the emulator: opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const startSeed = parseSeed(options.seed ?? {}, "the start seed");
   const host = options.host ?? "127.0.0.1";
   if (!isLoopback(host) && !options.allowNonLoopback) {
     throw new Error(
@@ -92,7 +97,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     signer: await createTokenSigner("orgauth-emulator"),
     settings: () => readSettings(db),
   };
-  const startSeed = options.seed ?? {};
   const reset = async () => {
     await truncateIdentity(db);
     await truncateEmulator(db);
@@ -118,7 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   ]) {
     register(router, ctx);
   }
-  adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
+  adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) });
 
   const server = createServer((req, res) => void handle(router, req, res));
   await new Promise<void>((resolve, reject) => {
@@ -134,6 +138,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seed: (seed) => applySeed(ctx, seed),
     outbox: (to) => readOutbox(ctx, to),
     configure: (changes) => writeSettings(db, changes),
+    exportSeed: () => exportSeed(ctx),
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
