@@ -15,8 +15,9 @@ export class SeedError extends Error {
   constructor(
     readonly source: string,
     readonly problems: string[],
+    outcome = "nothing was started",
   ) {
-    super(`Invalid seed (${source}), nothing was started:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(`Invalid seed (${source}), ${outcome}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
 }
 
@@ -117,9 +118,10 @@ function referenceProblems(seed: EmulatorSeed): string[] {
  * emulator may name users it already has.
  */
 export function parseSeed(input: unknown, source: string, selfContained = true): EmulatorSeed {
+  const outcome = selfContained ? "nothing was started" : "nothing was changed";
   const parsed = seedSchema.safeParse(input);
-  if (!parsed.success) throw new SeedError(source, shapeProblems(parsed.error.issues));
+  if (!parsed.success) throw new SeedError(source, shapeProblems(parsed.error.issues), outcome);
   const problems = selfContained ? referenceProblems(parsed.data) : [];
-  if (problems.length > 0) throw new SeedError(source, problems);
+  if (problems.length > 0) throw new SeedError(source, problems, outcome);
   return parsed.data;
 }

@@ -12,6 +12,7 @@ import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
 import { linkPages } from "./pages/link-pages.js";
 import { accountRoutes } from "./routes/account.js";
+import { adminUiRoutes, RequestLog } from "./admin-ui/index.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
@@ -123,8 +124,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     register(router, ctx);
   }
   adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) });
+  const requestLog = new RequestLog();
+  adminUiRoutes(router, ctx, requestLog);
 
-  const server = createServer((req, res) => void handle(router, req, res));
+  const server = createServer((req, res) => {
+    requestLog.watch(req, res, now);
+    void handle(router, req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());

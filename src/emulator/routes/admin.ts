@@ -44,9 +44,15 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     ok({ messages: await readOutbox(ctx, request.url.searchParams.get("to") ?? undefined) }),
   );
   router.add("GET", "/__emulator/settings", async () => ok(await readSettings(ctx.db)));
-  router.add("PATCH", "/__emulator/settings", async (request) =>
-    ok(await writeSettings(ctx.db, bodyOf(request) as Partial<EmulatorSettings>)),
-  );
+  router.add("PATCH", "/__emulator/settings", async (request) => {
+    let changes: Partial<EmulatorSettings>;
+    try {
+      changes = parseSeed({ settings: request.body ?? {} }, "PATCH /__emulator/settings", false).settings ?? {};
+    } catch (error) {
+      throw new ProviderError(400, "bad_request", (error as Error).message);
+    }
+    return ok(await writeSettings(ctx.db, changes));
+  });
   router.add("PATCH", "/__emulator/users/:userId", async (request) => {
     const body = bodyOf(request);
     const changes = Object.fromEntries(
