@@ -53,6 +53,7 @@ console.log(`
   Auth URL   ${emulator.url}
   Log in     ${emulator.url}/login${seed === demoSeed ? `   (ada@acme.example / ${DEMO_PASSWORD})` : ""}
   Outbox     ${emulator.url}/outbox
+  Admin UI   ${emulator.url}/__emulator/ui   (users, orgs, outbox, settings, live requests, export, reset)
   JWKS       ${emulator.url}/.well-known/jwks.json
   Admin      POST ${emulator.url}/__emulator/reset · POST /__emulator/seed · GET /__emulator/outbox · PATCH /__emulator/settings
   Storage    ${values.database ? "PostgreSQL (--database)" : values["data-dir"] ? `PGlite in ${values["data-dir"]}` : "PGlite in memory (gone when stopped; --data-dir DIR keeps it)"}, through orgauth's identity store

@@ -8,8 +8,8 @@ header{background:#24292f;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:w
 header h1{font-size:1.05rem;margin:0 auto 0 0}
 header button{background:#fff;color:#24292f;border:0}
 .banner{background:#fff4ce;border-bottom:1px solid #d4a72c;padding:.35rem 1rem;font-size:.8rem}
-nav{display:flex;flex-wrap:wrap;gap:.25rem;padding:.5rem 1rem 0;border-bottom:1px solid #d0d7de;background:#fff}
-nav a{padding:.45rem .7rem;text-decoration:none;color:#1f2328;border-radius:6px 6px 0 0}
+nav{display:flex;flex-wrap:wrap;gap:0;padding:.5rem .5rem 0;border-bottom:1px solid #d0d7de;background:#fff}
+nav a{padding:.45rem .45rem;font-size:.9rem;text-decoration:none;color:#1f2328;border-radius:6px 6px 0 0}
 nav a[aria-current=page]{background:#f6f8fa;border:1px solid #d0d7de;border-bottom-color:#f6f8fa;margin-bottom:-1px;font-weight:600}
 main{padding:1rem;max-width:72rem;margin:0 auto}
 button{font:inherit;padding:.35rem .7rem;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer;min-height:2rem}
@@ -17,7 +17,7 @@ button:hover{background:#eaeef2}
 input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #d0d7de;border-radius:6px;max-width:100%;background:#fff}
 textarea{width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
 label{display:flex;flex-direction:column;gap:.15rem;font-size:.85rem}
-.status{min-height:1.4rem;margin:.25rem 0 .5rem;color:#1a7f37}.status.error{color:#b42318}
+.status{margin:0 0 .75rem;color:#1a7f37}.status:empty{margin:0}.status.error{color:#b42318}
 .toolbar input{width:100%;max-width:28rem}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,22rem),1fr))}
 .card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:.75rem;min-width:0;overflow-wrap:anywhere}
@@ -32,10 +32,10 @@ form.inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5
 form.inline label{flex:1 1 9rem}form.stack{display:grid;gap:.5rem}
 .rows{list-style:none;padding:0;margin:0}
 .rows li{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;padding:.3rem 0;border-bottom:1px solid #eaeef2}
-.grow{flex:1 1 10rem;min-width:0}
+.grow{flex:1 1 10rem;min-width:0}.rows .grow{flex-basis:100%}.rows li>:nth-child(2){margin-left:auto}
 .log{list-style:none;padding:0;margin:0;background:#fff;border:1px solid #d0d7de;border-radius:8px}
 .log li{display:flex;gap:.6rem;padding:.3rem .6rem;border-bottom:1px solid #eaeef2;align-items:baseline}
-.log li.bad{background:#fff5f5}.log .method{width:3.5rem;flex:none}.log .path{overflow-wrap:anywhere}
+.log li.bad{background:#fff5f5}.log .method{width:3.5rem;flex:none}.log span{white-space:nowrap}.log .path{white-space:normal}.log .path{overflow-wrap:anywhere}
 a.link{display:block;overflow-wrap:anywhere;margin-top:.25rem}
 `;
 

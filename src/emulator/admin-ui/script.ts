@@ -108,7 +108,7 @@ async function renderOrgs(main) {
         h("button", { onclick: () => act("Removed " + member.email, () => api("DELETE", base + "/members/" + encodeURIComponent(member.userId))) }, "Remove"));
     }));
     const invitations = h("ul", { className: "rows", "aria-label": "Invitations of " + org.name }, org.invitations.map((invite) =>
-      h("li", {}, h("span", { className: "grow" }, invite.email + " · " + invite.role + " · "), invite.expired ? badge("expired", "bad") : badge("pending", "ok"),
+      h("li", {}, h("span", { className: "grow" }, invite.email), h("span", { className: "muted" }, invite.role), invite.expired ? badge("expired", "bad") : badge("pending", "ok"),
         h("button", { onclick: () => act("Revoked " + invite.email, () => api("DELETE", base + "/invitations/" + encodeURIComponent(invite.email))) }, "Revoke"))));
     const add = formOf("inline", [field("email", "E-mail", "email"), h("label", {}, "Role", roleSelect("role", roles, roles[roles.length - 1]))], "Add member",
       (values) => act("Added " + values.email, () => api("POST", base + "/members", values)));
