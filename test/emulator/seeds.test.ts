@@ -47,7 +47,8 @@ async function changeState(url: string): Promise<void> {
   ).toBe(true);
 }
 
-describe("export and --seed round-trip", () => {
+// Each of these starts two emulators (PGlite, scrypt): slow on a loaded machine.
+describe("export and --seed round-trip", { timeout: 120_000 }, () => {
   it("export → start with it → export again is identical, and the exported passwords still log in", async () => {
     const first = await startEmulator({ seed: demoSeed });
     let exported: EmulatorSeed;
