@@ -50,7 +50,7 @@ console.log(`
   │  orgauth emulator — a local stand-in for the auth provider.          │
   │  NOT FOR PRODUCTION: demo passwords, admin API without a password.   │
   └──────────────────────────────────────────────────────────────────────┘
-  Auth URL   ${emulator.url}
+  Auth URL   ${emulator.url}${values.host === "127.0.0.1" ? `   (app on localhost? use ${emulator.url.replace("127.0.0.1", "localhost")}: cookies are per host name)` : ""}
   Log in     ${emulator.url}/login${seed === demoSeed ? `   (ada@acme.example / ${DEMO_PASSWORD})` : ""}
   Outbox     ${emulator.url}/outbox
   Admin UI   ${emulator.url}/__emulator/ui   (users, orgs, outbox, settings, live requests, export, reset)
