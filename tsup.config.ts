@@ -1,15 +1,16 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 /** The React entries' files: marked "use client" for server-component frameworks (the bundler drops directives). */
 const CLIENT_ENTRY_FILES = ["dist/react.js", "dist/react.cjs", "dist/testing/react.js", "dist/testing/react.cjs"];
 
-/** Puts the "use client" directive first in each React entry file. */
-async function markClientEntries(): Promise<void> {
+/** Puts the "use client" directive first in each React entry file; ships the emulator seed's JSON Schema. */
+async function afterBuild(): Promise<void> {
   for (const file of CLIENT_ENTRY_FILES) {
     const code = await readFile(file, "utf8");
     if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);
   }
+  await copyFile("src/emulator/seed.schema.json", "dist/seed.schema.json");
 }
 
 /** Builds the entries (adapter and emulator: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */
@@ -45,5 +46,5 @@ export default defineConfig({
     "otpauth",
     "qrcode",
   ],
-  onSuccess: markClientEntries,
+  onSuccess: afterBuild,
 });

@@ -104,6 +104,20 @@ export default defineConfig({
         },
       },
       {
+        // the README's sample imports the package by its names
+        resolve: {
+          alias: [
+            { find: /^orgauth$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) },
+            {
+              find: /^orgauth\/testing$/,
+              replacement: fileURLToPath(new URL("src/testing/index.ts", import.meta.url)),
+            },
+            {
+              find: /^orgauth\/emulator$/,
+              replacement: fileURLToPath(new URL("src/emulator/index.ts", import.meta.url)),
+            },
+          ],
+        },
         test: {
           name: "emulator",
           include: ["test/emulator/**/*.test.ts"],

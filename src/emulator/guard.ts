@@ -21,6 +21,8 @@ export interface Refusal {
 export type GuardResult = { refused: Refusal } | { refused?: undefined; corsOrigin: string | null };
 
 const isAdminPath = (path: string): boolean => path === "/__emulator" || path.startsWith("/__emulator/");
+/** The admin UI's page itself: static HTML and script, no state, so a browser may open it by address. */
+const isAdminPage = (method: string, path: string): boolean => method === "GET" && path === "/__emulator/ui";
 const isApiPath = (path: string): boolean => path.startsWith("/api/");
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -66,7 +68,7 @@ export function guardRequest(req: IncomingMessage, path: string, policy: OriginP
     return refuse(403, "host_not_allowed", `This emulator does not answer to the host ${JSON.stringify(host ?? "")}`);
   const method = req.method ?? "GET";
   const origin = req.headers.origin;
-  if (isAdminPath(path)) {
+  if (isAdminPath(path) && !isAdminPage(method, path)) {
     if (method === "OPTIONS") return refuse(403, "origin_not_allowed", "The admin API grants no cross-origin access");
     if (hasSecret(req, secret) || provablySameOrigin(req, policy)) return { corsOrigin: null };
     return refuse(

@@ -151,7 +151,14 @@ export function send(res: ServerResponse, reply: Reply, corsOrigin: string | nul
   if (reply.redirect) {
     res.writeHead(reply.status, { Location: reply.redirect }).end();
   } else if (reply.html !== undefined) {
-    res.writeHead(reply.status, { "Content-Type": "text/html; charset=utf-8" }).end(reply.html);
+    // No page of the emulator may be framed by another site (clickjacking a login or the admin UI).
+    res
+      .writeHead(reply.status, {
+        "Content-Type": "text/html; charset=utf-8",
+        "X-Frame-Options": "DENY",
+        "Content-Security-Policy": "frame-ancestors 'none'",
+      })
+      .end(reply.html);
   } else if (reply.json !== undefined) {
     res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.json));
   } else {

@@ -6,7 +6,9 @@
 export { createEmulator, type TestEmulator } from "./create-emulator.js";
 export { startEmulator, type EmulatorOptions, type RunningEmulator } from "./server.js";
 export { demoSeed, DEMO_PASSWORD } from "./demo-seed.js";
-export type { EmulatorSeed, SeedOrg, SeedUser } from "./seed.js";
+export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seed.js";
+export { parseSeed, SeedError } from "./seed-validate.js";
+export { readSeedFile, writeSeedFile } from "./seed-file.js";
 export type { EmulatorSettings } from "./settings.js";
 export type { OutboxMessage } from "./outbox.js";
 export { currentTotp } from "./totp.js";

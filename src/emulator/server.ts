@@ -14,6 +14,7 @@ import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
 import { linkPages } from "./pages/link-pages.js";
 import { accountRoutes } from "./routes/account.js";
+import { adminUiRoutes, RequestLog } from "./admin-ui/index.js";
 import { type AdminActions, adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
@@ -24,6 +25,8 @@ import { orgRoutes } from "./routes/orgs.js";
 import { sessionRoutes } from "./routes/session.js";
 import { migrateEmulator, truncateEmulator } from "./schema.js";
 import { applySeed, type EmulatorSeed } from "./seed.js";
+import { exportSeed } from "./seed-export.js";
+import { parseSeed } from "./seed-validate.js";
 import type { EmulatorSettings } from "./settings.js";
 import { randomToken } from "./secrets.js";
 import { openEmulatorDatabase, type SqlPort } from "./sql.js";
@@ -36,7 +39,7 @@ export interface EmulatorOptions {
   /** Port; 0 (the default) picks a free one. */
   port?: number;
   allowNonLoopback?: boolean;
-  /** State applied at start and again after every reset. */
+  /** State applied at start and again after every reset; checked first (an invalid seed throws SeedError). */
   seed?: EmulatorSeed;
   /** Keep PGlite's data in this directory (state survives restarts; the seed is applied only to an empty store). */
   dataDir?: string;
@@ -72,16 +75,19 @@ export interface RunningEmulator {
   outbox(to?: string): Promise<OutboxMessage[]>;
   /** Changes project settings (what is turned on, limits). */
   configure(changes: Partial<EmulatorSettings>): Promise<EmulatorSettings>;
+  /** The current state as a seed (what `--seed` starts an emulator with, in the same state). */
+  exportSeed(): Promise<EmulatorSeed>;
   stop(): Promise<void>;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 /** Whether a host name is a loopback interface. */
-const isLoopback = (host: string): boolean => LOOPBACK.test(host);
+export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
 
 /** Starts the emulator: opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const startSeed = parseSeed(options.seed ?? {}, "the start seed");
   const host = options.host ?? "127.0.0.1";
   if (!isLoopback(host) && !options.allowNonLoopback) {
     throw new Error(
@@ -106,7 +112,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     signer: await createTokenSigner("orgauth-emulator"),
     settings: () => readSettings(db),
   };
-  const startSeed = options.seed ?? {};
   const reset = async () => {
     await truncateIdentity(db);
     await truncateEmulator(db);
@@ -122,9 +127,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ownOrigins: () => ownOrigins,
   });
   const secret = options.adminSecret ?? randomToken(24);
-  const router = createRouter(ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
+  const requestLog = new RequestLog();
+  const router = createRouter(
+    ctx,
+    { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) },
+    requestLog,
+  );
 
-  const server = createServer((req, res) => void handle(router, policy, secret, req, res));
+  const server = createServer((req, res) => {
+    requestLog.watch(req, res, now);
+    void handle(router, policy, secret, req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -133,6 +146,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = options.publicUrl ?? url;
   ownOrigins.push(new URL(url).origin, new URL(ctx.baseUrl).origin);
+  // Its own pages (the admin UI) opened under another loopback name of the same port are still its own.
+  if (isLoopback(host)) ownOrigins.push(...["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${port}`));
   return {
     url,
     secret,
@@ -140,6 +155,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seed: (seed) => applySeed(ctx, seed),
     outbox: (to) => readOutbox(ctx, to),
     configure: (changes) => writeSettings(db, changes),
+    exportSeed: () => exportSeed(ctx),
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -148,8 +164,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-/** Every route of the emulator (fe API, hosted pages, admin API) on one router. */
-export function createRouter(ctx: EmulatorContext, actions: AdminActions): Router {
+/** Every route of the emulator (fe API, hosted pages, admin API and its UI) on one router. */
+export function createRouter(
+  ctx: EmulatorContext,
+  actions: AdminActions,
+  requestLog: RequestLog = new RequestLog(),
+): Router {
   const router = new Router();
   for (const register of [
     sessionRoutes,
@@ -168,6 +188,7 @@ export function createRouter(ctx: EmulatorContext, actions: AdminActions): Route
     register(router, ctx);
   }
   adminRoutes(router, ctx, actions);
+  adminUiRoutes(router, ctx, requestLog);
   return router;
 }
 

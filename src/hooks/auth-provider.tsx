@@ -6,7 +6,13 @@
 import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
-import { AuthClientContext, AuthFallbacksContext, AuthStateContext, type ActiveOrgState } from "./context.js";
+import {
+  AuthClientContext,
+  AuthFallbacksContext,
+  AuthStateContext,
+  type ActiveOrgState,
+  type AuthFallbacks,
+} from "./context.js";
 import { RequireAuth } from "./require-auth.js";
 
 interface CommonProps {
@@ -27,6 +33,8 @@ interface CommonProps {
   loadingFallback?: ReactNode;
   /** Shown to a logged-out visitor, by the login gate and by every guard below that has none of its own. */
   loggedOutFallback?: ReactNode;
+  /** Shown by the login gate and the guards when a return from the hosted login still finds no session. */
+  loginFailedFallback?: AuthFallbacks["loginFailedFallback"];
 }
 
 /** Props of `<AuthProvider>`: an auth URL (the provider creates and owns the client) or an existing client. */
@@ -111,8 +119,11 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const queryClient = props.queryClient ?? outerQueryClient;
   useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
-  const { loadingFallback, loggedOutFallback } = props;
-  const fallbacks = useMemo(() => ({ loadingFallback, loggedOutFallback }), [loadingFallback, loggedOutFallback]);
+  const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
+  const fallbacks = useMemo(
+    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback }),
+    [loadingFallback, loggedOutFallback, loginFailedFallback],
+  );
   const tree = (
     <AuthClientContext.Provider value={client}>
       <AuthStateContext.Provider value={state}>

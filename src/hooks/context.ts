@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { AuthClient, AuthSnapshot } from "../session/index.js";
+import type { LoginFailure } from "./login-failure.js";
 
 /** The active-org state the provider shares between `useActiveOrg` consumers. */
 export interface ActiveOrgState {
@@ -23,6 +24,11 @@ export interface AuthFallbacks {
   loadingFallback?: ReactNode;
   /** Shown to a logged-out visitor instead of sending them to the hosted login page. */
   loggedOutFallback?: ReactNode;
+  /**
+   * Shown instead of another trip to the hosted login page when the browser came back from it and the session
+   * still cannot be read (a function receives the likely cause and `retry`). Default: a short message and a button.
+   */
+  loginFailedFallback?: ReactNode | ((failure: LoginFailure) => ReactNode);
 }
 
 /** The provider's default fallbacks; a guard's own props win over them. */
@@ -33,7 +39,8 @@ export function useWithProviderFallbacks<Props extends AuthFallbacks>(props: Pro
   const defaults = useContext(AuthFallbacksContext);
   const loadingFallback = props.loadingFallback ?? defaults.loadingFallback;
   const loggedOutFallback = props.loggedOutFallback ?? defaults.loggedOutFallback;
-  return { ...props, loadingFallback, loggedOutFallback };
+  const loginFailedFallback = props.loginFailedFallback ?? defaults.loginFailedFallback;
+  return { ...props, loadingFallback, loggedOutFallback, loginFailedFallback };
 }
 
 /** The error every hook throws outside the provider. */

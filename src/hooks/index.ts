@@ -30,6 +30,7 @@ export {
   type RequiredAuthOptions,
   type WithRequiredAuthInfoProps,
 } from "./require-auth.js";
+export type { LoginFailure, LoginFailureCause } from "./login-failure.js";
 export {
   useLoginFlow,
   type LoginFlow,

@@ -3,12 +3,16 @@
  * role or permissions in an org). A logged-out visitor is sent to the hosted login page with the current URL as
  * the return address, unless a logged-out fallback is given (here or on the AuthProvider). When the auth server
  * cannot be reached, nobody is sent to the login page: the unreachable fallback shows until the session engine
- * reaches it again.
+ * reaches it again. A guard never loops: when the browser comes back from the hosted login (a trip counted in
+ * sessionStorage) and the session still cannot be read, it shows the login-failed fallback instead.
  */
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import type { AuthClient } from "../session/index.js";
 import { useAuthInfoFor, type AuthInfoLoggedIn } from "./auth-hooks.js";
-import { useAuthClientFor, useAuthStateFor, useWithProviderFallbacks } from "./context.js";
+import { useAuthClientFor, useAuthStateFor, useWithProviderFallbacks, type AuthFallbacks } from "./context.js";
+import { DefaultLoginFailed } from "./login-failed-fallback.js";
+import { diagnoseLoginFailure, logLoginFailureOnce, type LoginFailure } from "./login-failure.js";
+import { clearLoginRedirects, loginRedirectsExhausted, recordLoginRedirect } from "./login-return.js";
 
 /** Access a guarded view needs, checked in `orgId` (default: the active org). */
 export interface AccessRequirement {
@@ -37,6 +41,12 @@ export interface RequireAuthProps extends AccessRequirement {
   unreachableFallback?: ReactNode;
   /** Shown when a role or permission check fails. Default: nothing. */
   forbiddenFallback?: ReactNode;
+  /**
+   * Shown instead of another trip to the hosted login page when the browser came back from it and the session still
+   * cannot be read (host-name mismatch, blocked third-party cookies, a misconfigured auth URL). A function receives
+   * the likely cause and `retry`. Default: the AuthProvider's, else a short message with a "Try again" button.
+   */
+  loginFailedFallback?: AuthFallbacks["loginFailedFallback"];
   /** Where the login page sends the user back to. Default: the current page URL. */
   returnTo?: string;
 }
@@ -74,8 +84,40 @@ function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo:
     if (redirected.current) return;
     redirected.current = true;
     const target = returnTo ?? currentPageUrl();
+    recordLoginRedirect();
     client.redirects.toLogin(target === undefined ? {} : { returnTo: target });
   }, [client, shouldRedirect, returnTo]);
+}
+
+/**
+ * The login failure of this logged-out period, or null: decided once when the visitor is found logged out (the
+ * trips to the login page are used up), forgotten when the status changes; a logged-in session clears the trips.
+ */
+function useLoginFailure(client: AuthClient, status: string, wouldRedirect: boolean): LoginFailure | null {
+  const decided = useRef<{ status: string; failure: LoginFailure | null } | null>(null);
+  useEffect(() => {
+    if (status === "logged_in") clearLoginRedirects();
+  }, [status]);
+  if (decided.current?.status !== status) {
+    const exhausted = status === "logged_out" && wouldRedirect && loginRedirectsExhausted();
+    const failure = exhausted
+      ? {
+          ...diagnoseLoginFailure(client.authUrl, currentPageUrl() ?? null),
+          retry() {
+            clearLoginRedirects();
+            recordLoginRedirect();
+            const target = currentPageUrl();
+            client.redirects.toLogin(target === undefined ? {} : { returnTo: target });
+          },
+        }
+      : null;
+    decided.current = { status, failure };
+  }
+  const failure = decided.current.failure;
+  useEffect(() => {
+    if (failure) logLoginFailureOnce(failure);
+  }, [failure]);
+  return failure;
 }
 
 /** What the guard renders; `guardName` names it in the error thrown outside an AuthProvider. */
@@ -84,8 +126,15 @@ function useGuardedContent(guardName: string, ownProps: RequireAuthProps): React
   const client = useAuthClientFor(guardName);
   const auth = useAuthInfoFor(guardName);
   const { activeOrg } = useAuthStateFor(guardName);
-  const redirect = auth.status === "logged_out" && props.loggedOutFallback === undefined;
+  const wouldRedirect = auth.status === "logged_out" && props.loggedOutFallback === undefined;
+  const failure = useLoginFailure(client, auth.status, wouldRedirect);
+  const redirect = wouldRedirect && failure === null;
   useLoginRedirect(client, redirect, props.returnTo);
+  if (failure) {
+    const fallback = props.loginFailedFallback;
+    if (typeof fallback === "function") return fallback(failure);
+    return fallback === undefined ? <DefaultLoginFailed failure={failure} /> : fallback;
+  }
   if (auth.status === "unreachable") return props.unreachableFallback ?? props.loadingFallback ?? null;
   if (auth.status === "loading" || redirect) return props.loadingFallback ?? null;
   if (auth.status === "logged_out") return props.loggedOutFallback;

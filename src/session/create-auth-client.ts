@@ -11,6 +11,7 @@ import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./option
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
+import { warnOnLoopbackMismatch } from "./loopback-origin.js";
 import { createSessionEngine } from "./session-engine.js";
 import type { AuthClient, SamlLoginLookup } from "./types.js";
 
@@ -37,6 +38,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authOrigin = toAuthOrigin(options.authUrl);
   const timing = resolveTiming(options);
   const env = options.environment ?? createDefaultEnvironment();
+  warnOnLoopbackMismatch(authOrigin, env.currentHref());
   const emit = createEventEmitter(
     options.onEvent,
     () => env.now(),

@@ -15,3 +15,4 @@ export {
   type PrismAuthClientOptions,
   type RecordedRequest,
 } from "./prism-auth-client.js";
+export { createCookieFetch, type CookieFetch } from "./cookie-fetch.js";

@@ -16,6 +16,7 @@ const emu = useEmulator();
 const routes = createRouter({} as EmulatorContext, {
   reset: async () => undefined,
   seed: async () => undefined,
+  exportSeed: async () => ({}),
 }).list();
 
 const printable = fc.string({ unit: "grapheme-ascii", maxLength: 40 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 
@@ -51,6 +51,9 @@ try {
     headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
     body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
   });
+  const ui = await (await fetch(emulator.url + "/__emulator/ui")).text();
+  const admin = { headers: { "x-emulator-secret": emulator.secret } };
+  const seed = await (await fetch(emulator.url + "/__emulator/seed", admin)).json();
   console.log(JSON.stringify({
     reactInstalled,
     staticClient: client.getSnapshot().status,
@@ -58,6 +61,8 @@ try {
     anonymous: anonymous.status,
     login: login.status,
     state: (await login.json()).login_state,
+    adminUi: ui.includes("orgauth emulator · Admin") && ui.includes("function h(tag"),
+    exportedUsers: seed.users.length,
   }));
 } finally {
   await emulator.stop();
@@ -76,6 +81,8 @@ describe("the Node entries from the packed package", () => {
       anonymous: 401,
       login: 200,
       state: "Finished",
+      adminUi: true,
+      exportedUsers: 6,
     });
   }, 120_000);
 
@@ -85,5 +92,17 @@ describe("the Node entries from the packed package", () => {
     expect(() => execFileSync(process.execPath, ["react-check.mjs"], { cwd: dir, stdio: "pipe" })).toThrow(
       /Cannot find package 'react'/,
     );
+  });
+
+  it("ships the seed format's JSON Schema as orgauth/seed.schema.json", () => {
+    const resolved = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", 'console.log(import.meta.resolve("orgauth/seed.schema.json"))'],
+      { cwd: appDir },
+    )
+      .toString()
+      .trim();
+    const shipped = readFileSync(new URL(resolved), "utf8");
+    expect(shipped).toBe(readFileSync(new URL("../../src/emulator/seed.schema.json", import.meta.url), "utf8"));
   });
 });

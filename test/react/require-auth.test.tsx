@@ -11,8 +11,12 @@ import {
 } from "../../src/testing/index.js";
 import { StaticAuthProvider } from "../../src/testing/react.js";
 import { prismClient, providerWrapper } from "./support.js";
+import { loginRedirectsExhausted, recordLoginRedirect } from "../../src/hooks/login-return.js";
 
-afterEach(() => window.history.replaceState({}, "", "/"));
+afterEach(() => {
+  window.history.replaceState({}, "", "/");
+  sessionStorage.clear(); // the guards' count of trips to the hosted login page
+});
 
 const admin = makeAuthInfo({
   orgs: [
@@ -53,6 +57,34 @@ describe("RequireAuth", () => {
     );
     expect(screen.getByText("wait")).toBeTruthy();
     expect(screen.queryByText("secret")).toBeNull();
+  });
+
+  it("back from the hosted login twice and still logged out: no third trip, the app's fallback names the cause", async () => {
+    recordLoginRedirect();
+    recordLoginRedirect();
+    const { client, navigations } = prismClient({ prefer: { refreshToken: "code=401" } });
+    const Wrapper = providerWrapper({ client, strict: true });
+    render(
+      <Wrapper>
+        <RequireAuth loginFailedFallback={(failure) => <p>failed: {failure.cause}</p>}>secret</RequireAuth>
+      </Wrapper>,
+    );
+    // jsdom's page is on localhost, the mock on 127.0.0.1: two names of this machine
+    await screen.findByText("failed: host_name_mismatch");
+    expect(navigations).toEqual([]);
+    expect(screen.queryByText("secret")).toBeNull();
+  });
+
+  it("a session read clears the count of trips", async () => {
+    recordLoginRedirect();
+    recordLoginRedirect();
+    render(
+      <StaticAuthProvider authInfo={admin}>
+        <RequireAuth>secret</RequireAuth>
+      </StaticAuthProvider>,
+    );
+    expect(screen.getByText("secret")).toBeTruthy();
+    await waitFor(() => expect(loginRedirectsExhausted()).toBe(false));
   });
 
   it("an unreachable auth server is not a logout: the unreachable fallback shows and nobody is sent to the login page", async () => {

@@ -11,6 +11,8 @@ export async function bundleBrowserScript(entry: URL): Promise<string> {
     platform: "browser",
     write: false,
     logLevel: "silent",
+    // React (a page that renders the React entry) reads it; harmless elsewhere
+    define: { "process.env.NODE_ENV": '"production"' },
   });
   return bundle.outputFiles[0]!.text;
 }

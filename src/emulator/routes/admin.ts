@@ -5,24 +5,19 @@ import type { Router } from "../http.js";
 import { readOutbox } from "../outbox.js";
 import { getPerson, updateProfile } from "../people.js";
 import type { EmulatorSeed } from "../seed.js";
+import { parseSeed } from "../seed-validate.js";
 import type { EmulatorSettings } from "../settings.js";
-import { settingsProblem } from "../settings-check.js";
 import { ok } from "./reply.js";
 
-/** Refuses settings of the wrong shape with a 400 naming the first problem. */
-function assertSettings(changes: unknown): void {
-  const problem = settingsProblem(changes);
-  if (problem) throw new ProviderError(400, "bad_request", problem);
-}
-
-/** What the admin API drives: wiping back to the start seed, adding a seed. */
+/** What the admin API drives: wiping back to the start seed, adding a seed, exporting the state as one. */
 export interface AdminActions {
   reset(): Promise<void>;
   seed(seed: EmulatorSeed): Promise<void>;
+  exportSeed(): Promise<EmulatorSeed>;
 }
 
 /**
- * The admin API under `/__emulator`: POST reset, POST seed, GET outbox (`?to=`), GET and PATCH settings, PATCH users/:userId (enabled, locked, canCreateOrgs), and the
+ * The admin API under `/__emulator`: POST reset, POST seed (add), GET seed (export), GET outbox (`?to=`), GET and PATCH settings, PATCH users/:userId (enabled, locked, canCreateOrgs), and the
  * JWKS at `/.well-known/jwks.json` for an app's backend to verify access tokens.
  */
 export function adminRoutes(router: Router, ctx: EmulatorContext, actions: AdminActions): void {
@@ -30,10 +25,16 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     await actions.reset();
     return ok({ reset: true });
   });
+  router.add("GET", "/__emulator/seed", async () => ok(await actions.exportSeed()));
   router.add("POST", "/__emulator/seed", async (request) => {
-    assertSettings((bodyOf(request) as EmulatorSeed).settings ?? {});
+    let seed: EmulatorSeed;
     try {
-      await actions.seed(bodyOf(request) as EmulatorSeed);
+      seed = parseSeed(request.body ?? {}, "POST /__emulator/seed", false);
+    } catch (error) {
+      throw new ProviderError(400, "bad_request", (error as Error).message);
+    }
+    try {
+      await actions.seed(seed);
     } catch (error) {
       throw new ProviderError(400, "bad_request", `The seed could not be applied: ${(error as Error).message}`);
     }
@@ -44,8 +45,13 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
   );
   router.add("GET", "/__emulator/settings", async () => ok(await readSettings(ctx.db)));
   router.add("PATCH", "/__emulator/settings", async (request) => {
-    assertSettings(request.body);
-    return ok(await writeSettings(ctx.db, bodyOf(request) as Partial<EmulatorSettings>));
+    let changes: Partial<EmulatorSettings>;
+    try {
+      changes = parseSeed({ settings: request.body ?? {} }, "PATCH /__emulator/settings", false).settings ?? {};
+    } catch (error) {
+      throw new ProviderError(400, "bad_request", (error as Error).message);
+    }
+    return ok(await writeSettings(ctx.db, changes));
   });
   router.add("PATCH", "/__emulator/users/:userId", async (request) => {
     const body = bodyOf(request);

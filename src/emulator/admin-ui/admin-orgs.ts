@@ -1,0 +1,135 @@
+/**
+ * The admin API for the admin UI's Orgs tab: every org with its members and invitations; add a member, change a
+ * role, remove a member; invite (the e-mail goes to the outbox) and revoke. The admin acts as the provider's
+ * dashboard does: no permission checks, but roles must exist.
+ */
+import type { EmulatorContext } from "../context.js";
+import { invalidFields, ProviderError } from "../errors.js";
+import { bodyOf, requiredText, textList } from "../fields.js";
+import type { Router } from "../http.js";
+import { findMembership, listOrgs, putMembership, requireOrg } from "../orgs.js";
+import { recordMail } from "../outbox.js";
+import { getPersonByEmail } from "../people.js";
+import { ok } from "../routes/reply.js";
+import { isEmail, randomToken, sha256 } from "../secrets.js";
+
+const INVITATION_DAYS = 7;
+
+/** The role and additional roles of a body, checked against the settings. */
+async function rolesOf(ctx: EmulatorContext, body: Record<string, unknown>) {
+  const settings = await ctx.settings();
+  const role = requiredText(body, "role");
+  const additionalRoles = textList(body, "additionalRoles");
+  if (!settings.roles.some((r) => r.name === role))
+    throw invalidFields({ role: { code: "invalid_value", message: `Not a role: ${role}` } });
+  const unknown = additionalRoles.find((name) => !settings.additionalRoles.some((r) => r.name === name));
+  if (unknown) throw invalidFields({ additionalRoles: { code: "invalid_value", message: `Not a role: ${unknown}` } });
+  return { role, additionalRoles };
+}
+
+/** Registers the org routes of the admin UI. */
+export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
+  router.add("GET", "/__emulator/orgs", async () => {
+    const orgs = [];
+    for (const org of await listOrgs(ctx, "true", [])) {
+      const { rows: members } = await ctx.db.query<{
+        user_id: string;
+        email: string;
+        role: string;
+        additional_roles: string[];
+      }>(
+        `select m.user_id, u.email, m.role, m.additional_roles from emu_memberships m join users u on u.id = m.user_id
+         where m.org_id = $1 order by lower(u.email)`,
+        [org.id],
+      );
+      const { rows: invitations } = await ctx.db.query<{ email: string; role: string; expires_at: Date }>(
+        "select email, role, expires_at from emu_invitations where org_id = $1 order by lower(email)",
+        [org.id],
+      );
+      orgs.push({
+        id: org.id,
+        name: org.name,
+        domain: org.domain,
+        roleStructure: org.roleStructure,
+        members: members.map((m) => ({
+          userId: m.user_id,
+          email: m.email,
+          role: m.role,
+          additionalRoles: m.additional_roles,
+        })),
+        invitations: invitations.map((i) => ({
+          email: i.email,
+          role: i.role,
+          expiresAt: i.expires_at.toISOString(),
+          expired: i.expires_at <= ctx.now(),
+        })),
+      });
+    }
+    const settings = await ctx.settings();
+    return ok({
+      orgs,
+      roles: settings.roles.map((r) => r.name),
+      additionalRoles: settings.additionalRoles.map((r) => r.name),
+    });
+  });
+  router.add("POST", "/__emulator/orgs/:orgId/members", async (request) => {
+    const org = await requireOrg(ctx, request.params.orgId!);
+    const body = bodyOf(request);
+    const person = await getPersonByEmail(ctx, requiredText(body, "email"));
+    if (!person) throw invalidFields({ email: { code: "not_found", message: "No user has this e-mail" } });
+    await putMembership(ctx, { orgId: org.id, userId: person.id, ...(await rolesOf(ctx, body)) });
+    return ok({ orgId: org.id, userId: person.id });
+  });
+  router.add("PUT", "/__emulator/orgs/:orgId/members/:userId", async (request) => {
+    const org = await requireOrg(ctx, request.params.orgId!);
+    if (!(await findMembership(ctx, org.id, request.params.userId!)))
+      throw new ProviderError(404, "user_not_found", "Not a member of this org");
+    await putMembership(ctx, {
+      orgId: org.id,
+      userId: request.params.userId!,
+      ...(await rolesOf(ctx, bodyOf(request))),
+    });
+    return ok({ orgId: org.id, userId: request.params.userId });
+  });
+  router.add("DELETE", "/__emulator/orgs/:orgId/members/:userId", async (request) => {
+    const org = await requireOrg(ctx, request.params.orgId!);
+    await ctx.db.query("delete from emu_memberships where org_id = $1 and user_id = $2", [
+      org.id,
+      request.params.userId,
+    ]);
+    return ok({ removed: true });
+  });
+  router.add("POST", "/__emulator/orgs/:orgId/invitations", async (request) => {
+    const org = await requireOrg(ctx, request.params.orgId!);
+    const body = bodyOf(request);
+    const email = requiredText(body, "email").trim();
+    if (!isEmail(email)) throw invalidFields({ email: { code: "invalid", message: "Not an e-mail address" } });
+    const { role, additionalRoles } = await rolesOf(ctx, body);
+    const token = randomToken();
+    await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [org.id, email]);
+    await ctx.db.query(
+      "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)",
+      [
+        org.id,
+        email,
+        role,
+        JSON.stringify(additionalRoles),
+        sha256(token),
+        new Date(ctx.now().getTime() + INVITATION_DAYS * 86_400_000),
+        ctx.now(),
+      ],
+    );
+    const link = new URL("/accept_invite", ctx.baseUrl);
+    link.searchParams.set("token", token);
+    await recordMail(ctx, email, "invitation", `You are invited to join ${org.name}`, link.toString());
+    return { status: 201, json: { orgId: org.id, email } };
+  });
+  router.add("DELETE", "/__emulator/orgs/:orgId/invitations/:email", async (request) => {
+    const org = await requireOrg(ctx, request.params.orgId!);
+    await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [
+      org.id,
+      request.params.email,
+    ]);
+    return ok({ revoked: true });
+  });
+}

@@ -1,0 +1,48 @@
+/** The recent requests the emulator answered, newest last, in a ring buffer the admin UI reads live. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** One answered request. */
+export interface LoggedRequest {
+  /** Increasing number: read `after` the last one seen to get only newer entries. */
+  id: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/** How many requests the log keeps. */
+export const REQUEST_LOG_SIZE = 500;
+
+/** The admin UI's own polling, left out so the log shows the app's traffic. */
+const QUIET_PATHS = new Set(["/__emulator/requests"]);
+
+/** A ring buffer of the last requests. */
+export class RequestLog {
+  private readonly entries: LoggedRequest[] = [];
+  private next = 1;
+
+  /** Records `req` once its answer is sent. */
+  watch(req: IncomingMessage, res: ServerResponse, now: () => Date): void {
+    const started = performance.now();
+    const path = new URL(req.url ?? "/", "http://emulator").pathname;
+    if (QUIET_PATHS.has(path)) return;
+    res.once("finish", () => {
+      this.entries.push({
+        id: this.next++,
+        at: now().toISOString(),
+        method: req.method ?? "GET",
+        path,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      });
+      if (this.entries.length > REQUEST_LOG_SIZE) this.entries.shift();
+    });
+  }
+
+  /** The entries newer than `afterId`, oldest first. */
+  after(afterId: number): LoggedRequest[] {
+    return this.entries.filter((entry) => entry.id > afterId);
+  }
+}

@@ -1,0 +1,26 @@
+/** Reading and writing seed files: `--seed FILE` (checked, with the file's name in every message) and exports. */
+import { readFile, writeFile } from "node:fs/promises";
+import type { EmulatorSeed } from "./seed.js";
+import { parseSeed, SeedError } from "./seed-validate.js";
+
+/** Reads and checks a seed file; throws SeedError (the file's name and each problem's JSON path) when it is not one. */
+export async function readSeedFile(path: string): Promise<EmulatorSeed> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new SeedError(path, [`(root): the file cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SeedError(path, [`(root): not JSON (${(error as Error).message})`]);
+  }
+  return parseSeed(json, path);
+}
+
+/** Writes a seed as a file (two-space JSON, a final newline). */
+export async function writeSeedFile(path: string, seed: EmulatorSeed): Promise<void> {
+  await writeFile(path, `${JSON.stringify(seed, null, 2)}\n`);
+}

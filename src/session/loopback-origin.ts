@@ -1,0 +1,37 @@
+/**
+ * `localhost` and `127.0.0.1` name the same machine, but browsers keep cookies apart per host name: an app on
+ * `http://localhost:5173` never sends the session cookie an auth server on `http://127.0.0.1:4020` set (another
+ * site for SameSite, a partitioned or blocked third-party cookie elsewhere). The app would look logged out after
+ * every login. The client says so in the console the moment it is created on such a page, naming what to change.
+ */
+
+/** Loopback host names: the machine itself. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+const warned = new Set<string>();
+
+/**
+ * Warns once per pair when the page at `pageHref` and `authOrigin` are both on loopback under different host
+ * names, with the two ways to make them one.
+ */
+export function warnOnLoopbackMismatch(
+  authOrigin: string,
+  pageHref: string | null,
+  warn: (message: string) => void = console.warn,
+): void {
+  if (pageHref === null || !URL.canParse(pageHref)) return;
+  const page = new URL(pageHref);
+  const auth = new URL(authOrigin);
+  if (!LOOPBACK.test(page.hostname) || !LOOPBACK.test(auth.hostname) || page.hostname === auth.hostname) return;
+  const key = `${auth.origin} ${page.origin}`;
+  if (warned.has(key)) return;
+  warned.add(key);
+  const appOnAuthName = `${page.protocol}//${auth.hostname}${page.port ? `:${page.port}` : ""}`;
+  const authOnAppName = `${auth.protocol}//${page.hostname}${auth.port ? `:${auth.port}` : ""}`;
+  warn(
+    `orgauth: this page is on ${page.hostname} and the auth URL ${auth.origin} on ${auth.hostname}. Both name this ` +
+      `machine, but browsers keep cookies apart per host name, so the session cookie set at ${auth.hostname} is ` +
+      `not sent from ${page.hostname} and the app will look logged out after every login. Use one host name: set ` +
+      `the auth URL to ${authOnAppName}, or open the app at ${appOnAuthName}.`,
+  );
+}

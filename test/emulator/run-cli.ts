@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
+
+/** `npm run emulator` as a user starts it (scripts/emulator.ts through tsx), its output collected. */
+export interface RunningCli {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the output matches `pattern`; rejects when the process exits first. */
+  printed: (pattern: RegExp) => Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/** Starts the emulator's CLI with `args`. */
+export function runCli(args: string[]): RunningCli {
+  const child = spawn(join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/emulator.ts", ...args], {
+    cwd: repoRoot,
+    stdio: "pipe",
+  });
+  let output = "";
+  const listeners: (() => void)[] = [];
+  const read = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on("data", read);
+  child.stderr?.on("data", read);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const printed = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => pattern.test(output) && resolve();
+      listeners.push(check);
+      check();
+      void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${output}`)));
+    });
+  return { child, output: () => output, printed, exited };
+}

@@ -1,0 +1,69 @@
+/** The login-failed diagnosis names the likely cause from the two origins; the trip counter stops at the limit. */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { diagnoseLoginFailure } from "../../../src/hooks/login-failure.js";
+import {
+  clearLoginRedirects,
+  loginRedirectsExhausted,
+  MAX_LOGIN_REDIRECTS,
+  recordLoginRedirect,
+} from "../../../src/hooks/login-return.js";
+import { warnOnLoopbackMismatch } from "../../../src/session/loopback-origin.js";
+
+describe("diagnoseLoginFailure", () => {
+  it.each([
+    [
+      "http://127.0.0.1:4020",
+      "http://localhost:5173/app",
+      "host_name_mismatch",
+      "set the auth URL to http://localhost:4020",
+    ],
+    ["http://localhost:4020", "http://127.0.0.1:3000/", "host_name_mismatch", "open the app at http://localhost:3000"],
+    ["https://auth.vendor.example", "https://app.mine.example/", "third_party_cookies", "auth.mine.example"],
+    ["https://auth.mine.example", "http://app.mine.example/", "third_party_cookies", "another site"],
+    ["https://auth.mine.example", "https://app.mine.example/", "session_not_readable", "auth URL is the one"],
+  ])("auth %s, page %s → %s", (authUrl, page, cause, hint) => {
+    const failure = diagnoseLoginFailure(authUrl, page);
+    expect(failure.cause).toBe(cause);
+    expect(failure.message).toContain(hint);
+  });
+});
+
+describe("the trips to the hosted login page (sessionStorage)", () => {
+  const store = new Map<string, string>();
+  vi.stubGlobal("sessionStorage", {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  });
+  afterEach(() => store.clear());
+
+  it("is exhausted after the maximum number of recent trips, and cleared by a readable session", () => {
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) {
+      expect(loginRedirectsExhausted()).toBe(false);
+      recordLoginRedirect();
+    }
+    expect(loginRedirectsExhausted()).toBe(true);
+    clearLoginRedirects();
+    expect(loginRedirectsExhausted()).toBe(false);
+  });
+
+  it("forgets trips older than ten minutes", () => {
+    const start = Date.now();
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect(start);
+    expect(loginRedirectsExhausted(start + 11 * 60_000)).toBe(false);
+  });
+});
+
+describe("warnOnLoopbackMismatch", () => {
+  it("warns once per pair, only for two different loopback names", () => {
+    const warn = vi.fn();
+    warnOnLoopbackMismatch("http://127.0.0.1:4020", "http://localhost:5173/", warn);
+    warnOnLoopbackMismatch("http://127.0.0.1:4020", "http://localhost:5173/other", warn);
+    warnOnLoopbackMismatch("http://127.0.0.1:4020", "http://127.0.0.1:5173/", warn);
+    warnOnLoopbackMismatch("https://auth.mine.example", "http://localhost:5173/", warn);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toContain(
+      "set the auth URL to http://localhost:4020, or open the app at http://127.0.0.1:5173",
+    );
+  });
+});
