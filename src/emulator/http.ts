@@ -13,11 +13,12 @@ export interface Request {
   form: Record<string, string>;
 }
 
-/** What a handler answers: JSON (or nothing), a page, or a redirect; plus cookies to set. */
+/** What a handler answers: JSON (or nothing), a page, plain text, or a redirect; plus cookies to set. */
 export interface Reply {
   status: number;
   json?: unknown;
   html?: string;
+  text?: string;
   redirect?: string;
   cookies?: string[];
 }
@@ -111,6 +112,8 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply): v
     res.writeHead(reply.status, { Location: reply.redirect }).end();
   } else if (reply.html !== undefined) {
     res.writeHead(reply.status, { "Content-Type": "text/html; charset=utf-8" }).end(reply.html);
+  } else if (reply.text !== undefined) {
+    res.writeHead(reply.status, { "Content-Type": "text/plain; charset=utf-8" }).end(reply.text);
   } else if (reply.json !== undefined) {
     res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.json));
   } else {

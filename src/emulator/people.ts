@@ -100,7 +100,7 @@ export interface NewPerson {
 
 /** Creates a user in the identity store and their profile beside it. */
 export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Promise<Person> {
-  const id = fields.id ?? newId("usr");
+  const id = fields.id ?? newId();
   const name = [fields.firstName, fields.lastName].filter(Boolean).join(" ") || null;
   await ctx.identity.createUser({
     id,

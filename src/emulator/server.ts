@@ -15,6 +15,7 @@ import { accountRoutes } from "./routes/account.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
+import { keyRoutes } from "./routes/keys.js";
 import { loginRoutes } from "./routes/login.js";
 import { membershipChangeRoutes } from "./routes/membership-changes.js";
 import { membershipListRoutes } from "./routes/membership-lists.js";
@@ -22,6 +23,7 @@ import { orgRoutes } from "./routes/orgs.js";
 import { sessionRoutes } from "./routes/session.js";
 import { migrateEmulator, truncateEmulator } from "./schema.js";
 import { applySeed, type EmulatorSeed } from "./seed.js";
+import { loadSigningKey } from "./signing-key.js";
 import type { EmulatorSettings } from "./settings.js";
 import { openEmulatorDatabase, type SqlPort } from "./sql.js";
 import { writeSettings } from "./context.js";
@@ -49,7 +51,12 @@ export interface EmulatorOptions {
 
 /** A running emulator. */
 export interface RunningEmulator {
+  /** Where it listens. */
   url: string;
+  /** The auth URL an app and its backend are given: `publicUrl` when set, else `url`. */
+  authUrl: string;
+  /** What the provider's backend library needs to verify this emulator's tokens offline. */
+  tokenVerification: { verifierKey: string; issuer: string };
   /** Wipes all state and applies the start seed again. */
   reset(): Promise<void>;
   /** Adds a seed to the current state. */
@@ -84,12 +91,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const now = options.now ?? (() => new Date());
   const identity = await openIdentityStore(db, now);
   await migrateEmulator(db);
+  const signingKey = await loadSigningKey(db);
   const ctx: EmulatorContext = {
     db,
     identity,
     baseUrl: "http://127.0.0.1",
     now,
-    signer: await createTokenSigner("orgauth-emulator"),
+    signer: createTokenSigner(signingKey, () => new URL(ctx.baseUrl).origin),
     settings: () => readSettings(db),
   };
   const startSeed = options.seed ?? {};
@@ -111,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     membershipListRoutes,
     membershipChangeRoutes,
     apiKeyRoutes,
+    keyRoutes,
     linkPages,
     accountPages,
     authPages,
@@ -130,6 +139,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   ctx.baseUrl = options.publicUrl ?? url;
   return {
     url,
+    authUrl: ctx.baseUrl,
+    tokenVerification: { verifierKey: ctx.signer.pem(), issuer: ctx.signer.issuer() },
     reset,
     seed: (seed) => applySeed(ctx, seed),
     outbox: (to) => readOutbox(ctx, to),

@@ -16,5 +16,5 @@ export {
 } from "./prism-auth-client.js";
 // The local provider emulator for Node test suites (a real server with state; not for browsers or production).
 export { createEmulator, type TestEmulator } from "./emulator.js";
-export { demoSeed, DEMO_PASSWORD } from "../emulator/demo-seed.js";
+export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "../emulator/demo-seed.js";
 export type { EmulatorSeed, EmulatorSettings, OutboxMessage } from "../emulator/index.js";

@@ -2,6 +2,7 @@
 import { expect, it } from "vitest";
 import { chooseScenario } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 const demo = useDemo();
 /**
@@ -16,7 +17,9 @@ it("shows settings, members and invitations of the active org, with the SAML lin
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   expect(await page.getByLabel("Organisation name").inputValue()).toBe("Acme Inc.");
-  expect(await page.getByRole("link", { name: "Set up SAML" }).getAttribute("href")).toMatch(/\/saml\?id=org_acme&rt=/);
+  expect(await page.getByRole("link", { name: "Set up SAML" }).getAttribute("href")).toMatch(
+    new RegExp(`/saml\\?id=${DEMO_IDS.acme}&rt=`),
+  );
   await page.getByRole("region", { name: "Pending invitations" }).getByText("linus@acme.example").waitFor();
   await page.getByRole("region", { name: "Expired invitations" }).getByText("dennis@acme.example").waitFor();
   await demo.screenshot(page, "organisations", { docs: true });
@@ -53,7 +56,7 @@ it("invites with a role and additional roles, changes roles, removes a member an
   const invited = page.waitForRequest((request) => request.url().endsWith("/invite_user"));
   await page.getByRole("button", { name: "Send invitation" }).click();
   expect((await invited).postDataJSON()).toEqual({
-    org_id: "org_acme",
+    org_id: DEMO_IDS.acme,
     email: "linus@acme.example",
     role: "Admin",
     additional_roles: ["Billing"],
@@ -68,8 +71,8 @@ it("invites with a role and additional roles, changes roles, removes a member an
   const changed = page.waitForRequest((request) => request.url().endsWith("/change_role"));
   await grace.getByRole("button", { name: "Save role" }).click();
   expect((await changed).postDataJSON()).toEqual({
-    org_id: "org_acme",
-    user_id: "usr_03grace",
+    org_id: DEMO_IDS.acme,
+    user_id: DEMO_IDS.grace,
     role: "Member",
     additional_roles: ["Billing", "Support"],
   });
@@ -86,11 +89,11 @@ it("invites with a role and additional roles, changes roles, removes a member an
 it("switches the active org (kept across reloads) and hides what a Member may not do", async () => {
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
-  await page.getByLabel("Active organisation").selectOption("org_globex");
+  await page.getByLabel("Active organisation").selectOption(DEMO_IDS.globex);
   await page.getByText("Your role may not invite people to Globex Corporation.").waitFor();
   await page.reload();
   await page.getByText("Your role may not invite people to Globex Corporation.").waitFor();
-  expect(await page.getByLabel("Active organisation").inputValue()).toBe("org_globex");
+  expect(await page.getByLabel("Active organisation").inputValue()).toBe(DEMO_IDS.globex);
   expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
   await chooseScenario(page, "member-view");
@@ -101,11 +104,11 @@ it("switches the active org (kept across reloads) and hides what a Member may no
 it("joins and creates organisations; only an owner may delete one, and an owner does", async () => {
   const page = await mock.open("/org");
   await page.getByRole("button", { name: "Join Initech" }).click();
-  await page.getByText("You joined org_initech.").waitFor();
+  await page.getByText(`You joined ${DEMO_IDS.initech}.`).waitFor();
   await page.getByLabel("Name", { exact: true }).fill("Hooli");
   await page.getByRole("button", { name: "Create organisation" }).click();
   await page.getByText("Created org_hooli.").waitFor();
-  await page.getByLabel("Active organisation").selectOption("org_acme");
+  await page.getByLabel("Active organisation").selectOption(DEMO_IDS.acme);
   // by default Ada is an Admin of Acme; as its Owner she may delete it and invite owners
   await page.getByText("Only an owner of Acme Inc. may delete it.").waitFor();
   expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
@@ -114,7 +117,7 @@ it("joins and creates organisations; only an owner may delete one, and an owner 
   expect(await page.getByLabel("Invite role").locator("option").allInnerTexts()).toContain("Owner");
   const deleted = page.waitForRequest((request) => request.url().endsWith("/delete_org"));
   await page.getByRole("button", { name: "Yes, delete Acme Inc." }).click();
-  expect((await deleted).postDataJSON()).toEqual({ org_id: "org_acme" });
+  expect((await deleted).postDataJSON()).toEqual({ org_id: DEMO_IDS.acme });
   await page.getByText("Acme Inc. was deleted.").waitFor();
 });
 

@@ -43,7 +43,7 @@ export function linkPages(router: Router, ctx: EmulatorContext): void {
       if (!person.enabled || person.locked)
         return html("Cannot log in", "<p>This account is disabled or locked.</p>", 403);
       if (!person.emailConfirmed) await ctx.identity.updateUser({ id: person.id, emailVerified: ctx.now() });
-      const next = await afterPassword(ctx, (await getPerson(ctx, person.id))!);
+      const next = await afterPassword(ctx, (await getPerson(ctx, person.id))!, { login_method: "magic_link" });
       return redirect(
         next.state === "TwoFactorRequired" ? withRt("/mfa", request) : (returnTarget(request) ?? "/account"),
         [next.cookie],

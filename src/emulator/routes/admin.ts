@@ -15,8 +15,7 @@ export interface AdminActions {
 }
 
 /**
- * The admin API under `/__emulator`: POST reset, POST seed, GET outbox (`?to=`), GET and PATCH settings, PATCH users/:userId (enabled, locked, canCreateOrgs), and the
- * JWKS at `/.well-known/jwks.json` for an app's backend to verify access tokens.
+ * The admin API under `/__emulator`: POST reset, POST seed, GET outbox (`?to=`), GET and PATCH settings, PATCH users/:userId (enabled, locked, canCreateOrgs).
  */
 export function adminRoutes(router: Router, ctx: EmulatorContext, actions: AdminActions): void {
   router.add("POST", "/__emulator/reset", async () => {
@@ -48,5 +47,4 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     await updateProfile(ctx, request.params.userId!, changes);
     return ok({ user_id: request.params.userId, ...changes });
   });
-  router.add("GET", "/.well-known/jwks.json", async () => ok(ctx.signer.jwks()));
 }

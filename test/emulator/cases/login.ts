@@ -4,6 +4,7 @@ import * as api from "../../../src/generated/operations.js";
 import { admin, Browser, loggedIn } from "../harness.js";
 import { MALLORY_SECRET } from "../test-seed.js";
 import type { Case } from "./case.js";
+import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
 const ada = { email: "ada@acme.example", password: DEMO_PASSWORD };
 
@@ -25,18 +26,18 @@ export const loginCases: Case[] = [
     async run() {
       const browser = await loggedIn(ada.email);
       const all = await api.refreshToken(browser.t);
-      expect(Object.keys(all.org_id_to_org_member_info ?? {}).sort()).toEqual(["org_acme", "org_globex"]);
-      expect(all.org_id_to_org_member_info?.org_acme?.inherited_user_roles_plus_current_role).toEqual([
+      expect(Object.keys(all.org_id_to_org_member_info ?? {}).sort()).toEqual([DEMO_IDS.acme, DEMO_IDS.globex].sort());
+      expect(all.org_id_to_org_member_info?.[DEMO_IDS.acme]?.inherited_user_roles_plus_current_role).toEqual([
         "Owner",
         "Admin",
         "Member",
       ]);
-      const org = await api.refreshToken(browser.t, { query: { active_org_id: "org_globex" } });
+      const org = await api.refreshToken(browser.t, { query: { active_org_id: DEMO_IDS.globex } });
       const claims = JSON.parse(Buffer.from(org.access_token.split(".")[1]!, "base64url").toString()) as Record<
         string,
         unknown
       >;
-      expect(claims.org_member_info).toMatchObject({ org_id: "org_globex", additional_roles: ["Billing"] });
+      expect(claims.org_member_info).toMatchObject({ org_id: DEMO_IDS.globex, additional_roles: ["Billing"] });
       expect(org.expires_at_seconds - Math.floor(Date.now() / 1000)).toBeGreaterThan(1700);
     },
   },
@@ -52,7 +53,7 @@ export const loginCases: Case[] = [
     status: 401,
     code: "not_logged_in",
     rule: "active_org_id of an org the user is not in",
-    run: async () => api.refreshToken((await loggedIn(ada.email)).t, { query: { active_org_id: "org_initech" } }),
+    run: async () => api.refreshToken((await loggedIn(ada.email)).t, { query: { active_org_id: DEMO_IDS.initech } }),
   },
   {
     op: "logout",
@@ -99,7 +100,7 @@ export const loginCases: Case[] = [
       });
       expect(await login("reset.me@acme.example")).toBe("UpdatePasswordRequired");
       const t = (await loggedIn(ada.email)).t;
-      await api.updateOrgMetadata(t, { body: { org_id: "org_acme", require_2fa_by: "2020-01-01T00:00:00Z" } });
+      await api.updateOrgMetadata(t, { body: { org_id: DEMO_IDS.acme, require_2fa_by: "2020-01-01T00:00:00Z" } });
       expect(await login("alan@acme.example")).toBe("TwoFactorEnablementRequired");
     },
   },
@@ -112,10 +113,24 @@ export const loginCases: Case[] = [
   },
   {
     op: "login",
-    status: 400,
-    code: "invalid_request_fields",
-    rule: "wrong password (counts towards the lock)",
-    run: () => api.login(new Browser().t, { body: { ...ada, password: "wrong password" } }),
+    status: 404,
+    code: "user_not_found",
+    rule: "wrong password (counts towards the lock): the very answer an unknown e-mail gets",
+    async run() {
+      const answer = (body: { email: string; password: string }) =>
+        api.login(new Browser().t, { body }).then(
+          () => "logged in",
+          (error: unknown) => error,
+        );
+      const unknown = await answer({ email: "nobody@acme.example", password: "wrong password" });
+      const wrong = await answer({ ...ada, password: "wrong password" });
+      const seen = (e: unknown) => {
+        const { status, code, rawCode, userFacingError, userFacingErrors, fieldErrors } = e as Record<string, unknown>;
+        return { status, code, rawCode, userFacingError, userFacingErrors, fieldErrors };
+      };
+      expect(seen(wrong)).toEqual(seen(unknown));
+      return api.login(new Browser().t, { body: { ...ada, password: "wrong password" } });
+    },
   },
   {
     op: "login",
@@ -126,7 +141,7 @@ export const loginCases: Case[] = [
       const t = new Browser().t;
       for (let i = 0; i < 4; i++)
         await expect(api.login(t, { body: { ...ada, password: "wrong" } })).rejects.toMatchObject({
-          code: "invalid_request_fields",
+          code: "user_not_found",
         });
       await expect(api.login(t, { body: { ...ada, password: "wrong" } })).rejects.toMatchObject({
         code: "account_locked",
@@ -147,7 +162,7 @@ export const loginCases: Case[] = [
     code: "account_disabled",
     rule: "the user is disabled",
     run: async () => (
-      await admin.updateUser("usr_01ada", { enabled: false }), api.login(new Browser().t, { body: ada })
+      await admin.updateUser(DEMO_IDS.ada, { enabled: false }), api.login(new Browser().t, { body: ada })
     ),
   },
   {
@@ -270,7 +285,7 @@ export const loginCases: Case[] = [
     code: "account_disabled",
     rule: "the user is disabled",
     run: async () => (
-      await admin.updateUser("usr_01ada", { enabled: false }),
+      await admin.updateUser(DEMO_IDS.ada, { enabled: false }),
       api.loginPasswordless(new Browser().t, { body: { email: ada.email, create_if_doesnt_exist: false } })
     ),
   },
@@ -280,7 +295,7 @@ export const loginCases: Case[] = [
     code: "account_locked",
     rule: "the user is locked",
     run: async () => (
-      await admin.updateUser("usr_01ada", { locked: true }),
+      await admin.updateUser(DEMO_IDS.ada, { locked: true }),
       api.loginPasswordless(new Browser().t, { body: { email: ada.email, create_if_doesnt_exist: false } })
     ),
   },
@@ -341,7 +356,7 @@ export const loginCases: Case[] = [
     rule: "the user was disabled during the MFA step",
     run: async () => {
       const { t } = await atMfaStep();
-      await admin.updateUser("usr_06mallory", { enabled: false });
+      await admin.updateUser(DEMO_IDS.mallory, { enabled: false });
       return api.verifyMfa(t, { body: { code: currentTotp(MALLORY_SECRET) } });
     },
   },
@@ -390,7 +405,7 @@ export const loginCases: Case[] = [
     rule: "the user was disabled during the MFA step",
     run: async () => {
       const { t } = await atMfaStep();
-      await admin.updateUser("usr_06mallory", { enabled: false });
+      await admin.updateUser(DEMO_IDS.mallory, { enabled: false });
       return api.verifyBackupCode(t, { body: { code: "0000-0002" } });
     },
   },
@@ -434,7 +449,7 @@ export const loginCases: Case[] = [
     rule: "exactly one SAML org has the e-mail's domain",
     run: async () =>
       expect((await api.loginCheck(new Browser().t, { query: { email: "x@acme.example" } })).login_url).toMatch(
-        /\/saml\?id=org_acme$/,
+        new RegExp(`/saml\\?id=${DEMO_IDS.acme}$`),
       ),
   },
   {
@@ -444,7 +459,9 @@ export const loginCases: Case[] = [
     rule: "two SAML orgs share the domain",
     async run() {
       await admin.call("POST", "/__emulator/seed", {
-        orgs: [{ id: "org_acme2", name: "Acme Two", domain: "acme.example", samlEnabled: true }],
+        orgs: [
+          { id: "4f1c2b9a-8d3e-4a6f-9b7c-0e1d2f3a4b5c", name: "Acme Two", domain: "acme.example", samlEnabled: true },
+        ],
       });
       return api.loginCheck(new Browser().t, { query: { domain: "acme.example" } });
     },
