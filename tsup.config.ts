@@ -19,6 +19,8 @@ export default defineConfig({
     react: "src/react.ts",
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",
+    // The `orgauth-emulator` command (package.json "bin").
+    "emulator-cli": "src/emulator/bin.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

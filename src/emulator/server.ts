@@ -7,6 +7,7 @@ import { ProviderError } from "./errors.js";
 import { parseCookies, preflight, readBody, Router, send } from "./http.js";
 import { openIdentityStore, truncateIdentity } from "./identity.js";
 import { readOutbox, type OutboxMessage } from "./outbox.js";
+import { logRequest, type RequestLogWriter } from "./request-log.js";
 import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
@@ -47,6 +48,8 @@ export interface EmulatorOptions {
   publicUrl?: string;
   /** The clock (for tests); the real one by default. */
   now?: () => Date;
+  /** Called with one line per request (method, path, status, time); no log when absent. */
+  log?: RequestLogWriter;
 }
 
 /** A running emulator. */
@@ -129,7 +132,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
 
-  const server = createServer((req, res) => void handle(router, req, res));
+  const server = createServer((req, res) => {
+    if (options.log) logRequest(req, res, options.log);
+    void handle(router, req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());

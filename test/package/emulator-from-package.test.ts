@@ -1,7 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { freePort, stopProcess } from "../../scripts/lib/prism.js";
 
 /** `createEmulator` as a user's Node suite gets it: from the installed package's `orgauth/testing` entry. */
 const appDir = inject("packedAppDir");
@@ -29,3 +30,51 @@ describe("the emulator from the packed package", () => {
     expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({ anonymous: 401, login: 200, state: "Finished" });
   }, 120_000);
 });
+
+describe("the orgauth-emulator command of the packed package", () => {
+  it("starts with one command, with the flags of npm run emulator, serves the demo seed and logs requests", async () => {
+    const bin = join(appDir, "node_modules", ".bin", "orgauth-emulator");
+    const port = await freePort();
+    const child = spawn(bin, ["--port", String(port)], { cwd: appDir, stdio: "pipe" });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await until(
+        () => output.includes("Press Ctrl-C"),
+        () => output,
+      );
+      expect(output).toContain(`Auth URL   http://127.0.0.1:${port}`);
+      expect(output).toContain("manualTokenVerificationMetadata");
+      const login = await fetch(`http://127.0.0.1:${port}/api/fe/v3/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
+        body: JSON.stringify({ email: "ada@acme.example", password: "orgauth-demo" }),
+      });
+      expect(await login.json()).toEqual({ login_state: "Finished" });
+      await until(
+        () => /POST \/api\/fe\/v3\/login 200/.test(output),
+        () => output,
+      );
+    } finally {
+      await stopProcess(child);
+    }
+    expect(child.exitCode ?? child.signalCode).not.toBeNull();
+  }, 120_000);
+
+  it("lists its flags with --help", () => {
+    const bin = join(appDir, "node_modules", ".bin", "orgauth-emulator");
+    const help = execFileSync(bin, ["--help"], { cwd: appDir, timeout: 60_000 }).toString();
+    for (const flag of ["--port", "--data-dir", "--database", "--seed", "--default-redirect", "--quiet"])
+      expect(help).toContain(flag);
+  }, 90_000);
+});
+
+/** Waits until `done()` holds (polling), failing with `output()` after 90 s. */
+async function until(done: () => boolean, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out; output so far:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -7,7 +7,7 @@ import { afterPassword } from "../routes/login.js";
 import { type LoginMethod, samlLoginMethod, socialLoginMethod } from "../login-methods.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
 import { SOCIAL_PROVIDERS } from "./social.js";
-import { callApi, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
+import { callApi, landingTarget, messageOf, rawRt, redirect, withRt } from "./flow.js";
 
 const SOCIAL = new Set(SOCIAL_PROVIDERS);
 const html = (title: string, body: string, status = 200): Reply => ({ status, html: page(title, body) });
@@ -35,7 +35,7 @@ async function externalSignIn(
 async function finish(ctx: EmulatorContext, request: Request, person: Person, method: LoginMethod): Promise<Reply> {
   const next = await afterPassword(ctx, person, method);
   if (next.state === "TwoFactorRequired") return redirect(withRt("/mfa", request), [next.cookie]);
-  return redirect(returnTarget(request) ?? "/account", [next.cookie]);
+  return redirect(await landingTarget(ctx, request), [next.cookie]);
 }
 
 /** The social login routes (`/{provider}/login`), `/saml` (an org's SSO) and `/saml_lookup` (find an org's SSO). */
