@@ -25,6 +25,7 @@ import { sessionRoutes } from "./routes/session.js";
 import { migrateEmulator, truncateEmulator } from "./schema.js";
 import { applySeed, type EmulatorSeed } from "./seed.js";
 import { loadSigningKey } from "./signing-key.js";
+import { duringStartLock } from "./start-lock.js";
 import type { EmulatorSettings } from "./settings.js";
 import { openEmulatorDatabase, type SqlPort } from "./sql.js";
 import { writeSettings } from "./context.js";
@@ -85,32 +86,35 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     );
   }
   const opened = options.database
-    ? { db: options.database, close: async () => undefined }
+    ? { db: options.database, pool: async () => options.database, close: async () => undefined }
     : await openEmulatorDatabase({
         ...(options.dataDir && { dataDir: options.dataDir }),
         ...(options.connectionString && { connectionString: options.connectionString }),
       });
   const db = opened.db;
   const now = options.now ?? (() => new Date());
-  const identity = await openIdentityStore(db, now);
-  await migrateEmulator(db);
-  const signingKey = await loadSigningKey(db);
-  const ctx: EmulatorContext = {
-    db,
-    identity,
-    baseUrl: "http://127.0.0.1",
-    now,
-    signer: createTokenSigner(signingKey, () => new URL(ctx.baseUrl).origin),
-    settings: () => readSettings(db),
-  };
   const startSeed = options.seed ?? {};
+  const ctx = await duringStartLock(await opened.pool(), async () => {
+    const identity = await openIdentityStore(db, now);
+    await migrateEmulator(db);
+    const signingKey = await loadSigningKey(db);
+    const started: EmulatorContext = {
+      db,
+      identity,
+      baseUrl: "http://127.0.0.1",
+      now,
+      signer: createTokenSigner(signingKey, () => new URL(started.baseUrl).origin),
+      settings: () => readSettings(db),
+    };
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
+    if ((rows[0]?.n ?? 0) === 0) await applySeed(started, startSeed);
+    return started;
+  });
   const reset = async () => {
     await truncateIdentity(db);
     await truncateEmulator(db);
     await applySeed(ctx, startSeed);
   };
-  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
-  if ((rows[0]?.n ?? 0) === 0) await applySeed(ctx, startSeed);
 
   const router = new Router();
   for (const register of [
