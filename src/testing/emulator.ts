@@ -6,6 +6,8 @@ import type { EmulatorOptions, EmulatorSeed, EmulatorSettings, OutboxMessage } f
 export interface TestEmulator {
   /** The auth URL to give the app or `createAuthClient`. */
   readonly url: string;
+  /** What `@propelauth/node` needs to verify this emulator's tokens: `manualTokenVerificationMetadata`. */
+  readonly tokenVerification: { verifierKey: string; issuer: string };
   /** Wipes all state back to the seed (call it in `beforeEach`). */
   reset(): Promise<void>;
   /** Adds people and orgs to the current state. */
@@ -33,6 +35,7 @@ export async function createEmulator(
   const emulator = await startEmulator({ ...options, port: 0 });
   return {
     url: emulator.url,
+    tokenVerification: emulator.tokenVerification,
     reset: () => emulator.reset(),
     seed: (seed) => emulator.seed(seed),
     outbox: (to) => emulator.outbox(to),

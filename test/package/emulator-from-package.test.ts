@@ -8,6 +8,7 @@ import { freePort, stopProcess } from "../../scripts/lib/prism.js";
 const appDir = inject("packedAppDir");
 
 const SCRIPT = `
+import { initBaseAuth } from "@propelauth/node";
 import { createEmulator, demoSeed, DEMO_PASSWORD } from "orgauth/testing";
 const emulator = await createEmulator({ seed: demoSeed });
 try {
@@ -17,17 +18,26 @@ try {
     headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
     body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
   });
-  console.log(JSON.stringify({ anonymous: anonymous.status, login: login.status, state: (await login.json()).login_state }));
+  const cookie = login.headers.getSetCookie()[0].split(";")[0];
+  const { access_token } = await (await fetch(emulator.url + "/api/v1/refresh_token", { headers: { Cookie: cookie } })).json();
+  const backend = initBaseAuth({ authUrl: emulator.url, apiKey: "x", manualTokenVerificationMetadata: emulator.tokenVerification });
+  const verified = (await backend.validateAccessTokenAndGetUser("Bearer " + access_token)).email;
+  console.log(JSON.stringify({ anonymous: anonymous.status, login: login.status, state: (await login.json()).login_state, verified }));
 } finally {
   await emulator.stop();
 }
 `;
 
 describe("the emulator from the packed package", () => {
-  it("starts from orgauth/testing, answers as the provider does, and stops", () => {
+  it("starts from orgauth/testing, answers as the provider does, its tokens verify with @propelauth/node, and stops", () => {
     writeFileSync(join(appDir, "emulator-check.mjs"), SCRIPT);
     const output = execFileSync(process.execPath, ["emulator-check.mjs"], { cwd: appDir, timeout: 90_000 }).toString();
-    expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({ anonymous: 401, login: 200, state: "Finished" });
+    expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({
+      anonymous: 401,
+      login: 200,
+      state: "Finished",
+      verified: "ada@acme.example",
+    });
   }, 120_000);
 });
 

@@ -21,8 +21,11 @@ export function returnTarget(request: Request): string | null {
  * the emulator's own. Null when there is nowhere but the emulator's account page.
  */
 export async function defaultReturnTarget(ctx: EmulatorContext, request: Request): Promise<string | null> {
-  const configured = (await ctx.settings()).defaultRedirect;
-  if (configured) return configured;
+  return (await ctx.settings()).defaultRedirect ?? appCameFrom(ctx, request);
+}
+
+/** The app the browser came from (the Referer's origin), when it is an allowed app origin not the emulator's own. */
+function appCameFrom(ctx: EmulatorContext, request: Request): string | null {
   const referer = request.headers.referer;
   if (!referer || !URL.canParse(referer)) return null;
   const origin = new URL(referer).origin;
@@ -36,10 +39,11 @@ export async function landingTarget(ctx: EmulatorContext, request: Request): Pro
 
 /**
  * A login or signup page opened without `rt`: the same page with the default return target as its `rt`, so every
- * step after it (MFA, confirmation, social and SSO sign-in) carries it. Null when there is none or `rt` is given.
+ * step after it (MFA, confirmation, social and SSO sign-in) carries it. Null when `rt` is given or the browser did
+ * not come from an app (a configured default redirect then still applies when the login finishes).
  */
 export async function withDefaultReturn(ctx: EmulatorContext, request: Request): Promise<Reply | null> {
-  if (request.url.searchParams.has("rt")) return null;
+  if (request.url.searchParams.has("rt") || !appCameFrom(ctx, request)) return null;
   const target = await defaultReturnTarget(ctx, request);
   if (!target) return null;
   const url = new URL(request.url.pathname, ctx.baseUrl);
