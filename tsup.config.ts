@@ -22,6 +22,8 @@ export default defineConfig({
     testing: "src/testing/index.ts",
     "testing/react": "src/testing/react.ts",
     emulator: "src/emulator/index.ts",
+    // The `orgauth-emulator` command (package.json "bin").
+    "emulator-cli": "src/emulator/bin.ts",
   },
   format: ["esm", "cjs"],
   // Declarations marked @internal (shared between the entries, not for consumers) stay out of the .d.ts.

@@ -6,6 +6,7 @@ import { repoRoot } from "../scripts/lib/repo-root.js";
 import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
 import { runAdapterBench } from "./adapter-store.js";
+import { runEmulatorThroughput } from "./emulator-throughput.js";
 import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
@@ -16,6 +17,7 @@ import { runRefreshTraffic } from "./refresh-traffic.js";
  *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
  *  3. Refresh traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own.
  *  4. Identity store (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time and memory.
+ *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
  */
@@ -108,6 +110,8 @@ await runRefreshTraffic();
 
 console.log();
 await runAdapterBench();
+console.log();
+await runEmulatorThroughput();
 console.log();
 await runPerCallOverhead(settingsExample);
 console.log();

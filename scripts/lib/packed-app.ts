@@ -1,5 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "./repo-root.js";
@@ -31,6 +41,18 @@ export interface PackedAppOptions {
 /** Entries of this repository's node_modules the app does not link: the package itself and npm's own files. */
 const NOT_LINKED = new Set(["orgauth", ".bin", ".cache", ".package-lock.json", ".vite", ".vitest"]);
 
+/** Links the package's commands into `.bin` and makes them executable, as `npm install` does. */
+function linkBins(installed: string, binDir: string): void {
+  const { bin = {} } = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+    bin?: Record<string, string>;
+  };
+  mkdirSync(binDir, { recursive: true });
+  for (const [name, target] of Object.entries(bin)) {
+    chmodSync(join(installed, target), 0o755);
+    symlinkSync(join("..", "orgauth", target), join(binDir, name));
+  }
+}
+
 /** Builds and packs the package and installs the tarball into a new throwaway app directory. */
 export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
   if (options.build !== false)
@@ -50,6 +72,7 @@ export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
   for (const entry of readdirSync(join(repoRoot, "node_modules"))) {
     if (!NOT_LINKED.has(entry)) symlinkSync(join(repoRoot, "node_modules", entry), join(dir, "node_modules", entry));
   }
+  linkBins(installed, join(dir, "node_modules", ".bin"));
   writeFileSync(
     join(dir, "package.json"),
     JSON.stringify({ name: "orgauth-consumer", private: true, type: "module" }, null, 2),

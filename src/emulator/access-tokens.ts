@@ -1,27 +1,29 @@
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { SignJWT, type JWK } from "jose";
+import type { SigningKey } from "./signing-key.js";
 
-/** Signs access tokens (RS256) and publishes the public key as a JWKS so an app's backend can verify them. */
+/** Signs access tokens (RS256) and publishes the public key (JWKS, PEM) so an app's backend can verify them. */
 export interface TokenSigner {
   sign(claims: Record<string, unknown>, subject: string, expiresAtSeconds: number): Promise<string>;
   jwks(): { keys: JWK[] };
-  issuer: string;
+  /** The public key as PEM: the `verifierKey` a backend library is given. */
+  pem(): string;
+  /** The `iss` of every token: the auth URL's origin. */
+  issuer(): string;
 }
 
-/** A signer with a key pair made at start-up; `issuer` goes in every token's `iss`. */
-export async function createTokenSigner(issuer: string): Promise<TokenSigner> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  const kid = `emulator-${Date.now().toString(36)}`;
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+/** A signer over the database's key; `issuer` is read at each signing (the public URL is known once listening). */
+export function createTokenSigner(key: SigningKey, issuer: () => string): TokenSigner {
   return {
     issuer,
     sign: (claims, subject, expiresAtSeconds) =>
       new SignJWT(claims)
-        .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
-        .setIssuer(issuer)
+        .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+        .setIssuer(issuer())
         .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime(expiresAtSeconds)
-        .sign(privateKey),
-    jwks: () => ({ keys: [publicJwk] }),
+        .sign(key.privateKey),
+    jwks: () => ({ keys: [key.publicJwk] }),
+    pem: () => key.publicPem,
   };
 }

@@ -1,5 +1,6 @@
 import type { EmulatorContext } from "./context.js";
 import { membershipsOf, type Membership, type Org } from "./orgs.js";
+import type { LoginMethod } from "./login-methods.js";
 import type { Person } from "./people.js";
 import { roleView } from "./roles.js";
 import type { EmulatorSettings } from "./settings.js";
@@ -52,12 +53,14 @@ function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Member
 
 /**
  * The refresh response: a signed access token (RS256, `settings.accessTokenSeconds`), the user and their orgs.
- * With `activeOrgId` the token is an org token: its claims carry only that org's membership. Null when the person
- * is not a member of `activeOrgId`.
+ * The token's claims are those the provider's backend library reads (see accessTokenClaims). With `activeOrgId` the
+ * token is an org token: its claims carry only that org's membership. Null when the person is not a member of
+ * `activeOrgId`.
  */
 export async function refreshResponse(
   ctx: EmulatorContext,
   person: Person,
+  loginMethod: LoginMethod | null,
   activeOrgId?: string,
 ): Promise<Record<string, unknown> | null> {
   const settings = await ctx.settings();
@@ -67,7 +70,7 @@ export async function refreshResponse(
   );
   if (activeOrgId !== undefined && !orgInfo[activeOrgId]) return null;
   const expiresAt = seconds(ctx.now()) + settings.accessTokenSeconds;
-  const claims: Record<string, unknown> = { user_id: person.id, email: person.email };
+  const claims = accessTokenClaims(settings, person, loginMethod);
   if (activeOrgId !== undefined) claims.org_member_info = orgInfo[activeOrgId];
   else claims.org_id_to_org_member_info = orgInfo;
   const accessToken = await ctx.signer.sign(claims, person.id, expiresAt);
@@ -77,6 +80,28 @@ export async function refreshResponse(
     user: userJson(person),
     org_id_to_org_member_info: orgInfo,
   };
+}
+
+/**
+ * The user claims of an access token, as the provider's tokens carry them: id, e-mail, the names when set, the
+ * legacy id, how the session logged in, and the properties when the project includes them.
+ */
+function accessTokenClaims(
+  settings: EmulatorSettings,
+  person: Person,
+  loginMethod: LoginMethod | null,
+): Record<string, unknown> {
+  const claims: Record<string, unknown> = { user_id: person.id, email: person.email };
+  const optional = {
+    first_name: person.firstName,
+    last_name: person.lastName,
+    username: person.username,
+    legacy_user_id: person.legacyUserId,
+  };
+  for (const [key, value] of Object.entries(optional)) if (value !== null) claims[key] = value;
+  if (loginMethod) claims.login_method = loginMethod;
+  if (settings.userPropertiesInTokens) claims.properties = person.properties;
+  return claims;
 }
 
 /** The login step a logged-in person is at. */

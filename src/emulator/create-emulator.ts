@@ -11,6 +11,8 @@ export interface TestEmulator {
   readonly url: string;
   /** The admin API's secret: `fetch(url + "/__emulator/…", { headers: { "x-emulator-secret": secret } })`. */
   readonly secret: string;
+  /** What `@propelauth/node` needs to verify this emulator's tokens: `manualTokenVerificationMetadata`. */
+  readonly tokenVerification: { verifierKey: string; issuer: string };
   /** Wipes all state back to the seed (call it in `beforeEach`). */
   reset(): Promise<void>;
   /** Adds people and orgs to the current state. */
@@ -38,6 +40,7 @@ export async function createEmulator(
   return {
     url: emulator.url,
     secret: emulator.secret,
+    tokenVerification: emulator.tokenVerification,
     reset: () => emulator.reset(),
     seed: (seed) => emulator.seed(seed),
     outbox: (to) => emulator.outbox(to),

@@ -1,5 +1,19 @@
 import type { EmulatorSeed } from "./seed.js";
 
+/** The ids of the demo's people and orgs: UUIDs, as the provider issues them. */
+export const DEMO_IDS = {
+  ada: "2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec",
+  newcomer: "76dac289-b3ab-46e8-a926-cfe9ee82a564",
+  grace: "5b2fc6fa-dad0-44d0-ad6b-efc179566d73",
+  alan: "be72e5a4-0d97-4c90-b687-0d840c873c01",
+  hank: "007f1efd-9763-4fb6-89b6-4270106e6c7c",
+  mallory: "063dcd02-5079-4840-84e6-0d9edda0e416",
+  acme: "db3d2259-de43-402a-ab06-0de8cd905202",
+  globex: "cc80f47d-a6d4-4cdb-a946-cfda29dda3b7",
+  initech: "ca387bcd-84a4-4435-9450-e4881c19f120",
+  umbrella: "d81b4da0-2555-4659-b43a-af6a190d51b4",
+} as const;
+
 /** The password of every demo user. */
 export const DEMO_PASSWORD = "orgauth-demo";
 
@@ -11,7 +25,7 @@ export const DEMO_PASSWORD = "orgauth-demo";
 export const demoSeed: EmulatorSeed = {
   users: [
     {
-      id: "usr_01ada",
+      id: DEMO_IDS.ada,
       email: "ada@acme.example",
       password: DEMO_PASSWORD,
       username: "ada",
@@ -19,12 +33,24 @@ export const demoSeed: EmulatorSeed = {
       lastName: "Lovelace",
       properties: { favorite_color: "teal", plan_tier: "pro" },
     },
-    { id: "usr_03grace", email: "grace@acme.example", password: DEMO_PASSWORD, firstName: "Grace", lastName: "Hopper" },
-    { id: "usr_04alan", email: "alan@acme.example", password: DEMO_PASSWORD, firstName: "Alan", lastName: "Turing" },
-    { id: "usr_05hank", email: "hank@globex.example", password: DEMO_PASSWORD, firstName: "Hank", lastName: "Scorpio" },
-    { id: "usr_02new", email: "newcomer@gmail.example", password: DEMO_PASSWORD, legacyUserId: "legacy-1001" },
     {
-      id: "usr_06mallory",
+      id: DEMO_IDS.grace,
+      email: "grace@acme.example",
+      password: DEMO_PASSWORD,
+      firstName: "Grace",
+      lastName: "Hopper",
+    },
+    { id: DEMO_IDS.alan, email: "alan@acme.example", password: DEMO_PASSWORD, firstName: "Alan", lastName: "Turing" },
+    {
+      id: DEMO_IDS.hank,
+      email: "hank@globex.example",
+      password: DEMO_PASSWORD,
+      firstName: "Hank",
+      lastName: "Scorpio",
+    },
+    { id: DEMO_IDS.newcomer, email: "newcomer@gmail.example", password: DEMO_PASSWORD, legacyUserId: "legacy-1001" },
+    {
+      id: DEMO_IDS.mallory,
       email: "mallory@acme.example",
       password: DEMO_PASSWORD,
       firstName: "Mallory",
@@ -34,7 +60,7 @@ export const demoSeed: EmulatorSeed = {
   ],
   orgs: [
     {
-      id: "org_acme",
+      id: DEMO_IDS.acme,
       name: "Acme Inc.",
       domain: "acme.example",
       samlEnabled: true,
@@ -51,7 +77,7 @@ export const demoSeed: EmulatorSeed = {
       ],
     },
     {
-      id: "org_globex",
+      id: DEMO_IDS.globex,
       name: "Globex Corporation",
       domain: "globex.example",
       roleStructure: "multi_role",
@@ -62,14 +88,14 @@ export const demoSeed: EmulatorSeed = {
       ],
     },
     {
-      id: "org_initech",
+      id: DEMO_IDS.initech,
       name: "Initech",
       domain: "acme.example",
       autojoinByDomain: true,
       members: [{ email: "hank@globex.example", role: "Owner" }],
     },
     {
-      id: "org_umbrella",
+      id: DEMO_IDS.umbrella,
       name: "Umbrella Corporation",
       domain: "acme.example",
       autojoinByDomain: true,

@@ -16,11 +16,12 @@ export interface Request {
   redirectAllowed(href: string): boolean;
 }
 
-/** What a handler answers: JSON (or nothing), a page, or a redirect; plus cookies to set. */
+/** What a handler answers: JSON (or nothing), a page, plain text, or a redirect; plus cookies to set. */
 export interface Reply {
   status: number;
   json?: unknown;
   html?: string;
+  text?: string;
   redirect?: string;
   cookies?: string[];
 }
@@ -159,6 +160,8 @@ export function send(res: ServerResponse, reply: Reply, corsOrigin: string | nul
         "Content-Security-Policy": "frame-ancestors 'none'",
       })
       .end(reply.html);
+  } else if (reply.text !== undefined) {
+    res.writeHead(reply.status, { "Content-Type": "text/plain; charset=utf-8" }).end(reply.text);
   } else if (reply.json !== undefined) {
     res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.json));
   } else {

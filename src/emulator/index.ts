@@ -4,8 +4,8 @@
  * settings and e-mails. It imports nothing from the client layers: a browser app never loads it.
  */
 export { createEmulator, type TestEmulator } from "./create-emulator.js";
-export { startEmulator, type EmulatorOptions, type RunningEmulator } from "./server.js";
-export { demoSeed, DEMO_PASSWORD } from "./demo-seed.js";
+export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
+export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "./demo-seed.js";
 export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seed.js";
 export { parseSeed, SeedError } from "./seed-validate.js";
 export { readSeedFile, writeSeedFile } from "./seed-file.js";

@@ -111,7 +111,7 @@ const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknow
  * username first (two signups at once), it is the 400 `already_taken` a sequential signup gets, and nothing is left.
  */
 export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Promise<Person> {
-  const id = fields.id ?? newId("usr");
+  const id = fields.id ?? newId();
   const name = [fields.firstName, fields.lastName].filter(Boolean).join(" ") || null;
   try {
     await ctx.identity.createUser({

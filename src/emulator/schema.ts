@@ -2,8 +2,9 @@ import type { SqlPort } from "./sql.js";
 
 /**
  * The emulator's own tables, beside the identity store's: profile fields the provider has and Auth.js users do not,
- * organisations, memberships, invitations, API keys, MFA secrets and backup codes, rate-limit counters, the outbox
- * and the project settings. Each step is one statement; `create ... if not exists` makes the whole list idempotent.
+ * organisations, memberships, invitations, API keys, MFA secrets and backup codes, rate-limit counters, the outbox,
+ * the project settings, the signing key (kept across resets: a backend holds its public key) and how each session
+ * logged in. Each step is one statement; `create ... if not exists` makes the whole list idempotent.
  */
 const steps = [
   `create table if not exists emu_profiles (
@@ -41,6 +42,9 @@ const steps = [
      id serial primary key, to_address text not null, kind text not null, subject text not null, link text not null,
      created_at timestamptz not null)`,
   `create table if not exists emu_settings (id integer primary key, value jsonb not null)`,
+  `create table if not exists emu_signing_key (id integer primary key, kid text not null, private_jwk jsonb not null, created_at timestamptz not null)`,
+  `create table if not exists emu_session_logins (session_hash text primary key, login_method jsonb not null)`,
+  `alter table emu_mfa_steps add column if not exists login_method jsonb`,
 ];
 
 /** Creates the emulator's tables when they are missing. */
@@ -51,6 +55,6 @@ export async function migrateEmulator(db: SqlPort): Promise<void> {
 /** Empties every emulator table (the identity store is emptied by the caller). */
 export async function truncateEmulator(db: SqlPort): Promise<void> {
   await db.query(
-    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings restart identity cascade",
+    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins restart identity cascade",
   );
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 
 const scryptAsync = promisify(scrypt) as (
@@ -32,8 +32,8 @@ export async function verifyPassword(password: string, stored: string | null): P
 /** A random URL-safe secret of `bytes` bytes. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString("base64url");
 
-/** A random id with a readable prefix, e.g. `usr_3f9a…`. */
-export const newId = (prefix: string): string => `${prefix}_${randomBytes(8).toString("hex")}`;
+/** A new id for a user, an org or an API key: a random UUID, as the provider issues them. */
+export const newId = (): string => randomUUID();
 
 /** SHA-256 of a secret, hex; secrets are stored only this way. */
 export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");

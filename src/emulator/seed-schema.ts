@@ -39,6 +39,8 @@ const settingsShape = {
   sessionSeconds: z.int().positive(),
   emailResendSeconds: z.int().nonnegative(),
   logoutRedirect: z.url().nullable(),
+  defaultRedirect: z.url().nullable(),
+  userPropertiesInTokens: z.boolean(),
   roles: z.array(roleDefinition).min(1),
   additionalRoles: z.array(roleDefinition),
 } satisfies { [Key in keyof EmulatorSettings]-?: z.ZodType<EmulatorSettings[Key]> };

@@ -9,6 +9,7 @@ import { parseCookies, preflight, readBody, Router, send } from "./http.js";
 import { openIdentityStore, truncateIdentity } from "./identity.js";
 import { createOriginPolicy, type OriginPolicy } from "./origins.js";
 import { readOutbox, type OutboxMessage } from "./outbox.js";
+import { logRequest, type RequestLogWriter } from "./request-log.js";
 import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
@@ -18,6 +19,7 @@ import { adminUiRoutes, RequestLog } from "./admin-ui/index.js";
 import { type AdminActions, adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
+import { keyRoutes } from "./routes/keys.js";
 import { loginRoutes } from "./routes/login.js";
 import { membershipChangeRoutes } from "./routes/membership-changes.js";
 import { membershipListRoutes } from "./routes/membership-lists.js";
@@ -27,6 +29,8 @@ import { migrateEmulator, truncateEmulator } from "./schema.js";
 import { applySeed, type EmulatorSeed } from "./seed.js";
 import { exportSeed } from "./seed-export.js";
 import { parseSeed } from "./seed-validate.js";
+import { loadSigningKey } from "./signing-key.js";
+import { duringStartLock } from "./start-lock.js";
 import type { EmulatorSettings } from "./settings.js";
 import { randomToken } from "./secrets.js";
 import { openEmulatorDatabase, type SqlPort } from "./sql.js";
@@ -60,13 +64,20 @@ export interface EmulatorOptions {
   allowedOrigins?: readonly string[];
   /** Host names to answer to besides the loopback ones (a name in /etc/hosts, a LAN address); others are refused. */
   allowedHosts?: readonly string[];
+  /** Called with one line per request (method, path, status, time); no log when absent. */
+  log?: RequestLogWriter;
 }
 
 /** A running emulator. */
 export interface RunningEmulator {
+  /** Where it listens. */
   url: string;
   /** The admin API's secret: send it as the `x-emulator-secret` header. */
   secret: string;
+  /** The auth URL an app and its backend are given: `publicUrl` when set, else `url`. */
+  authUrl: string;
+  /** What the provider's backend library needs to verify this emulator's tokens offline. */
+  tokenVerification: { verifierKey: string; issuer: string };
   /** Wipes all state and applies the start seed again. */
   reset(): Promise<void>;
   /** Adds a seed to the current state. */
@@ -95,30 +106,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     );
   }
   const opened = options.database
-    ? { db: options.database, close: async () => undefined }
+    ? { db: options.database, pool: async () => options.database, close: async () => undefined }
     : await openEmulatorDatabase({
         ...(options.dataDir && { dataDir: options.dataDir }),
         ...(options.connectionString && { connectionString: options.connectionString }),
       });
   const db = opened.db;
   const now = options.now ?? (() => new Date());
-  const identity = await openIdentityStore(db, now);
-  await migrateEmulator(db);
-  const ctx: EmulatorContext = {
-    db,
-    identity,
-    baseUrl: "http://127.0.0.1",
-    now,
-    signer: await createTokenSigner("orgauth-emulator"),
-    settings: () => readSettings(db),
-  };
+  const ctx = await duringStartLock(await opened.pool(), async () => {
+    const identity = await openIdentityStore(db, now);
+    await migrateEmulator(db);
+    const signingKey = await loadSigningKey(db);
+    const started: EmulatorContext = {
+      db,
+      identity,
+      baseUrl: "http://127.0.0.1",
+      now,
+      signer: createTokenSigner(signingKey, () => new URL(started.baseUrl).origin),
+      settings: () => readSettings(db),
+    };
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
+    if ((rows[0]?.n ?? 0) === 0) await applySeed(started, startSeed);
+    return started;
+  });
   const reset = async () => {
     await truncateIdentity(db);
     await truncateEmulator(db);
     await applySeed(ctx, startSeed);
   };
-  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
-  if ((rows[0]?.n ?? 0) === 0) await applySeed(ctx, startSeed);
 
   const ownOrigins: string[] = [];
   const policy = createOriginPolicy({
@@ -136,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     requestLog.watch(req, res, now);
+    if (options.log) logRequest(req, res, options.log);
     void handle(router, policy, secret, req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -150,6 +166,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (isLoopback(host)) ownOrigins.push(...["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${port}`));
   return {
     url,
+    authUrl: ctx.baseUrl,
+    tokenVerification: { verifierKey: ctx.signer.pem(), issuer: ctx.signer.issuer() },
     secret,
     reset,
     seed: (seed) => applySeed(ctx, seed),
@@ -180,6 +198,7 @@ export function createRouter(
     membershipListRoutes,
     membershipChangeRoutes,
     apiKeyRoutes,
+    keyRoutes,
     linkPages,
     accountPages,
     authPages,

@@ -1,6 +1,7 @@
 import type { EmulatorContext } from "./context.js";
 import { emailNotConfirmed, notLoggedIn } from "./errors.js";
 import { cookie, type Request } from "./http.js";
+import type { LoginMethod } from "./login-methods.js";
 import { getPerson, updateProfile, type Person } from "./people.js";
 import { randomToken, sha256 } from "./secrets.js";
 
@@ -11,8 +12,8 @@ const MFA_COOKIE = "__mfa";
 /** How long the MFA step may take. */
 const MFA_STEP_SECONDS = 300;
 
-/** Starts a session for a user; returns the Set-Cookie value (HttpOnly). */
-export async function startSession(ctx: EmulatorContext, userId: string): Promise<string> {
+/** Starts a session for a user, remembering how they logged in; returns the Set-Cookie value (HttpOnly). */
+export async function startSession(ctx: EmulatorContext, userId: string, method: LoginMethod): Promise<string> {
   const settings = await ctx.settings();
   const sessionToken = randomToken();
   await ctx.identity.createSession({
@@ -20,6 +21,10 @@ export async function startSession(ctx: EmulatorContext, userId: string): Promis
     userId,
     expires: new Date(ctx.now().getTime() + settings.sessionSeconds * 1000),
   });
+  await ctx.db.query("insert into emu_session_logins (session_hash, login_method) values ($1, $2)", [
+    sha256(sessionToken),
+    JSON.stringify(method),
+  ]);
   await updateProfile(ctx, userId, { lastActiveAt: ctx.now(), failedLogins: 0 });
   return cookie(SESSION_COOKIE, sessionToken, settings.sessionSeconds);
 }
@@ -27,7 +32,10 @@ export async function startSession(ctx: EmulatorContext, userId: string): Promis
 /** Ends the request's session; returns the Set-Cookie value that clears its cookie. */
 export async function endSession(ctx: EmulatorContext, request: Request): Promise<string[]> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await ctx.identity.deleteSession(token);
+  if (token) {
+    await ctx.identity.deleteSession(token);
+    await ctx.db.query("delete from emu_session_logins where session_hash = $1", [sha256(token)]);
+  }
   return [cookie(SESSION_COOKIE, "", 0)];
 }
 
@@ -37,6 +45,15 @@ export async function currentPerson(ctx: EmulatorContext, request: Request): Pro
   const found = token ? await ctx.identity.getSessionAndUser(token) : null;
   const person = found ? await getPerson(ctx, found.user.id) : null;
   return person?.enabled ? person : null;
+}
+
+/** How the request's session logged in; null for a session that predates the record (read as unknown). */
+export async function sessionLoginMethod(ctx: EmulatorContext, request: Request): Promise<LoginMethod | null> {
+  const { rows } = await ctx.db.query<{ login_method: LoginMethod }>(
+    "select login_method from emu_session_logins where session_hash = $1",
+    [sha256(request.cookies[SESSION_COOKIE] ?? "")],
+  );
+  return rows[0]?.login_method ?? null;
 }
 
 /** The logged-in person, or not_logged_in; with `confirmed`, also email_not_confirmed when the e-mail is unconfirmed. */
@@ -52,26 +69,34 @@ export async function requirePerson(
   return person;
 }
 
-/** Starts the MFA step: a random token, stored hashed, carried by an HttpOnly cookie. */
-export async function startMfaStep(ctx: EmulatorContext, userId: string): Promise<string> {
+/** Starts the MFA step: a random token, stored hashed (with how the login began), carried by an HttpOnly cookie. */
+export async function startMfaStep(ctx: EmulatorContext, userId: string, method: LoginMethod): Promise<string> {
   const token = randomToken();
-  await ctx.db.query("insert into emu_mfa_steps (token_hash, user_id, expires_at) values ($1, $2, $3)", [
-    sha256(token),
-    userId,
-    new Date(ctx.now().getTime() + MFA_STEP_SECONDS * 1000),
-  ]);
+  await ctx.db.query(
+    "insert into emu_mfa_steps (token_hash, user_id, expires_at, login_method) values ($1, $2, $3, $4)",
+    [sha256(token), userId, new Date(ctx.now().getTime() + MFA_STEP_SECONDS * 1000), JSON.stringify(method)],
+  );
   return cookie(MFA_COOKIE, token, MFA_STEP_SECONDS);
 }
 
 /** The user id of the request's MFA step while it is valid, or null. */
 export async function pendingMfaUser(ctx: EmulatorContext, request: Request): Promise<string | null> {
+  return (await pendingMfaStep(ctx, request))?.userId ?? null;
+}
+
+/** The request's MFA step while it is valid (whose login, begun how), or null. */
+export async function pendingMfaStep(
+  ctx: EmulatorContext,
+  request: Request,
+): Promise<{ userId: string; method: LoginMethod } | null> {
   const token = request.cookies[MFA_COOKIE];
   if (!token) return null;
-  const { rows } = await ctx.db.query<{ user_id: string }>(
-    "select user_id from emu_mfa_steps where token_hash = $1 and expires_at > $2",
+  const { rows } = await ctx.db.query<{ user_id: string; login_method: LoginMethod | null }>(
+    "select user_id, login_method from emu_mfa_steps where token_hash = $1 and expires_at > $2",
     [sha256(token), ctx.now()],
   );
-  return rows[0]?.user_id ?? null;
+  const row = rows[0];
+  return row ? { userId: row.user_id, method: row.login_method ?? { login_method: "password" } } : null;
 }
 
 /**

@@ -35,6 +35,13 @@ export interface EmulatorSettings {
   emailResendSeconds: number;
   /** Where logout sends the browser; the emulator's own login page when null. */
   logoutRedirect: string | null;
+  /**
+   * Where a finished login goes when the app sent no return address (the dashboard's default redirect). Null: back
+   * to the app the user came from when its origin is allowed, else the emulator's account page.
+   */
+  defaultRedirect: string | null;
+  /** Access tokens carry the user's `properties` (the dashboard's "include user properties in tokens"). */
+  userPropertiesInTokens: boolean;
   /** Roles from highest to lowest; each holds its own permissions and inherits those below it. */
   roles: { name: string; permissions: string[] }[];
   /** Extra roles a multi_role org may assign besides the primary one. */
@@ -78,6 +85,8 @@ export const defaultSettings: EmulatorSettings = {
   sessionSeconds: 14 * 24 * 3600,
   emailResendSeconds: 60,
   logoutRedirect: null,
+  defaultRedirect: null,
+  userPropertiesInTokens: false,
   roles: [
     { name: "Owner", permissions: ["can_delete_org"] },
     {

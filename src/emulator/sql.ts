@@ -11,6 +11,8 @@ export interface SqlPort {
 /** A database the emulator opened, with the way to close it. */
 export interface OpenDatabase {
   db: SqlPort;
+  /** The `pg` Pool behind a PostgreSQL database (for the start lock); undefined for PGlite. */
+  pool(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -33,8 +35,10 @@ export function adapterPort(db: SqlPort): AdapterSqlPort {
 export async function openEmulatorDatabase(
   options: { dataDir?: string; connectionString?: string } = {},
 ): Promise<OpenDatabase> {
-  const opened = options.connectionString
-    ? openPostgres(options.connectionString)
-    : await openEmbeddedDatabase({ dataDir: options.dataDir });
-  return { db: typedPort(opened), close: () => opened.close() };
+  if (options.connectionString) {
+    const postgres = openPostgres(options.connectionString);
+    return { db: typedPort(postgres), pool: () => postgres.pool(), close: () => postgres.close() };
+  }
+  const embedded = await openEmbeddedDatabase({ dataDir: options.dataDir });
+  return { db: typedPort(embedded), pool: async () => undefined, close: () => embedded.close() };
 }

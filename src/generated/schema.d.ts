@@ -71,7 +71,7 @@ export interface paths {
     put?: never;
     /**
      * Log in with email and password.
-     * @description An unknown user (`user_not_found`) should be shown as invalid credentials.
+     * @description Invalid credentials — an unknown email or a wrong password — get one answer, `404 user_not_found` with the same body, so the answer does not tell which addresses have accounts. Show it as invalid credentials. A wrong password counts towards locking the account (`account_locked` once the limit is reached).
      */
     post: operations["login"];
     delete?: never;
@@ -1263,7 +1263,7 @@ export interface operations {
           "application/json": components["schemas"]["LoginStateResponse"];
         };
       };
-      /** @description The email or password is malformed. */
+      /** @description The email address is malformed. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1287,7 +1287,7 @@ export interface operations {
           };
         };
       };
-      /** @description No user has this email (show as invalid credentials). */
+      /** @description Invalid credentials: no user has this email, or the password is wrong (one answer for both). */
       404: {
         headers: {
           [name: string]: unknown;

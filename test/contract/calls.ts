@@ -2,10 +2,11 @@ import * as api from "../../src/generated/operations.js";
 import type { OperationId } from "../../src/generated/operations.js";
 import type { RequestOptions } from "../../src/transport/index.js";
 import type { Transport } from "../../src/transport/index.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 /** One valid call of every operation; the mapped type makes the compiler insist that none is missing. */
 export const validCalls: { [Op in OperationId]: (t: Transport, o?: RequestOptions) => Promise<unknown> } = {
-  refreshToken: (t, o) => api.refreshToken(t, { query: { active_org_id: "org_acme" } }, o),
+  refreshToken: (t, o) => api.refreshToken(t, { query: { active_org_id: DEMO_IDS.acme } }, o),
   logout: (t, o) => api.logout(t, {}, o),
   getLoginState: (t, o) => api.getLoginState(t, {}, o),
   login: (t, o) => api.login(t, { body: { email: "ada@acme.com", password: "correct horse" } }, o),
@@ -27,45 +28,46 @@ export const validCalls: { [Op in OperationId]: (t: Transport, o?: RequestOption
   deleteMe: (t, o) => api.deleteMe(t, {}, o),
   createOrg: (t, o) =>
     api.createOrg(t, { body: { name: "Acme", autojoin_by_domain: false, restrict_to_domain: false } }, o),
-  getOrgSettings: (t, o) => api.getOrgSettings(t, { query: { org_id: "org_acme" } }, o),
+  getOrgSettings: (t, o) => api.getOrgSettings(t, { query: { org_id: DEMO_IDS.acme } }, o),
   updateOrgMetadata: (t, o) =>
     api.updateOrgMetadata(
       t,
-      { body: { org_id: "org_acme", name: "Acme Inc", require_2fa_by: "2027-01-01T00:00:00+02:00" } },
+      { body: { org_id: DEMO_IDS.acme, name: "Acme Inc", require_2fa_by: "2027-01-01T00:00:00+02:00" } },
       o,
     ),
-  deleteOrg: (t, o) => api.deleteOrg(t, { body: { org_id: "org_acme" } }, o),
+  deleteOrg: (t, o) => api.deleteOrg(t, { body: { org_id: DEMO_IDS.acme } }, o),
   getJoinableOrgs: (t, o) => api.getJoinableOrgs(t, {}, o),
-  joinOrg: (t, o) => api.joinOrg(t, { path: { orgId: "org_initech" } }, o),
+  joinOrg: (t, o) => api.joinOrg(t, { path: { orgId: DEMO_IDS.initech } }, o),
   listOrgMembers: (t, o) =>
     api.listOrgMembers(
       t,
-      { path: { orgId: "org_acme" }, query: { page_number: 0, page_size: 10, email_search: "ada" } },
+      { path: { orgId: DEMO_IDS.acme }, query: { page_number: 0, page_size: 10, email_search: "ada" } },
       o,
     ),
   listPendingInvites: (t, o) =>
-    api.listPendingInvites(t, { path: { orgId: "org_acme" }, query: { page_number: 0 } }, o),
-  listExpiredInvites: (t, o) => api.listExpiredInvites(t, { path: { orgId: "org_acme" }, query: { page_size: 5 } }, o),
+    api.listPendingInvites(t, { path: { orgId: DEMO_IDS.acme }, query: { page_number: 0 } }, o),
+  listExpiredInvites: (t, o) =>
+    api.listExpiredInvites(t, { path: { orgId: DEMO_IDS.acme }, query: { page_size: 5 } }, o),
   inviteUser: (t, o) =>
     api.inviteUser(
       t,
-      { body: { org_id: "org_acme", email: "grace@acme.com", role: "Member", additional_roles: [] } },
+      { body: { org_id: DEMO_IDS.acme, email: "grace@acme.com", role: "Member", additional_roles: [] } },
       o,
     ),
-  removeUser: (t, o) => api.removeUser(t, { body: { org_id: "org_acme", user_id: "user_grace" } }, o),
+  removeUser: (t, o) => api.removeUser(t, { body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.grace } }, o),
   changeRole: (t, o) =>
     api.changeRole(
       t,
-      { body: { org_id: "org_acme", user_id: "user_grace", role: "Admin", additional_roles: ["Billing"] } },
+      { body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.grace, role: "Admin", additional_roles: ["Billing"] } },
       o,
     ),
   revokeUserInvitation: (t, o) =>
-    api.revokeUserInvitation(t, { body: { org_id: "org_acme", email: "grace@acme.com" } }, o),
+    api.revokeUserInvitation(t, { body: { org_id: DEMO_IDS.acme, email: "grace@acme.com" } }, o),
   listPersonalApiKeys: (t, o) =>
     api.listPersonalApiKeys(t, { query: { page_number: 0, page_size: 20, sort_by: "CreatedAtDesc" } }, o),
-  listOrgApiKeys: (t, o) => api.listOrgApiKeys(t, { query: { org_id: "org_acme", api_key_search: "ci" } }, o),
+  listOrgApiKeys: (t, o) => api.listOrgApiKeys(t, { query: { org_id: DEMO_IDS.acme, api_key_search: "ci" } }, o),
   createApiKey: (t, o) =>
-    api.createApiKey(t, { body: { org_id: "org_acme", expiration_option: "OneMonth", display_name: "CI" } }, o),
+    api.createApiKey(t, { body: { org_id: DEMO_IDS.acme, expiration_option: "OneMonth", display_name: "CI" } }, o),
   updateApiKey: (t, o) => api.updateApiKey(t, { path: { apiKeyId: "key_1" }, body: { display_name: "Renamed" } }, o),
   deleteApiKey: (t, o) => api.deleteApiKey(t, { path: { apiKeyId: "key_1" } }, o),
 };

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { chooseScenario } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 const demo = useDemo();
 /**
@@ -22,8 +23,8 @@ async function createKeys(page: Page, keys: { display_name: string; org_id?: str
 }
 
 const ORG_KEYS = [
-  { display_name: "Production deploy", org_id: "org_acme" },
-  { display_name: "Staging deploy", org_id: "org_acme" },
+  { display_name: "Production deploy", org_id: DEMO_IDS.acme },
+  { display_name: "Staging deploy", org_id: DEMO_IDS.acme },
 ];
 
 it("creates a personal key with an expiration and shows its token once", async () => {
@@ -81,7 +82,7 @@ it("lists and creates the active org's keys, and shows API key errors", async ()
   const created = page.waitForRequest((request) => request.url().endsWith("/api/fe/v3/api_keys"));
   await page.getByRole("button", { name: "Create key" }).click();
   expect((await created).postDataJSON()).toEqual({
-    org_id: "org_acme",
+    org_id: DEMO_IDS.acme,
     display_name: "Nightly export",
     expiration_option: "OneMonth",
   });

@@ -5,6 +5,7 @@
 import { expect, it } from "vitest";
 import { chooseScenario, openOrgSection, orgOptionValue } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 const demo = useDemo();
 /**
@@ -63,7 +64,7 @@ it("invites with a role and additional roles, changes roles, removes a member an
   const invited = page.waitForRequest((request) => request.url().endsWith("/invite_user"));
   await page.getByRole("button", { name: "Send invitation" }).click();
   expect((await invited).postDataJSON()).toEqual({
-    org_id: "org_acme",
+    org_id: DEMO_IDS.acme,
     email: "linus@acme.example",
     role: "Admin",
     additional_roles: ["Billing"],
@@ -78,8 +79,8 @@ it("invites with a role and additional roles, changes roles, removes a member an
   const changed = page.waitForRequest((request) => request.url().endsWith("/change_role"));
   await grace.getByRole("button", { name: "Save role" }).click();
   expect((await changed).postDataJSON()).toEqual({
-    org_id: "org_acme",
-    user_id: "usr_03grace",
+    org_id: DEMO_IDS.acme,
+    user_id: DEMO_IDS.grace,
     role: "Member",
     additional_roles: ["Billing", "Support"],
   });
@@ -121,10 +122,10 @@ it("joins and creates organisations; only an owner may delete one, and an owner 
   const page = await mock.open("/org");
   await openOrgSection(page, "Join or create");
   await page.getByRole("button", { name: "Join Initech" }).click();
-  await page.getByText("You joined org_initech.").waitFor();
+  await page.getByText(`You joined ${DEMO_IDS.initech}.`).waitFor();
   await page.getByLabel("Name", { exact: true }).fill("Hooli");
   await page.getByRole("button", { name: "Create organisation" }).click();
-  await page.getByText("Created org_hooli.").waitFor();
+  await page.getByText("Created 9b1f3c4e-6a2d-4e8f-a1b3-5c7d9e0f2a4b.").waitFor(); // the contract example's new org id
   await page.getByLabel("Active organisation").selectOption(await orgOptionValue(page, "Acme Inc."));
   // by default Ada is an Admin of Acme; as its Owner she may delete it and invite owners
   await openOrgSection(page, "Settings");
@@ -138,7 +139,7 @@ it("joins and creates organisations; only an owner may delete one, and an owner 
   await page.getByRole("button", { name: "Delete organisation" }).click();
   const deleted = page.waitForRequest((request) => request.url().endsWith("/delete_org"));
   await page.getByRole("button", { name: "Yes, delete Acme Inc." }).click();
-  expect((await deleted).postDataJSON()).toEqual({ org_id: "org_acme" });
+  expect((await deleted).postDataJSON()).toEqual({ org_id: DEMO_IDS.acme });
   await page.getByText("Acme Inc. was deleted.").waitFor();
 });
 

@@ -65,7 +65,9 @@ it("applies a session scenario at once, keeps it across a reload of the tab, and
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   await chooseScenario(page, "impersonated");
   // the header's notice names who is impersonating the user
-  const notice = page.getByRole("status").getByText("Support user usr_9support is signed in as you (impersonation).");
+  const notice = page
+    .getByRole("status")
+    .getByText("Support user 2636810c-617f-46ad-8949-ba4c4d4bb70c is signed in as you (impersonation).");
   await notice.waitFor();
   await page.reload();
   await notice.waitFor();

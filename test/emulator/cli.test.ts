@@ -48,3 +48,48 @@ it("prints the admin secret in the banner and narrows CORS to --allowed-origin",
     await stopProcess(cli.child);
   }
 }, 60_000);
+
+it("logs each request (method, path, status, time), and not with --quiet", async () => {
+  const [port, quietPort] = [await freePort(), await freePort()];
+  const cli = runCli(["--port", String(port)]);
+  const quiet = runCli(["--port", String(quietPort), "--quiet"]);
+  try {
+    await Promise.all([cli.printed(/Press Ctrl-C/), quiet.printed(/Press Ctrl-C/)]);
+    for (const p of [port, quietPort]) await fetch(`http://127.0.0.1:${p}/api/v1/refresh_token?secret=x`);
+    await cli.printed(/GET \/api\/v1\/refresh_token 401 \d+\.\d ms/);
+    expect(cli.output()).not.toContain("secret=x");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(quiet.output()).not.toMatch(/refresh_token 401/);
+  } finally {
+    await stopProcess(cli.child);
+    await stopProcess(quiet.child);
+  }
+}, 150_000);
+
+it("prints backend settings that, pasted as printed, verify its tokens with the provider's backend library", async () => {
+  const port = await freePort();
+  const cli = runCli(["--port", String(port), "--quiet", "--default-redirect", "http://localhost:5173/home"]);
+  try {
+    await cli.printed(/Press Ctrl-C/);
+    const pasted = /initBaseAuth\(\{[\s\S]*?\}\);/.exec(cli.output())![0];
+    const { initBaseAuth } = await import("@propelauth/node");
+    const backend = new Function("initBaseAuth", `return ${pasted}`)(initBaseAuth) as ReturnType<typeof initBaseAuth>;
+    const url = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "ada@acme.example", password: "orgauth-demo" }),
+    });
+    expect(login.headers.get("location")).toBe("http://localhost:5173/home");
+    const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    const { access_token } = (await (
+      await fetch(`${url}/api/v1/refresh_token`, { headers: { Cookie: cookie } })
+    ).json()) as {
+      access_token: string;
+    };
+    expect((await backend.validateAccessTokenAndGetUser(`Bearer ${access_token}`)).email).toBe("ada@acme.example");
+  } finally {
+    await stopProcess(cli.child);
+  }
+}, 150_000);

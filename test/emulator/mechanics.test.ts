@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotp, demoSeed, DEMO_PASSWORD, startEmulator, type RunningEmulator } from "../../src/emulator/index.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 /** The mechanics behind the operations: loopback only, hashed passwords, cookies, signed tokens, hosted pages, storage. */
 const rt = (url: string) => Buffer.from(url, "utf8").toString("base64");
@@ -55,7 +56,8 @@ it("answers unexpected_error (500, the contract's body) when its database fails,
 
 it("stores passwords as salted scrypt hashes, never as given", async () => {
   const { rows } = await pglite.query<{ password_hash: string }>(
-    "select password_hash from emu_profiles where user_id in ('usr_01ada', 'usr_03grace')",
+    "select password_hash from emu_profiles where user_id in ($1, $2)",
+    [DEMO_IDS.ada, DEMO_IDS.grace],
   );
   expect(rows.map((r) => r.password_hash.split("$")[0])).toEqual(["scrypt", "scrypt"]);
   expect(rows[0]!.password_hash).not.toContain(DEMO_PASSWORD);
@@ -113,17 +115,17 @@ it("signs access tokens that verify against the JWKS, with the expiry the respon
   const login = await fetch(`${emulator.url}/login`, form({ email: "ada@acme.example", password: DEMO_PASSWORD }));
   const cookie = sessionCookie(login).split(";")[0]!;
   const refresh = (await (
-    await fetch(`${emulator.url}/api/v1/refresh_token?active_org_id=org_acme`, { headers: { Cookie: cookie } })
+    await fetch(`${emulator.url}/api/v1/refresh_token?active_org_id=${DEMO_IDS.acme}`, { headers: { Cookie: cookie } })
   ).json()) as { access_token: string; expires_at_seconds: number };
   const jwks = (await (await fetch(`${emulator.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
   const { payload, protectedHeader } = await jwtVerify(refresh.access_token, createLocalJWKSet(jwks), {
-    issuer: "orgauth-emulator",
+    issuer: new URL(emulator.url).origin,
   });
   expect(protectedHeader.alg).toBe("RS256");
   expect(payload).toMatchObject({
-    sub: "usr_01ada",
+    sub: DEMO_IDS.ada,
     exp: refresh.expires_at_seconds,
-    org_member_info: { org_id: "org_acme", user_role: "Owner" },
+    org_member_info: { org_id: DEMO_IDS.acme, user_role: "Owner" },
   });
   expect(refresh.expires_at_seconds - (payload.iat ?? 0)).toBe(1800);
 });
@@ -142,14 +144,14 @@ it("signs a new user in through a social login stand-in and links the account", 
 
 it("signs an org member in through the SAML stand-in, only with the org's domain", async () => {
   expect(
-    await (await fetch(`${emulator.url}/saml`, form({ id: "org_acme", email: "x@elsewhere.example" }))).text(),
+    await (await fetch(`${emulator.url}/saml`, form({ id: DEMO_IDS.acme, email: "x@elsewhere.example" }))).text(),
   ).toContain("Use an address at acme.example");
-  const posted = await fetch(`${emulator.url}/saml`, form({ id: "org_acme", email: "new.hire@acme.example" }));
+  const posted = await fetch(`${emulator.url}/saml`, form({ id: DEMO_IDS.acme, email: "new.hire@acme.example" }));
   expect(posted.status).toBe(303);
   const refresh = (await (
     await fetch(`${emulator.url}/api/v1/refresh_token`, { headers: { Cookie: sessionCookie(posted).split(";")[0]! } })
   ).json()) as { org_id_to_org_member_info: Record<string, { user_role: string }> };
-  expect(refresh.org_id_to_org_member_info.org_acme?.user_role).toBe("Member");
+  expect(refresh.org_id_to_org_member_info[DEMO_IDS.acme]?.user_role).toBe("Member");
 });
 
 it("keeps state in --data-dir between runs, and refuses a second emulator on the directory while one runs", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AuthProvider, RequireAuth, useActiveOrg } from "../../src/hooks/index.js";
 import { createStaticAuthClient, makeAuthInfo, makeOrgMembership } from "../../src/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 describe("the active org the library chooses", () => {
   it("lets the README's guard through for an Admin of Acme with no org picked by the app", async () => {
@@ -17,12 +18,12 @@ describe("the active org the library chooses", () => {
     );
     await screen.findByText("members page");
     expect(screen.queryByText("Admins only")).toBeNull();
-    expect(client.getActiveOrgId()).toBe("org_acme");
+    expect(client.getActiveOrgId()).toBe(DEMO_IDS.acme);
   });
 
   it("keeps the persisted selection while the user is still a member of it", async () => {
     const { client } = prismClient();
-    client.setActiveOrgId("org_globex"); // as a selection persisted by an earlier visit
+    client.setActiveOrgId(DEMO_IDS.globex); // as a selection persisted by an earlier visit
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
     await waitFor(() => expect(result.current.activeOrg?.orgName).toBe("Globex Corporation"));
     render(
@@ -39,7 +40,7 @@ describe("the active org the library chooses", () => {
     const { client } = prismClient();
     client.setActiveOrgId("org_left_last_week");
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
-    await waitFor(() => expect(result.current.activeOrgId).toBe("org_acme"));
+    await waitFor(() => expect(result.current.activeOrgId).toBe(DEMO_IDS.acme));
     expect(result.current.activeOrg?.orgName).toBe("Acme Inc.");
   });
 
@@ -73,7 +74,7 @@ describe("the active org the library chooses", () => {
       chooseActiveOrg: (orgs) => orgs.find((org) => org.orgName.startsWith("Globex"))?.orgId ?? null,
     });
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
-    await waitFor(() => expect(result.current.activeOrgId).toBe("org_globex"));
+    await waitFor(() => expect(result.current.activeOrgId).toBe(DEMO_IDS.globex));
   });
 
   it("treats a chooser's answer outside the user's orgs as none", async () => {

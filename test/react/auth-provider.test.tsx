@@ -30,6 +30,7 @@ import {
   providerWrapper,
   testQueryClient,
 } from "./support.js";
+import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
 
 afterEach(() => localStorage.clear());
 
@@ -47,7 +48,7 @@ describe("outside an AuthProvider", () => {
     ["useLoginFlow", useLoginFlow],
     ["useMfa", useMfa],
     ["useGetJoinableOrgs", () => useGetJoinableOrgs()],
-    ["useListOrgMembersInfinite", () => useListOrgMembersInfinite({ path: { orgId: "org_acme" } })],
+    ["useListOrgMembersInfinite", () => useListOrgMembersInfinite({ path: { orgId: DEMO_IDS.acme } })],
     ["useInviteUser", () => useInviteUser()],
   ];
   it.each(hooks)("%s throws the message naming itself", (name, hook) => {
@@ -111,12 +112,12 @@ describe("AuthProvider", () => {
     await waitFor(() => expect(result.current.info.status).toBe("logged_in"));
     const { info, user, orgs, access } = result.current;
     if (!info.isLoggedIn) throw new Error("narrowing");
-    expect(user?.userId).toBe("usr_01ada");
-    expect(info.orgs.map((o) => o.orgId).sort()).toEqual(["org_acme", "org_globex"]);
-    expect(orgs?.getOrgByName("acme-inc")?.orgId).toBe("org_acme");
-    expect(access?.isAtLeastRole("org_acme", "Member")).toBe(true);
-    expect(access?.isRole("org_globex", "Billing")).toBe(true);
-    expect(access?.hasPermission("org_globex", "can_invite")).toBe(false);
+    expect(user?.userId).toBe(DEMO_IDS.ada);
+    expect(info.orgs.map((o) => o.orgId).sort()).toEqual([DEMO_IDS.acme, DEMO_IDS.globex].sort());
+    expect(orgs?.getOrgByName("acme-inc")?.orgId).toBe(DEMO_IDS.acme);
+    expect(access?.isAtLeastRole(DEMO_IDS.acme, "Member")).toBe(true);
+    expect(access?.isRole(DEMO_IDS.globex, "Billing")).toBe(true);
+    expect(access?.hasPermission(DEMO_IDS.globex, "can_invite")).toBe(false);
     expect(info.isImpersonating).toBe(false);
   });
 
@@ -134,8 +135,8 @@ describe("AuthProvider", () => {
         const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
         if (!url.includes("/refresh_token")) return response;
         const body = await response.json();
-        body.org_id_to_org_member_info.org_acme.user_role = role;
-        body.org_id_to_org_member_info.org_acme.inherited_user_roles_plus_current_role =
+        body.org_id_to_org_member_info[DEMO_IDS.acme].user_role = role;
+        body.org_id_to_org_member_info[DEMO_IDS.acme].inherited_user_roles_plus_current_role =
           role === "Owner" ? ["Owner", "Admin", "Member"] : ["Admin", "Member"];
         return new Response(JSON.stringify(body), { status: 200, headers: response.headers });
       },
@@ -147,7 +148,7 @@ describe("AuthProvider", () => {
     function Role() {
       const info = useAuthInfo();
       const text = info.isLoggedIn
-        ? `${info.accessToken.slice(-8)} ${info.orgHelper.getOrg("org_acme")?.userAssignedRole}`
+        ? `${info.accessToken.slice(-8)} ${info.orgHelper.getOrg(DEMO_IDS.acme)?.userAssignedRole}`
         : info.status;
       renders.push(text);
       return <p>{text}</p>;
@@ -182,25 +183,25 @@ describe("AuthProvider", () => {
     const before = requestsOf("refreshToken").length;
     const refreshed = await act(() => result.current.refreshAuthInfo());
     expect(requestsOf("refreshToken")).toHaveLength(before + 1);
-    expect(refreshed?.user.userId).toBe("usr_01ada");
+    expect(refreshed?.user.userId).toBe(DEMO_IDS.ada);
     const info = result.current;
     if (!info.isLoggedIn) throw new Error("narrowing");
-    const token = await act(() => info.getAccessTokenForOrg("org_acme"));
+    const token = await act(() => info.getAccessTokenForOrg(DEMO_IDS.acme));
     expect(token).toEqual({ ok: true, accessToken: expect.any(String), expiresAtSeconds: expect.any(Number) });
     expect(requestsOf("refreshToken")).toHaveLength(before + 2);
-    expect(requestsOf("refreshToken").at(-1)?.url).toContain("active_org_id=org_acme");
+    expect(requestsOf("refreshToken").at(-1)?.url).toContain(`active_org_id=${DEMO_IDS.acme}`);
   });
 
   it("useActiveOrg selects an org, persists it through the client and re-renders", async () => {
     const { client, requestsOf } = prismClient();
     const { result } = renderHook(() => useActiveOrg(), { wrapper: providerWrapper({ client }) });
     await waitFor(() => expect(client.getSnapshot().status).toBe("logged_in"));
-    expect(result.current.activeOrg?.orgId).toBe("org_acme"); // nothing selected yet: the first membership
-    act(() => result.current.setActiveOrg("org_globex"));
-    expect(result.current.activeOrgId).toBe("org_globex");
+    expect(result.current.activeOrg?.orgId).toBe(DEMO_IDS.acme); // nothing selected yet: the first membership
+    act(() => result.current.setActiveOrg(DEMO_IDS.globex));
+    expect(result.current.activeOrgId).toBe(DEMO_IDS.globex);
     expect(result.current.activeOrg?.orgName).toBe("Globex Corporation");
-    expect(client.getActiveOrgId()).toBe("org_globex");
-    await waitFor(() => expect(requestsOf("refreshToken").at(-1)?.url).toContain("active_org_id=org_globex"));
+    expect(client.getActiveOrgId()).toBe(DEMO_IDS.globex);
+    await waitFor(() => expect(requestsOf("refreshToken").at(-1)?.url).toContain(`active_org_id=${DEMO_IDS.globex}`));
   });
 
   it("useRedirectFunctions and useHostedPageUrls are the client's", async () => {
@@ -291,7 +292,7 @@ describe.each([
     const fetchedBefore = requestsOf("getJoinableOrgs").length;
     prefer.refreshToken = "example=no_orgs";
     await act(() => client.refresh());
-    expect(result.current.info.isLoggedIn && result.current.info.user.userId).toBe("usr_02new");
+    expect(result.current.info.isLoggedIn && result.current.info.user.userId).toBe(DEMO_IDS.newcomer);
     expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
     await waitFor(() => expect(requestsOf("getJoinableOrgs").length).toBe(fetchedBefore + 1));
   });

@@ -4,7 +4,7 @@ import { findOrg, membershipsOf } from "../orgs.js";
 import { getPerson } from "../people.js";
 import { currentPerson, endSession } from "../sessions.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
-import { callApi, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
+import { callApi, landingTarget, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
 
 const html = (title: string, body: string): Reply => ({ status: 200, html: page(title, body) });
 const backLink = (request: Request): string => {
@@ -109,7 +109,7 @@ ${backLink(request)}<form method="post" action="/logout">${Object.entries(rawRt(
     });
     if (error?.code === "not_logged_in") return redirect(withRt("/login", request));
     if (error) return createOrgPage(request, messageOf(error));
-    return redirect(returnTarget(request) ?? "/account");
+    return redirect(await landingTarget(ctx, request));
   });
 
   router.add("POST", "/logout", async (request) => redirect(withRt("/login", request), await endSession(ctx, request)));

@@ -3,14 +3,14 @@ import type { Reply, Request, Router } from "../http.js";
 import { currentPerson } from "../sessions.js";
 import { errorLine, form, page } from "./html.js";
 import { SOCIAL_PROVIDERS } from "./social.js";
-import { callApi, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
+import { callApi, landingTarget, messageOf, rawRt, redirect, withDefaultReturn, withRt } from "./flow.js";
 
-/** Where a finished login goes: the step's page, else `rt`, else the account page. */
-function afterLogin(request: Request, state: string, cookies: string[]): Reply {
+/** Where a finished login goes: the step's page, else `rt`, else the default redirect, else the account page. */
+async function afterLogin(ctx: EmulatorContext, request: Request, state: string, cookies: string[]): Promise<Reply> {
   if (state === "TwoFactorRequired") return redirect(withRt("/mfa", request), cookies);
   if (state === "ConfirmEmailRequired") return redirect(withRt("/confirm_email_required", request), cookies);
   if (state === "OrgCreationRequired") return redirect(withRt("/create_org", request), cookies);
-  return redirect(returnTarget(request) ?? "/account", cookies);
+  return redirect(await landingTarget(ctx, request), cookies);
 }
 
 const html = (title: string, body: string): Reply => ({ status: 200, html: page(title, body) });
@@ -38,16 +38,18 @@ ${form(
 
 /** /login, /signup, /mfa, /login_link, /confirm_email_required and the social and SAML sign-in pages. */
 export function authPages(router: Router, ctx: EmulatorContext): void {
-  router.add("GET", "/login", async (request) =>
-    (await currentPerson(ctx, request)) ? redirect(returnTarget(request) ?? "/account") : loginPage(request),
-  );
+  router.add("GET", "/login", async (request) => {
+    const defaulted = await withDefaultReturn(ctx, request);
+    if (defaulted) return defaulted;
+    return (await currentPerson(ctx, request)) ? redirect(await landingTarget(ctx, request)) : loginPage(request);
+  });
   router.add("POST", "/login", async (request) => {
     const { reply, error } = await callApi(router, request, "POST", "/api/fe/v3/login", {
       email: request.form.email ?? "",
       password: request.form.password ?? "",
     });
     if (error) return loginPage(request, messageOf(error));
-    return afterLogin(request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
+    return afterLogin(ctx, request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
   });
 
   const signupPage = (request: Request, error?: string): Reply =>
@@ -74,7 +76,7 @@ export function authPages(router: Router, ctx: EmulatorContext): void {
       )}
 <p class="muted">Have an account? <a href="${withRt("/login", request)}">Log in</a></p>`,
     );
-  router.add("GET", "/signup", async (request) => signupPage(request));
+  router.add("GET", "/signup", async (request) => (await withDefaultReturn(ctx, request)) ?? signupPage(request));
   router.add("POST", "/signup", async (request) => {
     const { email = "", password = "", first_name, last_name, invite_token } = request.form;
     const body = {
@@ -86,7 +88,7 @@ export function authPages(router: Router, ctx: EmulatorContext): void {
     };
     const { reply, error } = await callApi(router, request, "POST", "/api/fe/v3/signup", body);
     if (error) return signupPage(request, messageOf(error));
-    return afterLogin(request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
+    return afterLogin(ctx, request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
   });
 
   const mfaPage = (request: Request, error?: string): Reply =>
@@ -103,7 +105,7 @@ export function authPages(router: Router, ctx: EmulatorContext): void {
       : await callApi(router, request, "POST", "/api/fe/v3/verify", { code: request.form.code ?? "" });
     if (error?.code === "invalid_mfa_cookie") return redirect(withRt("/login", request));
     if (error) return mfaPage(request, messageOf(error));
-    return afterLogin(request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
+    return afterLogin(ctx, request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
   });
 
   router.add("POST", "/login_link", async (request) => {

@@ -4,9 +4,10 @@ import { findMembership, findOrg, putMembership } from "../orgs.js";
 import { createPerson, getPerson, getPersonByEmail, type Person } from "../people.js";
 import { domainOf, isEmail } from "../secrets.js";
 import { afterPassword } from "../routes/login.js";
+import { type LoginMethod, samlLoginMethod, socialLoginMethod } from "../login-methods.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
 import { SOCIAL_PROVIDERS } from "./social.js";
-import { callApi, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
+import { callApi, landingTarget, messageOf, rawRt, redirect, withRt } from "./flow.js";
 
 const SOCIAL = new Set(SOCIAL_PROVIDERS);
 const html = (title: string, body: string, status = 200): Reply => ({ status, html: page(title, body) });
@@ -31,10 +32,10 @@ async function externalSignIn(
   return (await getPerson(ctx, person.id))!;
 }
 
-async function finish(ctx: EmulatorContext, request: Request, person: Person): Promise<Reply> {
-  const next = await afterPassword(ctx, person);
+async function finish(ctx: EmulatorContext, request: Request, person: Person, method: LoginMethod): Promise<Reply> {
+  const next = await afterPassword(ctx, person, method);
   if (next.state === "TwoFactorRequired") return redirect(withRt("/mfa", request), [next.cookie]);
-  return redirect(returnTarget(request) ?? "/account", [next.cookie]);
+  return redirect(await landingTarget(ctx, request), [next.cookie]);
 }
 
 /** The social login routes (`/{provider}/login`), `/saml` (an org's SSO) and `/saml_lookup` (find an org's SSO). */
@@ -56,7 +57,9 @@ ${errorLine(error)}${form(`/${provider}/login`, [{ name: "email", label: "Email"
     const email = (request.form.email ?? "").trim();
     if (!isEmail(email)) return socialPage(request, provider, "Please enter a valid email address");
     const result = await externalSignIn(ctx, provider, email.toLowerCase(), email);
-    return typeof result === "string" ? socialPage(request, provider, result) : finish(ctx, request, result);
+    return typeof result === "string"
+      ? socialPage(request, provider, result)
+      : finish(ctx, request, result, socialLoginMethod(provider));
   });
 
   const samlPage = (request: Request, orgId: string, error?: string) =>
@@ -79,7 +82,7 @@ ${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: 
       const roles = (await ctx.settings()).roles;
       await putMembership(ctx, { orgId: org.id, userId: result.id, role: roles.at(-1)!.name, additionalRoles: [] });
     }
-    return finish(ctx, request, result);
+    return finish(ctx, request, result, samlLoginMethod(org.id));
   });
 
   const lookupPage = (request: Request, error?: string) =>

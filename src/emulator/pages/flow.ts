@@ -1,3 +1,4 @@
+import type { EmulatorContext } from "../context.js";
 import { ProviderError } from "../errors.js";
 import type { Reply, Request, Router } from "../http.js";
 
@@ -14,6 +15,43 @@ export function returnTarget(request: Request): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a login page opened without a return address should send the user once logged in: the project's default
+ * redirect, else the app the browser came from (the Referer's origin) when it is an allowed app origin other than
+ * the emulator's own. Null when there is nowhere but the emulator's account page.
+ */
+export async function defaultReturnTarget(ctx: EmulatorContext, request: Request): Promise<string | null> {
+  return (await ctx.settings()).defaultRedirect ?? appCameFrom(ctx, request);
+}
+
+/** The app the browser came from (the Referer's origin), when it is an allowed app origin not the emulator's own. */
+function appCameFrom(ctx: EmulatorContext, request: Request): string | null {
+  const referer = request.headers.referer;
+  if (!referer || !URL.canParse(referer)) return null;
+  const origin = new URL(referer).origin;
+  return origin !== new URL(ctx.baseUrl).origin && request.redirectAllowed(`${origin}/`) ? `${origin}/` : null;
+}
+
+/** Where a finished step ends: the request's `rt`, else the default return target, else the account page. */
+export async function landingTarget(ctx: EmulatorContext, request: Request): Promise<string> {
+  return returnTarget(request) ?? (await defaultReturnTarget(ctx, request)) ?? "/account";
+}
+
+/**
+ * A login or signup page opened without `rt`: the same page with the default return target as its `rt`, so every
+ * step after it (MFA, confirmation, social and SSO sign-in) carries it. Null when `rt` is given or the browser did
+ * not come from an app (a configured default redirect then still applies when the login finishes).
+ */
+export async function withDefaultReturn(ctx: EmulatorContext, request: Request): Promise<Reply | null> {
+  if (request.url.searchParams.has("rt") || !appCameFrom(ctx, request)) return null;
+  const target = await defaultReturnTarget(ctx, request);
+  if (!target) return null;
+  const url = new URL(request.url.pathname, ctx.baseUrl);
+  for (const [key, value] of request.url.searchParams) url.searchParams.set(key, value);
+  url.searchParams.set("rt", Buffer.from(target, "utf8").toString("base64"));
+  return redirect(url.pathname + url.search);
 }
 
 /** The raw `rt` of a page request, to carry through forms and links. */

@@ -7,7 +7,7 @@ import { afterPassword } from "../routes/login.js";
 import { hashPassword } from "../secrets.js";
 import { currentPerson } from "../sessions.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
-import { rawRt, redirect, returnTarget, withRt } from "./flow.js";
+import { landingTarget, rawRt, redirect, withRt } from "./flow.js";
 
 const html = (title: string, body: string, status = 200): Reply => ({ status, html: page(title, body) });
 const expired = () =>
@@ -30,22 +30,22 @@ export function linkPages(router: Router, ctx: EmulatorContext): void {
     if (!person) return expired();
     if (kind === "confirm") {
       await ctx.identity.updateUser({ id: person.id, emailVerified: ctx.now() });
-      return redirect(returnTarget(request) ?? "/account");
+      return redirect(await landingTarget(ctx, request));
     }
     if (kind === "email") {
       const newEmail = rest.join(":");
       if (await getPersonByEmail(ctx, newEmail))
         return html("Address taken", "<p>Another account uses this address now.</p>", 409);
       await ctx.identity.updateUser({ id: person.id, email: newEmail, emailVerified: ctx.now() });
-      return redirect(returnTarget(request) ?? "/account");
+      return redirect(await landingTarget(ctx, request));
     }
     if (kind === "magic") {
       if (!person.enabled || person.locked)
         return html("Cannot log in", "<p>This account is disabled or locked.</p>", 403);
       if (!person.emailConfirmed) await ctx.identity.updateUser({ id: person.id, emailVerified: ctx.now() });
-      const next = await afterPassword(ctx, (await getPerson(ctx, person.id))!);
+      const next = await afterPassword(ctx, (await getPerson(ctx, person.id))!, { login_method: "magic_link" });
       return redirect(
-        next.state === "TwoFactorRequired" ? withRt("/mfa", request) : (returnTarget(request) ?? "/account"),
+        next.state === "TwoFactorRequired" ? withRt("/mfa", request) : await landingTarget(ctx, request),
         [next.cookie],
       );
     }

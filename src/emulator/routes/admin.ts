@@ -63,5 +63,4 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     await updateProfile(ctx, request.params.userId!, changes);
     return ok({ user_id: request.params.userId, ...changes });
   });
-  router.add("GET", "/.well-known/jwks.json", async () => ok(ctx.signer.jwks()));
 }

@@ -5,7 +5,7 @@ import type { Request, Router } from "../http.js";
 import { findMembership, findOrg } from "../orgs.js";
 import type { Person } from "../people.js";
 import { can } from "../roles.js";
-import { randomToken, sha256 } from "../secrets.js";
+import { newId, randomToken, sha256 } from "../secrets.js";
 import { requirePerson } from "../sessions.js";
 import { noContent, ok } from "./reply.js";
 
@@ -120,7 +120,7 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
         : settings.orgApiKeys && (await findOrg(ctx, orgId)) !== null && (await managesOrgKeys(ctx, person, orgId));
     if (!allowed) throw forbidden("You don't have permission to create API keys");
     const lifetime = lifetimes[option]!;
-    const id = randomToken(16).replace(/[-_]/g, "0").toLowerCase().slice(0, 32);
+    const id = newId().replaceAll("-", "");
     const secret = randomToken(32);
     await ctx.db.query(
       "insert into emu_api_keys (id, secret_hash, user_id, org_id, display_name, metadata, expires_at, created_at) values ($1, $2, $3, $4, $5, null, $6, $7)",

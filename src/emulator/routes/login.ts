@@ -7,20 +7,36 @@ import { acceptInvitation, findInvitation } from "../invitations.js";
 import { assertMfaNotLocked, getMfa, recordMfaFailure, resetMfaFailures, useBackupCode } from "../mfa-store.js";
 import { sendLink } from "../outbox.js";
 import { createPerson, getPerson, getPersonByEmail, recordFailedLogin, type Person } from "../people.js";
-import { hashPassword, isEmail, verifyPassword } from "../secrets.js";
-import { finishMfaStep, pendingMfaUser, startMfaStep, startSession } from "../sessions.js";
+import type { LoginMethod } from "../login-methods.js";
+import { hashPassword, isEmail, randomToken, verifyPassword } from "../secrets.js";
+import { finishMfaStep, pendingMfaStep, pendingMfaUser, startMfaStep, startSession } from "../sessions.js";
 import { checkTotp } from "../totp.js";
 import { ok } from "./reply.js";
 import { passwordProblem, usernameProblem, nameProblem } from "./validation.js";
 
 const invalidEmail = { code: "invalid_email", message: "Please enter a valid email address" };
+/**
+ * A wrong password and an unknown e-mail answer alike, as the provider's client reads invalid credentials
+ * (`user_not_found`): the answer does not tell which addresses have accounts.
+ */
+const invalidCredentials = () => new ProviderError(404, "user_not_found", "Invalid email or password");
+let decoyHash: Promise<string> | undefined;
+/** Runs the password check for an unknown e-mail too, so neither the answer nor its timing tells. */
+async function spendPasswordCheck(password: string): Promise<void> {
+  decoyHash ??= hashPassword(randomToken());
+  await verifyPassword(password, await decoyHash);
+}
 const mfaTimedOut = () =>
   new ProviderError(401, "invalid_mfa_cookie", "Your login session timed out. Please log in again.");
 
-/** After the password: the MFA step when MFA is on, else a session. */
-export async function afterPassword(ctx: EmulatorContext, person: Person): Promise<{ state: string; cookie: string }> {
-  if (person.mfaEnabled) return { state: "TwoFactorRequired", cookie: await startMfaStep(ctx, person.id) };
-  return { state: await loginStateOf(ctx, person), cookie: await startSession(ctx, person.id) };
+/** After the first factor (`method`): the MFA step when MFA is on, else a session. */
+export async function afterPassword(
+  ctx: EmulatorContext,
+  person: Person,
+  method: LoginMethod,
+): Promise<{ state: string; cookie: string }> {
+  if (person.mfaEnabled) return { state: "TwoFactorRequired", cookie: await startMfaStep(ctx, person.id, method) };
+  return { state: await loginStateOf(ctx, person), cookie: await startSession(ctx, person.id, method) };
 }
 
 /** Sends the e-mail confirmation link (valid a day). */
@@ -44,14 +60,17 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     const settings = await ctx.settings();
     if (!settings.passwordLogin) throw disabled("Logging in with a password is not enabled");
     const person = await getPersonByEmail(ctx, email);
-    if (!person) throw new ProviderError(404, "user_not_found", "Invalid email or password");
+    if (!person) {
+      await spendPasswordCheck(password);
+      throw invalidCredentials();
+    }
     if (!person.enabled) throw accountDisabled();
     if (person.locked) throw accountLocked();
     if (!(await verifyPassword(password, person.passwordHash))) {
       if (await recordFailedLogin(ctx, person.id, settings.lockAfterFailedLogins)) throw accountLocked();
-      throw invalidFields({ password: { code: "incorrect_password", message: "Invalid email or password" } });
+      throw invalidCredentials();
     }
-    const next = await afterPassword(ctx, person);
+    const next = await afterPassword(ctx, person, { login_method: "password" });
     return ok({ login_state: next.state }, [next.cookie]);
   });
 
@@ -91,7 +110,7 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     });
     if (invitation) await acceptInvitation(ctx, invitation, person);
     if (!person.emailConfirmed) await sendConfirmation(ctx, person);
-    const cookie = await startSession(ctx, person.id);
+    const cookie = await startSession(ctx, person.id, { login_method: "password" });
     return ok({ login_state: await loginStateOf(ctx, person), user_id: person.id }, [cookie]);
   });
 
@@ -127,8 +146,9 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
 
 /** After a right code: the MFA step is used up and a session starts. */
 async function finishMfa(ctx: EmulatorContext, request: Request, person: Person) {
+  const step = await pendingMfaStep(ctx, request);
   await resetMfaFailures(ctx, person.id);
   await finishMfaStep(ctx, request);
-  const cookie = await startSession(ctx, person.id);
+  const cookie = await startSession(ctx, person.id, step?.method ?? { login_method: "password" });
   return ok({ login_state: await loginStateOf(ctx, person) }, [cookie]);
 }

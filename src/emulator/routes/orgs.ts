@@ -70,7 +70,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
     }
     const existing = await membershipsOf(ctx, person.id);
     if (existing.length >= settings.maxOrgsPerUser) throw maxOrgs();
-    const id = newId("org");
+    const id = newId();
     await insertOrg(ctx, {
       id,
       name: name!.trim(),

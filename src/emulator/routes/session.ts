@@ -2,7 +2,7 @@ import { loginStateOf, refreshResponse } from "../auth-info.js";
 import type { EmulatorContext } from "../context.js";
 import { notLoggedIn } from "../errors.js";
 import type { Router } from "../http.js";
-import { currentPerson, endSession, pendingMfaUser } from "../sessions.js";
+import { currentPerson, endSession, pendingMfaUser, sessionLoginMethod } from "../sessions.js";
 import { ok } from "./reply.js";
 
 /** GET /api/v1/refresh_token, POST /api/v1/logout and GET /api/fe/v3/login_state. */
@@ -11,7 +11,7 @@ export function sessionRoutes(router: Router, ctx: EmulatorContext): void {
     const person = await currentPerson(ctx, request);
     if (!person) throw notLoggedIn();
     const activeOrgId = request.url.searchParams.get("active_org_id") ?? undefined;
-    const response = await refreshResponse(ctx, person, activeOrgId);
+    const response = await refreshResponse(ctx, person, await sessionLoginMethod(ctx, request), activeOrgId);
     if (!response) throw notLoggedIn();
     return ok(response);
   });

@@ -3,6 +3,7 @@ import { currentTotp, DEMO_PASSWORD } from "../../../src/emulator/index.js";
 import * as api from "../../../src/generated/operations.js";
 import { admin, Browser, loggedIn } from "../harness.js";
 import type { Case } from "./case.js";
+import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
 const ADA = "ada@acme.example";
 
@@ -164,7 +165,7 @@ export const accountCases: Case[] = [
     rule: "a member of an org that restricts to the user's domain",
     async run() {
       const t = await ada();
-      await api.updateOrgMetadata(t, { body: { org_id: "org_acme", restrict_to_domain: true } });
+      await api.updateOrgMetadata(t, { body: { org_id: DEMO_IDS.acme, restrict_to_domain: true } });
       return api.updateEmail(t, { body: { new_email: "ada@newco.example", password: DEMO_PASSWORD } });
     },
   },
@@ -175,7 +176,7 @@ export const accountCases: Case[] = [
     rule: "the account is locked",
     run: async () => {
       const t = await ada();
-      await admin.updateUser("usr_01ada", { locked: true });
+      await admin.updateUser(DEMO_IDS.ada, { locked: true });
       return api.updateEmail(t, { body: { new_email: "ada@newco.example", password: DEMO_PASSWORD } });
     },
   },

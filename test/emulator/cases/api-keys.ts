@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import * as api from "../../../src/generated/operations.js";
 import { admin, loggedIn } from "../harness.js";
 import type { Case } from "./case.js";
+import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
 const as = async (email: string) => (await loggedIn(email)).t;
 const personalKey = async (t: Awaited<ReturnType<typeof as>>, name = "Laptop") =>
@@ -42,9 +43,9 @@ export const apiKeyCases: Case[] = [
     rule: "the org's keys, for a member with can_manage_api_keys",
     async run() {
       const t = await as("ada@acme.example");
-      await api.createApiKey(t, { body: { org_id: "org_acme", display_name: "Deploy" } });
+      await api.createApiKey(t, { body: { org_id: DEMO_IDS.acme, display_name: "Deploy" } });
       expect(
-        (await api.listOrgApiKeys(t, { query: { org_id: "org_acme" } })).api_keys.map((k) => k.display_name),
+        (await api.listOrgApiKeys(t, { query: { org_id: DEMO_IDS.acme } })).api_keys.map((k) => k.display_name),
       ).toEqual(["Deploy"]);
     },
   },
@@ -54,14 +55,14 @@ export const apiKeyCases: Case[] = [
     code: "invalid_request_fields",
     rule: "page_size over 100",
     run: async () =>
-      api.listOrgApiKeys(await as("ada@acme.example"), { query: { org_id: "org_acme", page_size: 101 } }),
+      api.listOrgApiKeys(await as("ada@acme.example"), { query: { org_id: DEMO_IDS.acme, page_size: 101 } }),
   },
   {
     op: "listOrgApiKeys",
     status: 403,
     code: "action_forbidden",
     rule: "the user's role lacks can_manage_api_keys",
-    run: async () => api.listOrgApiKeys(await as("alan@acme.example"), { query: { org_id: "org_acme" } }),
+    run: async () => api.listOrgApiKeys(await as("alan@acme.example"), { query: { org_id: DEMO_IDS.acme } }),
   },
   {
     op: "listOrgApiKeys",
@@ -105,7 +106,7 @@ export const apiKeyCases: Case[] = [
     status: 403,
     code: "action_forbidden",
     rule: "an org key by a role without can_manage_api_keys",
-    run: async () => api.createApiKey(await as("alan@acme.example"), { body: { org_id: "org_acme" } }),
+    run: async () => api.createApiKey(await as("alan@acme.example"), { body: { org_id: DEMO_IDS.acme } }),
   },
   {
     op: "updateApiKey",

@@ -4,6 +4,7 @@ import * as api from "../../../src/generated/operations.js";
 import { admin, Browser, loggedIn } from "../harness.js";
 import { MALLORY_SECRET } from "../test-seed.js";
 import { fails, ok, type Case } from "./case.js";
+import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
 const ada = { email: "ada@acme.example", password: DEMO_PASSWORD };
 
@@ -25,24 +26,24 @@ export const loginCases: Case[] = [
     async () => {
       const browser = await loggedIn(ada.email);
       const all = await api.refreshToken(browser.t);
-      expect(Object.keys(all.org_id_to_org_member_info ?? {}).sort()).toEqual(["org_acme", "org_globex"]);
-      expect(all.org_id_to_org_member_info?.org_acme?.inherited_user_roles_plus_current_role).toEqual([
+      expect(Object.keys(all.org_id_to_org_member_info ?? {}).sort()).toEqual([DEMO_IDS.acme, DEMO_IDS.globex].sort());
+      expect(all.org_id_to_org_member_info?.[DEMO_IDS.acme]?.inherited_user_roles_plus_current_role).toEqual([
         "Owner",
         "Admin",
         "Member",
       ]);
-      const org = await api.refreshToken(browser.t, { query: { active_org_id: "org_globex" } });
+      const org = await api.refreshToken(browser.t, { query: { active_org_id: DEMO_IDS.globex } });
       const claims = JSON.parse(Buffer.from(org.access_token.split(".")[1]!, "base64url").toString()) as Record<
         string,
         unknown
       >;
-      expect(claims.org_member_info).toMatchObject({ org_id: "org_globex", additional_roles: ["Billing"] });
+      expect(claims.org_member_info).toMatchObject({ org_id: DEMO_IDS.globex, additional_roles: ["Billing"] });
       expect(org.expires_at_seconds - Math.floor(Date.now() / 1000)).toBeGreaterThan(1700);
     },
   ),
   fails("refreshToken", 401, "not_logged_in", "no session cookie", () => api.refreshToken(new Browser().t)),
   fails("refreshToken", 401, "not_logged_in", "active_org_id of an org the user is not in", async () =>
-    api.refreshToken((await loggedIn(ada.email)).t, { query: { active_org_id: "org_initech" } }),
+    api.refreshToken((await loggedIn(ada.email)).t, { query: { active_org_id: DEMO_IDS.initech } }),
   ),
   ok("logout", 200, "ends the session; the next refresh is logged out", async () => {
     const browser = await loggedIn(ada.email);
@@ -76,15 +77,33 @@ export const loginCases: Case[] = [
       });
       expect(await login("reset.me@acme.example")).toBe("UpdatePasswordRequired");
       const t = (await loggedIn(ada.email)).t;
-      await api.updateOrgMetadata(t, { body: { org_id: "org_acme", require_2fa_by: "2020-01-01T00:00:00Z" } });
+      await api.updateOrgMetadata(t, { body: { org_id: DEMO_IDS.acme, require_2fa_by: "2020-01-01T00:00:00Z" } });
       expect(await login("alan@acme.example")).toBe("TwoFactorEnablementRequired");
     },
   ),
   fails("login", 400, "invalid_request_fields", "malformed email", () =>
     api.login(new Browser().t, { body: { email: "ada", password: "x" } }),
   ),
-  fails("login", 400, "invalid_request_fields", "wrong password (counts towards the lock)", () =>
-    api.login(new Browser().t, { body: { ...ada, password: "wrong password" } }),
+  fails(
+    "login",
+    404,
+    "user_not_found",
+    "wrong password (counts towards the lock): the very answer an unknown e-mail gets",
+    async () => {
+      const answer = (body: { email: string; password: string }) =>
+        api.login(new Browser().t, { body }).then(
+          () => "logged in",
+          (error: unknown) => error,
+        );
+      const unknown = await answer({ email: "nobody@acme.example", password: "wrong password" });
+      const wrong = await answer({ ...ada, password: "wrong password" });
+      const seen = (e: unknown) => {
+        const { status, code, rawCode, userFacingError, userFacingErrors, fieldErrors } = e as Record<string, unknown>;
+        return { status, code, rawCode, userFacingError, userFacingErrors, fieldErrors };
+      };
+      expect(seen(wrong)).toEqual(seen(unknown));
+      return api.login(new Browser().t, { body: { ...ada, password: "wrong password" } });
+    },
   ),
   fails(
     "login",
@@ -95,7 +114,7 @@ export const loginCases: Case[] = [
       const t = new Browser().t;
       for (let i = 0; i < 4; i++)
         await expect(api.login(t, { body: { ...ada, password: "wrong" } })).rejects.toMatchObject({
-          code: "invalid_request_fields",
+          code: "user_not_found",
         });
       await expect(api.login(t, { body: { ...ada, password: "wrong" } })).rejects.toMatchObject({
         code: "account_locked",
@@ -115,7 +134,7 @@ export const loginCases: Case[] = [
     403,
     "account_disabled",
     "the user is disabled",
-    async () => (await admin.updateUser("usr_01ada", { enabled: false }), api.login(new Browser().t, { body: ada })),
+    async () => (await admin.updateUser(DEMO_IDS.ada, { enabled: false }), api.login(new Browser().t, { body: ada })),
   ),
   fails("login", 404, "user_not_found", "no user has this email", () =>
     api.login(new Browser().t, { body: { email: "nobody@acme.example", password: "whatever1" } }),
@@ -204,7 +223,7 @@ export const loginCases: Case[] = [
     "account_disabled",
     "the user is disabled",
     async () => (
-      await admin.updateUser("usr_01ada", { enabled: false }),
+      await admin.updateUser(DEMO_IDS.ada, { enabled: false }),
       api.loginPasswordless(new Browser().t, { body: { email: ada.email, create_if_doesnt_exist: false } })
     ),
   ),
@@ -214,7 +233,7 @@ export const loginCases: Case[] = [
     "account_locked",
     "the user is locked",
     async () => (
-      await admin.updateUser("usr_01ada", { locked: true }),
+      await admin.updateUser(DEMO_IDS.ada, { locked: true }),
       api.loginPasswordless(new Browser().t, { body: { email: ada.email, create_if_doesnt_exist: false } })
     ),
   ),
@@ -258,7 +277,7 @@ export const loginCases: Case[] = [
   ),
   fails("verifyMfa", 403, "account_disabled", "the user was disabled during the MFA step", async () => {
     const { t } = await atMfaStep();
-    await admin.updateUser("usr_06mallory", { enabled: false });
+    await admin.updateUser(DEMO_IDS.mallory, { enabled: false });
     return api.verifyMfa(t, { body: { code: currentTotp(MALLORY_SECRET) } });
   }),
   ok("verifyBackupCode", 200, "an unused backup code; it is single-use", async () => {
@@ -282,7 +301,7 @@ export const loginCases: Case[] = [
   }),
   fails("verifyBackupCode", 403, "account_disabled", "the user was disabled during the MFA step", async () => {
     const { t } = await atMfaStep();
-    await admin.updateUser("usr_06mallory", { enabled: false });
+    await admin.updateUser(DEMO_IDS.mallory, { enabled: false });
     return api.verifyBackupCode(t, { body: { code: "0000-0002" } });
   }),
   ok("resendEmailConfirmation", 204, "an unconfirmed user: a new confirmation e-mail", async () => {
@@ -308,12 +327,14 @@ export const loginCases: Case[] = [
   ),
   ok("loginCheck", 200, "exactly one SAML org has the e-mail's domain", async () =>
     expect((await api.loginCheck(new Browser().t, { query: { email: "x@acme.example" } })).login_url).toMatch(
-      /\/saml\?id=org_acme$/,
+      new RegExp(`/saml\\?id=${DEMO_IDS.acme}$`),
     ),
   ),
   fails("loginCheck", 400, "ambiguous_results", "two SAML orgs share the domain", async () => {
     await admin.call("POST", "/__emulator/seed", {
-      orgs: [{ id: "org_acme2", name: "Acme Two", domain: "acme.example", samlEnabled: true }],
+      orgs: [
+        { id: "4f1c2b9a-8d3e-4a6f-9b7c-0e1d2f3a4b5c", name: "Acme Two", domain: "acme.example", samlEnabled: true },
+      ],
     });
     return api.loginCheck(new Browser().t, { query: { domain: "acme.example" } });
   }),

@@ -2,9 +2,10 @@ import { expect } from "vitest";
 import * as api from "../../../src/generated/operations.js";
 import { admin, Browser, loggedIn } from "../harness.js";
 import type { Case } from "./case.js";
+import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
 const as = async (email: string) => (await loggedIn(email)).t;
-const acme = { orgId: "org_acme" };
+const acme = { orgId: DEMO_IDS.acme };
 
 /** Members and invitations of an org. */
 export const membershipCases: Case[] = [
@@ -25,7 +26,7 @@ export const membershipCases: Case[] = [
     status: 404,
     code: "org_not_found",
     rule: "no such org, or the user is not a member",
-    run: async () => api.listOrgMembers(await as("ada@acme.example"), { path: { orgId: "org_initech" } }),
+    run: async () => api.listOrgMembers(await as("ada@acme.example"), { path: { orgId: DEMO_IDS.initech } }),
   },
   {
     op: "listPendingInvites",
@@ -70,7 +71,7 @@ export const membershipCases: Case[] = [
     async run() {
       const t = await as("ada@acme.example");
       await api.inviteUser(t, {
-        body: { org_id: "org_acme", email: "ken@acme.example", role: "Admin", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, email: "ken@acme.example", role: "Admin", additional_roles: [] },
       });
       expect((await api.listPendingInvites(t, { path: acme })).pending_invites.map((i) => i.email)).toContain(
         "ken@acme.example",
@@ -79,7 +80,7 @@ export const membershipCases: Case[] = [
       const token = new URL(mail!.link).searchParams.get("token")!;
       const ken = new Browser();
       await api.signup(ken.t, { body: { email: "ken@acme.example", password: "long enough", invite_token: token } });
-      expect((await api.refreshToken(ken.t)).org_id_to_org_member_info?.org_acme?.user_role).toBe("Admin");
+      expect((await api.refreshToken(ken.t)).org_id_to_org_member_info?.[DEMO_IDS.acme]?.user_role).toBe("Admin");
       expect((await api.listPendingInvites(t, { path: acme })).pending_invites.map((i) => i.email)).not.toContain(
         "ken@acme.example",
       );
@@ -92,7 +93,7 @@ export const membershipCases: Case[] = [
     rule: "malformed email, unknown role",
     run: async () =>
       api.inviteUser(await as("ada@acme.example"), {
-        body: { org_id: "org_acme", email: "nope", role: "Emperor", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, email: "nope", role: "Emperor", additional_roles: [] },
       }),
   },
   {
@@ -102,7 +103,7 @@ export const membershipCases: Case[] = [
     rule: "the user's role lacks can_invite",
     run: async () =>
       api.inviteUser(await as("alan@acme.example"), {
-        body: { org_id: "org_acme", email: "ken@acme.example", role: "Member", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, email: "ken@acme.example", role: "Member", additional_roles: [] },
       }),
   },
   {
@@ -136,7 +137,7 @@ export const membershipCases: Case[] = [
     rule: "the invitee is already a member",
     run: async () =>
       api.inviteUser(await as("ada@acme.example"), {
-        body: { org_id: "org_acme", email: "grace@acme.example", role: "Member", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, email: "grace@acme.example", role: "Member", additional_roles: [] },
       }),
   },
   {
@@ -145,8 +146,8 @@ export const membershipCases: Case[] = [
     rule: "a member with can_remove_users removes a member at or below their role",
     async run() {
       const t = await as("ada@acme.example");
-      await api.removeUser(t, { body: { org_id: "org_acme", user_id: "usr_04alan" } });
-      expect((await api.listOrgMembers(t, { path: acme })).users.map((u) => u.user_id)).not.toContain("usr_04alan");
+      await api.removeUser(t, { body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.alan } });
+      expect((await api.listOrgMembers(t, { path: acme })).users.map((u) => u.user_id)).not.toContain(DEMO_IDS.alan);
     },
   },
   {
@@ -155,7 +156,7 @@ export const membershipCases: Case[] = [
     code: "invalid_request_fields",
     rule: "removing the last Owner",
     run: async () =>
-      api.removeUser(await as("ada@acme.example"), { body: { org_id: "org_acme", user_id: "usr_01ada" } }),
+      api.removeUser(await as("ada@acme.example"), { body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.ada } }),
   },
   {
     op: "removeUser",
@@ -163,7 +164,7 @@ export const membershipCases: Case[] = [
     code: "action_forbidden",
     rule: "an Admin removing the Owner (a role above theirs)",
     run: async () =>
-      api.removeUser(await as("grace@acme.example"), { body: { org_id: "org_acme", user_id: "usr_01ada" } }),
+      api.removeUser(await as("grace@acme.example"), { body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.ada } }),
   },
   {
     op: "removeUser",
@@ -171,7 +172,7 @@ export const membershipCases: Case[] = [
     code: "org_not_found",
     rule: "no such org",
     run: async () =>
-      api.removeUser(await as("ada@acme.example"), { body: { org_id: "org_nope", user_id: "usr_04alan" } }),
+      api.removeUser(await as("ada@acme.example"), { body: { org_id: "org_nope", user_id: DEMO_IDS.alan } }),
   },
   {
     op: "removeUser",
@@ -179,7 +180,7 @@ export const membershipCases: Case[] = [
     code: "user_not_found",
     rule: "not a member",
     run: async () =>
-      api.removeUser(await as("ada@acme.example"), { body: { org_id: "org_acme", user_id: "usr_05hank" } }),
+      api.removeUser(await as("ada@acme.example"), { body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.hank } }),
   },
   {
     op: "changeRole",
@@ -188,7 +189,7 @@ export const membershipCases: Case[] = [
     async run() {
       const t = await as("ada@acme.example");
       await api.changeRole(t, {
-        body: { org_id: "org_acme", user_id: "usr_04alan", role: "Admin", additional_roles: ["Billing"] },
+        body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.alan, role: "Admin", additional_roles: ["Billing"] },
       });
       expect((await api.listOrgMembers(t, { path: acme, query: { email_search: "alan" } })).users[0]).toMatchObject({
         role: "Admin",
@@ -203,7 +204,7 @@ export const membershipCases: Case[] = [
     rule: "unknown role (or unknown org, or demoting the last Owner)",
     run: async () =>
       api.changeRole(await as("ada@acme.example"), {
-        body: { org_id: "org_acme", user_id: "usr_04alan", role: "Emperor", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.alan, role: "Emperor", additional_roles: [] },
       }),
   },
   {
@@ -213,7 +214,7 @@ export const membershipCases: Case[] = [
     rule: "an Admin making someone Owner (above their own role)",
     run: async () =>
       api.changeRole(await as("grace@acme.example"), {
-        body: { org_id: "org_acme", user_id: "usr_04alan", role: "Owner", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.alan, role: "Owner", additional_roles: [] },
       }),
   },
   {
@@ -223,7 +224,7 @@ export const membershipCases: Case[] = [
     rule: "not a member",
     run: async () =>
       api.changeRole(await as("ada@acme.example"), {
-        body: { org_id: "org_acme", user_id: "usr_05hank", role: "Member", additional_roles: [] },
+        body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.hank, role: "Member", additional_roles: [] },
       }),
   },
   {
@@ -232,7 +233,7 @@ export const membershipCases: Case[] = [
     rule: "the invitation (pending or expired) is gone",
     async run() {
       const t = await as("ada@acme.example");
-      await api.revokeUserInvitation(t, { body: { org_id: "org_acme", email: "dennis@acme.example" } });
+      await api.revokeUserInvitation(t, { body: { org_id: DEMO_IDS.acme, email: "dennis@acme.example" } });
       expect((await api.listExpiredInvites(t, { path: acme })).expired_invites).toEqual([]);
     },
   },
@@ -243,7 +244,7 @@ export const membershipCases: Case[] = [
     rule: "no invitation for this email",
     run: async () =>
       api.revokeUserInvitation(await as("ada@acme.example"), {
-        body: { org_id: "org_acme", email: "nobody@acme.example" },
+        body: { org_id: DEMO_IDS.acme, email: "nobody@acme.example" },
       }),
   },
   {
@@ -253,7 +254,7 @@ export const membershipCases: Case[] = [
     rule: "the user's role lacks can_invite",
     run: async () =>
       api.revokeUserInvitation(await as("alan@acme.example"), {
-        body: { org_id: "org_acme", email: "linus@acme.example" },
+        body: { org_id: DEMO_IDS.acme, email: "linus@acme.example" },
       }),
   },
   {

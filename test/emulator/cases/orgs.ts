@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import * as api from "../../../src/generated/operations.js";
 import { admin, loggedIn } from "../harness.js";
 import type { Case } from "./case.js";
+import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
 const as = async (email: string) => (await loggedIn(email)).t;
 
@@ -70,13 +71,13 @@ export const orgCases: Case[] = [
     rule: "each org's own settings; what the user may change follows their role",
     async run() {
       const t = await as("ada@acme.example");
-      expect(await api.getOrgSettings(t, { query: { org_id: "org_acme" } })).toMatchObject({
+      expect(await api.getOrgSettings(t, { query: { org_id: DEMO_IDS.acme } })).toMatchObject({
         org_name: "Acme Inc.",
         user_can_update_org_settings: true,
         is_saml_enabled: true,
         existing_domain: "acme.example",
       });
-      expect(await api.getOrgSettings(t, { query: { org_id: "org_globex" } })).toMatchObject({
+      expect(await api.getOrgSettings(t, { query: { org_id: DEMO_IDS.globex } })).toMatchObject({
         org_name: "Globex Corporation",
         user_can_update_org_settings: false,
       });
@@ -87,7 +88,7 @@ export const orgCases: Case[] = [
     status: 403,
     code: "action_forbidden",
     rule: "the user is not a member",
-    run: async () => api.getOrgSettings(await as("ada@acme.example"), { query: { org_id: "org_initech" } }),
+    run: async () => api.getOrgSettings(await as("ada@acme.example"), { query: { org_id: DEMO_IDS.initech } }),
   },
   {
     op: "getOrgSettings",
@@ -103,9 +104,9 @@ export const orgCases: Case[] = [
     async run() {
       const t = await as("ada@acme.example");
       await api.updateOrgMetadata(t, {
-        body: { org_id: "org_acme", name: "Acme Renamed", require_2fa_by: "2030-01-01T00:00:00Z" },
+        body: { org_id: DEMO_IDS.acme, name: "Acme Renamed", require_2fa_by: "2030-01-01T00:00:00Z" },
       });
-      expect(await api.getOrgSettings(t, { query: { org_id: "org_acme" } })).toMatchObject({
+      expect(await api.getOrgSettings(t, { query: { org_id: DEMO_IDS.acme } })).toMatchObject({
         org_name: "Acme Renamed",
         require_2fa_by: "2030-01-01T00:00:00.000Z",
       });
@@ -117,7 +118,7 @@ export const orgCases: Case[] = [
     code: "invalid_request_fields",
     rule: "name over 100 characters",
     run: async () =>
-      api.updateOrgMetadata(await as("ada@acme.example"), { body: { org_id: "org_acme", name: "x".repeat(101) } }),
+      api.updateOrgMetadata(await as("ada@acme.example"), { body: { org_id: DEMO_IDS.acme, name: "x".repeat(101) } }),
   },
   {
     op: "updateOrgMetadata",
@@ -125,7 +126,7 @@ export const orgCases: Case[] = [
     code: "action_forbidden",
     rule: "the user's role lacks can_update_org_settings",
     run: async () =>
-      api.updateOrgMetadata(await as("alan@acme.example"), { body: { org_id: "org_acme", name: "Mine now" } }),
+      api.updateOrgMetadata(await as("alan@acme.example"), { body: { org_id: DEMO_IDS.acme, name: "Mine now" } }),
   },
   {
     op: "updateOrgMetadata",
@@ -140,8 +141,8 @@ export const orgCases: Case[] = [
     rule: "an Owner deletes the org; it is gone from the session",
     async run() {
       const t = await as("ada@acme.example");
-      await api.deleteOrg(t, { body: { org_id: "org_acme" } });
-      expect(Object.keys((await api.refreshToken(t)).org_id_to_org_member_info ?? {})).toEqual(["org_globex"]);
+      await api.deleteOrg(t, { body: { org_id: DEMO_IDS.acme } });
+      expect(Object.keys((await api.refreshToken(t)).org_id_to_org_member_info ?? {})).toEqual([DEMO_IDS.globex]);
     },
   },
   {
@@ -151,7 +152,7 @@ export const orgCases: Case[] = [
     rule: "settings.orgDeletion off",
     run: async () => (
       await admin.configure({ orgDeletion: false }),
-      api.deleteOrg(await as("ada@acme.example"), { body: { org_id: "org_acme" } })
+      api.deleteOrg(await as("ada@acme.example"), { body: { org_id: DEMO_IDS.acme } })
     ),
   },
   {
@@ -159,7 +160,7 @@ export const orgCases: Case[] = [
     status: 403,
     code: "action_forbidden",
     rule: "an Admin, not an Owner",
-    run: async () => api.deleteOrg(await as("grace@acme.example"), { body: { org_id: "org_acme" } }),
+    run: async () => api.deleteOrg(await as("grace@acme.example"), { body: { org_id: DEMO_IDS.acme } }),
   },
   {
     op: "deleteOrg",
@@ -174,8 +175,8 @@ export const orgCases: Case[] = [
     rule: "orgs with autojoin on the user's domain that they are not in",
     run: async () =>
       expect((await api.getJoinableOrgs(await as("ada@acme.example"))).orgs.map((o) => o.id)).toEqual([
-        "org_initech",
-        "org_umbrella",
+        DEMO_IDS.initech,
+        DEMO_IDS.umbrella,
       ]),
   },
   {
@@ -184,11 +185,11 @@ export const orgCases: Case[] = [
     rule: "a joinable org: the user becomes its lowest role",
     async run() {
       const t = await as("ada@acme.example");
-      expect(await api.joinOrg(t, { path: { orgId: "org_initech" } })).toEqual({
-        org_id: "org_initech",
+      expect(await api.joinOrg(t, { path: { orgId: DEMO_IDS.initech } })).toEqual({
+        org_id: DEMO_IDS.initech,
         first_org: false,
       });
-      expect((await api.refreshToken(t)).org_id_to_org_member_info?.org_initech?.user_role).toBe("Member");
+      expect((await api.refreshToken(t)).org_id_to_org_member_info?.[DEMO_IDS.initech]?.user_role).toBe("Member");
     },
   },
   {
@@ -196,14 +197,14 @@ export const orgCases: Case[] = [
     status: 404,
     code: "org_not_found",
     rule: "not joinable by the user's domain (or no such org)",
-    run: async () => api.joinOrg(await as("newcomer@gmail.example"), { path: { orgId: "org_initech" } }),
+    run: async () => api.joinOrg(await as("newcomer@gmail.example"), { path: { orgId: DEMO_IDS.initech } }),
   },
   {
     op: "joinOrg",
     status: 409,
     code: "org_max_users_limit_exceeded",
     rule: "the org has max_users members",
-    run: async () => api.joinOrg(await as("ada@acme.example"), { path: { orgId: "org_umbrella" } }),
+    run: async () => api.joinOrg(await as("ada@acme.example"), { path: { orgId: DEMO_IDS.umbrella } }),
   },
   {
     op: "joinOrg",
@@ -212,7 +213,7 @@ export const orgCases: Case[] = [
     rule: "the user is in settings.maxOrgsPerUser orgs",
     run: async () => (
       await admin.configure({ maxOrgsPerUser: 2 }),
-      api.joinOrg(await as("ada@acme.example"), { path: { orgId: "org_initech" } })
+      api.joinOrg(await as("ada@acme.example"), { path: { orgId: DEMO_IDS.initech } })
     ),
   },
 ];

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * `npx orgauth-emulator [options]`: the emulator for an app that installed orgauth, with the flags of
+ * `npm run emulator` (`--help` lists them). Runs until Ctrl-C or a termination signal.
+ */
+const NEEDED = "@electric-sql/pglite jose otpauth qrcode";
+
+/** Starts the emulator from the command line and stops it on a signal; exits 2 when it cannot start. */
+async function main(): Promise<void> {
+  try {
+    const { runEmulatorCli } = await import("./cli.js");
+    const emulator = await runEmulatorCli(process.argv.slice(2));
+    if (!emulator) return;
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(1), 5_000).unref();
+      emulator.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND")
+      console.error(`The emulator needs packages that are optional for orgauth: npm install --save-dev ${NEEDED}\n`);
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+}
+
+void main();

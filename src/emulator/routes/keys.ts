@@ -1,0 +1,12 @@
+import type { EmulatorContext } from "../context.js";
+import type { Router } from "../http.js";
+import { ok } from "./reply.js";
+
+/**
+ * The public half of the signing key, for an app's backend: the JWKS at `/.well-known/jwks.json` and the PEM (the
+ * `verifierKey` the provider's backend library takes) at `/.well-known/verifier-key.pem`.
+ */
+export function keyRoutes(router: Router, ctx: EmulatorContext): void {
+  router.add("GET", "/.well-known/jwks.json", async () => ok(ctx.signer.jwks()));
+  router.add("GET", "/.well-known/verifier-key.pem", async () => ({ status: 200, text: ctx.signer.pem() }));
+}
