@@ -5,7 +5,7 @@
 declare const __DEMO_BACKEND__: string | undefined;
 
 /** "emulator": real state, with Prism answering only the calls a scenario names; "prism": Prism answers everything. */
-export const DEMO_BACKEND: "emulator" | "prism" =
+const DEMO_BACKEND: "emulator" | "prism" =
   typeof __DEMO_BACKEND__ !== "undefined" && __DEMO_BACKEND__ === "emulator" ? "emulator" : "prism";
 
 /** True when the emulator answers the calls no scenario names. */

@@ -6,7 +6,7 @@ import { readSeedFile, writeSeedFile } from "./seed-file.js";
 import { startEmulator, type RunningEmulator } from "./server.js";
 
 /** The command line's flags: the same for `npx orgauth-emulator` and this repository's `npm run emulator`. */
-export const USAGE = `orgauth-emulator [options]   a local stand-in for the auth provider, with real state
+const USAGE = `orgauth-emulator [options]   a local stand-in for the auth provider, with real state
 
   --port N               port (4020; 0 picks a free one)
   --host H               interface (127.0.0.1); anything but loopback needs --allow-non-loopback

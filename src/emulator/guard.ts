@@ -8,10 +8,10 @@ import type { IncomingMessage } from "node:http";
 import type { OriginPolicy } from "./origins.js";
 
 /** The header the admin API's secret travels in. */
-export const ADMIN_SECRET_HEADER = "x-emulator-secret";
+const ADMIN_SECRET_HEADER = "x-emulator-secret";
 
 /** Why a request is refused: its status, error code and message. */
-export interface Refusal {
+interface Refusal {
   status: number;
   code: string;
   message: string;

@@ -4,7 +4,7 @@
  */
 
 /** The app origins trusted when none are given: any port of a loopback host, over http or https. */
-export const DEFAULT_APP_ORIGINS: readonly string[] = [
+const DEFAULT_APP_ORIGINS: readonly string[] = [
   "http://localhost:*",
   "http://127.0.0.1:*",
   "http://[::1]:*",

@@ -12,7 +12,7 @@ import { getPerson } from "./people.js";
 import type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seed.js";
 
 /** Where an exported seed points editors for its JSON Schema: the copy inside the installed package. */
-export const SEED_SCHEMA_REFERENCE = "./node_modules/orgauth/dist/seed.schema.json";
+const SEED_SCHEMA_REFERENCE = "./node_modules/orgauth/dist/seed.schema.json";
 
 /** Only the entries whose value is set (not undefined, not null): the optional fields left out are the defaults. */
 function defined<T extends object>(entries: { [Key in keyof T]: T[Key] | undefined }): T {

@@ -46,7 +46,7 @@ const settingsShape = {
 } satisfies { [Key in keyof EmulatorSettings]-?: z.ZodType<EmulatorSettings[Key]> };
 
 /** Any subset of the project settings. */
-export const seedSettingsSchema = z.strictObject(
+const seedSettingsSchema = z.strictObject(
   Object.fromEntries(Object.entries(settingsShape).map(([key, schema]) => [key, schema.exactOptional()])) as {
     [Key in keyof typeof settingsShape]: z.ZodExactOptional<(typeof settingsShape)[Key]>;
   },

@@ -22,7 +22,7 @@ export class SeedError extends Error {
 }
 
 /** A JSON path in the `a.b[0].c` form (`(root)` for the document itself). */
-export function jsonPath(path: readonly PropertyKey[]): string {
+function jsonPath(path: readonly PropertyKey[]): string {
   const text = path
     .map((key, i) => (typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`))
     .join("");

@@ -13,7 +13,7 @@ export interface LoggedRequest {
 }
 
 /** How many requests the log keeps. */
-export const REQUEST_LOG_SIZE = 500;
+const REQUEST_LOG_SIZE = 500;
 
 /** The admin UI's own polling, left out so the log shows the app's traffic. */
 const QUIET_PATHS = new Set(["/__emulator/requests"]);

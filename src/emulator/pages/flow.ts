@@ -22,7 +22,7 @@ export function returnTarget(request: Request): string | null {
  * redirect, else the app the browser came from (the Referer's origin) when it is an allowed app origin other than
  * the emulator's own. Null when there is nowhere but the emulator's account page.
  */
-export async function defaultReturnTarget(ctx: EmulatorContext, request: Request): Promise<string | null> {
+async function defaultReturnTarget(ctx: EmulatorContext, request: Request): Promise<string | null> {
   return (await ctx.settings()).defaultRedirect ?? appCameFrom(ctx, request);
 }
 
