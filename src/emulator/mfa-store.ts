@@ -53,8 +53,12 @@ export async function enableMfa(
     [userId, secret],
   );
   await ctx.db.query("delete from emu_backup_codes where user_id = $1", [userId]);
-  for (const code of backupCodes)
-    await ctx.db.query("insert into emu_backup_codes (user_id, code) values ($1, $2)", [userId, code]);
+  for (const [position, code] of backupCodes.entries())
+    await ctx.db.query("insert into emu_backup_codes (user_id, code, position) values ($1, $2, $3)", [
+      userId,
+      code,
+      position,
+    ]);
 }
 
 /** Turns MFA off and drops the secret and backup codes. */
@@ -66,7 +70,7 @@ export async function disableMfa(ctx: EmulatorContext, userId: string): Promise<
 /** The backup codes not used yet. */
 export async function unusedBackupCodes(ctx: EmulatorContext, userId: string): Promise<string[]> {
   const { rows } = await ctx.db.query<{ code: string }>(
-    "select code from emu_backup_codes where user_id = $1 and used_at is null order by code",
+    "select code from emu_backup_codes where user_id = $1 and used_at is null order by position, code",
     [userId],
   );
   return rows.map((r) => r.code);

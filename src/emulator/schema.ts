@@ -37,6 +37,8 @@ const steps = [
   `create table if not exists emu_mfa_steps (token_hash text primary key, user_id text not null, expires_at timestamptz not null)`,
   `create table if not exists emu_backup_codes (
      user_id text not null, code text not null, used_at timestamptz, primary key (user_id, code))`,
+  // The order the codes were issued in, so a list of them reads as the user first saw it.
+  "alter table emu_backup_codes add column if not exists position integer not null default 0",
   `create table if not exists emu_rate_limits (key text primary key, window_start timestamptz not null, count integer not null)`,
   `create table if not exists emu_outbox (
      id serial primary key, to_address text not null, kind text not null, subject text not null, link text not null,

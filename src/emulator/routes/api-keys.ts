@@ -134,7 +134,8 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
         ctx.now(),
       ],
     );
-    return ok({ api_key_id: id, api_key_token: `${id}.${secret}` });
+    // The token is the secret alone: nothing in it names the key's id.
+    return ok({ api_key_id: id, api_key_token: secret });
   });
 
   router.add("PATCH", "/api/fe/v3/api_keys/:apiKeyId", async (request) => {

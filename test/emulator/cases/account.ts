@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { currentTotp, DEMO_PASSWORD } from "../../../src/emulator/index.js";
 import * as api from "../../../src/generated/operations.js";
 import { admin, Browser, loggedIn } from "../harness.js";
+import { MALLORY_SECRET } from "../test-seed.js";
 import type { Case } from "./case.js";
 import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
 
@@ -32,6 +33,23 @@ export const accountCases: Case[] = [
       await turnMfaOn(t);
       const on = await api.getSecurityStatus(t);
       expect(on.type === "Enabled" && on.backup_codes.length).toBe(10);
+    },
+  },
+  {
+    op: "getSecurityStatus",
+    status: 200,
+    rule: "the unused backup codes in the order they were issued",
+    async run() {
+      const issued = ["zz99-0001", "aa11-0002", "mm55-0003"];
+      const email = "codes-in-order@acme.example";
+      await admin.call("POST", "/__emulator/seed", {
+        users: [{ email, password: DEMO_PASSWORD, mfaSecret: MALLORY_SECRET, backupCodes: issued }],
+      });
+      const browser = new Browser();
+      await api.login(browser.t, { body: { email, password: DEMO_PASSWORD } });
+      await api.verifyMfa(browser.t, { body: { code: currentTotp(MALLORY_SECRET) } });
+      const status = await api.getSecurityStatus(browser.t);
+      expect(status.type === "Enabled" && status.backup_codes).toEqual(issued);
     },
   },
   {
