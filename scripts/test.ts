@@ -64,6 +64,10 @@ run("format and lint (biome ci)", bin("biome"), ["ci"]);
 run("type-check (strict)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("type-check the demo app", bin("tsc"), ["--noEmit", "-p", "example/tsconfig.json"]);
 runQuietly("lint contract, build, publint, attw", "npm", ["run", "-s", "lint"]);
+runQuietly("size budget (npm run size: the packed package, what a browser downloads)", bin("tsx"), [
+  "bench/size.ts",
+  "--budget",
+]);
 const extra = process.argv.slice(2);
 run("vitest: unit, contract (Prism), react + react18 (jsdom + Prism, on React 19 and 18), types", bin("vitest"), [
   "run",
