@@ -47,6 +47,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     ...options.transport,
     authUrl: authOrigin,
     fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
+    timers: env,
   });
   const urls = createHostedPageUrls(authOrigin, () => env.currentHref(), options.allowedRedirectOrigins);
   const redirects = createRedirectFunctions(urls, (url) => env.navigate(url));

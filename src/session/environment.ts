@@ -5,6 +5,8 @@
  * `createBrowserEnvironment()`, a server `createServerEnvironment()`. Nothing here reads `window` at import.
  */
 
+import { globalTimers, type Timers } from "../transport/timeout.js";
+
 /** An opaque timer handle. */
 export type TimerHandle = unknown;
 
@@ -37,8 +39,8 @@ export interface TabLocks {
 /** Why the tab woke up: window focus, the browser coming back online, or the page becoming visible. */
 export type WakeReason = "focus" | "online" | "visible";
 
-/** The side effects the session engine may use. */
-export interface AuthEnvironment {
+/** The side effects the session engine may use; its timers are the library's one `Timers` seam. */
+export interface AuthEnvironment extends Timers {
   /** False on a server: the engine then makes no requests and registers nothing. */
   readonly isBrowser: boolean;
   /** Performs an HTTP request (the standard `fetch` signature; also used by the fe/v3 transport). */
@@ -87,8 +89,8 @@ export function createServerEnvironment(overrides: Partial<AuthEnvironment> = {}
     isBrowser: false,
     fetch: globalFetch,
     now: () => Date.now(),
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+    setTimeout: globalTimers.setTimeout,
+    clearTimeout: globalTimers.clearTimeout,
     storage: null,
     onWake: () => () => undefined,
     onStorageChange: () => () => undefined,
@@ -144,8 +146,8 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     isBrowser: true,
     fetch: globalFetch,
     now: () => Date.now(),
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+    setTimeout: globalTimers.setTimeout,
+    clearTimeout: globalTimers.clearTimeout,
     storage: browserStorage(),
     onWake: (listener) => {
       const onFocus = () => listener("focus");

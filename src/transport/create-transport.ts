@@ -5,6 +5,7 @@ import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
+import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 import { checkWellFormedStrings } from "./well-formed.js";
 
 /** What to do when a response does not match the contract. */
@@ -21,8 +22,10 @@ export interface TransportOptions {
   authUrl: string;
   /** The fetch to use (defaults to the global one at call time). */
   fetch?: typeof globalThis.fetch;
-  /** Per-request timeout in milliseconds (default 20 000). */
+  /** Per-request timeout in milliseconds, headers and body (default `DEFAULT_TIMEOUT_MS`, 10 000). */
   timeoutMs?: number;
+  /** The timers deadlines run on (default the global ones; `createAuthClient` passes its environment's). */
+  timers?: Timers;
   /**
    * Response validation: throw a ResponseValidationError (default), report it and go on, or skip validation.
    * Request bodies are always checked (and completed with contract defaults); with "off", one that does not match is sent as given.
@@ -42,9 +45,6 @@ export interface Transport extends OperationCaller {
   readonly authUrl: string;
   readonly validation: ValidationMode;
 }
-
-/** The default per-request timeout. */
-export const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** Creates the transport for an auth host: cookies included, JSON, fixed headers, timeouts, typed errors, validation by status. */
 export function createTransport(options: TransportOptions): Transport {
@@ -94,7 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
         options.fetch ?? globalThis.fetch,
         new Request(url, init),
         {},
-        { timeoutMs, signal: callOptions.signal },
+        { timeoutMs, signal: callOptions.signal, timers: options.timers },
       );
       // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
       if (answer.status >= 200 && answer.status < 300)

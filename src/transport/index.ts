@@ -1,4 +1,5 @@
-export { createTransport, DEFAULT_TIMEOUT_MS } from "./create-transport.js";
+export { createTransport } from "./create-transport.js";
+export { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 export type { Transport, TransportLogger, TransportOptions, ValidationMode } from "./create-transport.js";
 export { toAuthOrigin, INVALID_AUTH_URL_MESSAGE } from "./auth-url.js";
 export {
