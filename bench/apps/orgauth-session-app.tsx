@@ -8,6 +8,7 @@ import {
   useActiveOrg,
   useAuthInfo,
   useLogoutFunction,
+  useOrgHelper,
   useRedirectFunctions,
   withAuthInfo,
   type WithAuthStateProps,
@@ -18,12 +19,12 @@ const Greeting = withAuthInfo(function Greeting(props: WithAuthStateProps): Reac
 });
 
 function OrgSwitch(): ReactNode {
-  const auth = useAuthInfo();
+  const orgs = useOrgHelper();
   const { activeOrgId, setActiveOrg } = useActiveOrg();
-  if (auth.status !== "logged_in") return null;
+  if (!orgs) return null;
   return (
     <select value={activeOrgId ?? ""} onChange={(event) => setActiveOrg(event.target.value)}>
-      {auth.user.getOrgs().map((org) => (
+      {orgs.getOrgs().map((org) => (
         <option key={org.orgId} value={org.orgId}>
           {org.orgName}
         </option>

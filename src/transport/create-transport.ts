@@ -1,6 +1,11 @@
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
-import type { OperationId } from "../generated/operations.js";
-import type { OperationCaller, OperationDescriptor, OperationRequest, RequestOptions } from "./operation.js";
+import type {
+  OperationCaller,
+  OperationDescriptor,
+  OperationRequest,
+  RegisteredOperationId as OperationId,
+  RequestOptions,
+} from "./operation.js";
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";

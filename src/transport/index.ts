@@ -19,6 +19,7 @@ export type {
   OperationCaller,
   OperationDescriptor,
   OperationRequest,
+  Register,
   RequestOptions,
   UndefinedAllowed,
   WithDefaults,
