@@ -29,15 +29,6 @@ export default defineConfig({
   // Shared chunks in CJS too, so `orgauth` and `orgauth/react` share one ApiError class (instanceof works across entries).
   splitting: true,
   target: "es2022",
-  external: [
-    "react",
-    "react-dom",
-    "@tanstack/react-query",
-    "zod",
-    "openapi-fetch",
-    "@electric-sql/pglite",
-    "pg",
-    "@auth/core",
-  ],
+  external: ["react", "react-dom", "@tanstack/react-query", "zod", "@electric-sql/pglite", "pg", "@auth/core"],
   onSuccess: markClientEntries,
 });

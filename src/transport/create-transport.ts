@@ -1,4 +1,3 @@
-import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import type {
   OperationCaller,
   OperationDescriptor,
@@ -10,6 +9,7 @@ import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
+import { PATH_PARAM, requestUrl } from "./request-url.js";
 import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 import { checkWellFormedStrings } from "./well-formed.js";
 
@@ -56,7 +56,6 @@ export function createTransport(options: TransportOptions): Transport {
   const authUrl = toAuthOrigin(options.authUrl);
   const validation = options.validation ?? "throw";
   const logger = options.logger ?? consoleLogger;
-  const querySerializer = createQuerySerializer();
   const reader: ResponseReader = {
     validation,
     logger,
@@ -78,16 +77,13 @@ export function createTransport(options: TransportOptions): Transport {
     checkPathParams(op, request);
     checkWellFormedStrings(op, request);
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // openapi-fetch serialises the path and query; the request goes to fetch as built (no client, middleware or copied Response).
-    const url = createFinalURL(op.path, {
-      baseUrl: authUrl,
-      params: {
-        path: (request.path ?? {}) as Record<string, unknown>,
-        query: (request.query ?? {}) as Record<string, unknown>,
-      },
-      querySerializer,
-      pathSerializer: defaultPathSerializer,
-    });
+    // the request goes to fetch as built (no client, middleware or copied Response)
+    const url = requestUrl(
+      authUrl,
+      op.path,
+      (request.path ?? {}) as Record<string, unknown>,
+      (request.query ?? {}) as Record<string, unknown>,
+    );
     const init: RequestInit = {
       method: op.method,
       credentials: "include",
@@ -126,9 +122,6 @@ function checkPathParams(op: OperationDescriptor<OperationId>, request: Operatio
     .map((name) => ({ path: ["path", name], message: "must be a non-empty string and not a dot segment" }));
   if (issues.length) throw new RequestValidationError(op.operationId, issues);
 }
-
-/** A `{name}` placeholder of a path parameter. */
-const PATH_PARAM = /\{([^{}]+)\}/g;
 
 /** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
 const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;
