@@ -40,7 +40,6 @@ export default defineConfig({
     "react-dom",
     "@tanstack/react-query",
     "zod",
-    "openapi-fetch",
     "@electric-sql/pglite",
     "pg",
     "@auth/core",

@@ -1,7 +1,7 @@
-import { build } from "esbuild";
-import { readFileSync } from "node:fs";
+import { build, type Metafile } from "esbuild";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { repoRoot } from "../scripts/lib/repo-root.js";
 
 /** A minified bundle of some code importing the library, and its gzip size. */
@@ -20,6 +20,31 @@ export interface BundleOptions {
   alias?: Record<string, string>;
   /** Compile-time constants, as an app's bundler would set them (e.g. VALIDATION_OFF). */
   define?: Record<string, string>;
+  /** Packages left out of the bundle (the app loads them anyway); default react, react-dom and TanStack Query. */
+  external?: readonly string[];
+}
+
+/** React and its JSX runtime: left out of every bundle (every app on either SDK ships them). */
+export const REACT_EXTERNAL = ["react", "react-dom", "react/jsx-runtime"] as const;
+
+/** The default externals: React, and TanStack Query for apps that use it on either side. */
+export const DEFAULT_EXTERNAL = [...REACT_EXTERNAL, "@tanstack/react-query"] as const;
+
+/** One chunk of a split bundle: what a browser fetches as one file. */
+export interface MeasuredChunk {
+  file: string;
+  minBytes: number;
+  /** Gzip level 9 of this chunk alone (a browser fetches chunks one by one). */
+  gzipBytes: number;
+  /** True when the entry loads it before it runs (static imports), false when loaded later by `import()`. */
+  initial: boolean;
+}
+
+/** A code-split bundle as a browser downloads it: initial chunks apart from those loaded later. */
+export interface SplitBundle {
+  chunks: MeasuredChunk[];
+  initialGzipBytes: number;
+  laterGzipBytes: number;
 }
 
 /** The `define` that compiles orgauth's validation out of a bundle. */
@@ -39,7 +64,8 @@ export async function bundle(source: string, options: BundleOptions = {}): Promi
     target: "es2022",
     write: false,
     metafile: true,
-    external: ["react", "react-dom", "react/jsx-runtime", "@tanstack/react-query"],
+    external: [...(options.external ?? DEFAULT_EXTERNAL)],
+    legalComments: "none",
     logLevel: "silent",
   });
   const code = result.outputFiles[0]!.text;
@@ -49,6 +75,73 @@ export async function bundle(source: string, options: BundleOptions = {}): Promi
     .filter(([, bytes]) => bytes > 0)
     .sort((a, b) => b[1] - a[1]);
   return { code, minBytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length, inputs };
+}
+
+/**
+ * Bundles `source` as an app's production build would: ESM with code splitting, minified, license comments
+ * stripped, peers external. Each output chunk is gzipped on its own; a chunk is initial when the entry reaches it
+ * through static imports, later when only an `import()` reaches it.
+ */
+export async function bundleSplit(source: string, options: BundleOptions = {}): Promise<SplitBundle> {
+  const resolveDir = options.resolveDir ?? join(repoRoot, "bench");
+  const entryDir = mkdtempSync(join(resolveDir, ".size-entry-"));
+  const entry = join(entryDir, "entry.tsx");
+  writeFileSync(entry, source);
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      ...(options.alias ? { alias: options.alias } : {}),
+      ...(options.define ? { define: options.define } : {}),
+      jsx: "automatic",
+      bundle: true,
+      splitting: true,
+      outdir: join(entryDir, "out"),
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      write: false,
+      metafile: true,
+      external: [...(options.external ?? DEFAULT_EXTERNAL)],
+      legalComments: "none",
+      logLevel: "silent",
+    });
+    const initial = initialOutputs(result.metafile);
+    const chunks = result.outputFiles
+      .filter((file) => file.path.endsWith(".js"))
+      .map((file): MeasuredChunk => {
+        const key = Object.keys(result.metafile.outputs).find((output) => resolve(output) === file.path)!;
+        return {
+          file: basename(file.path),
+          minBytes: Buffer.byteLength(file.text),
+          gzipBytes: gzipSync(file.text, { level: 9 }).length,
+          initial: initial.has(key),
+        };
+      });
+    const sum = (list: MeasuredChunk[]) => list.reduce((total, chunk) => total + chunk.gzipBytes, 0);
+    return {
+      chunks,
+      initialGzipBytes: sum(chunks.filter((chunk) => chunk.initial)),
+      laterGzipBytes: sum(chunks.filter((chunk) => !chunk.initial)),
+    };
+  } finally {
+    rmSync(entryDir, { recursive: true, force: true });
+  }
+}
+
+/** The outputs the entry reaches through static imports: what a browser fetches before the app runs. */
+function initialOutputs(metafile: Metafile): Set<string> {
+  const outputs = metafile.outputs;
+  const pending = Object.keys(outputs).filter((key) => outputs[key]!.entryPoint !== undefined);
+  const reached = new Set<string>();
+  while (pending.length) {
+    const key = pending.pop()!;
+    if (reached.has(key)) continue;
+    reached.add(key);
+    for (const imported of outputs[key]!.imports)
+      if (imported.kind === "import-statement" && !imported.external) pending.push(imported.path);
+  }
+  return reached;
 }
 
 /** A minimal use of each zod/mini factory the generator emits, to measure what zod itself costs. */

@@ -15,6 +15,7 @@ import { startLocalServer, type LocalServer } from "../test/support/local-server
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { refreshBody } from "../test/support/refresh-body.js";
 import type {} from "./apps/mount-marks.js";
+import { median, ratioWithSpread } from "./spread.js";
 
 const LIBRARIES = ["orgauth", "vendor"] as const;
 type Library = (typeof LIBRARIES)[number];
@@ -140,11 +141,6 @@ async function tabsTogether(
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /** Runs the first-mount measurements and prints them side by side. */
 export async function runFirstMount(): Promise<void> {
   const pages = await bundlePages();
@@ -164,8 +160,9 @@ export async function runFirstMount(): Promise<void> {
     ] as const) {
       const ours = medianOf("orgauth", key);
       const vendor = medianOf("vendor", key);
+      const perLoad = (library: Library) => timings[library].map((timing) => timing[key]);
       console.log(
-        `  ${label.padEnd(42)} orgauth ${ours.toFixed(1)} ms, vendor ${vendor.toFixed(1)} ms, ratio ${(ours / vendor).toFixed(2)}×`,
+        `  ${label.padEnd(42)} orgauth ${ours.toFixed(1)} ms, vendor ${vendor.toFixed(1)} ms, ratio ${ratioWithSpread(perLoad("orgauth"), perLoad("vendor"))}`,
       );
     }
     console.log(`${TABS} tabs of one browser opened at the same moment: initial refresh requests`);

@@ -1,36 +1,65 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { repoRoot } from "../scripts/lib/repo-root.js";
-import { REFERENCE_ENTRIES, VALIDATION_OFF, bundle, type MeasuredBundle } from "./bundle.js";
+import {
+  bundle,
+  bundleSplit,
+  DEFAULT_EXTERNAL,
+  REACT_EXTERNAL,
+  REFERENCE_ENTRIES,
+  VALIDATION_OFF,
+  type BundleOptions,
+  type MeasuredBundle,
+  type SplitBundle,
+} from "./bundle.js";
 import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
 
 /**
- * `npm run size [-- --strict]`: what an app ships, measured on the package as users install it. The package is
- * built, packed and installed into a throwaway app (scripts/lib/packed-app.ts); each row is the same job written
- * with orgauth and with the vendor's SDK, bundled by esbuild (minified, ESM; react, react-dom and
- * @tanstack/react-query external), gzip level 9. Then the per-part breakdown of each orgauth bundle (esbuild's
- * metafile over the same code bundled from source, gzip shared pro rata to minified bytes) and of each vendor
- * bundle. `--strict` exits 1 when an aim is missed.
+ * `npm run size [-- --strict | --budget | --lower-budget]`: what a browser downloads, measured on the package as
+ * users install it. The package is built, packed and installed into a throwaway app (scripts/lib/packed-app.ts);
+ * each row is the same job written with orgauth and with the vendor's SDK, bundled by esbuild as a production
+ * build would (ESM, code splitting, minified, license comments stripped on both sides; React external, TanStack
+ * Query too unless the row's app does not use it). Each chunk is gzipped (level 9) on its own, as a browser fetches
+ * them one by one; "initial" is what the entry loads before it runs, "later" what `import()` loads after.
+ * Then the per-part breakdown of each bundle (esbuild's metafile, gzip shared pro rata to minified bytes).
+ *
+ * `--strict` exits 1 when an aim is missed. `--budget` exits 1 when a row exceeds bench/size-budget.json (checked
+ * in `npm test`); `--lower-budget` writes the figures measured now where they are lower: the budget only goes down.
  */
 const strict = process.argv.includes("--strict");
+const checkBudget = process.argv.includes("--budget");
+const lowerBudget = process.argv.includes("--lower-budget");
+const BUDGET_FILE = join(repoRoot, "bench", "size-budget.json");
+
+/** orgauth's figures a row may not exceed, gzip bytes. */
+interface RowBudget {
+  initialGzipBytes: number;
+  totalGzipBytes: number;
+}
+
 const packed = createPackedApp();
-const defineFor = (row: SizeRow) => (row.validationOff ? { define: VALIDATION_OFF } : {});
-const fromPackage = (code: string, row: SizeRow) => bundle(code, { resolveDir: packed.dir, ...defineFor(row) });
-const fromSource = (code: string, row: SizeRow) =>
-  bundle(code, {
-    resolveDir: join(repoRoot, "bench", "apps"),
-    alias: { "orgauth/react": join(repoRoot, "src", "react.ts"), orgauth: join(repoRoot, "src", "index.ts") },
-    ...defineFor(row),
-  });
+const optionsFor = (row: SizeRow): BundleOptions => ({
+  ...(row.validationOff ? { define: VALIDATION_OFF } : {}),
+  external: row.bundlesQuery ? REACT_EXTERNAL : DEFAULT_EXTERNAL,
+});
+/** orgauth's entries resolved to its source, for the per-part breakdown (which file the bytes come from). */
+const SOURCE_ALIAS = {
+  "orgauth/react": join(repoRoot, "src", "react.ts"),
+  orgauth: join(repoRoot, "src", "index.ts"),
+};
+const fromPackage = (code: string, row: SizeRow) => bundleSplit(code, { resolveDir: packed.dir, ...optionsFor(row) });
 
 interface Measured {
   row: SizeRow;
-  orgauth: MeasuredBundle;
-  vendor: MeasuredBundle;
-  orgauthSource: MeasuredBundle;
+  orgauth: SplitBundle;
+  vendor: SplitBundle;
+  orgauthWhole: MeasuredBundle;
+  vendorWhole: MeasuredBundle;
 }
 
 let missed = false;
+let overBudget = false;
 try {
   const measured: Measured[] = [];
   for (const row of sizeRows()) {
@@ -38,25 +67,60 @@ try {
       row,
       orgauth: await fromPackage(row.orgauth, row),
       vendor: await fromPackage(row.vendor, row),
-      orgauthSource: await fromSource(row.orgauth, row),
+      orgauthWhole: await bundle(row.orgauth, {
+        ...optionsFor(row),
+        resolveDir: join(repoRoot, "bench", "apps"),
+        alias: SOURCE_ALIAS,
+      }),
+      vendorWhole: await bundle(row.vendor, { resolveDir: packed.dir, ...optionsFor(row) }),
     });
   }
+  console.log("What a browser downloads (min+gz, each chunk gzipped alone; initial + loaded later)\n");
   printTable(
-    ["bundle (min+gz)", "orgauth", "vendor", "ratio", "aim"],
+    ["bundle", "orgauth initial", "+ later", "vendor initial", "+ later", "ratio (initial)", "aim (initial)"],
     measured.map(({ row, orgauth, vendor }) => [
       row.name,
-      kb(orgauth.gzipBytes),
-      kb(vendor.gzipBytes),
-      ratio(orgauth, vendor),
+      kb(orgauth.initialGzipBytes),
+      later(orgauth),
+      kb(vendor.initialGzipBytes),
+      later(vendor),
+      `${(orgauth.initialGzipBytes / vendor.initialGzipBytes).toFixed(2)}×`,
       verdict(row, orgauth, vendor),
     ]),
   );
-  for (const { row, orgauth, vendor, orgauthSource } of measured) {
-    console.log(`\n${row.name}: where the bytes go (gz, pro rata to minified bytes)`);
-    console.log(`  orgauth ${kb(orgauth.gzipBytes)} (from source ${kb(orgauthSource.gzipBytes)}):`);
-    printParts(orgauthSource, orgauth.gzipBytes);
-    console.log(`  vendor ${kb(vendor.gzipBytes)}:`);
-    printParts(vendor, vendor.gzipBytes);
+  const budget = readBudget();
+  console.log(`\nBudget (${checkBudget ? "checked" : "shown"}; bench/size-budget.json, orgauth only)\n`);
+  printTable(
+    ["bundle", "initial", "budget", "initial + later", "budget"],
+    measured.map(({ row, orgauth }) => {
+      const limit = budget[row.name];
+      const total = orgauth.initialGzipBytes + orgauth.laterGzipBytes;
+      const over = !limit || orgauth.initialGzipBytes > limit.initialGzipBytes || total > limit.totalGzipBytes;
+      if (over) overBudget = true;
+      const mark = (value: number, max: number | undefined) =>
+        `${max === undefined ? "none" : kb(max)} ${value > (max ?? -1) ? "✖ over" : "✔"}`;
+      return [
+        row.name,
+        kb(orgauth.initialGzipBytes),
+        mark(orgauth.initialGzipBytes, limit?.initialGzipBytes),
+        kb(total),
+        mark(total, limit?.totalGzipBytes),
+      ];
+    }),
+  );
+  if (lowerBudget) writeLowerBudget(budget, measured);
+  for (const { row, orgauth, vendor, orgauthWhole, vendorWhole } of measured) {
+    console.log(`\n${row.name}: chunks and where the bytes go (gz, pro rata to minified bytes)`);
+    for (const [name, split, whole] of [
+      ["orgauth", orgauth, orgauthWhole],
+      ["vendor", vendor, vendorWhole],
+    ] as const) {
+      const chunkList = split.chunks.map((chunk) => `${kb(chunk.gzipBytes)}${chunk.initial ? "" : " (later)"}`);
+      console.log(
+        `  ${name}: chunks ${chunkList.join(" + ")}; as one file${name === "orgauth" ? " from source" : ""} ${kb(whole.gzipBytes)}`,
+      );
+      printParts(whole, whole.gzipBytes);
+    }
   }
   console.log("\nreference bundles (from this repository's node_modules)");
   const references: string[][] = [];
@@ -69,14 +133,41 @@ try {
   packed.remove();
 }
 if (strict && missed) process.exitCode = 1;
+if (checkBudget && overBudget) {
+  console.error("\n✖ over the size budget (bench/size-budget.json): make it smaller, the budget does not go up");
+  process.exitCode = 1;
+}
 
-function verdict(row: SizeRow, orgauth: MeasuredBundle, vendor: MeasuredBundle): string {
+function readBudget(): Record<string, RowBudget> {
+  return JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as Record<string, RowBudget>;
+}
+
+/** Writes each row's figures where they are below the budget (rows new to the budget are added as measured). */
+function writeLowerBudget(budget: Record<string, RowBudget>, measured: Measured[]): void {
+  const next: Record<string, RowBudget> = {};
+  for (const { row, orgauth } of measured) {
+    const total = orgauth.initialGzipBytes + orgauth.laterGzipBytes;
+    const old = budget[row.name];
+    next[row.name] = {
+      initialGzipBytes: Math.min(old?.initialGzipBytes ?? Number.POSITIVE_INFINITY, orgauth.initialGzipBytes),
+      totalGzipBytes: Math.min(old?.totalGzipBytes ?? Number.POSITIVE_INFINITY, total),
+    };
+  }
+  writeFileSync(BUDGET_FILE, `${JSON.stringify(next, null, 2)}\n`);
+  console.log("\nbench/size-budget.json lowered to today's figures where they are smaller");
+}
+
+function verdict(row: SizeRow, orgauth: SplitBundle, vendor: SplitBundle): string {
   if (!row.aim) return "";
-  const met =
-    "ratio" in row.aim ? orgauth.gzipBytes <= vendor.gzipBytes * row.aim.ratio : orgauth.gzipBytes <= row.aim.gzipBytes;
+  const size = orgauth.initialGzipBytes;
+  const met = "ratio" in row.aim ? size <= vendor.initialGzipBytes * row.aim.ratio : size <= row.aim.gzipBytes;
   if (!met) missed = true;
   const aim = "ratio" in row.aim ? `≤ ${row.aim.ratio.toFixed(2)}×` : `≤ ${kb(row.aim.gzipBytes)}`;
   return `${aim} ${met ? "✔ met" : "✖ missed"}`;
+}
+
+function later(split: SplitBundle): string {
+  return split.laterGzipBytes ? `+ ${kb(split.laterGzipBytes)}` : "";
 }
 
 function printParts(measured: MeasuredBundle, gzipTotal: number): void {
@@ -97,10 +188,6 @@ function printTable(header: string[], rows: string[][]): void {
         .join("  ")
         .trimEnd(),
     );
-}
-
-function ratio(orgauth: MeasuredBundle, vendor: MeasuredBundle): string {
-  return `${(orgauth.gzipBytes / vendor.gzipBytes).toFixed(2)}×`;
 }
 
 function kb(bytes: number): string {

@@ -1,6 +1,6 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
-import type { ValidatorNames } from "./emit-zod.js";
+import { ERROR_RESPONSE_SCHEMA, type ValidatorNames } from "./emit-zod.js";
 import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames } from "./naming.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
@@ -16,6 +16,7 @@ export function emitOperations(contract: Contract, operations: OperationModel[],
     ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
+    `// The transport's types learn the operations and their error codes here (declaration merging on the package's\n// own name, so the published declarations merge too).\ndeclare module "orgauth" {\n  interface Register {\n    operationErrorCodes: OperationErrorCodes;\n  }\n}`,
     ...[...headerSets].map(
       ([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`,
     ),
@@ -116,6 +117,7 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>, valid
     withoutUnexpected(op.errorCodes).length
       ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]`
       : "",
+    `errorBody: v.${ERROR_RESPONSE_SCHEMA}`,
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }

@@ -15,7 +15,7 @@ const ERROR_BODY = "ErrorBody";
 const ERROR_CODE = "ErrorCode";
 
 /** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
-const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
+export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
 
 /** The zod constant the descriptor of each operation points to, for its request body and each success status. */
 export interface ValidatorNames {

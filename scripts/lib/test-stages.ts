@@ -85,6 +85,12 @@ export const STAGES: Stage[] = [
         command: bin("tsx"),
         args: ["scripts/api-report.ts", "--check"],
       },
+      {
+        title: "size budget (npm run size: the packed package, what a browser downloads)",
+        command: bin("tsx"),
+        args: ["bench/size.ts", "--budget"],
+        quiet: true,
+      },
       vitest("package (packed from a clean tree; the tarball installed in a throwaway app)", "package"),
     ],
   },

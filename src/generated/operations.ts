@@ -55,6 +55,14 @@ export interface OperationErrorCodes {
 /** The id of every operation in the contract. */
 export type OperationId = keyof OperationErrorCodes;
 
+// The transport's types learn the operations and their error codes here (declaration merging on the package's
+// own name, so the published declarations merge too).
+declare module "orgauth" {
+  interface Register {
+    operationErrorCodes: OperationErrorCodes;
+  }
+}
+
 /** Headers the contract fixes on the operations that use it. */
 const xCSRFTokenHeader = { "X-CSRF-Token": "-.-" };
 
@@ -76,6 +84,7 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   path: "/api/v1/refresh_token",
   responses: { 200: v.RefreshTokenResponseSchema },
   errorCodes: ["not_logged_in"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */
@@ -99,6 +108,7 @@ export const logoutOperation: OperationDescriptor<"logout"> = {
   method: "POST",
   path: "/api/v1/logout",
   responses: { 200: v.LogoutResponseSchema },
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** End the session and return where to send the browser next. (POST /api/v1/logout) */
@@ -123,6 +133,7 @@ export const getLoginStateOperation: OperationDescriptor<"getLoginState"> = {
   path: "/api/fe/v3/login_state",
   headers: xCSRFTokenHeader,
   responses: { 200: v.LoginStateResponseSchema },
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Get the current step of the login flow. (GET /api/fe/v3/login_state) */
@@ -160,6 +171,7 @@ export const loginOperation: OperationDescriptor<"login"> = {
   body: v.LoginRequestInputSchema,
   responses: { 200: v.LoginStateResponseSchema },
   errorCodes: ["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Log in with email and password. (POST /api/fe/v3/login) */
@@ -191,6 +203,7 @@ export const signupOperation: OperationDescriptor<"signup"> = {
   body: v.SignupRequestInputSchema,
   responses: { 200: v.SignupResponseSchema },
   errorCodes: ["invalid_request_fields", "action_disabled"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Create an account with email and password. (POST /api/fe/v3/signup) */
@@ -222,6 +235,7 @@ export const forgotPasswordOperation: OperationDescriptor<"forgotPassword"> = {
   body: v.ForgotPasswordRequestInputSchema,
   responses: { 200: v.ForgotPasswordResponseSchema },
   errorCodes: ["invalid_request_fields"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Send a password-reset email. (POST /api/fe/v3/forgot_password) */
@@ -267,6 +281,7 @@ export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"
     "account_locked",
     "not_found",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Email a one-time login link. (POST /api/fe/v3/login_passwordless) */
@@ -303,6 +318,7 @@ export const verifyMfaOperation: OperationDescriptor<"verifyMfa"> = {
   body: v.VerifyMfaRequestInputSchema,
   responses: { 200: v.LoginStateResponseSchema },
   errorCodes: ["invalid_request_fields", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Complete login with a one-time MFA code. (POST /api/fe/v3/verify) */
@@ -339,6 +355,7 @@ export const verifyBackupCodeOperation: OperationDescriptor<"verifyBackupCode"> 
   body: v.VerifyBackupCodeRequestInputSchema,
   responses: { 200: v.LoginStateResponseSchema },
   errorCodes: ["incorrect_mfa_code", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Complete login with an MFA backup code. (POST /api/fe/v3/verify_backup) */
@@ -368,6 +385,7 @@ export const resendEmailConfirmationOperation: OperationDescriptor<"resendEmailC
   headers: xCSRFTokenHeader,
   responses: { 204: null },
   errorCodes: ["email_already_confirmed", "not_logged_in", "rate_limit_exceeded"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Send the email-confirmation message again. (POST /api/fe/v3/resend_email_confirmation) */
@@ -398,6 +416,7 @@ export const loginCheckOperation: OperationDescriptor<"loginCheck"> = {
   headers: xCSRFTokenHeader,
   responses: { 200: v.LoginCheckResponseSchema },
   errorCodes: ["ambiguous_results", "org_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Find the SSO (SAML) login URL for a domain, an organisation or an email. (GET /api/fe/v3/login/check) */
@@ -424,6 +443,7 @@ export const getSecurityStatusOperation: OperationDescriptor<"getSecurityStatus"
   headers: xCSRFTokenHeader,
   responses: { 200: v.SecurityStatusSchema },
   errorCodes: ["not_logged_in", "email_not_confirmed"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. (POST /api/fe/v3/security_status) */
@@ -460,6 +480,7 @@ export const enableMfaOperation: OperationDescriptor<"enableMfa"> = {
   body: v.EnableMfaRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "action_already_complete"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Turn on MFA by confirming a code from the authenticator app. (POST /api/fe/v3/mfa_enable) */
@@ -495,6 +516,7 @@ export const disableMfaOperation: OperationDescriptor<"disableMfa"> = {
   body: v.DisableMfaRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "email_not_confirmed", "action_already_complete"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Turn off MFA. (POST /api/fe/v3/mfa_disable) */
@@ -538,6 +560,7 @@ export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
     "account_locked",
     "email_not_confirmed",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Set a new password (the current one is needed if the user has one). (POST /api/fe/v3/update_password) */
@@ -589,6 +612,7 @@ export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
     "confirmation_email_sent",
     "email_send_failure",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Start changing the user's email address (a confirmation email is sent to the new one). (POST /api/fe/v3/update_email) */
@@ -624,6 +648,7 @@ export const updateMetadataOperation: OperationDescriptor<"updateMetadata"> = {
   body: v.UpdateMetadataRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Update the user's name, username or custom properties. (POST /api/fe/v3/update_metadata) */
@@ -649,6 +674,7 @@ export const deleteMeOperation: OperationDescriptor<"deleteMe"> = {
   headers: xCSRFTokenHeader,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "action_disabled"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Delete the logged-in user's account. (DELETE /api/fe/v3/delete_me) */
@@ -699,6 +725,7 @@ export const createOrgOperation: OperationDescriptor<"createOrg"> = {
     "email_not_confirmed",
     "user_max_orgs_limit_exceeded",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Create an organisation with the user as its owner. (POST /api/fe/v3/create_org) */
@@ -735,6 +762,7 @@ export const getOrgSettingsOperation: OperationDescriptor<"getOrgSettings"> = {
   headers: xCSRFTokenHeader,
   responses: { 200: v.OrgSettingsSchema },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Get an organisation's settings and what the user may change. (GET /api/fe/v3/org_settings) */
@@ -780,6 +808,7 @@ export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"
     "email_not_confirmed",
     "org_not_found",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Rename an organisation or change its domain and MFA rules. (POST /api/fe/v3/update_org_metadata) */
@@ -816,6 +845,7 @@ export const deleteOrgOperation: OperationDescriptor<"deleteOrg"> = {
   body: v.DeleteOrgRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "org_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Delete an organisation. (DELETE /api/fe/v3/delete_org) */
@@ -841,6 +871,7 @@ export const getJoinableOrgsOperation: OperationDescriptor<"getJoinableOrgs"> = 
   headers: xCSRFTokenHeader,
   responses: { 200: v.JoinableOrgListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** List the organisations the user may join by email domain. (GET /api/fe/v3/joinable_orgs) */
@@ -885,6 +916,7 @@ export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
     "org_max_users_limit_exceeded",
     "user_max_orgs_limit_exceeded",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Join an organisation that accepts the user's email domain. (POST /api/fe/v3/join_org/{orgId}) */
@@ -921,6 +953,7 @@ export const listOrgMembersOperation: OperationDescriptor<"listOrgMembers"> = {
   headers: xCSRFTokenHeader,
   responses: { 200: v.OrgMemberListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** List an organisation's members, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/members) */
@@ -958,6 +991,7 @@ export const listPendingInvitesOperation: OperationDescriptor<"listPendingInvite
   headers: xCSRFTokenHeader,
   responses: { 200: v.PendingInviteListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** List an organisation's pending invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/pending_invites) */
@@ -995,6 +1029,7 @@ export const listExpiredInvitesOperation: OperationDescriptor<"listExpiredInvite
   headers: xCSRFTokenHeader,
   responses: { 200: v.ExpiredInviteListSchema },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** List an organisation's expired invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/expired_invites) */
@@ -1049,6 +1084,7 @@ export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
     "org_max_users_limit_exceeded",
     "action_already_complete",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Invite someone to an organisation by email. (POST /api/fe/v3/invite_user) */
@@ -1096,6 +1132,7 @@ export const removeUserOperation: OperationDescriptor<"removeUser"> = {
     "org_not_found",
     "user_not_found",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Remove a member from an organisation. (POST /api/fe/v3/remove_user) */
@@ -1146,6 +1183,7 @@ export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
     "email_not_confirmed",
     "user_not_found",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Change a member's role and additional roles. (POST /api/fe/v3/change_role) */
@@ -1191,6 +1229,7 @@ export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvit
     "email_not_confirmed",
     "org_not_found",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Revoke a pending invitation. (POST /api/fe/v3/revoke_user_invitation) */
@@ -1227,6 +1266,7 @@ export const listPersonalApiKeysOperation: OperationDescriptor<"listPersonalApiK
   headers: xCSRFTokenHeader,
   responses: { 200: v.ApiKeyListSchema },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "email_not_confirmed"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** List the user's personal API keys, one page at a time. (GET /api/fe/v3/personal_api_keys) */
@@ -1271,6 +1311,7 @@ export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
     "email_not_confirmed",
     "org_not_found",
   ],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** List an organisation's API keys, one page at a time. (GET /api/fe/v3/org_api_keys) */
@@ -1308,6 +1349,7 @@ export const createApiKeyOperation: OperationDescriptor<"createApiKey"> = {
   body: v.CreateApiKeyRequestInputSchema,
   responses: { 200: v.CreateApiKeyResponseSchema },
   errorCodes: ["invalid_request_fields", "bad_request", "not_logged_in", "action_forbidden", "email_not_confirmed"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Create a personal API key, or an organisation key when org_id is given. (POST /api/fe/v3/api_keys) */
@@ -1346,6 +1388,7 @@ export const updateApiKeyOperation: OperationDescriptor<"updateApiKey"> = {
   body: v.UpdateApiKeyRequestInputSchema,
   responses: { 204: null },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Rename an API key. (PATCH /api/fe/v3/api_keys/{apiKeyId}) */
@@ -1381,6 +1424,7 @@ export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
   headers: xCSRFTokenHeader,
   responses: { 204: null },
   errorCodes: ["not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
+  errorBody: v.ErrorResponseBodySchema,
 };
 
 /** Delete (revoke) an API key. (DELETE /api/fe/v3/api_keys/{apiKeyId}) */

@@ -6,6 +6,8 @@
  */
 import { OrgauthError } from "../shared/orgauth-error.js";
 
+import { globalTimers, type Timers } from "../transport/timeout.js";
+
 /** An opaque timer handle. */
 export type TimerHandle = unknown;
 
@@ -38,8 +40,8 @@ export interface TabLocks {
 /** Why the tab woke up: window focus, the browser coming back online, or the page becoming visible. */
 export type WakeReason = "focus" | "online" | "visible";
 
-/** The side effects the session engine may use. */
-export interface AuthEnvironment {
+/** The side effects the session engine may use; its timers are the library's one `Timers` seam. */
+export interface AuthEnvironment extends Timers {
   /** False on a server: the engine then makes no requests and registers nothing. */
   readonly isBrowser: boolean;
   /** Performs an HTTP request (the standard `fetch` signature; also used by the fe/v3 transport). */
@@ -89,8 +91,8 @@ export function createServerEnvironment(overrides: Partial<AuthEnvironment> = {}
     isBrowser: false,
     fetch: globalFetch,
     now: () => Date.now(),
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+    setTimeout: globalTimers.setTimeout,
+    clearTimeout: globalTimers.clearTimeout,
     storage: null,
     onWake: () => () => undefined,
     onStorageChange: () => () => undefined,
@@ -146,8 +148,8 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     isBrowser: true,
     fetch: globalFetch,
     now: () => Date.now(),
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+    setTimeout: globalTimers.setTimeout,
+    clearTimeout: globalTimers.clearTimeout,
     storage: browserStorage(),
     onWake: (listener) => {
       const onFocus = () => listener("focus");

@@ -2,7 +2,7 @@
  * The options of `createAuthClient`. Every timing constant of the session engine is an option; the defaults
  * match the vendor's client.
  */
-import type { TransportOptions } from "../transport/index.js";
+import { DEFAULT_TIMEOUT_MS, type TransportOptions } from "../transport/index.js";
 import type { AuthEnvironment } from "./environment.js";
 import type { ActiveOrgChooser } from "./active-org.js";
 import type { AuthEvent } from "./events.js";
@@ -84,7 +84,7 @@ export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
   orgTokenCacheMs: 300_000,
   retryDelaysMs: Object.freeze([100, 200, 300]),
   maxRetryAfterMs: 30_000,
-  requestTimeoutMs: 10_000,
+  requestTimeoutMs: DEFAULT_TIMEOUT_MS,
   crossTabWaitMs: 10_000,
   crossTabSettleMs: 250,
 });

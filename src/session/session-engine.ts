@@ -130,7 +130,12 @@ export function createSessionEngine(
     return { requestedSince: startedAt };
   }
 
-  function refresh(reason: RefreshReason): Promise<AuthInfo | null> {
+  /**
+   * `refresh(reason)`; `deferrable` marks a refresh the engine started on its own (a wake-up, the background check,
+   * another tab's change): when it begins (it may have queued behind a request that then got a `Retry-After`)
+   * and the server's wait is not over, it sends nothing and settles with the session as it stands.
+   */
+  function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
     if (destroyed) return Promise.reject(new AuthClientDestroyedError());
     if (!env.isBrowser) return Promise.resolve(null);
     start();
@@ -140,6 +145,7 @@ export function createSessionEngine(
     const run = reason === "expiring" ? flights.run : flights.runFresh;
     return run(key, async () => {
       if (destroyed) throw new AuthClientDestroyedError(); // queued behind a request that destroy() ended
+      if (deferrable && env.now() < notBefore) return validAuthInfo();
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
@@ -166,7 +172,7 @@ export function createSessionEngine(
 
   /** A refresh started by the engine itself: failures are already reported as events. */
   function refreshQuietly(reason: RefreshReason): Promise<void> {
-    return refresh(reason).then(
+    return refresh(reason, reason !== "initial" && reason !== "active_org_changed").then(
       () => undefined,
       () => undefined,
     );

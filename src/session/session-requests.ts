@@ -63,16 +63,12 @@ async function sessionExchange(
   url: string,
   method: "GET" | "POST",
 ): Promise<ExchangeResult> {
-  const timers = {
-    setTimeout: (callback: () => void, ms: number) => ctx.env.setTimeout(callback, ms),
-    clearTimeout: (handle: unknown) => ctx.env.clearTimeout(handle),
-  };
   try {
     return await exchange(
       (input, init) => ctx.env.fetch(input, init),
       url,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
-      { timeoutMs: ctx.timing.requestTimeoutMs, signal: ctx.signal, timers, now: () => ctx.env.now() },
+      { timeoutMs: ctx.timing.requestTimeoutMs, signal: ctx.signal, timers: ctx.env, now: () => ctx.env.now() },
     );
   } catch (error) {
     if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason

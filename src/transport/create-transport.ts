@@ -1,10 +1,16 @@
-import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
-import type { OperationId } from "../generated/operations.js";
-import type { OperationCaller, OperationDescriptor, OperationRequest, RequestOptions } from "./operation.js";
+import type {
+  OperationCaller,
+  OperationDescriptor,
+  OperationRequest,
+  RegisteredOperationId as OperationId,
+  RequestOptions,
+} from "./operation.js";
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
+import { PATH_PARAM, requestUrl } from "./request-url.js";
+import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 import { checkWellFormedStrings } from "./well-formed.js";
 
 /** What to do when a response does not match the contract. */
@@ -21,8 +27,10 @@ export interface TransportOptions {
   authUrl: string;
   /** The fetch to use (defaults to the global one at call time). */
   fetch?: typeof globalThis.fetch;
-  /** Per-request timeout in milliseconds (default 20 000). */
+  /** Per-request timeout in milliseconds, headers and body (default `DEFAULT_TIMEOUT_MS`, 10 000). */
   timeoutMs?: number;
+  /** The timers deadlines run on (default the global ones; `createAuthClient` passes its environment's). */
+  timers?: Timers;
   /**
    * Response validation: throw a ResponseValidationError (default), report it and go on, or skip validation.
    * Request bodies are always checked (and completed with contract defaults); with "off", one that does not match is sent as given.
@@ -43,15 +51,11 @@ export interface Transport extends OperationCaller {
   readonly validation: ValidationMode;
 }
 
-/** The default per-request timeout. */
-export const DEFAULT_TIMEOUT_MS = 20_000;
-
 /** Creates the transport for an auth host: cookies included, JSON, fixed headers, timeouts, typed errors, validation by status. */
 export function createTransport(options: TransportOptions): Transport {
   const authUrl = toAuthOrigin(options.authUrl);
   const validation = options.validation ?? "throw";
   const logger = options.logger ?? consoleLogger;
-  const querySerializer = createQuerySerializer();
   const reader: ResponseReader = {
     validation,
     logger,
@@ -73,16 +77,13 @@ export function createTransport(options: TransportOptions): Transport {
     checkPathParams(op, request);
     checkWellFormedStrings(op, request);
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // openapi-fetch serialises the path and query; the request goes to fetch as built (no client, middleware or copied Response).
-    const url = createFinalURL(op.path, {
-      baseUrl: authUrl,
-      params: {
-        path: (request.path ?? {}) as Record<string, unknown>,
-        query: (request.query ?? {}) as Record<string, unknown>,
-      },
-      querySerializer,
-      pathSerializer: defaultPathSerializer,
-    });
+    // the request goes to fetch as built (no client, middleware or copied Response)
+    const url = requestUrl(
+      authUrl,
+      op.path,
+      (request.path ?? {}) as Record<string, unknown>,
+      (request.query ?? {}) as Record<string, unknown>,
+    );
     const init: RequestInit = {
       method: op.method,
       credentials: "include",
@@ -94,7 +95,7 @@ export function createTransport(options: TransportOptions): Transport {
         options.fetch ?? globalThis.fetch,
         new Request(url, init),
         {},
-        { timeoutMs, signal: callOptions.signal },
+        { timeoutMs, signal: callOptions.signal, timers: options.timers },
       );
       // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
       if (answer.status >= 200 && answer.status < 300)
@@ -121,9 +122,6 @@ function checkPathParams(op: OperationDescriptor<OperationId>, request: Operatio
     .map((name) => ({ path: ["path", name], message: "must be a non-empty string and not a dot segment" }));
   if (issues.length) throw new RequestValidationError(op.operationId, issues);
 }
-
-/** A `{name}` placeholder of a path parameter. */
-const PATH_PARAM = /\{([^{}]+)\}/g;
 
 /** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
 const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;

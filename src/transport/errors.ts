@@ -1,6 +1,6 @@
-import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { ExchangeFailure } from "./exchange.js";
+import type { RegisteredErrorCodes as OperationErrorCodes, RegisteredOperationId as OperationId } from "./operation.js";
 
 /** The status of a failed call that got no response: a network failure, a timeout, or a redirect whose status the browser hides. */
 export const NO_RESPONSE_STATUS = 0;

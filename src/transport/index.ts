@@ -1,4 +1,5 @@
-export { createTransport, DEFAULT_TIMEOUT_MS } from "./create-transport.js";
+export { createTransport } from "./create-transport.js";
+export { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 export type { Transport, TransportLogger, TransportOptions, ValidationMode } from "./create-transport.js";
 export {
   ApiError,
@@ -15,6 +16,7 @@ export type {
   OperationCaller,
   OperationDescriptor,
   OperationRequest,
+  Register,
   RequestOptions,
   UndefinedAllowed,
   WithDefaults,

@@ -1,9 +1,25 @@
 /**
  * The shapes the transport and the generated fetchers share: what one operation is (its descriptor), what a call
  * carries (request and options) and what calls it (`OperationCaller`, implemented by `createTransport`).
- * Generated code imports these; nothing here depends on the contract.
+ * Generated code imports these; nothing here depends on the contract: the generated operations register their
+ * ids and error codes on `Register` (declaration merging), and each descriptor carries its validators.
  */
 import type { ZodMiniType } from "zod/mini";
+
+/**
+ * What the generated code tells the transport's types, by declaration merging: `operationErrorCodes`, each
+ * operation id mapped to the union of its documented error codes.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging from the generated operations
+export interface Register {}
+
+/** Each registered operation id → its documented error codes (any string id and code before registration). */
+export type RegisteredErrorCodes = Register extends { operationErrorCodes: infer Codes }
+  ? Codes
+  : Record<string, string>;
+
+/** The id of every registered operation. */
+export type RegisteredOperationId = keyof RegisteredErrorCodes & string;
 
 /** Every HTTP method the contract may use, in the order an OpenAPI path item lists them. */
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -24,6 +40,8 @@ export interface OperationDescriptor<Id extends string = string> {
   readonly responses: Readonly<Record<number, ZodMiniType | null>>;
   /** Error codes the operation documents besides `unexpected_error`, which every operation can answer with. */
   readonly errorCodes?: readonly string[];
+  /** The schema of the operation's error bodies (without one, error bodies are read unchecked). */
+  readonly errorBody?: ZodMiniType;
 }
 
 /** Per-call options. */

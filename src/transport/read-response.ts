@@ -1,6 +1,8 @@
-import type { OperationErrorCodes, OperationId } from "../generated/operations.js";
-import type { OperationDescriptor } from "./operation.js";
-import { ErrorResponseBodySchema } from "../generated/zod.js";
+import type {
+  OperationDescriptor,
+  RegisteredErrorCodes as OperationErrorCodes,
+  RegisteredOperationId as OperationId,
+} from "./operation.js";
 import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
 import type { TransportLogger, ValidationMode } from "./create-transport.js";
 
@@ -40,8 +42,8 @@ export function readErrorResponse(
   const body = parseJson(text);
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;
-  if (reader.validation !== "off") {
-    const result = ErrorResponseBodySchema.safeParse(body);
+  if (reader.validation !== "off" && op.errorBody) {
+    const result = op.errorBody.safeParse(body);
     if (!result.success) {
       const cause = new ResponseValidationError(op.operationId, status, result.error.issues, body);
       reader.report(cause);

@@ -1,13 +1,21 @@
-/** The timers a deadline runs on (the global ones by default; the session engine passes its environment's). */
+/**
+ * The one timer seam of the library: every deadline, retry wait and background check runs on a `Timers`. The
+ * session's environment is one (tests pass fake timers there); the transport takes one in its options; both
+ * default to `globalTimers`.
+ */
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-const globalTimers: Timers = {
+/** The environment's own timers (`globalThis.setTimeout`, read at call time). */
+export const globalTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
+
+/** The one default request timeout, for the session calls and every fe call (`timeoutMs` / `requestTimeoutMs`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** A signal that aborts after `timeoutMs` or when the caller's signal aborts. */
 export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undefined, timers: Timers = globalTimers) {

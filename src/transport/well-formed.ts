@@ -2,8 +2,7 @@
  * Lone surrogates: a string with half a UTF-16 pair cannot be percent-encoded (encodeURIComponent throws a
  * URIError) and `URLSearchParams` silently turns it into U+FFFD. Such an argument is refused before anything is sent.
  */
-import type { OperationId } from "../generated/operations.js";
-import type { OperationDescriptor, OperationRequest } from "./operation.js";
+import type { OperationDescriptor, OperationRequest, RegisteredOperationId as OperationId } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

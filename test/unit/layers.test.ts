@@ -36,15 +36,6 @@ const RULES: LayerRule[] = [
     name: "transport imports nothing above it (session, hooks) nor generated",
     files: /^src\/transport\//,
     forbids: targetIn(/^src\/(session|hooks|generated|testing|adapter|emulator)\//),
-    // The transport still takes the operation ids, the error-code map and the error-body validator from the
-    // generated code; they go when it learns them by declaration merging.
-    expectedViolations: [
-      "src/transport/create-transport.ts -> ../generated/operations.js",
-      "src/transport/errors.ts -> ../generated/operations.js",
-      "src/transport/read-response.ts -> ../generated/operations.js",
-      "src/transport/read-response.ts -> ../generated/zod.js",
-      "src/transport/well-formed.ts -> ../generated/operations.js",
-    ],
   },
   {
     name: "session imports nothing from hooks, testing, adapter or emulator",

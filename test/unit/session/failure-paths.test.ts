@@ -129,6 +129,29 @@ describe("Retry-After", () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(c.getSnapshot().status).toBe("logged_in");
   });
+
+  it("a wake-up during the retry waits is not sent right after the final 429: the server's wait holds it back", async () => {
+    browser.server.mode = "rate_limited";
+    const { client: c, tab } = world.openClient();
+    const result = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(500); // between the retries, while the auth server is unreachable
+    tab.wake("online");
+    tab.wake("focus");
+    await vi.advanceTimersByTimeAsync(6_000); // the fourth and last 429 arrives at 6 s
+    expect(await result).toMatchObject({ status: 429, retryAfterMs: 2_000 });
+    const lastRateLimited = browser.server.requests.at(-1)!.at;
+    await vi.advanceTimersByTimeAsync(10);
+    expect(browser.server.refreshCount).toBe(4);
+    browser.server.mode = "logged_in";
+    tab.wake("online"); // still within the server's 2 s: not sent
+    await vi.advanceTimersByTimeAsync(10);
+    expect(browser.server.refreshCount).toBe(4);
+    await vi.advanceTimersByTimeAsync(2_000);
+    tab.wake("online");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(browser.server.requests.slice(4).every((r) => r.at - lastRateLimited >= 2_000)).toBe(true);
+    expect(c.getSnapshot().status).toBe("logged_in");
+  });
 });
 
 describe("redirects", () => {
