@@ -1,12 +1,34 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
 
-/** The React entry's files: marked "use client" for server-component frameworks (the bundler drops directives). */
-const CLIENT_ENTRY_FILES = ["dist/react.js", "dist/react.cjs"];
+/**
+ * The client half of "orgauth/react" (provider, hooks, guards, components): built as its own file, `react-client`,
+ * and marked "use client". The entry `react` re-exports it without bundling it in, so a server-component bundler
+ * (Next.js) treats only that file as client code and runs the rest of the entry (errors, key factories, query
+ * options) on the server.
+ */
+const CLIENT_SOURCE = fileURLToPath(new URL("src/hooks/client.ts", import.meta.url));
+const CLIENT_FILES = ["dist/react-client.js", "dist/react-client.cjs"];
 
-/** Puts the "use client" directive first in each React entry file. */
-async function markClientEntries(): Promise<void> {
-  for (const file of CLIENT_ENTRY_FILES) {
+/** Leaves every import of the client half (but its own entry point) to the built `react-client` file. */
+const clientHalfStaysOwnFile: Plugin = {
+  name: "client-half-stays-own-file",
+  setup(build) {
+    // tsup builds the CommonJS files as ESM (then converts them), so the format shows only in the file extension
+    const extension = build.initialOptions.outExtension?.[".js"] === ".cjs" ? "cjs" : "js";
+    build.onResolve({ filter: /client\.js$/ }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      const resolved = fileURLToPath(new URL(args.path.replace(/\.js$/, ".ts"), `file://${args.importer}`));
+      return resolved === CLIENT_SOURCE ? { path: `./react-client.${extension}`, external: true } : undefined;
+    });
+  },
+};
+
+/** Puts the "use client" directive first in the client half's files (the bundler drops directives). */
+async function markClientFiles(): Promise<void> {
+  for (const file of CLIENT_FILES) {
     const code = await readFile(file, "utf8");
     if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);
   }
@@ -17,6 +39,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     react: "src/react.ts",
+    "react-client": "src/hooks/client.ts",
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",
   },
@@ -39,5 +62,6 @@ export default defineConfig({
     "pg",
     "@auth/core",
   ],
-  onSuccess: markClientEntries,
+  esbuildPlugins: [clientHalfStaysOwnFile],
+  onSuccess: markClientFiles,
 });

@@ -1,85 +1,61 @@
 import type { InvalidationModel, RequestValue } from "./invalidation.js";
-import { hasInput, inputIsOptional, type OperationModel } from "./model.js";
-import { GENERATED_HEADER, docComment, literal, operationNames, propertyKey, type OperationNames } from "./naming.js";
+import type { OperationModel } from "./model.js";
+import { GENERATED_HEADER, docComment, literal, operationNames, propertyKey } from "./naming.js";
+import {
+  effectsDoc,
+  infiniteDefault,
+  nextPageOf,
+  neverStale,
+  queryNamesOf as namesOf,
+  requestParam,
+  type QueryNames as Names,
+} from "./query-names.js";
 
 /**
- * Emits `src/generated/queries.ts`: the React Query layer over the typed fetchers, for every fe/v3 operation.
+ * Emits `src/generated/queries.ts`: the server-safe half of the React Query layer over the typed fetchers, for every
+ * fe/v3 operation. It holds no hook and reads no React context, so it runs in a server component too (prefetching,
+ * keys for a cache of your own); the hooks are in `query-hooks.ts`.
  *
- * Per query operation: a key factory (`xKeys`: `all`, `matching`, `query`, `infinite`), `xQueryOptions`,
- * `useX`, and for `x-pagination` lists `xInfiniteQueryOptions` + `useXInfinite`.
- * Per mutation: `xMutationOptions` (with `x-invalidates` and `x-session-effect` compiled into `onSuccess`) and `useX`.
- * Keys are `[root, operationId, pathParams, query]`; infinite keys append an `"infinite"` segment.
+ * Per query operation: a key factory (`xKeys`: `all`, `matching`, `query`, `infinite`), `xQueryOptions`, and for
+ * `x-pagination` lists `xInfiniteQueryOptions`. Per mutation: `xMutationOptions` (with `x-invalidates` and
+ * `x-session-effect` compiled into `onSuccess`). Keys are `[root, operationId, pathParams, query]`; infinite keys
+ * append an `"infinite"` segment.
  */
 export function emitQueries(operations: OperationModel[]): string {
   const frontend = operations.filter((op) => op.surface === "frontend");
   const blocks = frontend.map((op) => (op.kind === "query" ? queryBlock(op) : mutationBlock(op)));
-  return `${[GENERATED_HEADER, IMPORTS, ...blocks].join("\n\n")}\n`;
+  return `${[GENERATED_HEADER, imports(frontend), ...blocks].join("\n\n")}\n`;
 }
 
-const IMPORTS = `import {
+function imports(frontend: OperationModel[]): string {
+  const functions = frontend
+    .filter((op) => op.kind === "query")
+    .flatMap((op) => {
+      const n = operationNames(op.operationId);
+      return op.pagination ? [n.queryFn, n.pageFn] : [n.queryFn];
+    });
+  return `import {
   infiniteQueryOptions,
   mutationOptions,
   queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
   type DataTag,
   type InfiniteData,
-  type QueryFunction,
-  type UseInfiniteQueryResult,
-  type UseMutationResult,
-  type UseQueryResult,
 } from "@tanstack/react-query";
-import {
-  withHookOptions,
-  type InfiniteQueryHookOptions,
-  type MutationHookOptions,
-  type QueryHookOptions,
-  type TypedInfiniteQueryOptions,
-  type TypedQueryOptions,
-} from "../hooks/hook-options.js";
-import { endSession, refreshSession, useSessionFor, type MutationSession } from "../hooks/mutation-session.js";
+import type { TypedInfiniteQueryOptions, TypedQueryOptions } from "../hooks/hook-options.js";
+import { endSession, refreshSession, type MutationSession } from "../hooks/mutation-session.js";
 import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
-import type { EmptyRequest, OperationCaller } from "../transport/operation.js";
+import type { OperationCaller } from "../transport/operation.js";
 import type { OperationError } from "../transport/errors.js";
-import * as api from "./operations.js";`;
+import * as api from "./operations.js";
+import { ${functions.join(", ")} } from "./query-functions.js";`;
+}
 
 // ───────────────────────────── queries ─────────────────────────────
 
 function queryBlock(op: OperationModel): string {
   if (op.requestBody) throw new Error(`${op.operationId}: a query operation with a request body is not supported`);
-  const infinite = op.pagination ? [infiniteQueryFunction(op), infiniteOptionsFunction(op), infiniteHook(op)] : [];
-  return [keyTypes(op), keyFactory(op), queryFunction(op), queryOptionsFunction(op), queryHook(op), ...infinite].join(
-    "\n\n",
-  );
-}
-
-/** An operation's identifiers as the query layer writes them (types through the `api` namespace). */
-interface Names extends OperationNames {
-  /** The operation id as a string literal. */
-  id: string;
-  hasInput: boolean;
-  /** True when `{}` is a valid request (no required path, query or body). */
-  optionalInput: boolean;
-}
-
-function namesOf(op: OperationModel): Names {
-  const names = operationNames(op.operationId);
-  const withInput = hasInput(op);
-  return {
-    ...names,
-    id: literal(op.operationId),
-    fetcher: `api.${names.fetcher}`,
-    response: `api.${names.response}`,
-    request: withInput ? `api.${names.request}` : "EmptyRequest",
-    hasInput: withInput,
-    optionalInput: inputIsOptional(op),
-  };
-}
-
-/** The `request` parameter of an operation with input: defaults to `{}` when nothing in it is required. */
-function requestParam(n: Names): string {
-  return n.optionalInput ? `request: ${n.request} = {}` : `request: ${n.request}`;
+  const infinite = op.pagination ? [infiniteOptionsFunction(op)] : [];
+  return [keyTypes(op), keyFactory(op), queryOptionsFunction(op), ...infinite].join("\n\n");
 }
 
 function pathPartType(op: OperationModel, n: Names): string {
@@ -95,13 +71,6 @@ function infiniteRequestType(op: OperationModel, n: Names): string {
   const required = op.queryParams.some((p) => p.required && p.name !== op.pagination!.pageParam);
   const path = op.pathParams.length ? `Pick<${n.request}, "path"> & ` : "";
   return `${path}{ query${required ? "" : "?"}: Omit<NonNullable<${n.request}["query"]>, ${page}> }`;
-}
-
-/** \` = {}\` when the infinite request has nothing required (no path parameter, no required query besides the page). */
-function infiniteDefault(op: OperationModel): string {
-  const required =
-    op.pathParams.length > 0 || op.queryParams.some((p) => p.required && p.name !== op.pagination!.pageParam);
-  return required ? "" : " = {}";
 }
 
 function keyTypes(op: OperationModel): string {
@@ -139,19 +108,6 @@ function keyFactory(op: OperationModel): string {
   return `/** Query keys of \`${op.operationId}\`: \`[root, ${n.id}, path, query]\`, with partial filters for prefix invalidation. */\nexport const ${n.keys} = {\n${members.join("\n")}\n};`;
 }
 
-/** A POST that only reads (`x-query`) mints fresh data per call (e.g. a new MFA secret): never refetch it on its own. */
-function neverStale(op: OperationModel): boolean {
-  return op.method !== "GET";
-}
-
-/** The module-private fetcher of a query: shared by its options and its hook (so the hook needs no optional `queryFn`). */
-function queryFunction(op: OperationModel): string {
-  const n = namesOf(op);
-  const call = n.hasInput ? `${n.fetcher}(transport, request, { signal })` : `${n.fetcher}(transport, {}, { signal })`;
-  const requestParam = n.hasInput ? `, request: ${n.request}` : "";
-  return `/** Fetches \`${op.operationId}\` with the query's abort signal. */\nfunction ${n.queryFn}(transport: OperationCaller${requestParam}): QueryFunction<${n.response}, ${n.queryKey}> {\n  return ({ signal }) => ${call};\n}`;
-}
-
 function queryOptionsFunction(op: OperationModel): string {
   const n = namesOf(op);
   const keyArg = n.hasInput ? "request" : "";
@@ -162,38 +118,6 @@ function queryOptionsFunction(op: OperationModel): string {
     queryFn: ${n.queryFn}(transport${n.hasInput ? ", request" : ""}),${neverStale(op) ? "\n    staleTime: Infinity," : ""}
   });
 }`;
-}
-
-function queryHook(op: OperationModel): string {
-  const n = namesOf(op);
-  const hook = n.hook;
-  // without input the request stays as a placeholder, so every query hook is `useX(request, options)`
-  const request = n.hasInput ? requestParam(n) : `_request?: ${n.request}`;
-  // the hook's options come after the rule, so a caller may still set its own staleTime
-  const stale = neverStale(op) ? "staleTime: Infinity, " : "";
-  return `${docComment(`${op.summary} — \`useQuery\` of \`${op.operationId}\` with the AuthProvider's transport.`)}export function ${hook}<Selected = ${n.response}>(
-  ${request},
-  options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.queryKey}>,
-): UseQueryResult<Selected, ${n.error}> {
-  const { transport } = useSessionFor(${literal(hook)});
-  return useQuery<${n.response}, ${n.error}, Selected, ${n.queryKey}>({
-    ${stale}...options,
-    queryKey: ${n.keys}.query(${n.hasInput ? "request" : ""}),
-    queryFn: ${n.queryFn}(transport${n.hasInput ? ", request" : ""}),
-  });
-}`;
-}
-
-/** The module-private page fetcher of an infinite list. */
-function infiniteQueryFunction(op: OperationModel): string {
-  const n = namesOf(op);
-  const { pageParam } = op.pagination!;
-  return `/** Fetches one page of \`${op.operationId}\` with the query's abort signal. */\nfunction ${n.pageFn}(transport: OperationCaller, request: ${n.infiniteRequest}): QueryFunction<${n.response}, ${n.infiniteQueryKey}, number> {\n  return ({ pageParam, signal }) => ${n.fetcher}(transport, { ...request, query: { ...request.query, ${pageParam}: pageParam } }, { signal });\n}`;
-}
-
-/** Next page number: the last one plus one while the response says more results exist. */
-function nextPageOf(op: OperationModel): string {
-  return `(lastPage, _pages, lastPageParam) => (lastPage.${op.pagination!.hasMoreField} ? lastPageParam + 1 : undefined)`;
 }
 
 function infiniteOptionsFunction(op: OperationModel): string {
@@ -210,25 +134,6 @@ function infiniteOptionsFunction(op: OperationModel): string {
 }`;
 }
 
-function infiniteHook(op: OperationModel): string {
-  const n = namesOf(op);
-  const hook = n.infiniteHook;
-  const infiniteParam = infiniteDefault(op);
-  return `${docComment(`${op.summary} — \`useInfiniteQuery\` of \`${op.operationId}\`, one page per \`fetchNextPage()\`.`)}export function ${hook}(
-  request: ${n.infiniteRequest}${infiniteParam},
-  options?: InfiniteQueryHookOptions<${n.response}, ${n.error}, ${n.infiniteQueryKey}>,
-): UseInfiniteQueryResult<InfiniteData<${n.response}, number>, ${n.error}> {
-  const { transport } = useSessionFor(${literal(hook)});
-  return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.infiniteQueryKey}, number>({
-    ...options,
-    queryKey: ${n.keys}.infinite(request),
-    queryFn: ${n.pageFn}(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: ${nextPageOf(op)},
-  });
-}`;
-}
-
 // ───────────────────────────── mutations ─────────────────────────────
 
 function mutationBlock(op: OperationModel): string {
@@ -237,17 +142,7 @@ function mutationBlock(op: OperationModel): string {
   return [
     `/** The error \`${op.operationId}\` fails with. */\nexport type ${n.error} = OperationError<${n.id}>;`,
     mutationOptionsFunction(op, n, variables),
-    mutationHook(op, n, variables),
   ].join("\n\n");
-}
-
-function effectsDoc(op: OperationModel): string {
-  const parts: string[] = [];
-  if (op.invalidates.length) parts.push(`invalidates ${op.invalidates.map((i) => `\`${i.operationId}\``).join(", ")}`);
-  if (op.sessionEffect === "refresh") parts.push("refreshes the session");
-  if (op.sessionEffect === "refresh-if-finished") parts.push("refreshes the session when `login_state` is `Finished`");
-  if (op.sessionEffect === "logout") parts.push("ends the session");
-  return parts.length ? `; on success it ${parts.join(" and ")}` : "";
 }
 
 function mutationOptionsFunction(op: OperationModel, n: Names, variables: string): string {
@@ -326,14 +221,4 @@ function sessionEffect(op: OperationModel): Effect[] {
     default:
       return [];
   }
-}
-
-function mutationHook(op: OperationModel, n: Names, variables: string): string {
-  const hook = n.hook;
-  return `${docComment(`${op.summary} — \`useMutation\` of \`${op.operationId}\` with the AuthProvider's session${effectsDoc(op)}.`)}export function ${hook}(
-  options?: MutationHookOptions<${n.response}, ${n.error}, ${variables}>,
-): UseMutationResult<${n.response}, ${n.error}, ${variables}> {
-  const session = useSessionFor(${literal(hook)});
-  return useMutation(withHookOptions(${n.mutationOptions}(session), options));
-}`;
 }

@@ -10,6 +10,7 @@ export {
   UNEXPECTED_ERROR_MESSAGE,
 } from "./errors.js";
 export type { ApiErrorDetails, OperationError } from "./errors.js";
+export { forwardCookies, type CookieSource } from "./forward-cookies.js";
 export { ExchangeFailure, type ExchangeFailureKind } from "./exchange.js";
 export { HTTP_METHODS } from "./operation.js";
 export type {
