@@ -104,4 +104,9 @@ run("vitest: emulator (every operation and error rule, through Prism's validatin
 ]);
 // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
 run("vitest: browser (multi-tab, headless Chromium)", bin("vitest"), ["run", "--project", "browser", ...extra]);
+run(
+  "vitest: frameworks (examples/nextjs and examples/vite built from the packed tarball, in headless Chromium on the emulator)",
+  bin("vitest"),
+  ["run", "--project", "frameworks", ...extra],
+);
 run("vitest: e2e (the demo in headless Chromium)", bin("vitest"), ["run", "--project", "e2e", ...extra]);
