@@ -24,7 +24,10 @@ declare module "vitest" {
  * the emulator (seeded with test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = performance.now();
+  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
   const app = createPackedApp();
+  const packed = performance.now();
   const emulator = await createEmulator({ seed: frameworkSeed });
   const stops: (() => Promise<void>)[] = [() => emulator.stop(), async () => app.remove()];
   const stopAll = async () => {
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         runIn(viteDir, [bin("vite/bin/vite.js"), "build"], { VITE_AUTH_URL: emulator.url }),
       ),
     ]);
+    console.log(`frameworks: built and packed in ${seconds(started)} s, examples built in ${seconds(packed)} s`);
     const [nextPort, vitePort] = [await freePort(), await freePort()];
     const nextUrl = `http://127.0.0.1:${nextPort}`;
     const viteUrl = `http://127.0.0.1:${vitePort}`;
