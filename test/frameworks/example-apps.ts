@@ -8,10 +8,19 @@ import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../../scripts/lib/prism.js";
 
+/**
+ * The environment of the builds and servers: this process's, without the NODE_ENV=test vitest sets (with it, Vite
+ * bundles React's development build and Next.js warns of a non-standard NODE_ENV).
+ */
+function toolEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { NODE_ENV: _testMode, ...inherited } = process.env;
+  return { ...inherited, ...extra };
+}
+
 /** A command's combined output; rejects with it when the command fails. */
 export function runIn(cwd: string, command: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, command, { cwd, env: { ...process.env, ...env }, stdio: "pipe" });
+    const child = spawn(process.execPath, command, { cwd, env: toolEnv(env), stdio: "pipe" });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -41,7 +50,7 @@ export async function serve(cwd: string, command: string[], url: string, env: Re
   const exitWithParent = join(repoRoot, "scripts", "lib", "exit-with-parent.cjs");
   const child: ChildProcess = spawn(process.execPath, ["--require", exitWithParent, ...command], {
     cwd,
-    env: { ...process.env, ...env },
+    env: toolEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTransport, forwardCookies, getLoginState, isApiError } from "../../../src/index.js";
+import { createTransport, forwardCookies, getLoginState, isApiError, refreshToken } from "../../../src/index.js";
 import { startLocalServer } from "../../support/local-server.js";
 
 /** What the auth host received: the transport's requests, made through `forwardCookies`. */
@@ -50,8 +50,8 @@ describe("forwardCookies", () => {
     });
     try {
       const transport = createTransport({ authUrl: server.url, fetch: forwardCookies("__session=expired") });
-      const error = await getLoginState(transport).catch((caught: unknown) => caught);
-      expect(isApiError(error) && error.status).toBe(401);
+      const error = await refreshToken(transport).catch((caught: unknown) => caught);
+      expect(isApiError(error) && [error.status, error.code]).toEqual([401, "not_logged_in"]);
     } finally {
       await server.close();
     }
