@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPackedApp } from "../../scripts/lib/packed-app.js";
 import { freePort } from "../../scripts/lib/prism.js";
@@ -16,6 +16,8 @@ declare module "vitest" {
     viteUrl: string;
     /** What `vite build` printed (warnings included). */
     viteBuildOutput: string;
+    /** The file name `npm pack` gave the tarball (the examples' package.json install it). */
+    tarballName: string;
   }
 }
 
@@ -44,7 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         runIn(viteDir, [bin("vite/bin/vite.js"), "build"], { VITE_AUTH_URL: emulator.url }),
       ),
     ]);
-    console.log(`frameworks: built and packed in ${seconds(started)} s, examples built in ${seconds(packed)} s`);
+    const packing = ((packed - started) / 1000).toFixed(1);
+    console.log(`frameworks: packed in ${packing} s, examples built in ${seconds(packed)} s`);
     const [nextPort, vitePort] = [await freePort(), await freePort()];
     const nextUrl = `http://127.0.0.1:${nextPort}`;
     const viteUrl = `http://127.0.0.1:${vitePort}`;
@@ -65,6 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("nextUrl", nextUrl);
     project.provide("viteUrl", viteUrl);
     project.provide("viteBuildOutput", viteBuildOutput);
+    project.provide("tarballName", basename(app.tarball));
   } catch (error) {
     await stopAll();
     throw error;
