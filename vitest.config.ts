@@ -126,6 +126,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "emulator-security",
+          include: ["test/emulator-security/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "types",
           include: [],
           typecheck: {

@@ -35,10 +35,15 @@ if (onPrism) {
     `  sign in as ada@acme.example / ${DEMO_PASSWORD} (also grace@, alan@, mallory@acme.example); e-mails land in ${demo.url}outbox`,
   );
   console.log(
-    "  a scenario picked in the toolbar is answered by Prism from the contract's examples (npm run demo -- --prism: Prism only)",
+    `  the emulator's admin API: ${demo.emulatorUrl}/__emulator/… with x-emulator-secret: ${demo.emulatorSecret}`,
+  );
+  console.log(
+    "  a scenario picked in the developer toolbar has Prism answer the calls it names from the contract's examples (npm run demo -- --prism: Prism only)",
   );
 }
-console.log("  use the scenario toolbar at the bottom of the page to pick documented answers (errors, login steps)");
+console.log(
+  "  the developer toolbar at the bottom of the page picks documented answers (errors, login steps); it folds to one line",
+);
 console.log("Press Ctrl-C to stop.\n");
 
 // Ctrl-C, SIGTERM or SIGHUP, or npm / its shell / tsx going away (e.g. `kill <npm pid>`): stop Vite and Prism, exit.

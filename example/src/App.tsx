@@ -71,7 +71,14 @@ function Route({ pathname, search }: { pathname: string; search: URLSearchParams
         {(info) => (
           <>
             <ReturnAddressBanner search={search} />
-            <OrganisationsPage authInfo={info.authInfo} activeOrg={info.activeOrg} onSelectOrg={info.setActiveOrg} />
+            {/* the hosted create-org page opens at joining or creating one */}
+            <OrganisationsPage
+              key={pathname}
+              authInfo={info.authInfo}
+              activeOrg={info.activeOrg}
+              onSelectOrg={info.setActiveOrg}
+              initialSection={pathname === "/create_org" ? "Join or create" : "Members"}
+            />
           </>
         )}
       </Protected>

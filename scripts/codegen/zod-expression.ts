@@ -42,9 +42,11 @@ function typedExpression(type: string | undefined, node: SchemaNode, context: Zo
     case "string":
       return stringExpression(node, context.mode);
     case "integer":
-      // Responses: any JSON number, as the provider promises no safe-integer range (z.int costs ≈0.5 KB gz);
-      // requests are ours to build, so arguments are still checked as integers.
-      return withBounds(zodCall(context.mode === "response" ? "number" : "int"), node);
+      // Responses: any whole JSON number, as the provider promises no safe-integer range (z.int would refuse one,
+      // and costs ≈0.5 KB gz); a fraction is still not an integer. Requests are ours to build: checked as z.int.
+      return context.mode === "response"
+        ? withBounds(zodCall("number"), node, [zodCall("refine", "Number.isInteger", literal("expected an integer"))])
+        : withBounds(zodCall("int"), node);
     case "number":
       return withBounds(zodCall("number"), node);
     case "boolean":
@@ -73,8 +75,9 @@ function stringExpression(node: SchemaNode, mode: ObjectMode): string {
   return checks.length ? `${base}.check(${checks.join(", ")})` : base;
 }
 
-function withBounds(base: string, node: SchemaNode): string {
+function withBounds(base: string, node: SchemaNode, checksFirst: string[] = []): string {
   const checks = [
+    ...checksFirst,
     node.minimum !== undefined ? zodCall("minimum", String(node.minimum)) : "",
     node.maximum !== undefined ? zodCall("maximum", String(node.maximum)) : "",
   ].filter(Boolean);

@@ -15,6 +15,8 @@ export interface DemoBackend {
   /** Where the app's `/api` goes: the router in front of the emulator and Prism. */
   url: string;
   emulatorUrl: string;
+  /** The emulator's admin secret (header `x-emulator-secret`). */
+  emulatorSecret: string;
   prismUrl: string;
   /** The contract violations Prism's proxy reported so far (method, path and what it said). */
   violations(): string[];
@@ -50,6 +52,7 @@ export async function startDemoBackend(publicUrl: string): Promise<DemoBackend> 
   return {
     url: `http://127.0.0.1:${(router.address() as AddressInfo).port}`,
     emulatorUrl: emulator.url,
+    emulatorSecret: emulator.secret,
     prismUrl: prism.url,
     violations: () => [...violations],
     async stop() {

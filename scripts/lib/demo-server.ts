@@ -17,6 +17,8 @@ export interface DemoServer {
   prismUrl: string;
   /** On the emulator backend: the emulator's own URL (its admin API lives under `/__emulator`). */
   emulatorUrl?: string;
+  /** On the emulator backend: its admin secret (header `x-emulator-secret`). */
+  emulatorSecret?: string;
   /** On the emulator backend: the contract violations Prism's validating proxy reported so far. */
   violations?: () => string[];
   stop(): Promise<void>;
@@ -54,6 +56,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       root,
       logLevel: options.verbose ? "info" : "warn",
       clearScreen: false,
+      // the page words its overview, sign-in hint and toolbar for the backend it really runs on
+      define: { __DEMO_BACKEND__: JSON.stringify(backend ? "emulator" : "prism") },
       plugins: [
         {
           name: "orgauth-demo-restart-login",
@@ -91,7 +95,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   return {
     url: `http://127.0.0.1:${boundPort}/`,
     prismUrl: prism.url,
-    ...(backend && { emulatorUrl: backend.emulatorUrl, violations: () => backend.violations() }),
+    ...(backend && {
+      emulatorUrl: backend.emulatorUrl,
+      emulatorSecret: backend.emulatorSecret,
+      violations: () => backend.violations(),
+    }),
     stop: async () => {
       await server.close();
       await prism.stop();

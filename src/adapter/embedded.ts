@@ -33,7 +33,8 @@ async function loadPGlite(): Promise<typeof PGlite> {
 /** Opens PGlite; with `dataDir`, fails fast with `directory_locked` when another process has that directory open. */
 export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   const PGliteClass = await loadPGlite();
-  const lock: DirectoryLock | undefined = options.dataDir === undefined ? undefined : lockDirectory(options.dataDir);
+  const lock: DirectoryLock | undefined =
+    options.dataDir === undefined ? undefined : await lockDirectory(options.dataDir);
   let pglite: PGlite;
   try {
     pglite = await PGliteClass.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });

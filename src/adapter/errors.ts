@@ -14,6 +14,8 @@ export type AdapterErrorCode =
   | "schema_missing"
   /** The connection dropped or the database is closed; the statement did not complete. */
   | "connection_lost"
+  /** Tables of the store's names exist that its migrations did not create (e.g. @auth/pg-adapter's): see the message. */
+  | "schema_conflict"
   /** Another process holds the embedded database's data directory. */
   | "directory_locked"
   /** Any other error the database reported (its SQLSTATE is kept in `sqlState`). */

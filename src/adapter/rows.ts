@@ -22,12 +22,21 @@ function toNumber(value: unknown): number {
 
 /** SQL select lists, so every query reads the same columns under the names the mappers expect. */
 export const USER_COLUMNS =
-  "u.id AS user_id, u.name AS user_name, u.email AS user_email, u.email_verified AS user_email_verified, u.image AS user_image";
+  "u.id AS user_id, u.name AS user_name, u.email AS user_email, u.email_verified AS user_email_verified, u.image AS user_image, u.extra AS user_extra";
 export const SESSION_COLUMNS = "s.session_token, s.user_id AS session_user_id, s.expires AS session_expires";
 
-/** A users row (selected with USER_COLUMNS) as an `AdapterUser`. `email` is null only for a user created without one. */
+/** A jsonb column as an object (drivers hand it back parsed, or as text). */
+function toObject(value: unknown): Record<string, unknown> {
+  return (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>;
+}
+
+/**
+ * A users row (selected with USER_COLUMNS) as an `AdapterUser`, with the extra fields it was stored with.
+ * `email` is null only for a user created without one.
+ */
 export function toUser(row: SqlRow): AdapterUser {
   return {
+    ...toObject(row.user_extra),
     id: String(row.user_id),
     name: (row.user_name as string | null) ?? null,
     email: row.user_email as string,
@@ -47,9 +56,8 @@ export function toSession(row: SqlRow): AdapterSession {
 
 /** An accounts row as an `AdapterAccount`: the documented columns that are set, plus the extra fields it was linked with. */
 export function toAccount(row: SqlRow): AdapterAccount {
-  const extra = (typeof row.extra === "string" ? JSON.parse(row.extra) : (row.extra ?? {})) as Record<string, unknown>;
   const account: AdapterAccount = {
-    ...extra,
+    ...toObject(row.extra),
     userId: String(row.user_id),
     type: row.type as AdapterAccount["type"],
     provider: String(row.provider),

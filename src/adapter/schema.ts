@@ -1,4 +1,5 @@
 /** The identity store's tables, as numbered single-statement migrations, and `migrate(db)` that applies them. */
+import { refuseForeignTables } from "./foreign-schema.js";
 import { runMigrations, tableNamer, type MigrateResult, type Migration } from "./migrations.js";
 import type { SqlPort } from "./sql-port.js";
 
@@ -48,12 +49,17 @@ export function adapterMigrations(tablePrefix = ""): Migration[] {
         `credential_device_type text NOT NULL, credential_backed_up boolean NOT NULL, transports text)`,
     ],
     ["authenticators by user", `CREATE INDEX ${t("authenticators_user_id_idx")} ON ${t("authenticators")} (user_id)`],
+    ["users: extra fields", `ALTER TABLE ${t("users")} ADD COLUMN extra jsonb NOT NULL DEFAULT '{}'`],
   ] as const;
   return steps.map(([name, sql], index) => ({ id: index + 1, name, sql }));
 }
 
-/** Creates or upgrades the identity store's tables; idempotent, and safe when several processes call it at once. */
+/**
+ * Creates or upgrades the identity store's tables; idempotent, and safe when several processes call it at once.
+ * Refuses (`schema_conflict`) when tables of the same names exist that it did not create, e.g. @auth/pg-adapter's.
+ */
 export async function migrate(db: SqlPort, options: StoreOptions = {}): Promise<MigrateResult> {
+  await refuseForeignTables(db, options.tablePrefix);
   return runMigrations(db, {
     scope: "adapter",
     migrations: adapterMigrations(options.tablePrefix),

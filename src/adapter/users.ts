@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { AdapterError } from "./errors.js";
 import { USER_COLUMNS, toAccount, toUser } from "./rows.js";
 import type { OrgauthAdapter, StoreContext } from "./types.js";
-import { accountExtras, accountInput, isKey, parseInput, userInput, userPatch } from "./validate.js";
+import { accountExtras, accountInput, isKey, parseInput, userExtras, userInput, userPatch } from "./validate.js";
 
 type UserMethods = Pick<
   OrgauthAdapter,
@@ -41,14 +41,27 @@ function placeholders(from: number, types: readonly string[]): string {
   return types.map((type, index) => `$${from + index}::${type}`).join(", ");
 }
 
-/** The users row values (id, name, email, email_verified, image) of a checked user; the id is generated when absent. */
+/**
+ * The users row values (id, name, email, email_verified, image, extra) of a checked user; the id is generated when
+ * absent, and fields that are not columns go to `extra` as JSON.
+ */
 function userValues(
   user: unknown,
   operation: string,
-): [string, string | null, string | null, Date | null, string | null] {
+): [string, string | null, string | null, Date | null, string | null, string] {
   const input = parseInput(userInput, user, operation);
-  return [input.id ?? randomUUID(), input.name ?? null, input.email, input.emailVerified ?? null, input.image ?? null];
+  const extra = JSON.stringify(userExtras(user as Record<string, unknown>, operation));
+  return [
+    input.id ?? randomUUID(),
+    input.name ?? null,
+    input.email ?? null,
+    input.emailVerified ?? null,
+    input.image ?? null,
+    extra,
+  ];
 }
+
+const INSERT_USER_COLUMNS = "(id, name, email, email_verified, image, extra) VALUES ($1, $2, $3, $4, $5, $6::jsonb)";
 
 /** The accounts row values, in ACCOUNT_COLUMNS order, of a checked account; extra fields go to `extra` as JSON. */
 function accountValues(account: unknown, operation: string): unknown[] {
@@ -94,7 +107,7 @@ export function userMethods(store: StoreContext): UserMethods {
 
   return {
     async createUser(user) {
-      const sql = `INSERT INTO ${users} AS u (id, name, email, email_verified, image) VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}`;
+      const sql = `INSERT INTO ${users} AS u ${INSERT_USER_COLUMNS} RETURNING ${USER_COLUMNS}`;
       return toUser((await one("createUser", sql, userValues(user, "createUser")))!);
     },
 
@@ -130,6 +143,11 @@ export function userMethods(store: StoreContext): UserMethods {
         params.push(input[field as keyof typeof USER_FIELDS] ?? null);
         assignments.push(`${column} = $${params.length}`);
       }
+      const extra = userExtras(user as Record<string, unknown>, "updateUser");
+      if (Object.keys(extra).length > 0) {
+        params.push(JSON.stringify(extra));
+        assignments.push(`extra = u.extra || $${params.length}::jsonb`);
+      }
       const sql =
         assignments.length === 0
           ? `SELECT ${USER_COLUMNS} FROM ${users} u WHERE u.id = $1`
@@ -162,8 +180,8 @@ export function userMethods(store: StoreContext): UserMethods {
       const linked = accountValues({ ...account, userId: values[0] }, "createUserWithAccount").slice(1);
       // One statement: either both rows exist afterwards or neither does.
       const sql =
-        `WITH u AS (INSERT INTO ${users} AS u (id, name, email, email_verified, image) VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}), ` +
-        `a AS (INSERT INTO ${accounts} (${ACCOUNT_COLUMNS}) SELECT u.user_id, ${placeholders(6, ACCOUNT_TYPES.slice(1))} FROM u RETURNING *) SELECT * FROM u, a`;
+        `WITH u AS (INSERT INTO ${users} AS u ${INSERT_USER_COLUMNS} RETURNING ${USER_COLUMNS}), ` +
+        `a AS (INSERT INTO ${accounts} (${ACCOUNT_COLUMNS}) SELECT u.user_id, ${placeholders(7, ACCOUNT_TYPES.slice(1))} FROM u RETURNING *) SELECT * FROM u, a`;
       const row = (await one("createUserWithAccount", sql, [...values, ...linked]))!;
       return { user: toUser(row), account: toAccount(row) };
     },

@@ -19,12 +19,15 @@ const date = z
   .union([z.date(), z.iso.datetime({ offset: true })])
   .transform((value) => (value instanceof Date ? value : new Date(value)))
   .refine((value) => !Number.isNaN(value.getTime()), "must be a valid date");
+/** Seconds since the epoch stay below this until the year 5138; a millisecond timestamp of today is above it. */
+const LARGEST_SECONDS = 100_000_000_000;
 const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const userInput = z.object({
   id: key.optional(),
   name: optionalText,
-  email: text.nullable(),
+  // @auth/core builds `email: undefined` for an OAuth provider that shares no e-mail: stored as null.
+  email: text.nullish(),
   emailVerified: date.nullish(),
   image: optionalText,
 });
@@ -52,6 +55,9 @@ const ACCOUNT_FIELDS = new Set([
   "session_state",
 ]);
 
+/** The user fields Auth.js documents, each a column; any other field (a `profile()`'s `role`, say) is kept in `extra`. */
+const USER_FIELDS = new Set(["id", "name", "email", "emailVerified", "image"]);
+
 export const accountInput = z.object({
   userId: key,
   type: z.enum(["oauth", "oidc", "email", "webauthn"]),
@@ -59,7 +65,15 @@ export const accountInput = z.object({
   providerAccountId: key,
   refresh_token: optionalText,
   access_token: optionalText,
-  expires_at: z.number().finite().transform(Math.trunc).nullish(),
+  expires_at: z
+    .number()
+    .finite()
+    .refine(
+      (value) => Math.abs(value) < LARGEST_SECONDS,
+      "must be seconds since the epoch (this value is milliseconds: divide by 1000)",
+    )
+    .transform(Math.trunc)
+    .nullish(),
   token_type: optionalText,
   scope: optionalText,
   id_token: optionalText,
@@ -94,24 +108,48 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, opera
   });
 }
 
-/** The JSON-safe fields of an account that are not columns (e.g. `refresh_token_expires_in`), for the `extra` column. */
+/** The fields of an account that are not columns (e.g. `refresh_token_expires_in`), for its `extra` column. */
 export function accountExtras(account: Record<string, unknown>, operation: string): Record<string, unknown> {
-  const extras: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(account)) {
-    if (ACCOUNT_FIELDS.has(name) || value === undefined) continue;
-    extras[name] = value;
+  return extras(account, ACCOUNT_FIELDS, operation, "account");
+}
+
+/** The fields of a user that are not columns (e.g. a `role` returned by `profile()`), for its `extra` column. */
+export function userExtras(user: Record<string, unknown>, operation: string): Record<string, unknown> {
+  return extras(user, USER_FIELDS, operation, "user");
+}
+
+/**
+ * The fields of `record` outside `columns`, as they will read back: each must survive JSON unchanged, so a value
+ * JSON would alter (a Date, NaN, a function) or cannot hold (a bigint, a NUL character) is refused, never dropped.
+ */
+function extras(
+  record: Record<string, unknown>,
+  columns: ReadonlySet<string>,
+  operation: string,
+  what: string,
+): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(record)) {
+    if (columns.has(name) || value === undefined) continue;
+    kept[name] = value;
   }
   let json: string;
   try {
-    json = JSON.stringify(extras, (name: string, value: unknown) => {
+    json = JSON.stringify(kept, function check(this: Record<string, unknown>, name: string, value: unknown) {
+      const original = this[name];
       if (name.includes(NUL) || (typeof value === "string" && value.includes(NUL)))
         throw new Error("a NUL character cannot be stored");
+      if (original instanceof Date) throw new Error(`${name} is a Date: store it as an ISO string`);
+      if (typeof original === "number" && !Number.isFinite(original)) throw new Error(`${name} is not a finite number`);
+      if (typeof original === "function" || typeof original === "symbol")
+        throw new Error(`${name} is a ${typeof original}, not data`);
+      if (original === undefined && Array.isArray(this)) throw new Error("an array holds undefined");
       return value;
     });
   } catch (error) {
     throw new AdapterError(
       "invalid_input",
-      `${operation}: the account's extra fields are not storable JSON (${error instanceof Error ? error.message : String(error)})`,
+      `${operation}: the ${what}'s extra fields are not storable JSON (${error instanceof Error ? error.message : String(error)})`,
       { cause: error },
     );
   }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ProviderError } from "./errors.js";
+import { jsonDepthExceeds, MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./json-limits.js";
 
 /** One parsed request, as route handlers see it. */
 export interface Request {
@@ -11,6 +12,8 @@ export interface Request {
   body: unknown;
   /** Raw form fields when the body was a form post. */
   form: Record<string, string>;
+  /** Whether a redirect may lead to this absolute URL: the emulator's own origin or an allowed app origin. */
+  redirectAllowed(href: string): boolean;
 }
 
 /** What a handler answers: JSON (or nothing), a page, or a redirect; plus cookies to set. */
@@ -27,6 +30,7 @@ export type Handler = (request: Request) => Promise<Reply>;
 
 interface Route {
   method: string;
+  path: string;
   pattern: RegExp;
   names: string[];
   handler: Handler;
@@ -43,38 +47,75 @@ export class Router {
       names.push(name);
       return "([^/]+)";
     });
-    this.routes.push({ method, pattern: new RegExp(`^${source}$`), names, handler });
+    this.routes.push({ method, path, pattern: new RegExp(`^${source}$`), names, handler });
     return this;
   }
 
-  /** The handler and decoded path parameters for a request, or null. */
+  /** The registered routes, as `{ method, path }` with their `:name` segments. */
+  list(): { method: string; path: string }[] {
+    return this.routes.map(({ method, path }) => ({ method, path }));
+  }
+
+  /** The handler and decoded path parameters for a request, or null (also when a parameter is not valid percent-encoding). */
   match(method: string, path: string): { handler: Handler; params: Record<string, string> } | null {
     for (const route of this.routes) {
       const found = route.method === method ? route.pattern.exec(path) : null;
       if (!found) continue;
-      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
-      return { handler: route.handler, params };
+      const values = route.names.map((_, i) => safeDecode(found[i + 1]!));
+      if (values.some((value) => value === null)) return null;
+      return { handler: route.handler, params: Object.fromEntries(route.names.map((name, i) => [name, values[i]!])) };
     }
     return null;
   }
 }
 
-/** Reads and parses a request body (JSON or form-encoded); malformed JSON is a 400. */
-export async function readBody(req: IncomingMessage): Promise<{ body: unknown; form: Record<string, string> }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 1_000_000) throw new ProviderError(400, "bad_request", "The request body is too large");
-    chunks.push(chunk as Buffer);
+/** `decodeURIComponent`, or null for malformed escapes such as `%ZZ`. */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a body up to MAX_BODY_BYTES; a longer one is drained (so the client gets the answer) and refused with 413. */
+function readRaw(req: IncomingMessage): Promise<string> {
+  const tooLarge = () =>
+    new ProviderError(413, "request_too_large", `The request body is over ${MAX_BODY_BYTES} bytes`);
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on("end", () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks).toString("utf8"))));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * Reads and parses a request body (JSON or form-encoded): over MAX_BODY_BYTES is a 413; malformed JSON, or JSON
+ * nested deeper than MAX_JSON_DEPTH, is a 400.
+ */
+export async function readBody(req: IncomingMessage): Promise<{ body: unknown; form: Record<string, string> }> {
+  const text = await readRaw(req);
   if (!text) return { body: undefined, form: {} };
   const type = req.headers["content-type"] ?? "";
   if (type.includes("application/x-www-form-urlencoded")) {
     const form = Object.fromEntries(new URLSearchParams(text));
     return { body: form, form };
   }
+  if (jsonDepthExceeds(text))
+    throw new ProviderError(
+      400,
+      "bad_request",
+      `The request body nests objects or arrays over ${MAX_JSON_DEPTH} levels deep`,
+    );
   try {
     return { body: JSON.parse(text), form: {} };
   } catch {
@@ -87,7 +128,8 @@ export function parseCookies(header: string | undefined): Record<string, string>
   const cookies: Record<string, string> = {};
   for (const part of header?.split(";") ?? []) {
     const at = part.indexOf("=");
-    if (at > 0) cookies[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+    const value = at > 0 ? safeDecode(part.slice(at + 1).trim()) : null;
+    if (value !== null) cookies[part.slice(0, at).trim()] = value;
   }
   return cookies;
 }
@@ -97,13 +139,12 @@ export function cookie(name: string, value: string, maxAgeSeconds: number): stri
   return `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
 }
 
-/** Writes a Reply, with CORS headers that let a browser app on another origin call with credentials. */
-export function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
-  const origin = req.headers.origin;
-  if (origin) {
-    res.setHeader("Access-Control-Allow-Origin", origin);
+/** Writes a Reply; with `corsOrigin` (an origin the guard allowed), CORS headers that let it call with credentials. */
+export function send(res: ServerResponse, reply: Reply, corsOrigin: string | null = null): void {
+  res.setHeader("Vary", "Origin");
+  if (corsOrigin) {
+    res.setHeader("Access-Control-Allow-Origin", corsOrigin);
     res.setHeader("Access-Control-Allow-Credentials", "true");
-    res.setHeader("Vary", "Origin");
   }
   if (reply.cookies?.length) res.setHeader("Set-Cookie", reply.cookies);
   res.setHeader("Cache-Control", "no-store");
@@ -118,13 +159,13 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply): v
   }
 }
 
-/** The answer to a CORS preflight. */
-export function preflight(req: IncomingMessage, res: ServerResponse): void {
+/** The answer to a CORS preflight from an origin the guard allowed. */
+export function preflight(req: IncomingMessage, res: ServerResponse, corsOrigin: string | null): void {
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, PUT, DELETE, OPTIONS");
   res.setHeader(
     "Access-Control-Allow-Headers",
     req.headers["access-control-request-headers"] ?? "Content-Type, X-CSRF-Token",
   );
   res.setHeader("Access-Control-Max-Age", "600");
-  send(req, res, { status: 204 });
+  send(res, { status: 204 }, corsOrigin);
 }

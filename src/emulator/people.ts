@@ -1,4 +1,6 @@
+import { AdapterError } from "../adapter/index.js";
 import type { EmulatorContext } from "./context.js";
+import { invalidFields } from "./errors.js";
 import { newId } from "./secrets.js";
 
 /** A user as the provider sees them: the identity-store user plus the provider's profile fields. */
@@ -98,17 +100,42 @@ export interface NewPerson {
   legacyUserId?: string | null;
 }
 
-/** Creates a user in the identity store and their profile beside it. */
+const emailTaken = () =>
+  invalidFields({ email: { code: "already_taken", message: "An account with this email already exists" } });
+const usernameTaken = () =>
+  invalidFields({ username: { code: "already_taken", message: "This username is already taken" } });
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === "23505";
+
+/**
+ * Creates a user in the identity store and their profile beside it. When another request took the e-mail or the
+ * username first (two signups at once), it is the 400 `already_taken` a sequential signup gets, and nothing is left.
+ */
 export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Promise<Person> {
   const id = fields.id ?? newId("usr");
   const name = [fields.firstName, fields.lastName].filter(Boolean).join(" ") || null;
-  await ctx.identity.createUser({
-    id,
-    email: fields.email,
-    emailVerified: fields.emailConfirmed ? ctx.now() : null,
-    name,
-    image: fields.pictureUrl ?? null,
-  });
+  try {
+    await ctx.identity.createUser({
+      id,
+      email: fields.email,
+      emailVerified: fields.emailConfirmed ? ctx.now() : null,
+      name,
+      image: fields.pictureUrl ?? null,
+    });
+  } catch (error) {
+    if (error instanceof AdapterError && error.code === "conflict") throw emailTaken();
+    throw error;
+  }
+  try {
+    await insertProfile(ctx, id, fields);
+  } catch (error) {
+    await ctx.identity.deleteUser(id);
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  return (await getPerson(ctx, id))!;
+}
+
+async function insertProfile(ctx: EmulatorContext, id: string, fields: NewPerson): Promise<void> {
   await ctx.db.query(
     `insert into emu_profiles (user_id, password_hash, username, first_name, last_name, picture_url, properties, locked, enabled, can_create_orgs, legacy_user_id, created_at, last_active_at, must_change_password)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
@@ -128,7 +155,19 @@ export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Pro
       fields.mustChangePassword ?? false,
     ],
   );
-  return (await getPerson(ctx, id))!;
+}
+
+/**
+ * Counts one failed password for a person in a single statement (so parallel attempts, even from two emulators on
+ * one database, each count), locking the account when the count reaches `lockAfter`. Returns whether it is locked.
+ */
+export async function recordFailedLogin(ctx: EmulatorContext, id: string, lockAfter: number): Promise<boolean> {
+  const { rows } = await ctx.db.query<{ locked: boolean }>(
+    `update emu_profiles set failed_logins = failed_logins + 1, locked = locked or failed_logins + 1 >= $2
+     where user_id = $1 returning locked`,
+    [id, lockAfter],
+  );
+  return rows[0]?.locked ?? false;
 }
 
 const profileColumns = {

@@ -4,15 +4,17 @@ import { createTokenSigner } from "./access-tokens.js";
 import type { EmulatorContext } from "./context.js";
 import { readSettings } from "./context.js";
 import { ProviderError } from "./errors.js";
+import { guardRequest } from "./guard.js";
 import { parseCookies, preflight, readBody, Router, send } from "./http.js";
 import { openIdentityStore, truncateIdentity } from "./identity.js";
+import { createOriginPolicy, type OriginPolicy } from "./origins.js";
 import { readOutbox, type OutboxMessage } from "./outbox.js";
 import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
 import { linkPages } from "./pages/link-pages.js";
 import { accountRoutes } from "./routes/account.js";
-import { adminRoutes } from "./routes/admin.js";
+import { type AdminActions, adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
 import { loginRoutes } from "./routes/login.js";
@@ -23,6 +25,7 @@ import { sessionRoutes } from "./routes/session.js";
 import { migrateEmulator, truncateEmulator } from "./schema.js";
 import { applySeed, type EmulatorSeed } from "./seed.js";
 import type { EmulatorSettings } from "./settings.js";
+import { randomToken } from "./secrets.js";
 import { openEmulatorDatabase, type SqlPort } from "./sql.js";
 import { writeSettings } from "./context.js";
 
@@ -45,11 +48,22 @@ export interface EmulatorOptions {
   publicUrl?: string;
   /** The clock (for tests); the real one by default. */
   now?: () => Date;
+  /** The admin API's secret (header `x-emulator-secret`); a random one per start by default. */
+  adminSecret?: string;
+  /**
+   * The app origins allowed to call with credentials (CORS) and to be returned to after a hosted page: exact
+   * origins (`https://app.example`) or any port of a host (`http://localhost:*`). Default: the loopback hosts.
+   */
+  allowedOrigins?: readonly string[];
+  /** Host names to answer to besides the loopback ones (a name in /etc/hosts, a LAN address); others are refused. */
+  allowedHosts?: readonly string[];
 }
 
 /** A running emulator. */
 export interface RunningEmulator {
   url: string;
+  /** The admin API's secret: send it as the `x-emulator-secret` header. */
+  secret: string;
   /** Wipes all state and applies the start seed again. */
   reset(): Promise<void>;
   /** Adds a seed to the current state. */
@@ -101,6 +115,41 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
   if ((rows[0]?.n ?? 0) === 0) await applySeed(ctx, startSeed);
 
+  const ownOrigins: string[] = [];
+  const policy = createOriginPolicy({
+    allowedOrigins: options.allowedOrigins,
+    allowedHosts: [...(options.allowedHosts ?? []), ...(isLoopback(host) ? [] : [host])],
+    ownOrigins: () => ownOrigins,
+  });
+  const secret = options.adminSecret ?? randomToken(24);
+  const router = createRouter(ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
+
+  const server = createServer((req, res) => void handle(router, policy, secret, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
+  ctx.baseUrl = options.publicUrl ?? url;
+  ownOrigins.push(new URL(url).origin, new URL(ctx.baseUrl).origin);
+  return {
+    url,
+    secret,
+    reset,
+    seed: (seed) => applySeed(ctx, seed),
+    outbox: (to) => readOutbox(ctx, to),
+    configure: (changes) => writeSettings(db, changes),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await opened.close();
+    },
+  };
+}
+
+/** Every route of the emulator (fe API, hosted pages, admin API) on one router. */
+export function createRouter(ctx: EmulatorContext, actions: AdminActions): Router {
   const router = new Router();
   for (const register of [
     sessionRoutes,
@@ -118,38 +167,41 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   ]) {
     register(router, ctx);
   }
-  adminRoutes(router, ctx, { reset, seed: (seed) => applySeed(ctx, seed) });
-
-  const server = createServer((req, res) => void handle(router, req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
-  ctx.baseUrl = options.publicUrl ?? url;
-  return {
-    url,
-    reset,
-    seed: (seed) => applySeed(ctx, seed),
-    outbox: (to) => readOutbox(ctx, to),
-    configure: (changes) => writeSettings(db, changes),
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await opened.close();
-    },
-  };
+  adminRoutes(router, ctx, actions);
+  return router;
 }
 
-/** Routes one HTTP request; every failure becomes the contract's error body, never a crash. */
-async function handle(router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The request's URL; a request target that is not a path (e.g. `http://[`) is a 400. */
+function requestUrl(req: IncomingMessage): URL {
   try {
-    if (req.method === "OPTIONS") return preflight(req, res);
-    const url = new URL(req.url ?? "/", "http://emulator");
+    return new URL(req.url ?? "/", "http://emulator");
+  } catch {
+    throw new ProviderError(400, "bad_request", "The request target is not a valid path");
+  }
+}
+
+/** Routes one HTTP request after the guard; every failure becomes the contract's error body, never a crash. */
+async function handle(
+  router: Router,
+  policy: OriginPolicy,
+  secret: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  let cors: string | null = null;
+  try {
+    const url = requestUrl(req);
+    const guard = guardRequest(req, url.pathname, policy, secret);
+    if (guard.refused) {
+      req.resume();
+      const { status, code, message } = guard.refused;
+      return send(res, { status, json: { error_code: code, user_facing_error: message } });
+    }
+    cors = guard.corsOrigin;
+    if (req.method === "OPTIONS") return preflight(req, res, cors);
     const found = router.match(req.method ?? "GET", url.pathname);
     if (!found)
-      return send(req, res, { status: 404, json: { error_code: "not_found", user_facing_error: "Not found" } });
+      return send(res, { status: 404, json: { error_code: "not_found", user_facing_error: "Not found" } }, cors);
     if (url.pathname.startsWith("/api/fe/v3/") && req.headers["x-csrf-token"] !== "-.-") {
       throw new ProviderError(400, "invalid_request_fields", "Missing anti-CSRF header", {
         "X-CSRF-Token": { code: "required", message: "The X-CSRF-Token header is required" },
@@ -164,14 +216,16 @@ async function handle(router: Router, req: IncomingMessage, res: ServerResponse)
       cookies: parseCookies(req.headers.cookie),
       body,
       form,
+      redirectAllowed: (href) => policy.redirectAllowed(href, req.headers.host),
     });
-    send(req, res, reply);
+    send(res, reply, cors);
   } catch (error) {
-    if (error instanceof ProviderError) return send(req, res, { status: error.status, json: error.body() });
+    if (error instanceof ProviderError) return send(res, { status: error.status, json: error.body() }, cors);
     console.error("[emulator] unexpected error:", error);
-    send(req, res, {
-      status: 500,
-      json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" },
-    });
+    send(
+      res,
+      { status: 500, json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" } },
+      cors,
+    );
   }
 }

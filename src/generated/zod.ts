@@ -27,8 +27,10 @@ export const RefreshTokenUserSchema = /* @__PURE__ */ (() =>
         enabled: /* @__PURE__ */ z.boolean(),
         mfa_enabled: /* @__PURE__ */ z.boolean(),
         can_create_orgs: /* @__PURE__ */ z.boolean(),
-        created_at: /* @__PURE__ */ z.number(),
-        last_active_at: /* @__PURE__ */ z.number(),
+        created_at: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        last_active_at: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
         legacy_user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
         properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
       }))();
@@ -70,7 +72,9 @@ export const RefreshTokenResponseSchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.object({
         access_token: /* @__PURE__ */ z.string(),
-        expires_at_seconds: /* @__PURE__ */ z.number(),
+        expires_at_seconds: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
         user: RefreshTokenUserSchema,
         org_id_to_org_member_info: /* @__PURE__ */ z.optional(
           /* @__PURE__ */ z.catchall(/* @__PURE__ */ z.object({}), OrgMemberInfoSchema),
@@ -347,9 +351,13 @@ export const OrgMemberListSchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.object({
         users: /* @__PURE__ */ z.array(OrgMemberSchema),
-        total_count: /* @__PURE__ */ z.number(),
-        page_number: /* @__PURE__ */ z.number(),
-        page_size: /* @__PURE__ */ z.number(),
+        total_count: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_number: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_size: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
         has_more_results: /* @__PURE__ */ z.boolean(),
       }))();
 
@@ -360,7 +368,9 @@ export const InviteSchema = /* @__PURE__ */ (() =>
         email: /* @__PURE__ */ z.string(),
         role: /* @__PURE__ */ z.string(),
         additional_roles: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-        expires_at_seconds: /* @__PURE__ */ z.number(),
+        expires_at_seconds: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
       }))();
 
 export const PendingInviteListSchema = /* @__PURE__ */ (() =>
@@ -368,9 +378,13 @@ export const PendingInviteListSchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.object({
         pending_invites: /* @__PURE__ */ z.array(InviteSchema),
-        total_count: /* @__PURE__ */ z.number(),
-        page_number: /* @__PURE__ */ z.number(),
-        page_size: /* @__PURE__ */ z.number(),
+        total_count: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_number: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_size: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
         has_more_results: /* @__PURE__ */ z.boolean(),
       }))();
 
@@ -379,9 +393,13 @@ export const ExpiredInviteListSchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.object({
         expired_invites: /* @__PURE__ */ z.array(InviteSchema),
-        total_count: /* @__PURE__ */ z.number(),
-        page_number: /* @__PURE__ */ z.number(),
-        page_size: /* @__PURE__ */ z.number(),
+        total_count: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_number: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_size: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
         has_more_results: /* @__PURE__ */ z.boolean(),
       }))();
 
@@ -432,8 +450,10 @@ export const ApiKeySchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_key_id: /* @__PURE__ */ z.string(),
-        created_at: /* @__PURE__ */ z.number(),
-        expires_at_seconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+        created_at: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        expires_at_seconds: /* @__PURE__ */ z.nullable(
+          /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        ),
         metadata: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({})),
         display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
       }))();
@@ -443,9 +463,13 @@ export const ApiKeyListSchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.object({
         api_keys: /* @__PURE__ */ z.array(ApiKeySchema),
-        total_api_keys: /* @__PURE__ */ z.number(),
-        current_page: /* @__PURE__ */ z.number(),
-        page_size: /* @__PURE__ */ z.number(),
+        total_api_keys: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        current_page: /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
+        page_size: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
         has_more_results: /* @__PURE__ */ z.boolean(),
       }))();
 

@@ -19,7 +19,7 @@ export {
   withRequiredAuthInfo,
   type RequireAuthProps,
   type RequiredAuthOptions,
-  type WithAuthInfoProps,
+  type WithRequiredAuthInfoProps,
 } from "./require-auth.js";
 export {
   useLoginFlow,

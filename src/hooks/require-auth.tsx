@@ -70,7 +70,7 @@ export function RequireAuth(props: RequireAuthProps): ReactNode {
 }
 
 /** Props `withRequiredAuthInfo` passes to the wrapped component. */
-export interface WithAuthInfoProps {
+export interface WithRequiredAuthInfoProps {
   auth: AuthInfoLoggedIn;
 }
 
@@ -78,11 +78,11 @@ export interface WithAuthInfoProps {
 export type RequiredAuthOptions = Omit<RequireAuthProps, "children">;
 
 /** Wraps a component so it renders only under `<RequireAuth>` and receives the logged-in `auth` prop. */
-export function withRequiredAuthInfo<Props extends WithAuthInfoProps>(
+export function withRequiredAuthInfo<Props extends WithRequiredAuthInfoProps>(
   Component: ComponentType<Props>,
   options: RequiredAuthOptions = {},
-): ComponentType<Omit<Props, keyof WithAuthInfoProps>> {
-  function WithRequiredAuthInfo(props: Omit<Props, keyof WithAuthInfoProps>): ReactNode {
+): ComponentType<Omit<Props, keyof WithRequiredAuthInfoProps>> {
+  function WithRequiredAuthInfo(props: Omit<Props, keyof WithRequiredAuthInfoProps>): ReactNode {
     return useGuardedContent("withRequiredAuthInfo", {
       ...options,
       children: (auth) => <Component {...(props as Props)} auth={auth} />,

@@ -6,6 +6,8 @@ import type { EmulatorOptions, EmulatorSeed, EmulatorSettings, OutboxMessage } f
 export interface TestEmulator {
   /** The auth URL to give the app or `createAuthClient`. */
   readonly url: string;
+  /** The admin API's secret: `fetch(url + "/__emulator/…", { headers: { "x-emulator-secret": secret } })`. */
+  readonly secret: string;
   /** Wipes all state back to the seed (call it in `beforeEach`). */
   reset(): Promise<void>;
   /** Adds people and orgs to the current state. */
@@ -33,6 +35,7 @@ export async function createEmulator(
   const emulator = await startEmulator({ ...options, port: 0 });
   return {
     url: emulator.url,
+    secret: emulator.secret,
     reset: () => emulator.reset(),
     seed: (seed) => emulator.seed(seed),
     outbox: (to) => emulator.outbox(to),

@@ -1,4 +1,4 @@
-import { Auth, type AuthConfig } from "@auth/core";
+import type { AuthConfig } from "@auth/core";
 import Resend from "@auth/core/providers/resend";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -9,6 +9,7 @@ import {
   type ClosableSqlPort,
   type OrgauthAdapter,
 } from "../../src/adapter/index.js";
+import { authjsClient } from "./authjs-client.js";
 import { createClusterDatabase } from "./postgres-database.js";
 
 // The adapter wired into Auth.js itself (@auth/core's Auth handler), on each engine: an e-mail sign-in end to end —
@@ -26,13 +27,9 @@ describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open)
   let adapter: OrgauthAdapter;
   let link: string | undefined;
   const errors: string[] = [];
-  const cookies = new Map<string, string>();
-
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-    const url = path.startsWith("http") ? path : `${BASE}${path}`;
-    const config: AuthConfig = {
+  const { request } = authjsClient(
+    BASE,
+    (): AuthConfig => ({
       adapter,
       secret: "a-test-secret-that-is-long-enough-0123456789",
       trustHost: true,
@@ -46,16 +43,8 @@ describe.each(engines)("Auth.js with the orgauth adapter on %s", (_engine, open)
           },
         }),
       ],
-    };
-    const response = await Auth(new Request(url, { ...init, headers }), config);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, ...value] = pair!.split("=");
-      if (value.join("=") === "") cookies.delete(name!);
-      else cookies.set(name!, value.join("="));
-    }
-    return response;
-  }
+    }),
+  );
 
   beforeAll(async () => {
     db = await open();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/prism.js";
@@ -92,6 +92,37 @@ describe("PGlite data directory shared by two processes", { timeout: 120_000 }, 
     await crashed.exit;
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
     expect(await countUsers(dataDir)).toBeGreaterThanOrEqual(10);
+  });
+
+  /** Rewrites the lock file's holder, as a restarted or recreated container sees it: its pid is ours again. */
+  function pretendHolder(dataDir: string, holder: { pid: number; host: string }): void {
+    const path = join(dataDir, LOCK_FILE);
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, "utf8")), ...holder }));
+  }
+
+  for (const [situation, host] of [
+    ["a restarted container (same host name, node is the same PID again)", () => hostname()],
+    ["a recreated container (a new host name)", () => "container-before-it-was-recreated"],
+  ] as const) {
+    it(`takes over after a crash in ${situation}`, async () => {
+      const dataDir = tempDirectory();
+      const crashed = await startChild(dataDir, 5);
+      expect(crashed.message).toMatchObject({ ready: true });
+      crashed.child.kill("SIGKILL");
+      await crashed.exit;
+      pretendHolder(dataDir, { pid: process.pid, host: host() });
+      expect(await countUsers(dataDir)).toBe(5);
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    });
+  }
+
+  it("still refuses while the holder lives, whatever pid and host its lock file names", async () => {
+    const dataDir = tempDirectory();
+    const holder = await startChild(dataDir, 3);
+    pretendHolder(dataDir, { pid: process.pid, host: "container-before-it-was-recreated" });
+    await expect(openEmbeddedDatabase({ dataDir })).rejects.toMatchObject({ code: "directory_locked" });
+    holder.child.stdin!.end();
+    expect(await holder.exit).toBe(0);
   });
 
   it("refuses a second open in the same process, and a lock file it cannot read", async () => {

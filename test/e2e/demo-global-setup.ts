@@ -7,6 +7,8 @@ declare module "vitest" {
     demoUrl: string;
     /** The emulator behind that demo (its admin API resets the state between test files). */
     emulatorUrl: string;
+    /** That emulator's admin secret (header `x-emulator-secret`). */
+    emulatorSecret: string;
     /** URL of the demo on the Prism mock alone, for the files that need its fixed examples. */
     prismDemoUrl: string;
   }
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ]);
   project.provide("demoUrl", emulatorDemo.url);
   project.provide("emulatorUrl", emulatorDemo.emulatorUrl!);
+  project.provide("emulatorSecret", emulatorDemo.emulatorSecret!);
   project.provide("prismDemoUrl", prismDemo.url);
   return async () => {
     const violations = emulatorDemo.violations!();

@@ -36,7 +36,7 @@ export interface Viewport {
 }
 
 /** The window size of a desktop browser. */
-export const DESKTOP: Viewport = { width: 1200, height: 900 };
+export const DESKTOP: Viewport = { width: 1280, height: 900 };
 
 /** A phone held upright (the width the demo was first reported broken at). */
 export const PHONE: Viewport = { width: 390, height: 844 };
@@ -88,7 +88,10 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
 
   beforeEach(async () => {
     if (backend !== "emulator") return;
-    const reset = await fetch(new URL("/__emulator/reset", inject("emulatorUrl")), { method: "POST" });
+    const reset = await fetch(new URL("/__emulator/reset", inject("emulatorUrl")), {
+      method: "POST",
+      headers: { "x-emulator-secret": inject("emulatorSecret") },
+    });
     if (!reset.ok) throw new Error(`Resetting the emulator failed: ${reset.status}`);
   });
   beforeAll(async () => {

@@ -1,6 +1,9 @@
-/** The Organisations screen: switcher, settings, members, invitations, join, create, delete, permissions, errors. */
+/**
+ * The Organisations screen: switcher, then one section at a time (members and inviting, invitations, settings with
+ * SSO and delete, join or create); permissions and errors.
+ */
 import { expect, it } from "vitest";
-import { chooseScenario } from "./demo-actions.js";
+import { chooseScenario, openOrgSection, orgOptionValue } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
 
 const demo = useDemo();
@@ -12,14 +15,21 @@ const demo = useDemo();
  */
 const mock = useDemo("prism");
 
-it("shows settings, members and invitations of the active org, with the SAML link", async () => {
+it("shows members, invitations and settings of the active org, one section at a time, with the SAML link", async () => {
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
-  expect(await page.getByLabel("Organisation name").inputValue()).toBe("Acme Inc.");
-  expect(await page.getByRole("link", { name: "Set up SAML" }).getAttribute("href")).toMatch(/\/saml\?id=org_acme&rt=/);
+  expect(await page.getByLabel("Organisation name").count()).toBe(0); // settings wait in their own section
+  await demo.screenshot(page, "organisations", { docs: true });
+  await openOrgSection(page, "Invitations");
   await page.getByRole("region", { name: "Pending invitations" }).getByText("linus@acme.example").waitFor();
   await page.getByRole("region", { name: "Expired invitations" }).getByText("dennis@acme.example").waitFor();
-  await demo.screenshot(page, "organisations", { docs: true });
+  expect(await page.getByRole("row", { name: "grace@acme.example" }).count()).toBe(0);
+  await openOrgSection(page, "Settings");
+  await expect.poll(() => page.getByLabel("Organisation name").inputValue()).toBe("Acme Inc.");
+  const acmeId = await orgOptionValue(page, "Acme Inc.");
+  expect(await page.getByRole("link", { name: "Set up SAML" }).getAttribute("href")).toMatch(
+    new RegExp(`/saml\\?id=${acmeId}&rt=`),
+  );
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.getByText("Settings saved.").waitFor();
 });
@@ -76,6 +86,7 @@ it("invites with a role and additional roles, changes roles, removes a member an
   await grace.getByText("Role changed.").waitFor();
   await page.getByRole("row", { name: "alan@acme.example" }).getByRole("button", { name: "Remove" }).click();
   await page.getByText("alan@acme.example was removed.").waitFor();
+  await openOrgSection(page, "Invitations");
   await page.getByRole("row", { name: "margaret@acme.example" }).getByRole("button", { name: "Revoke" }).click();
   await page.getByText("Invitation for margaret@acme.example revoked.").waitFor();
   const expired = page.getByRole("region", { name: "Expired invitations" });
@@ -86,12 +97,20 @@ it("invites with a role and additional roles, changes roles, removes a member an
 it("switches the active org (kept across reloads) and hides what a Member may not do", async () => {
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
-  await page.getByLabel("Active organisation").selectOption("org_globex");
+  const globexId = await orgOptionValue(page, "Globex Corporation");
+  // the switcher names the role as the role line does, additional roles included
+  expect(await page.getByLabel("Active organisation").locator("option", { hasText: "Globex" }).innerText()).toBe(
+    "Globex Corporation (Member + Billing)",
+  );
+  await page.getByLabel("Active organisation").selectOption(globexId);
   await page.getByText("Your role may not invite people to Globex Corporation.").waitFor();
+  await page.getByText(/^Your role: Member \+ Billing · you may .*view billing/).waitFor();
   await page.reload();
   await page.getByText("Your role may not invite people to Globex Corporation.").waitFor();
-  expect(await page.getByLabel("Active organisation").inputValue()).toBe("org_globex");
+  expect(await page.getByLabel("Active organisation").inputValue()).toBe(globexId);
   expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(0);
+  await openOrgSection(page, "Settings");
+  await page.getByLabel("Organisation name").waitFor();
   expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
   await chooseScenario(page, "member-view");
   await page.getByText("You can view these settings but not change them.").waitFor();
@@ -100,18 +119,23 @@ it("switches the active org (kept across reloads) and hides what a Member may no
 
 it("joins and creates organisations; only an owner may delete one, and an owner does", async () => {
   const page = await mock.open("/org");
+  await openOrgSection(page, "Join or create");
   await page.getByRole("button", { name: "Join Initech" }).click();
   await page.getByText("You joined org_initech.").waitFor();
   await page.getByLabel("Name", { exact: true }).fill("Hooli");
   await page.getByRole("button", { name: "Create organisation" }).click();
   await page.getByText("Created org_hooli.").waitFor();
-  await page.getByLabel("Active organisation").selectOption("org_acme");
+  await page.getByLabel("Active organisation").selectOption(await orgOptionValue(page, "Acme Inc."));
   // by default Ada is an Admin of Acme; as its Owner she may delete it and invite owners
+  await openOrgSection(page, "Settings");
   await page.getByText("Only an owner of Acme Inc. may delete it.").waitFor();
   expect(await page.getByRole("button", { name: "Delete organisation" }).count()).toBe(0);
   await chooseScenario(page, "owner");
-  await page.getByRole("button", { name: "Delete organisation" }).click();
+  await openOrgSection(page, "Members");
+  await page.getByLabel("Invite role").waitFor();
   expect(await page.getByLabel("Invite role").locator("option").allInnerTexts()).toContain("Owner");
+  await openOrgSection(page, "Settings");
+  await page.getByRole("button", { name: "Delete organisation" }).click();
   const deleted = page.waitForRequest((request) => request.url().endsWith("/delete_org"));
   await page.getByRole("button", { name: "Yes, delete Acme Inc." }).click();
   expect((await deleted).postDataJSON()).toEqual({ org_id: "org_acme" });
@@ -121,10 +145,13 @@ it("joins and creates organisations; only an owner may delete one, and an owner 
 it("shows the user-facing error of forbidden, not-found and limit answers", async () => {
   const page = await demo.open("/org");
   await chooseScenario(page, "forbidden");
+  await openOrgSection(page, "Settings");
   await page.getByRole("alert").getByText("You don't have permission to view this organization").waitFor();
   await chooseScenario(page, "org-not-found");
+  await openOrgSection(page, "Members");
   await page.getByRole("region", { name: "Members" }).getByRole("alert").getByText("Organization not found").waitFor();
   await chooseScenario(page, "org-limits");
+  await openOrgSection(page, "Join or create");
   await page.getByRole("button", { name: "Join Initech" }).click();
   await page.getByRole("alert").getByText("This organization has reached its maximum number of users").waitFor();
   await demo.screenshot(page, "organisations-errors");
@@ -151,8 +178,10 @@ it("empty lists: members, invitations and joinable organisations say there are n
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   await chooseScenario(page, "empty-lists");
   await page.getByRole("region", { name: "Members", exact: true }).getByText("No members.").waitFor();
+  await openOrgSection(page, "Invitations");
   await page.getByRole("region", { name: "Pending invitations" }).getByText("None.").waitFor();
   await page.getByRole("region", { name: "Expired invitations" }).getByText("None.").waitFor();
+  await openOrgSection(page, "Join or create");
   await page
     .getByRole("region", { name: "Organisations you can join" })
     .getByText("No organisation accepts your email domain.")
@@ -164,13 +193,14 @@ it("a server error shows its user-facing message in every card, and the session 
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   await chooseScenario(page, "server-error");
-  for (const card of [
-    "Settings",
-    "Members",
-    "Pending invitations",
-    "Expired invitations",
-    "Organisations you can join",
-  ]) {
+  for (const [section, card] of [
+    ["Settings", "Settings"],
+    ["Members", "Members"],
+    ["Invitations", "Pending invitations"],
+    ["Invitations", "Expired invitations"],
+    ["Join or create", "Organisations you can join"],
+  ] as const) {
+    await openOrgSection(page, section);
     await page
       .getByRole("region", { name: card, exact: true })
       .getByRole("alert")

@@ -55,7 +55,7 @@ it("logging out in one tab shows the other tab logged out", async () => {
   await waitSignedIn(second);
   await signOut(first);
   // the other tab hears about it (storage event / broadcast) and its protected page sends it to sign-in
-  await second.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+  await second.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
   expect(new URL(second.url()).pathname).toBe("/login");
   expect(await second.getByLabel("Session").innerText()).toContain("Signed out");
 });
@@ -74,7 +74,7 @@ it("applies a session scenario at once, keeps it across a reload of the tab, and
 
   await chooseScenario(page, "logged-out");
   await page.waitForURL(/\/login\?rt=/);
-  await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+  await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
   await chooseScenario(page, "");
   // the demo server still holds the session: signed in again, and back to the page the visitor was on
   await page.waitForURL((url) => url.pathname === "/org");

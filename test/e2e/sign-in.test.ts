@@ -190,7 +190,7 @@ it("SSO by domain and by email: shows where the identity provider would take ove
     );
     await mock.screenshot(page, "sign-in-sso");
     await idp.getByRole("link", { name: "Back to sign in" }).click();
-    await page.getByRole("heading", { name: "Sign in to Acme" }).waitFor();
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
   }
 });

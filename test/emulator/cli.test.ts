@@ -57,3 +57,24 @@ it("refuses a non-loopback host unless --allow-non-loopback, with a clear messag
     "The emulator listens on loopback only; 0.0.0.0 needs allowNonLoopback (--allow-non-loopback)",
   );
 }, 60_000);
+
+it("prints the admin secret in the banner and narrows CORS to --allowed-origin", async () => {
+  const port = await freePort();
+  const cli = runCli(["--port", String(port), "--allowed-origin", "http://app.test:5173"]);
+  try {
+    await cli.printed(/Press Ctrl-C/);
+    const secret = /x-emulator-secret: (\S+)/.exec(cli.output())?.[1] ?? "";
+    const reset = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${port}/__emulator/reset`, { method: "POST", headers });
+    expect((await reset({ "x-emulator-secret": secret })).status).toBe(200);
+    expect((await reset({})).status).toBe(403);
+    const from = (origin: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/refresh_token`, { headers: { Origin: origin } });
+    expect((await from("http://localhost:3000")).status).toBe(403);
+    expect((await from("http://app.test:5173")).headers.get("access-control-allow-origin")).toBe(
+      "http://app.test:5173",
+    );
+  } finally {
+    await stopProcess(cli.child);
+  }
+}, 60_000);

@@ -7,6 +7,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The emulator itself (admin API). */
     emulatorUrl: string;
+    /** Its admin secret (header `x-emulator-secret`). */
+    emulatorSecret: string;
     /** Prism's validating proxy in front of the emulator: every contract call goes through it. */
     proxyUrl: string;
   }
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const emulator = await startEmulator({ seed: testSeed });
   const proxy = await startPrismProxy(emulator.url);
   project.provide("emulatorUrl", emulator.url);
+  project.provide("emulatorSecret", emulator.secret);
   project.provide("proxyUrl", proxy.url);
   return async () => {
     await proxy.stop();

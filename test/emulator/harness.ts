@@ -70,7 +70,7 @@ export const admin = {
   async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${inject("emulatorUrl")}${path}`, {
       method,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "x-emulator-secret": inject("emulatorSecret") },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${await response.text()}`);

@@ -64,7 +64,7 @@ it("stores passwords as salted scrypt hashes, never as given", async () => {
 
 describe("the hosted login page", () => {
   it("shows the not-for-production banner and signs in with an HttpOnly cookie, then honours rt", async () => {
-    const target = "https://app.example.com/dashboard?tab=ünïcode";
+    const target = "http://localhost:5173/dashboard?tab=ünïcode";
     const page = await fetch(`${emulator.url}/login?rt=${encodeURIComponent(rt(target))}`);
     expect(await page.text()).toContain("Not for production");
     const posted = await fetch(

@@ -21,7 +21,7 @@ import {
   useRedirectFunctions,
   useUser,
   withRequiredAuthInfo,
-  type WithAuthInfoProps,
+  type WithRequiredAuthInfoProps,
 } from "../../src/hooks/index.js";
 import {
   expectRenderError,
@@ -59,7 +59,7 @@ describe("outside an AuthProvider", () => {
   });
 
   it("withRequiredAuthInfo throws naming itself", () => {
-    const Guarded = withRequiredAuthInfo(({ auth }: WithAuthInfoProps) => <p>{auth.user.email}</p>);
+    const Guarded = withRequiredAuthInfo(({ auth }: WithRequiredAuthInfoProps) => <p>{auth.user.email}</p>);
     expectRenderError(() => render(<Guarded />), "withRequiredAuthInfo must be used within an AuthProvider");
   });
 });

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeReturnTo } from "../../src/session/index.js";
-import { RequireAuth, withRequiredAuthInfo, type WithAuthInfoProps } from "../../src/hooks/index.js";
+import { RequireAuth, withRequiredAuthInfo, type WithRequiredAuthInfoProps } from "../../src/hooks/index.js";
 import {
   createPrismAuthClient,
   createStaticAuthClient,
@@ -144,7 +144,7 @@ describe("RequireAuth", () => {
 });
 
 describe("withRequiredAuthInfo", () => {
-  function Profile(props: WithAuthInfoProps & { greeting: string }) {
+  function Profile(props: WithRequiredAuthInfoProps & { greeting: string }) {
     return (
       <p>
         {props.greeting} {props.auth.user.email}

@@ -15,7 +15,7 @@ import {
   usePagedSearch,
   withAuthInfo,
   withRequiredAuthInfo,
-  type WithAuthInfoProps,
+  type WithRequiredAuthInfoProps,
   type WithAuthStateProps,
 } from "../../src/hooks/index.js";
 import { createStaticAuthClient, makeAuthInfo, makeOrgMembership, makeUser } from "../../src/testing/index.js";
@@ -125,7 +125,7 @@ describe("withAuthInfo", () => {
   });
 
   it("withRequiredAuthInfo also takes the provider's logged-out display", () => {
-    const Profile = withRequiredAuthInfo((props: WithAuthInfoProps) => <p>{props.auth.user.userId}</p>);
+    const Profile = withRequiredAuthInfo((props: WithRequiredAuthInfoProps) => <p>{props.auth.user.userId}</p>);
     render(
       <AuthProvider client={createStaticAuthClient({ authInfo: null })} loggedOutFallback={<p>sign in first</p>}>
         <Profile />

@@ -17,8 +17,10 @@ import {
   useMfa,
   usePagedSearch,
   withRequiredAuthInfo,
-  type WithAuthInfoProps,
+  type WithRequiredAuthInfoProps,
 } from "../../src/react.js";
+import type * as core from "../../src/index.js";
+import type * as react from "../../src/react.js";
 
 // --- main.tsx
 const queryClient = new QueryClient();
@@ -105,7 +107,7 @@ export function Security() {
 }
 
 // --- Billing.tsx: an admin-only page calling the app's own backend with a fresh token
-function BillingPage({ auth }: WithAuthInfoProps) {
+function BillingPage({ auth }: WithRequiredAuthInfoProps) {
   const load = async () => {
     const token = await auth.getAccessToken();
     await fetch("/api/billing", { headers: { Authorization: `Bearer ${token ?? ""}` } });
@@ -136,6 +138,15 @@ export function Greeting() {
 
 describe("the migration guide's worked example", () => {
   it("compiles against the public entry", () => {
-    expectTypeOf(Billing).toEqualTypeOf<ComponentType<Omit<WithAuthInfoProps, "auth">>>();
+    expectTypeOf(Billing).toEqualTypeOf<ComponentType<Omit<WithRequiredAuthInfoProps, "auth">>>();
+  });
+
+  it("finds the core's data types in the React entry, the same types as the core's", () => {
+    expectTypeOf<react.OrgMembership>().toEqualTypeOf<core.OrgMembership>();
+    expectTypeOf<react.User>().toEqualTypeOf<core.User>();
+    expectTypeOf<react.AuthInfo>().toEqualTypeOf<core.AuthInfo>();
+    expectTypeOf<react.AuthClient>().toEqualTypeOf<core.AuthClient>();
+    expectTypeOf<react.AuthUser>().toEqualTypeOf<core.AuthUser>();
+    expectTypeOf<react.AuthOrg>().toEqualTypeOf<core.AuthOrg>();
   });
 });

@@ -1,30 +1,36 @@
-/** Shows any error a call failed with: an ApiError's `user_facing_error` and its per-field messages. */
+/**
+ * How a failed call shows to the person using the app: the server's human messages in an alert, the form's own
+ * fields marked invalid where the server named them, and the error code only in a folded panel for developers.
+ */
 import { isApiError } from "orgauth";
+import { humanMessages } from "./error-text.js";
 
-/** The user-facing text of an error (ApiError → its user_facing_error; anything else → its message). */
-export function userFacingMessage(error: unknown): string {
-  if (isApiError(error)) return error.userFacingError;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
-/** An alert with the error's user-facing text and field messages; renders nothing without an error. */
-export function ErrorMessage({ error }: { error: unknown }) {
+/** An alert with the error's human messages; renders nothing without an error. `id` lets inputs point at it. */
+export function ErrorMessage({ error, id }: { error: unknown; id?: string }) {
   if (error === null || error === undefined) return null;
-  const fields = isApiError(error) ? Object.entries(error.userFacingErrors) : [];
+  const messages = humanMessages(error);
   return (
-    <div role="alert" className="error">
-      <p>{userFacingMessage(error)}</p>
-      {fields.length > 0 && (
+    <div role="alert" className="error" id={id}>
+      {messages.length === 1 ? (
+        <p>{messages[0]}</p>
+      ) : (
         <ul>
-          {fields.map(([field, message]) => (
-            <li key={field}>
-              <strong>{field}</strong>: {message}
-            </li>
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
           ))}
         </ul>
       )}
-      {isApiError(error) && <p className="muted small">code: {String(error.code)}</p>}
+      {isApiError(error) && (
+        <details className="dev-details">
+          <summary>Details for developers</summary>
+          <p>
+            {error.operationId} · HTTP {error.status} · <code>{String(error.code)}</code>
+            {Object.keys(error.userFacingErrors).length > 0 && (
+              <> · fields: {Object.keys(error.userFacingErrors).join(", ")}</>
+            )}
+          </p>
+        </details>
+      )}
     </div>
   );
 }

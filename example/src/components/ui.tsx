@@ -57,12 +57,6 @@ export function Success({ children }: { children: ReactNode }) {
   );
 }
 
-/** A date from Unix seconds (null: never). */
-export function formatSeconds(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return "never";
-  return new Date(seconds * 1000).toLocaleDateString("en-GB", { year: "numeric", month: "short", day: "numeric" });
-}
-
 /** Role names as pills. */
 export function Roles({ roles }: { roles: readonly string[] }) {
   return (

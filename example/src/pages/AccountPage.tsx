@@ -3,7 +3,9 @@ import { useState, type FormEvent } from "react";
 import { useDeleteMe, useUpdateEmail, useUpdateMetadata, useUpdatePassword } from "orgauth/react";
 import type { User } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
-import { Card, formatSeconds, Success } from "../components/ui.js";
+import { invalidIf } from "../components/error-text.js";
+import { formatSeconds } from "../components/labels.js";
+import { Card, Success } from "../components/ui.js";
 import { MfaCard } from "./MfaCard.js";
 
 /** The account screen of the logged-in user. */
@@ -46,15 +48,27 @@ function ProfileCard({ user }: { user: User }) {
       <form onSubmit={submit}>
         <label>
           First name
-          <input value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+          <input
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            {...invalidIf(update.error, "first_name", "profile-error")}
+          />
         </label>
         <label>
           Last name
-          <input value={lastName} onChange={(event) => setLastName(event.target.value)} />
+          <input
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+            {...invalidIf(update.error, "last_name", "profile-error")}
+          />
         </label>
         <label>
           Username
-          <input value={username} onChange={(event) => setUsername(event.target.value)} />
+          <input
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            {...invalidIf(update.error, "username", "profile-error")}
+          />
         </label>
         <label>
           Favourite colour (a custom property)
@@ -65,7 +79,7 @@ function ProfileCard({ user }: { user: User }) {
             Save profile
           </button>
         </div>
-        <ErrorMessage error={update.error} />
+        <ErrorMessage error={update.error} id="profile-error" />
         {update.isSuccess && <Success>Profile saved.</Success>}
       </form>
     </Card>
@@ -91,6 +105,7 @@ function EmailCard({ user }: { user: User }) {
             required
             value={newEmail}
             onChange={(event) => setNewEmail(event.target.value)}
+            {...invalidIf(update.error, "new_email", "email-error")}
           />
         </label>
         {user.hasPassword && (
@@ -101,6 +116,7 @@ function EmailCard({ user }: { user: User }) {
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
+              {...invalidIf(update.error, "password", "email-error")}
             />
           </label>
         )}
@@ -109,7 +125,7 @@ function EmailCard({ user }: { user: User }) {
             Change email
           </button>
         </div>
-        <ErrorMessage error={update.error} />
+        <ErrorMessage error={update.error} id="email-error" />
         {update.isSuccess && <Success>Check {update.variables.body.new_email} for a confirmation link.</Success>}
       </form>
     </Card>
@@ -139,6 +155,7 @@ function PasswordCard({ user }: { user: User }) {
               autoComplete="current-password"
               value={current}
               onChange={(event) => setCurrent(event.target.value)}
+              {...invalidIf(update.error, "current_password", "password-error")}
             />
           </label>
         )}
@@ -150,6 +167,7 @@ function PasswordCard({ user }: { user: User }) {
             required
             value={next}
             onChange={(event) => setNext(event.target.value)}
+            {...invalidIf(update.error, "password", "password-error")}
           />
         </label>
         <div className="actions">
@@ -157,7 +175,7 @@ function PasswordCard({ user }: { user: User }) {
             {needsCurrent ? "Change password" : "Set password"}
           </button>
         </div>
-        <ErrorMessage error={update.error} />
+        <ErrorMessage error={update.error} id="password-error" />
         {update.isSuccess && <Success>Password updated.</Success>}
       </form>
     </Card>

@@ -13,7 +13,9 @@ import {
 } from "orgauth/react";
 import { getOrgs, hasPermission, type AuthInfo, type components, type OrgMembership } from "orgauth";
 import { ErrorMessage } from "../components/ErrorMessage.js";
-import { Card, formatSeconds, Pager, Success } from "../components/ui.js";
+import { invalidIf } from "../components/error-text.js";
+import { formatSeconds } from "../components/labels.js";
+import { Card, Pager, Success } from "../components/ui.js";
 
 type ApiKey = components["schemas"]["ApiKey"];
 type ApiKeyList = components["schemas"]["ApiKeyList"];
@@ -89,7 +91,7 @@ function KeysPanel({ orgId }: { orgId: string | undefined }) {
               type="search"
               value={paged.search}
               onChange={(event) => paged.setSearch(event.target.value)}
-              placeholder="name or id"
+              placeholder="name"
             />
           </label>
           <button type="submit" className="secondary">
@@ -136,7 +138,8 @@ function KeyTable({ list }: { list: ApiKeyList }) {
 }
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
-  const label = apiKey.display_name ?? `Key ${apiKey.api_key_id.slice(0, 8)}…`;
+  // The id is not shown: the key's token begins with it, and a visible id would give away part of a "shown once" secret.
+  const label = apiKey.display_name || "Unnamed key";
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(apiKey.display_name ?? "");
   const rename = useUpdateApiKey({ onSuccess: () => setRenaming(false) });
@@ -159,12 +162,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             </button>
           </form>
         ) : (
-          <>
-            {label}
-            <div className="muted small">
-              <code>{apiKey.api_key_id}</code>
-            </div>
-          </>
+          label
         )}
         <ErrorMessage error={rename.error ?? remove.error} />
         {rename.isSuccess && <Success>Renamed to “{rename.variables.body.display_name}”.</Success>}
@@ -206,7 +204,12 @@ function CreateKeyCard({ orgId }: { orgId: string | undefined }) {
       <form className="inline" onSubmit={submit}>
         <label>
           Name
-          <input value={name} onChange={(event) => setName(event.target.value)} placeholder="CI deploy" />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="CI deploy"
+            {...invalidIf(create.error, "display_name", "create-key-error")}
+          />
         </label>
         <label>
           Expires after
@@ -222,7 +225,7 @@ function CreateKeyCard({ orgId }: { orgId: string | undefined }) {
           Create key
         </button>
       </form>
-      <ErrorMessage error={create.error} />
+      <ErrorMessage error={create.error} id="create-key-error" />
       {create.data && (
         <div role="status" className="success" aria-label="New API key">
           <p>Copy this key now: it is shown only once.</p>

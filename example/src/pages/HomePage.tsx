@@ -1,7 +1,9 @@
 /** The overview: who is signed in, their organisations, and where to go next. */
 import { getOrgs, type AuthInfo, type OrgMembership } from "orgauth";
+import { ON_EMULATOR } from "../backend.js";
+import { formatDateTime, formatSeconds } from "../components/labels.js";
+import { Card, Roles } from "../components/ui.js";
 import { Link } from "../router.js";
-import { Card, formatSeconds, Roles } from "../components/ui.js";
 
 /** The overview screen. */
 export function HomePage({ authInfo, activeOrg }: { authInfo: AuthInfo; activeOrg: OrgMembership | undefined }) {
@@ -17,8 +19,8 @@ export function HomePage({ authInfo, activeOrg }: { authInfo: AuthInfo; activeOr
             {user.hasMfaEnabled && <span className="pill">MFA</span>}
           </p>
           <p className="muted small">
-            User id <code>{user.userId}</code> · last active {formatSeconds(user.lastActiveAt)} · access token valid
-            until {new Date(authInfo.expiresAtSeconds * 1000).toISOString().slice(0, 10)}
+            Last active {formatSeconds(user.lastActiveAt)} · access token valid until{" "}
+            {formatDateTime(authInfo.expiresAtSeconds)} (renewed automatically)
           </p>
           <Link href="/account">Manage your account</Link>
         </Card>
@@ -39,8 +41,18 @@ export function HomePage({ authInfo, activeOrg }: { authInfo: AuthInfo; activeOr
         </Card>
       </div>
       <p className="muted">
-        Everything on these pages comes from the Prism mock of <code>openapi/auth-api.yaml</code>, through the orgauth
-        hooks. Pick a scenario in the toolbar at the bottom to see other documented answers.
+        {ON_EMULATOR ? (
+          <>
+            Everything on these pages comes from the orgauth emulator (real state, kept until the demo stops), through
+            Prism's check of <code>openapi/auth-api.yaml</code> and the orgauth hooks. The developer toolbar at the
+            bottom can have the Prism mock answer chosen calls with the contract's documented errors and login steps.
+          </>
+        ) : (
+          <>
+            Everything on these pages comes from the Prism mock of <code>openapi/auth-api.yaml</code>, through the
+            orgauth hooks. Pick a scenario in the developer toolbar at the bottom to see other documented answers.
+          </>
+        )}
       </p>
     </>
   );

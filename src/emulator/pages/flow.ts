@@ -1,13 +1,16 @@
 import { ProviderError } from "../errors.js";
 import type { Reply, Request, Router } from "../http.js";
 
-/** The decoded `rt` (return-to: base64 of the URL's UTF-8 bytes) of a page request, when it is an http(s) URL. */
+/**
+ * The decoded `rt` (return-to: base64 of the URL's UTF-8 bytes) of a page request, when it is an http(s) URL on the
+ * emulator's own origin or an allowed app origin; any other target (another site, `javascript:`) is dropped.
+ */
 export function returnTarget(request: Request): string | null {
   const rt = request.form.rt ?? request.url.searchParams.get("rt");
   if (!rt) return null;
   try {
     const url = new URL(Buffer.from(rt, "base64").toString("utf8"));
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+    return request.redirectAllowed(url.href) ? url.href : null;
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import type { Router } from "../http.js";
 import { disableMfa, enableMfa, getMfa, mintPendingSecret, unusedBackupCodes } from "../mfa-store.js";
 import { membershipsOf } from "../orgs.js";
 import { sendLink } from "../outbox.js";
-import { deletePerson, getPersonByEmail, updateProfile, type Person } from "../people.js";
+import { deletePerson, getPersonByEmail, recordFailedLogin, updateProfile, type Person } from "../people.js";
 import { domainOf, hashPassword, isEmail, verifyPassword } from "../secrets.js";
 import { endSession, requirePerson } from "../sessions.js";
 import { checkTotp, totpQr } from "../totp.js";
@@ -15,10 +15,7 @@ import { nameProblem, passwordProblem, usernameProblem } from "./validation.js";
 /** Checks the current password; a wrong one counts towards the lock, and the last allowed one locks the account. */
 async function checkCurrentPassword(ctx: EmulatorContext, person: Person, password: string): Promise<boolean> {
   if (await verifyPassword(password, person.passwordHash)) return true;
-  const failed = person.failedLogins + 1;
-  const locked = failed >= (await ctx.settings()).lockAfterFailedLogins;
-  await updateProfile(ctx, person.id, { failedLogins: failed, locked });
-  if (locked) throw accountLocked();
+  if (await recordFailedLogin(ctx, person.id, (await ctx.settings()).lockAfterFailedLogins)) throw accountLocked();
   return false;
 }
 

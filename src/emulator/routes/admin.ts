@@ -6,7 +6,14 @@ import { readOutbox } from "../outbox.js";
 import { getPerson, updateProfile } from "../people.js";
 import type { EmulatorSeed } from "../seed.js";
 import type { EmulatorSettings } from "../settings.js";
+import { settingsProblem } from "../settings-check.js";
 import { ok } from "./reply.js";
+
+/** Refuses settings of the wrong shape with a 400 naming the first problem. */
+function assertSettings(changes: unknown): void {
+  const problem = settingsProblem(changes);
+  if (problem) throw new ProviderError(400, "bad_request", problem);
+}
 
 /** What the admin API drives: wiping back to the start seed, adding a seed. */
 export interface AdminActions {
@@ -24,6 +31,7 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     return ok({ reset: true });
   });
   router.add("POST", "/__emulator/seed", async (request) => {
+    assertSettings((bodyOf(request) as EmulatorSeed).settings ?? {});
     try {
       await actions.seed(bodyOf(request) as EmulatorSeed);
     } catch (error) {
@@ -35,9 +43,10 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     ok({ messages: await readOutbox(ctx, request.url.searchParams.get("to") ?? undefined) }),
   );
   router.add("GET", "/__emulator/settings", async () => ok(await readSettings(ctx.db)));
-  router.add("PATCH", "/__emulator/settings", async (request) =>
-    ok(await writeSettings(ctx.db, bodyOf(request) as Partial<EmulatorSettings>)),
-  );
+  router.add("PATCH", "/__emulator/settings", async (request) => {
+    assertSettings(request.body);
+    return ok(await writeSettings(ctx.db, bodyOf(request) as Partial<EmulatorSettings>));
+  });
   router.add("PATCH", "/__emulator/users/:userId", async (request) => {
     const body = bodyOf(request);
     const changes = Object.fromEntries(

@@ -6,7 +6,7 @@ import type { Request, Router } from "../http.js";
 import { acceptInvitation, findInvitation } from "../invitations.js";
 import { assertMfaNotLocked, getMfa, recordMfaFailure, resetMfaFailures, useBackupCode } from "../mfa-store.js";
 import { sendLink } from "../outbox.js";
-import { createPerson, getPerson, getPersonByEmail, updateProfile, type Person } from "../people.js";
+import { createPerson, getPerson, getPersonByEmail, recordFailedLogin, type Person } from "../people.js";
 import { hashPassword, isEmail, verifyPassword } from "../secrets.js";
 import { finishMfaStep, pendingMfaUser, startMfaStep, startSession } from "../sessions.js";
 import { checkTotp } from "../totp.js";
@@ -48,10 +48,7 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     if (!person.enabled) throw accountDisabled();
     if (person.locked) throw accountLocked();
     if (!(await verifyPassword(password, person.passwordHash))) {
-      const failed = person.failedLogins + 1;
-      const locked = failed >= settings.lockAfterFailedLogins;
-      await updateProfile(ctx, person.id, { failedLogins: failed, locked });
-      if (locked) throw accountLocked();
+      if (await recordFailedLogin(ctx, person.id, settings.lockAfterFailedLogins)) throw accountLocked();
       throw invalidFields({ password: { code: "incorrect_password", message: "Invalid email or password" } });
     }
     const next = await afterPassword(ctx, person);

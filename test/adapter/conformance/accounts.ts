@@ -111,6 +111,18 @@ export function accountTests(env: SuiteEnv): void {
     expect(await count("accounts")).toBe(0);
   });
 
+  it("refuses an expires_at in milliseconds (a common mistake) and keeps one in seconds", async () => {
+    const { adapter, count } = await env.store();
+    const user = await adapter.createUser(newUser());
+    const account = { userId: user.id, type: "oauth", provider: "github", providerAccountId: "ms" } as const;
+    const error = await adapter.linkAccount({ ...account, expires_at: 1_700_000_000_000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "invalid_input", message: expect.stringContaining("milliseconds") });
+    expect(await count("accounts")).toBe(0);
+    expect(await adapter.linkAccount({ ...account, expires_at: 1_700_000_000 })).toMatchObject({
+      expires_at: 1_700_000_000,
+    });
+  });
+
   it("unlinks an account, returning it once", async () => {
     const { adapter } = await env.store();
     const user = await adapter.createUser(newUser());

@@ -198,6 +198,19 @@ describe("validation by status", () => {
     expect((error as ResponseValidationError).issues[0]).toMatchObject({ path: ["org_name"] });
   });
 
+  it("a fraction where the contract says integer → ResponseValidationError naming the field", async () => {
+    const page = { users: [], total_count: 0, page_number: 0, page_size: 10, has_more_results: false };
+    for (const [field, value] of [
+      ["total_count", 0.5],
+      ["page_size", 10.5],
+    ] as const) {
+      server.respond((_, res) => sendJson(res, 200, { ...page, [field]: value }));
+      const error = await failure(listOrgMembers(transport(), { path: { orgId: "o1" } }));
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues[0]).toMatchObject({ path: [field] });
+    }
+  });
+
   it("an error body is checked with the error schema, not the success schema; one that fails is unexpected_error with the issues as cause", async () => {
     server.respond((_, res) => sendJson(res, 404, { error_code: "org_not_found" }));
     const onValidationError = vi.fn();

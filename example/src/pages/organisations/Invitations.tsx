@@ -3,7 +3,9 @@ import { useState, type FormEvent } from "react";
 import { useInviteUser, useListExpiredInvites, useListPendingInvites, useRevokeUserInvitation } from "orgauth/react";
 import type { components } from "orgauth";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
-import { Card, formatSeconds, Pager, Roles, Success } from "../../components/ui.js";
+import { invalidIf } from "../../components/error-text.js";
+import { formatSeconds } from "../../components/labels.js";
+import { Card, Pager, Roles, Success } from "../../components/ui.js";
 import { parseRoles } from "./Members.js";
 import type { OrgAccess } from "./OrganisationsPage.js";
 
@@ -43,6 +45,7 @@ export function InviteCard({ access }: { access: OrgAccess }) {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               placeholder="someone@acme.example"
+              {...invalidIf(invite.error, "email", "invite-error")}
             />
           </label>
           <label>
@@ -87,7 +90,7 @@ export function InviteCard({ access }: { access: OrgAccess }) {
             Send invitation
           </button>
         </div>
-        <ErrorMessage error={invite.error} />
+        <ErrorMessage error={invite.error} id="invite-error" />
         {invite.isSuccess && <Success>Invitation sent to {invite.variables.body.email}.</Success>}
       </form>
     </Card>

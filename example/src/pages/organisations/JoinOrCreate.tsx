@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { useCreateOrg, useGetJoinableOrgs, useJoinOrg } from "orgauth/react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { invalidIf } from "../../components/error-text.js";
 import { Card, Success } from "../../components/ui.js";
 
 /** Joinable organisations with a Join button each. */
@@ -55,7 +56,12 @@ export function CreateOrgCard({ canCreate, onCreated }: { canCreate: boolean; on
         <form onSubmit={submit}>
           <label>
             Name
-            <input value={name} onChange={(event) => setName(event.target.value)} placeholder="Hooli" />
+            <input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Hooli"
+              {...invalidIf(create.error, "name", "create-org-error")}
+            />
           </label>
           <label className="check">
             <input type="checkbox" checked={autojoin} onChange={(event) => setAutojoin(event.target.checked)} />
@@ -70,7 +76,7 @@ export function CreateOrgCard({ canCreate, onCreated }: { canCreate: boolean; on
               Create organisation
             </button>
           </div>
-          <ErrorMessage error={create.error} />
+          <ErrorMessage error={create.error} id="create-org-error" />
           {create.isSuccess && (
             <Success>
               Created {create.data.org_id}

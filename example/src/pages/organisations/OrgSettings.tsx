@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useDeleteOrg, useGetOrgSettings, useUpdateOrgMetadata } from "orgauth/react";
 import { authClient } from "../../auth-client.js";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { invalidIf } from "../../components/error-text.js";
 import { Card, Success } from "../../components/ui.js";
 import type { OrgAccess } from "./OrganisationsPage.js";
 
@@ -54,7 +55,12 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
       <form onSubmit={submit}>
         <label>
           Organisation name
-          <input value={name} onChange={(event) => setName(event.target.value)} disabled={!editable} />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            disabled={!editable}
+            {...invalidIf(update.error, "name", "org-settings-error")}
+          />
         </label>
         <label className="check">
           <input
@@ -92,7 +98,7 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
         ) : (
           <p className="muted">You can view these settings but not change them.</p>
         )}
-        <ErrorMessage error={update.error} />
+        <ErrorMessage error={update.error} id="org-settings-error" />
         {update.isSuccess && <Success>Settings saved.</Success>}
       </form>
       <h3>Single sign-on</h3>

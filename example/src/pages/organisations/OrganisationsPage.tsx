@@ -1,8 +1,11 @@
 /**
- * Organisations: switcher (active org persisted by the library), settings, members, invitations, joinable
- * orgs, create and delete. Controls are hidden or disabled with `isAtLeastRole` / `hasPermission`.
+ * Organisations: switcher (active org persisted by the library), then one section at a time — members (and
+ * inviting), invitations, settings (SSO, delete), joining or creating one — so a phone shows one screenful, not
+ * every card. Controls are hidden or disabled with `isAtLeastRole` / `hasPermission`.
  */
+import { useState } from "react";
 import { getOrgs, hasPermission, isAtLeastRole, type AuthInfo, type OrgMembership } from "orgauth";
+import { permissionLabel, roleLabel } from "../../components/labels.js";
 import { CreateOrgCard, JoinableOrgsCard } from "./JoinOrCreate.js";
 import { InvitationsCard, InviteCard } from "./Invitations.js";
 import { MembersCard } from "./Members.js";
@@ -27,14 +30,23 @@ function accessFor(authInfo: AuthInfo, org: OrgMembership): OrgAccess {
   };
 }
 
-/** The Organisations screen for the logged-in user. */
+/** The sections of the screen, one shown at a time. */
+const SECTIONS = ["Members", "Invitations", "Settings", "Join or create"] as const;
+/** One section of the Organisations screen. */
+export type Section = (typeof SECTIONS)[number];
+
+/** The Organisations screen for the logged-in user, opened at `initialSection` (default: the members). */
 export function OrganisationsPage(props: {
   authInfo: AuthInfo;
   activeOrg: OrgMembership | undefined;
   onSelectOrg: (orgId: string) => void;
+  initialSection?: Section;
 }) {
   const orgs = getOrgs(props.authInfo);
   const access = props.activeOrg ? accessFor(props.authInfo, props.activeOrg) : undefined;
+  const [chosen, setSection] = useState<Section>(props.initialSection ?? "Members");
+  // without an active org only joining or creating one makes sense
+  const section: Section = access ? chosen : "Join or create";
   return (
     <>
       <h1>Organisations</h1>
@@ -50,40 +62,55 @@ export function OrganisationsPage(props: {
               {!props.activeOrg && <option value="">Choose…</option>}
               {orgs.map((org) => (
                 <option key={org.orgId} value={org.orgId}>
-                  {org.orgName} ({org.userAssignedRole})
+                  {org.orgName} ({roleLabel(org)})
                 </option>
               ))}
             </select>
           </label>
           {access && (
             <p className="muted small">
-              Your role: {access.org.userAssignedRole}
-              {access.org.userAssignedAdditionalRoles.length > 0 &&
-                ` + ${access.org.userAssignedAdditionalRoles.join(", ")}`}{" "}
-              · permissions: {access.org.userPermissions.join(", ") || "none"} · the choice is remembered across reloads
-              and tabs.
+              Your role: {roleLabel(access.org)} · you may{" "}
+              {access.org.userPermissions.map(permissionLabel).join(", ") || "view it only"} · the choice is remembered
+              across reloads and tabs.
             </p>
           )}
         </section>
       )}
       {orgs.length === 0 && <p className="muted">You are not in any organisation yet: join one or create one below.</p>}
       {access && (
+        <div className="tabs" role="tablist" aria-label="Organisation sections">
+          {SECTIONS.map((candidate) => (
+            <button
+              key={candidate}
+              type="button"
+              role="tab"
+              aria-selected={section === candidate}
+              onClick={() => setSection(candidate)}
+            >
+              {candidate}
+            </button>
+          ))}
+        </div>
+      )}
+      {/* keyed by org, so a switch starts each card afresh (no half-done delete or save, no search of the other org) */}
+      {access && section === "Members" && (
         <>
-          {/* keyed by org, so a switch starts each card afresh (no half-done delete or save, no search of the other org) */}
-          <OrgSettingsCard key={`settings-${access.org.orgId}`} access={access} />
           <MembersCard key={`members-${access.org.orgId}`} access={access} />
           {access.canInvite ? (
             <InviteCard access={access} />
           ) : (
             <p className="muted">Your role may not invite people to {access.org.orgName}.</p>
           )}
-          <InvitationsCard access={access} />
         </>
       )}
-      <div className="grid">
-        <JoinableOrgsCard />
-        <CreateOrgCard canCreate={props.authInfo.user.canCreateOrgs} onCreated={props.onSelectOrg} />
-      </div>
+      {access && section === "Invitations" && <InvitationsCard access={access} />}
+      {access && section === "Settings" && <OrgSettingsCard key={`settings-${access.org.orgId}`} access={access} />}
+      {section === "Join or create" && (
+        <div className="grid">
+          <JoinableOrgsCard />
+          <CreateOrgCard canCreate={props.authInfo.user.canCreateOrgs} onCreated={props.onSelectOrg} />
+        </div>
+      )}
     </>
   );
 }

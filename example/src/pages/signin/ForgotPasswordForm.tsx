@@ -1,6 +1,7 @@
 /** Asking for a password reset (`flow.forgotPassword`), then its message and webmail links (`flow.passwordReset`). */
 import { useState, type FormEvent } from "react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { invalidIf } from "../../components/error-text.js";
 import type { FlowAt } from "./flow-step.js";
 
 /** The forgot-password tab. */
@@ -21,12 +22,13 @@ export function ForgotPasswordForm({ flow }: { flow: FlowAt<"LoginRequired"> }) 
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          {...invalidIf(flow.failedAction === "forgotPassword" ? flow.error : null, "email", "forgot-error")}
         />
       </label>
       <button type="submit" disabled={flow.pending}>
         Send reset link
       </button>
-      <ErrorMessage error={flow.failedAction === "forgotPassword" ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "forgotPassword" ? flow.error : null} id="forgot-error" />
       {answer && (
         <div role="status" className="success">
           <p>{answer.message}</p>

@@ -1,5 +1,19 @@
-/** Links to the provider's hosted pages, each carrying the return address in `rt`. */
+/** Links to the provider's hosted pages, each carrying the return address in `rt`, shown as readable addresses. */
+import { decodeReturnTo } from "orgauth";
 import { useHostedPageUrls } from "orgauth/react";
+
+/** Where a hosted page's link leads and where `rt` brings the visitor back to, as a person reads them. */
+function readable(href: string): { page: string; back: string | null } {
+  const url = new URL(href);
+  const rt = url.searchParams.get("rt");
+  let back: string | null = null;
+  try {
+    back = rt === null ? null : new URL(decodeReturnTo(rt), window.location.href).pathname;
+  } catch {
+    back = null;
+  }
+  return { page: url.pathname, back };
+}
 
 /** The hosted login, signup, account and create-org pages, returning to `returnTo`. */
 export function HostedPageLinks({ returnTo }: { returnTo: string }) {
@@ -16,15 +30,25 @@ export function HostedPageLinks({ returnTo }: { returnTo: string }) {
       <h2>Hosted pages</h2>
       <p className="muted small">
         The provider's own pages live on the auth origin. In the demo that origin is this app, so these links open the
-        demo's screens; <code>rt</code> carries the return address.
+        demo's screens; each carries the address to come back to (<code>rt</code>, encoded).
       </p>
-      <ul>
-        {links.map((link) => (
-          <li key={link.label}>
-            <a href={link.href}>{link.label}</a>{" "}
-            <code className="muted small">{new URL(link.href).pathname + new URL(link.href).search}</code>
-          </li>
-        ))}
+      <ul className="hosted-links">
+        {links.map((link) => {
+          const { page, back: returnPath } = readable(link.href);
+          return (
+            <li key={link.label}>
+              <a href={link.href}>{link.label}</a>{" "}
+              <span className="muted small">
+                <code>{page}</code>
+                {returnPath !== null && (
+                  <>
+                    , then back to <code>{returnPath}</code>
+                  </>
+                )}
+              </span>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -34,7 +34,7 @@ export function LoginRequiredStep({
   return (
     <>
       <section className="card" aria-label="Sign in">
-        <h1>{tab === "signup" ? "Create your account" : "Sign in to Acme"}</h1>
+        <h1>{tab === "signup" ? "Create your account" : "Sign in"}</h1>
         <div className="tabs" role="tablist">
           {TABS.map((candidate) => (
             <button

@@ -1,6 +1,7 @@
 /** Passwordless sign-in: email me a link (`flow.loginPasswordless`). */
 import { useState, type FormEvent } from "react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { invalidIf } from "../../components/error-text.js";
 import { Success } from "../../components/ui.js";
 import type { FlowAt } from "./flow-step.js";
 
@@ -23,12 +24,13 @@ export function MagicLinkForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          {...invalidIf(flow.failedAction === "loginPasswordless" ? flow.error : null, "email", "magic-error")}
         />
       </label>
       <button type="submit" disabled={flow.pending}>
         Email me a sign-in link
       </button>
-      <ErrorMessage error={flow.failedAction === "loginPasswordless" ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "loginPasswordless" ? flow.error : null} id="magic-error" />
       {sentTo !== null && <Success>Check {sentTo}: a sign-in link is on its way.</Success>}
     </form>
   );

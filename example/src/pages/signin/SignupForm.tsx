@@ -1,6 +1,7 @@
 /** Creating an account (`flow.signup`); the flow moves on to the step the answer names. */
 import { useState, type FormEvent } from "react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { invalidIf } from "../../components/error-text.js";
 import type { FlowAt } from "./flow-step.js";
 
 /** The sign-up tab. */
@@ -9,6 +10,7 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
   const [password, setPassword] = useState("");
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
+  const error = flow.failedAction === "signup" ? flow.error : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void flow.signup({ email, password, first_name: firstName, last_name: lastName });
@@ -18,11 +20,19 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
       <div className="grid">
         <label>
           First name
-          <input value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+          <input
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            {...invalidIf(error, "first_name", "signup-error")}
+          />
         </label>
         <label>
           Last name
-          <input value={lastName} onChange={(event) => setLastName(event.target.value)} />
+          <input
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+            {...invalidIf(error, "last_name", "signup-error")}
+          />
         </label>
       </div>
       <label>
@@ -33,6 +43,7 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          {...invalidIf(error, "email", "signup-error")}
         />
       </label>
       <label>
@@ -43,12 +54,13 @@ export function SignupForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
+          {...invalidIf(error, "password", "signup-error")}
         />
       </label>
       <button type="submit" disabled={flow.pending}>
         Create account
       </button>
-      <ErrorMessage error={flow.failedAction === "signup" ? flow.error : null} />
+      <ErrorMessage error={error} id="signup-error" />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 /** SAML sign-in by work email or domain (`flow.loginWithSaml`). */
 import { useState, type FormEvent } from "react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
+import { invalidIf } from "../../components/error-text.js";
 import type { FlowAt } from "./flow-step.js";
 
 /** The SSO tab: an address with `@` is looked up as an email, anything else as a domain. */
@@ -19,12 +20,14 @@ export function SsoForm({ flow }: { flow: FlowAt<"LoginRequired"> }) {
           value={lookup}
           onChange={(event) => setLookup(event.target.value)}
           placeholder="you@acme.example or acme.example"
+          {...invalidIf(flow.failedAction === "loginWithSaml" ? flow.error : null, "email", "sso-error")}
+          {...invalidIf(flow.failedAction === "loginWithSaml" ? flow.error : null, "domain", "sso-error")}
         />
       </label>
       <button type="submit" disabled={flow.pending}>
         Continue with SSO
       </button>
-      <ErrorMessage error={flow.failedAction === "loginWithSaml" ? flow.error : null} />
+      <ErrorMessage error={flow.failedAction === "loginWithSaml" ? flow.error : null} id="sso-error" />
     </form>
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * What a web page must not do to the emulator: reach it under a foreign Host name (DNS rebinding), call it from a
+ * foreign origin, drive the admin API without the secret or a same-origin proof, or post a hosted page's form from
+ * another site (login CSRF). Each check answers before any handler runs, so a refused request changes nothing.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { OriginPolicy } from "./origins.js";
+
+/** The header the admin API's secret travels in. */
+export const ADMIN_SECRET_HEADER = "x-emulator-secret";
+
+/** Why a request is refused: its status, error code and message. */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** The outcome of the guard: a refusal, or the origin CORS headers may name (null: none). */
+export type GuardResult = { refused: Refusal } | { refused?: undefined; corsOrigin: string | null };
+
+const isAdminPath = (path: string): boolean => path === "/__emulator" || path.startsWith("/__emulator/");
+const isApiPath = (path: string): boolean => path.startsWith("/api/");
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const digest = (value: string): Buffer => createHash("sha256").update(value).digest();
+
+/** Whether the request carries the admin secret (compared in constant time). */
+function hasSecret(req: IncomingMessage, secret: string): boolean {
+  const given = req.headers[ADMIN_SECRET_HEADER];
+  return typeof given === "string" && timingSafeEqual(digest(given), digest(secret));
+}
+
+/**
+ * Whether a browser vouches that the request comes from the emulator's own origin: `Sec-Fetch-Site: same-origin`
+ * (a header no page can set), and an Origin, when present, equal to the emulator's own.
+ */
+function provablySameOrigin(req: IncomingMessage, policy: OriginPolicy): boolean {
+  const origin = req.headers.origin;
+  return (
+    req.headers["sec-fetch-site"] === "same-origin" && (origin === undefined || policy.isOwn(origin, req.headers.host))
+  );
+}
+
+/**
+ * Whether a hosted page's form post may be served: from the emulator's own origin, or from a client that is not a
+ * browser (no Origin, no Sec-Fetch-Site: curl, a test). A form posted from any other origin is refused.
+ */
+function formPostAllowed(req: IncomingMessage, policy: OriginPolicy): boolean {
+  const origin = req.headers.origin;
+  const site = req.headers["sec-fetch-site"];
+  if (origin !== undefined && origin !== "null") return policy.isOwn(origin, req.headers.host) && site !== "cross-site";
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  return origin === undefined;
+}
+
+const refuse = (status: number, code: string, message: string): GuardResult => ({
+  refused: { status, code, message },
+});
+
+/** Decides whether a request may reach the routes, and which origin (if any) CORS headers may grant. */
+export function guardRequest(req: IncomingMessage, path: string, policy: OriginPolicy, secret: string): GuardResult {
+  const host = req.headers.host;
+  if (!policy.hostAllowed(host))
+    return refuse(403, "host_not_allowed", `This emulator does not answer to the host ${JSON.stringify(host ?? "")}`);
+  const method = req.method ?? "GET";
+  const origin = req.headers.origin;
+  if (isAdminPath(path)) {
+    if (method === "OPTIONS") return refuse(403, "origin_not_allowed", "The admin API grants no cross-origin access");
+    if (hasSecret(req, secret) || provablySameOrigin(req, policy)) return { corsOrigin: null };
+    return refuse(
+      403,
+      "admin_secret_required",
+      `The admin API needs the ${ADMIN_SECRET_HEADER} header (the secret is printed when the emulator starts)`,
+    );
+  }
+  const own = origin !== undefined && policy.isOwn(origin, host);
+  const app = origin !== undefined && !own && policy.appAllowed(origin);
+  if (origin !== undefined && !own && !app && (isApiPath(path) || method === "OPTIONS" || origin !== "null"))
+    return refuse(403, "origin_not_allowed", `Requests from ${origin} are not allowed`);
+  if (!isApiPath(path) && !SAFE_METHODS.has(method) && !formPostAllowed(req, policy))
+    return refuse(403, "cross_site_form", "This form was posted from another site; open the page here and try again");
+  return { corsOrigin: own || app ? origin : null };
+}

@@ -1,0 +1,159 @@
+import { expect, it } from "vitest";
+import { ADA, raw, useEmulator } from "./harness.js";
+
+/**
+ * The admin API (`/__emulator/*`) answers only with the emulator's secret or to a request a browser proves
+ * same-origin; a page on any other origin (another site, another loopback port) cannot drive it, and a refused
+ * request changes nothing.
+ */
+const emu = useEmulator();
+
+const mallory = { users: [{ email: "planted@evil.example", password: "known-password-1" }] };
+
+/** The state a refused admin call must leave as it was. */
+async function snapshot() {
+  return {
+    settings: await emu.settings(),
+    outbox: await emu.admin("GET", "/__emulator/outbox"),
+    planted: (await emu.login("planted@evil.example", "known-password-1")).status,
+  };
+}
+
+const attacks: { name: string; headers: Record<string, string> }[] = [
+  { name: "no secret, no origin (a plain client)", headers: {} },
+  {
+    name: "a text/plain form post from another site",
+    headers: { "Content-Type": "text/plain", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+  },
+  {
+    name: "a text/plain fetch from another loopback port",
+    headers: { "Content-Type": "text/plain", Origin: "http://127.0.0.1:1", "Sec-Fetch-Site": "same-site" },
+  },
+  { name: "a wrong secret", headers: { "x-emulator-secret": "guessed" } },
+  {
+    name: "a same-origin claim with a foreign Origin",
+    headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" },
+  },
+  { name: "an Origin equal to the emulator's but no Sec-Fetch-Site", headers: {} },
+];
+
+for (const attack of attacks) {
+  it(`refuses ${attack.name} on every admin route, and the state is unchanged`, async () => {
+    const before = await snapshot();
+    const headers = { ...attack.headers };
+    if (attack.name.startsWith("an Origin equal")) headers.Origin = new URL(emu.url).origin;
+    const calls: [string, string, unknown][] = [
+      ["POST", "/__emulator/seed", mallory],
+      ["PATCH", "/__emulator/settings", { signup: false, lockAfterFailedLogins: 1000 }],
+      ["POST", "/__emulator/reset", undefined],
+      ["GET", "/__emulator/outbox", undefined],
+      ["GET", "/__emulator/settings", undefined],
+    ];
+    for (const [method, path, body] of calls) {
+      const answer = await raw(emu.url, {
+        method,
+        path,
+        headers,
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(JSON.parse(answer.body).error_code).toBe("admin_secret_required");
+      expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(before.planted).toBe(404);
+  });
+}
+
+it("refuses a user change without the secret: a locked account stays unlocked", async () => {
+  const userId = await emu.userId(ADA);
+  const answer = await raw(emu.url, {
+    method: "PATCH",
+    path: `/__emulator/users/${userId}`,
+    headers: { "Content-Type": "text/plain", Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-site" },
+    body: JSON.stringify({ locked: true }),
+  });
+  expect(answer.status).toBe(403);
+  expect((await emu.login(ADA)).status).toBe(200);
+});
+
+it("grants no CORS preflight on the admin API, to any origin, the loopback ones included", async () => {
+  for (const origin of ["https://evil.example", "http://localhost:5173", "http://127.0.0.1:3000"]) {
+    const answer = await raw(emu.url, {
+      method: "OPTIONS",
+      path: "/__emulator/settings",
+      headers: {
+        Origin: origin,
+        "Access-Control-Request-Method": "PATCH",
+        "Access-Control-Request-Headers": "content-type,x-emulator-secret",
+      },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(answer.headers["access-control-allow-methods"]).toBeUndefined();
+  }
+});
+
+it("serves the admin API with the secret, and to a request the browser marks same-origin", async () => {
+  const withSecret = await raw(emu.url, {
+    method: "PATCH",
+    path: "/__emulator/settings",
+    headers: { "Content-Type": "application/json", "x-emulator-secret": emu.secret },
+    body: JSON.stringify({ signup: false }),
+  });
+  expect(withSecret.status).toBe(200);
+  expect((await emu.settings()).signup).toBe(false);
+  const sameOrigin = await raw(emu.url, {
+    method: "PATCH",
+    path: "/__emulator/settings",
+    headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", Origin: new URL(emu.url).origin },
+    body: JSON.stringify({ signup: true }),
+  });
+  expect(sameOrigin.status).toBe(200);
+  expect((await emu.settings()).signup).toBe(true);
+  const sameOriginGet = await raw(emu.url, {
+    path: "/__emulator/settings",
+    headers: { "Sec-Fetch-Site": "same-origin" },
+  });
+  expect(sameOriginGet.status).toBe(200);
+});
+
+it("makes a new secret for every start unless one is given", async () => {
+  expect(emu.secret).toMatch(/^[\w-]{32}$/);
+});
+
+it("refuses settings of the wrong shape with a 400 naming the problem, and keeps the settings working", async () => {
+  const before = await emu.settings();
+  for (const [change, problem] of [
+    [{ roles: "x" }, "roles must be an array"],
+    [{ lockAfterFailedLogins: "5" }, "lockAfterFailedLogins must be a number"],
+    [{ roles: [{ name: "Owner", permissions: [1] }] }, "roles[0].permissions[0] must be a string"],
+    [{ logoutRedirect: 3 }, "logoutRedirect must be a string or null"],
+    [{ lockAfterFaildLogins: 5 }, "Unknown setting: lockAfterFaildLogins"],
+    [[], "The settings must be a JSON object"],
+  ] as const) {
+    const answer = await raw(emu.url, {
+      method: "PATCH",
+      path: "/__emulator/settings",
+      headers: { "Content-Type": "application/json", "x-emulator-secret": emu.secret },
+      body: JSON.stringify(change),
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error_code: "bad_request", user_facing_error: problem });
+  }
+  const seed = await raw(emu.url, {
+    method: "POST",
+    path: "/__emulator/seed",
+    headers: { "Content-Type": "application/json", "x-emulator-secret": emu.secret },
+    body: JSON.stringify({ settings: { roles: "x" } }),
+  });
+  expect(seed.status).toBe(400);
+  expect(await emu.settings()).toEqual(before);
+  const { cookie } = await emu.login(ADA);
+  expect((await raw(emu.url, { path: "/api/v1/refresh_token", headers: { Cookie: cookie! } })).status).toBe(200);
+  expect(
+    (await emu.admin("PATCH", "/__emulator/settings", { logoutRedirect: "http://localhost:5173/" })) as object,
+  ).toMatchObject({
+    logoutRedirect: "http://localhost:5173/",
+  });
+});

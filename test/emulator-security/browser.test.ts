@@ -1,0 +1,139 @@
+/**
+ * Real headless Chromium, real cross-site pages: a page on another loopback port (the same site as the emulator, so
+ * the browser sends the emulator's cookie along) tries what the emulator must refuse — a text/plain POST to the admin
+ * API, a PATCH of the settings, reading a logged-in user's session, and a login CSRF form — while the emulator's own
+ * pages (a hosted login, the admin API from its own origin) and the allowed app keep working.
+ */
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import { launchChromium } from "../support/chromium.js";
+import { type LocalServer, startLocalServer } from "../support/local-server.js";
+import { ADA } from "./harness.js";
+
+let emulator: RunningEmulator;
+let app: LocalServer;
+let evil: LocalServer;
+let browser: Browser;
+let context: BrowserContext;
+
+const html = (body: string) => `<!doctype html><meta charset="utf-8"><title>page</title>${body}`;
+const MALLORY = "mallory@acme.example";
+
+beforeAll(async () => {
+  [app, evil] = await Promise.all([startLocalServer(), startLocalServer()]);
+  emulator = await startEmulator({ seed: demoSeed, allowedOrigins: [app.url] });
+  for (const server of [app, evil]) {
+    server.respond((request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      if (request.url === "/csrf")
+        response.end(
+          html(`<form id="f" method="post" action="${emulator.url}/login">
+<input name="email" value="${MALLORY}"><input name="password" value="${DEMO_PASSWORD}"></form>
+<script>document.getElementById("f").submit()</script>`),
+        );
+      else response.end(html("<p>a page</p>"));
+    });
+  }
+  browser = await launchChromium();
+  context = await browser.newContext();
+  context.setDefaultTimeout(15_000);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await emulator?.stop();
+  await Promise.all([app?.close(), evil?.close()]);
+});
+
+/** The emulator's session cookie in the browser. */
+const sessionCookie = async () => (await context.cookies(emulator.url)).find((c) => c.name === "__session")?.value;
+
+/** Who the browser's session belongs to, asked with the secret-free fe call from the emulator's origin. */
+async function sessionEmail(): Promise<string | null> {
+  const answer = await fetch(`${emulator.url}/api/v1/refresh_token`, {
+    headers: { Cookie: `__session=${await sessionCookie()}` },
+  });
+  return answer.ok ? ((await answer.json()) as { user: { email: string } }).user.email : null;
+}
+
+it("logs in through the emulator's own hosted form and calls the admin API from its own origin, no secret", async () => {
+  const page = await context.newPage();
+  await page.goto(`${emulator.url}/login`);
+  await page.fill("input[name=email]", ADA);
+  await page.fill("input[name=password]", DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(/\/account/), page.click("button")]);
+  expect(await sessionEmail()).toBe(ADA);
+  const status = await page.evaluate(async () => (await fetch("/__emulator/settings")).status);
+  expect(status).toBe(200);
+  await page.close();
+});
+
+it("lets a page on another loopback port drive nothing: admin API, settings, session, login CSRF", async () => {
+  const before = { settings: await emulator.configure({}), cookie: await sessionCookie() };
+  const page = await context.newPage();
+  await page.goto(`${evil.url}/`);
+  const results = await page.evaluate(async (emu) => {
+    const outcome = async (call: () => Promise<Response>) => {
+      try {
+        const response = await call();
+        return response.type === "opaque" ? "opaque" : `${response.status} ${await response.text()}`;
+      } catch (error) {
+        return `blocked: ${(error as Error).name}`;
+      }
+    };
+    return {
+      seed: await outcome(() =>
+        fetch(`${emu}/__emulator/seed`, {
+          method: "POST",
+          mode: "no-cors",
+          headers: { "Content-Type": "text/plain" },
+          body: JSON.stringify({ users: [{ email: "planted@evil.example", password: "known-password-1" }] }),
+        }),
+      ),
+      reset: await outcome(() => fetch(`${emu}/__emulator/reset`, { method: "POST", mode: "no-cors" })),
+      settings: await outcome(() =>
+        fetch(`${emu}/__emulator/settings`, {
+          method: "PATCH",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ signup: false }),
+        }),
+      ),
+      session: await outcome(() => fetch(`${emu}/api/v1/refresh_token`, { credentials: "include" })),
+    };
+  }, emulator.url);
+  expect(results.seed).toBe("opaque");
+  expect(results.reset).toBe("opaque");
+  expect(results.settings).toBe("blocked: TypeError");
+  expect(results.session).toBe("blocked: TypeError");
+
+  const posted = page.waitForResponse((response) => response.url() === `${emulator.url}/login`);
+  await page.goto(`${evil.url}/csrf`);
+  const answer = await posted;
+  expect(answer.status()).toBe(403);
+  expect(answer.headers()["set-cookie"]).toBeUndefined();
+  expect(await answer.text()).toMatch(/origin_not_allowed|cross_site_form/);
+
+  expect(await emulator.configure({})).toEqual(before.settings);
+  expect(await sessionCookie()).toBe(before.cookie);
+  expect(await sessionEmail()).toBe(ADA);
+  const planted = await fetch(`${emulator.url}/api/fe/v3/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
+    body: JSON.stringify({ email: "planted@evil.example", password: "known-password-1" }),
+  });
+  expect(planted.status).toBe(404);
+  await page.close();
+});
+
+it("answers the allowed app's credentialed calls", async () => {
+  const page = await context.newPage();
+  await page.goto(`${app.url}/`);
+  const email = await page.evaluate(async (emu) => {
+    const response = await fetch(`${emu}/api/v1/refresh_token`, { credentials: "include" });
+    return ((await response.json()) as { user: { email: string } }).user.email;
+  }, emulator.url);
+  expect(email).toBe(ADA);
+  await page.close();
+});
