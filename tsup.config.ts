@@ -1,12 +1,40 @@
 import { copyFile, readFile, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
 
-/** The React entries' files: marked "use client" for server-component frameworks (the bundler drops directives). */
-const CLIENT_ENTRY_FILES = ["dist/react.js", "dist/react.cjs", "dist/testing/react.js", "dist/testing/react.cjs"];
+/**
+ * The client half of "orgauth/react" (provider, hooks, guards, components): built as its own file, `react-client`,
+ * and marked "use client". The entry `react` re-exports it without bundling it in, so a server-component bundler
+ * (Next.js) treats only that file as client code and runs the rest of the entry (errors, key factories, query
+ * options) on the server.
+ */
+const CLIENT_SOURCE = fileURLToPath(new URL("src/hooks/client.ts", import.meta.url));
+const CLIENT_FILES = [
+  "dist/react-client.js",
+  "dist/react-client.cjs",
+  // The testing kit's React part is client code throughout.
+  "dist/testing/react.js",
+  "dist/testing/react.cjs",
+];
 
-/** Puts the "use client" directive first in each React entry file; ships the emulator seed's JSON Schema. */
+/** Leaves every import of the client half (but its own entry point) to the built `react-client` file. */
+const clientHalfStaysOwnFile: Plugin = {
+  name: "client-half-stays-own-file",
+  setup(build) {
+    // tsup builds the CommonJS files as ESM (then converts them), so the format shows only in the file extension
+    const extension = build.initialOptions.outExtension?.[".js"] === ".cjs" ? "cjs" : "js";
+    build.onResolve({ filter: /client\.js$/ }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      const resolved = fileURLToPath(new URL(args.path.replace(/\.js$/, ".ts"), `file://${args.importer}`));
+      return resolved === CLIENT_SOURCE ? { path: `./react-client.${extension}`, external: true } : undefined;
+    });
+  },
+};
+
+/** Puts the "use client" directive first in the client files (the bundler drops directives); ships the seed schema. */
 async function afterBuild(): Promise<void> {
-  for (const file of CLIENT_ENTRY_FILES) {
+  for (const file of CLIENT_FILES) {
     const code = await readFile(file, "utf8");
     if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);
   }
@@ -18,6 +46,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     react: "src/react.ts",
+    "react-client": "src/hooks/client.ts",
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",
     "testing/react": "src/testing/react.ts",
@@ -47,5 +76,6 @@ export default defineConfig({
     "otpauth",
     "qrcode",
   ],
+  esbuildPlugins: [clientHalfStaysOwnFile],
   onSuccess: afterBuild,
 });

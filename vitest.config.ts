@@ -95,6 +95,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: "frameworks",
+          include: ["test/frameworks/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/frameworks/frameworks-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "adapter",
           include: ["test/adapter/**/*.test.ts"],
           environment: "node",

@@ -7,6 +7,8 @@ import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
 import { emitZod } from "./codegen/emit-zod.js";
 import { emitOperations } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
+import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
+import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
 import { formatGenerated } from "./codegen/format.js";
 import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
 
@@ -30,6 +32,8 @@ export async function generateAll(): Promise<Record<string, string>> {
     "zod.ts": zod.source,
     "operations.ts": emitOperations(contract, operations, zod.validators),
     "queries.ts": emitQueries(operations),
+    "query-functions.ts": emitQueryFunctions(operations),
+    "query-hooks.ts": emitQueryHooks(operations),
   };
   const formatted = await Promise.all(
     Object.entries(files).map(async ([name, content]) => [name, await formatGenerated(root, name, content)] as const),

@@ -111,5 +111,15 @@ export const STAGES: Stage[] = [
   },
   // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
   { name: "browser", chromium: true, steps: [vitest("browser (multi-tab, headless Chromium)", "browser")] },
+  {
+    name: "frameworks",
+    chromium: true,
+    steps: [
+      vitest(
+        "frameworks (examples/nextjs and examples/vite built from the packed tarball, in headless Chromium on the emulator)",
+        "frameworks",
+      ),
+    ],
+  },
   { name: "e2e", chromium: true, steps: [vitest("e2e (the demo in headless Chromium)", "e2e")] },
 ];

@@ -5,29 +5,32 @@ import {
   infiniteQueryOptions,
   mutationOptions,
   queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
   type DataTag,
   type InfiniteData,
-  type QueryFunction,
-  type UseInfiniteQueryResult,
-  type UseMutationResult,
-  type UseQueryResult,
 } from "@tanstack/react-query";
-import {
-  withHookOptions,
-  type InfiniteQueryHookOptions,
-  type MutationHookOptions,
-  type QueryHookOptions,
-  type TypedInfiniteQueryOptions,
-  type TypedQueryOptions,
-} from "../hooks/hook-options.js";
-import { endSession, refreshSession, useSessionFor, type MutationSession } from "../hooks/mutation-session.js";
+import type { TypedInfiniteQueryOptions, TypedQueryOptions } from "../hooks/hook-options.js";
+import { endSession, refreshSession, type MutationSession } from "../hooks/mutation-session.js";
 import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
-import type { EmptyRequest, OperationCaller } from "../transport/operation.js";
+import type { OperationCaller } from "../transport/operation.js";
 import type { OperationError } from "../transport/errors.js";
 import * as api from "./operations.js";
+import {
+  getLoginStateQueryFn,
+  loginCheckQueryFn,
+  getSecurityStatusQueryFn,
+  getOrgSettingsQueryFn,
+  getJoinableOrgsQueryFn,
+  listOrgMembersQueryFn,
+  listOrgMembersPageFn,
+  listPendingInvitesQueryFn,
+  listPendingInvitesPageFn,
+  listExpiredInvitesQueryFn,
+  listExpiredInvitesPageFn,
+  listPersonalApiKeysQueryFn,
+  listPersonalApiKeysPageFn,
+  listOrgApiKeysQueryFn,
+  listOrgApiKeysPageFn,
+} from "./query-functions.js";
 
 /** The error `getLoginState` fails with. */
 export type GetLoginStateError = OperationError<"getLoginState">;
@@ -52,31 +55,11 @@ export const getLoginStateKeys = {
   query: (): GetLoginStateQueryKey => [queryKeyRoot, "getLoginState", {}, {}] as unknown as GetLoginStateQueryKey,
 };
 
-/** Fetches `getLoginState` with the query's abort signal. */
-function getLoginStateQueryFn(
-  transport: OperationCaller,
-): QueryFunction<api.GetLoginStateResponse, GetLoginStateQueryKey> {
-  return ({ signal }) => api.getLoginState(transport, {}, { signal });
-}
-
 /** Query options of `getLoginState` (GET /api/fe/v3/login_state) for useQuery, prefetchQuery and a typed getQueryData. */
 export function getLoginStateQueryOptions(
   transport: OperationCaller,
 ): TypedQueryOptions<api.GetLoginStateResponse, GetLoginStateError, GetLoginStateQueryKey> {
   return queryOptions<api.GetLoginStateResponse, GetLoginStateError, api.GetLoginStateResponse, GetLoginStateQueryKey>({
-    queryKey: getLoginStateKeys.query(),
-    queryFn: getLoginStateQueryFn(transport),
-  });
-}
-
-/** Get the current step of the login flow. — `useQuery` of `getLoginState` with the AuthProvider's transport. */
-export function useGetLoginState<Selected = api.GetLoginStateResponse>(
-  _request?: EmptyRequest,
-  options?: QueryHookOptions<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>,
-): UseQueryResult<Selected, GetLoginStateError> {
-  const { transport } = useSessionFor("useGetLoginState");
-  return useQuery<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>({
-    ...options,
     queryKey: getLoginStateKeys.query(),
     queryFn: getLoginStateQueryFn(transport),
   });
@@ -98,14 +81,6 @@ export function loginMutationOptions(session: MutationSession) {
   });
 }
 
-/** Log in with email and password. — `useMutation` of `login` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
-export function useLogin(
-  options?: MutationHookOptions<api.LoginResponse, LoginError, api.LoginRequest>,
-): UseMutationResult<api.LoginResponse, LoginError, api.LoginRequest> {
-  const session = useSessionFor("useLogin");
-  return useMutation(withHookOptions(loginMutationOptions(session), options));
-}
-
 /** The error `signup` fails with. */
 export type SignupError = OperationError<"signup">;
 
@@ -122,14 +97,6 @@ export function signupMutationOptions(session: MutationSession) {
   });
 }
 
-/** Create an account with email and password. — `useMutation` of `signup` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
-export function useSignup(
-  options?: MutationHookOptions<api.SignupResponse, SignupError, api.SignupRequest>,
-): UseMutationResult<api.SignupResponse, SignupError, api.SignupRequest> {
-  const session = useSessionFor("useSignup");
-  return useMutation(withHookOptions(signupMutationOptions(session), options));
-}
-
 /** The error `forgotPassword` fails with. */
 export type ForgotPasswordError = OperationError<"forgotPassword">;
 
@@ -141,14 +108,6 @@ export function forgotPasswordMutationOptions(session: MutationSession) {
   });
 }
 
-/** Send a password-reset email. — `useMutation` of `forgotPassword` with the AuthProvider's session. */
-export function useForgotPassword(
-  options?: MutationHookOptions<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest>,
-): UseMutationResult<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest> {
-  const session = useSessionFor("useForgotPassword");
-  return useMutation(withHookOptions(forgotPasswordMutationOptions(session), options));
-}
-
 /** The error `loginPasswordless` fails with. */
 export type LoginPasswordlessError = OperationError<"loginPasswordless">;
 
@@ -158,14 +117,6 @@ export function loginPasswordlessMutationOptions(session: MutationSession) {
     mutationKey: [queryKeyRoot, "loginPasswordless"],
     mutationFn: (request) => api.loginPasswordless(session.transport, request),
   });
-}
-
-/** Email a one-time login link. — `useMutation` of `loginPasswordless` with the AuthProvider's session. */
-export function useLoginPasswordless(
-  options?: MutationHookOptions<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest>,
-): UseMutationResult<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest> {
-  const session = useSessionFor("useLoginPasswordless");
-  return useMutation(withHookOptions(loginPasswordlessMutationOptions(session), options));
 }
 
 /** The error `verifyMfa` fails with. */
@@ -184,14 +135,6 @@ export function verifyMfaMutationOptions(session: MutationSession) {
   });
 }
 
-/** Complete login with a one-time MFA code. — `useMutation` of `verifyMfa` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
-export function useVerifyMfa(
-  options?: MutationHookOptions<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest>,
-): UseMutationResult<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest> {
-  const session = useSessionFor("useVerifyMfa");
-  return useMutation(withHookOptions(verifyMfaMutationOptions(session), options));
-}
-
 /** The error `verifyBackupCode` fails with. */
 export type VerifyBackupCodeError = OperationError<"verifyBackupCode">;
 
@@ -208,14 +151,6 @@ export function verifyBackupCodeMutationOptions(session: MutationSession) {
   });
 }
 
-/** Complete login with an MFA backup code. — `useMutation` of `verifyBackupCode` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
-export function useVerifyBackupCode(
-  options?: MutationHookOptions<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest>,
-): UseMutationResult<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest> {
-  const session = useSessionFor("useVerifyBackupCode");
-  return useMutation(withHookOptions(verifyBackupCodeMutationOptions(session), options));
-}
-
 /** The error `resendEmailConfirmation` fails with. */
 export type ResendEmailConfirmationError = OperationError<"resendEmailConfirmation">;
 
@@ -225,14 +160,6 @@ export function resendEmailConfirmationMutationOptions(session: MutationSession)
     mutationKey: [queryKeyRoot, "resendEmailConfirmation"],
     mutationFn: () => api.resendEmailConfirmation(session.transport),
   });
-}
-
-/** Send the email-confirmation message again. — `useMutation` of `resendEmailConfirmation` with the AuthProvider's session. */
-export function useResendEmailConfirmation(
-  options?: MutationHookOptions<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void>,
-): UseMutationResult<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void> {
-  const session = useSessionFor("useResendEmailConfirmation");
-  return useMutation(withHookOptions(resendEmailConfirmationMutationOptions(session), options));
 }
 
 /** The error `loginCheck` fails with. */
@@ -261,33 +188,12 @@ export const loginCheckKeys = {
     [queryKeyRoot, "loginCheck", {}, request.query ?? {}] as unknown as LoginCheckQueryKey,
 };
 
-/** Fetches `loginCheck` with the query's abort signal. */
-function loginCheckQueryFn(
-  transport: OperationCaller,
-  request: api.LoginCheckRequest,
-): QueryFunction<api.LoginCheckResponse, LoginCheckQueryKey> {
-  return ({ signal }) => api.loginCheck(transport, request, { signal });
-}
-
 /** Query options of `loginCheck` (GET /api/fe/v3/login/check) for useQuery, prefetchQuery and a typed getQueryData. */
 export function loginCheckQueryOptions(
   transport: OperationCaller,
   request: api.LoginCheckRequest = {},
 ): TypedQueryOptions<api.LoginCheckResponse, LoginCheckError, LoginCheckQueryKey> {
   return queryOptions<api.LoginCheckResponse, LoginCheckError, api.LoginCheckResponse, LoginCheckQueryKey>({
-    queryKey: loginCheckKeys.query(request),
-    queryFn: loginCheckQueryFn(transport, request),
-  });
-}
-
-/** Find the SSO (SAML) login URL for a domain, an organisation or an email. — `useQuery` of `loginCheck` with the AuthProvider's transport. */
-export function useLoginCheck<Selected = api.LoginCheckResponse>(
-  request: api.LoginCheckRequest = {},
-  options?: QueryHookOptions<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>,
-): UseQueryResult<Selected, LoginCheckError> {
-  const { transport } = useSessionFor("useLoginCheck");
-  return useQuery<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>({
-    ...options,
     queryKey: loginCheckKeys.query(request),
     queryFn: loginCheckQueryFn(transport, request),
   });
@@ -317,13 +223,6 @@ export const getSecurityStatusKeys = {
     [queryKeyRoot, "getSecurityStatus", {}, {}] as unknown as GetSecurityStatusQueryKey,
 };
 
-/** Fetches `getSecurityStatus` with the query's abort signal. */
-function getSecurityStatusQueryFn(
-  transport: OperationCaller,
-): QueryFunction<api.GetSecurityStatusResponse, GetSecurityStatusQueryKey> {
-  return ({ signal }) => api.getSecurityStatus(transport, {}, { signal });
-}
-
 /** Query options of `getSecurityStatus` (POST /api/fe/v3/security_status) for useQuery, prefetchQuery and a typed getQueryData. */
 export function getSecurityStatusQueryOptions(
   transport: OperationCaller,
@@ -337,25 +236,6 @@ export function getSecurityStatusQueryOptions(
     queryKey: getSecurityStatusKeys.query(),
     queryFn: getSecurityStatusQueryFn(transport),
     staleTime: Infinity,
-  });
-}
-
-/** Get the user's MFA status, with a fresh secret and QR code when MFA is off. — `useQuery` of `getSecurityStatus` with the AuthProvider's transport. */
-export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
-  _request?: EmptyRequest,
-  options?: QueryHookOptions<
-    api.GetSecurityStatusResponse,
-    GetSecurityStatusError,
-    Selected,
-    GetSecurityStatusQueryKey
-  >,
-): UseQueryResult<Selected, GetSecurityStatusError> {
-  const { transport } = useSessionFor("useGetSecurityStatus");
-  return useQuery<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>({
-    staleTime: Infinity,
-    ...options,
-    queryKey: getSecurityStatusKeys.query(),
-    queryFn: getSecurityStatusQueryFn(transport),
   });
 }
 
@@ -376,14 +256,6 @@ export function enableMfaMutationOptions(session: MutationSession) {
   });
 }
 
-/** Turn on MFA by confirming a code from the authenticator app. — `useMutation` of `enableMfa` with the AuthProvider's session; on success it invalidates `getSecurityStatus`, `getLoginState` and refreshes the session. */
-export function useEnableMfa(
-  options?: MutationHookOptions<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest>,
-): UseMutationResult<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest> {
-  const session = useSessionFor("useEnableMfa");
-  return useMutation(withHookOptions(enableMfaMutationOptions(session), options));
-}
-
 /** The error `disableMfa` fails with. */
 export type DisableMfaError = OperationError<"disableMfa">;
 
@@ -395,14 +267,6 @@ export function disableMfaMutationOptions(session: MutationSession) {
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([context.client.invalidateQueries({ queryKey: getSecurityStatusKeys.all }), refreshSession(session)]),
   });
-}
-
-/** Turn off MFA. — `useMutation` of `disableMfa` with the AuthProvider's session; on success it invalidates `getSecurityStatus` and refreshes the session. */
-export function useDisableMfa(
-  options?: MutationHookOptions<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest>,
-): UseMutationResult<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest> {
-  const session = useSessionFor("useDisableMfa");
-  return useMutation(withHookOptions(disableMfaMutationOptions(session), options));
 }
 
 /** The error `updatePassword` fails with. */
@@ -418,14 +282,6 @@ export function updatePasswordMutationOptions(session: MutationSession) {
   });
 }
 
-/** Set a new password (the current one is needed if the user has one). — `useMutation` of `updatePassword` with the AuthProvider's session; on success it invalidates `getLoginState`. */
-export function useUpdatePassword(
-  options?: MutationHookOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>,
-): UseMutationResult<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest> {
-  const session = useSessionFor("useUpdatePassword");
-  return useMutation(withHookOptions(updatePasswordMutationOptions(session), options));
-}
-
 /** The error `updateEmail` fails with. */
 export type UpdateEmailError = OperationError<"updateEmail">;
 
@@ -436,14 +292,6 @@ export function updateEmailMutationOptions(session: MutationSession) {
     mutationFn: (request) => api.updateEmail(session.transport, request),
     onSuccess: () => refreshSession(session),
   });
-}
-
-/** Start changing the user's email address (a confirmation email is sent to the new one). — `useMutation` of `updateEmail` with the AuthProvider's session; on success it refreshes the session. */
-export function useUpdateEmail(
-  options?: MutationHookOptions<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest>,
-): UseMutationResult<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest> {
-  const session = useSessionFor("useUpdateEmail");
-  return useMutation(withHookOptions(updateEmailMutationOptions(session), options));
 }
 
 /** The error `updateMetadata` fails with. */
@@ -459,14 +307,6 @@ export function updateMetadataMutationOptions(session: MutationSession) {
   });
 }
 
-/** Update the user's name, username or custom properties. — `useMutation` of `updateMetadata` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session. */
-export function useUpdateMetadata(
-  options?: MutationHookOptions<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest>,
-): UseMutationResult<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest> {
-  const session = useSessionFor("useUpdateMetadata");
-  return useMutation(withHookOptions(updateMetadataMutationOptions(session), options));
-}
-
 /** The error `deleteMe` fails with. */
 export type DeleteMeError = OperationError<"deleteMe">;
 
@@ -477,14 +317,6 @@ export function deleteMeMutationOptions(session: MutationSession) {
     mutationFn: () => api.deleteMe(session.transport),
     onSuccess: () => endSession(session),
   });
-}
-
-/** Delete the logged-in user's account. — `useMutation` of `deleteMe` with the AuthProvider's session; on success it ends the session. */
-export function useDeleteMe(
-  options?: MutationHookOptions<api.DeleteMeResponse, DeleteMeError, void>,
-): UseMutationResult<api.DeleteMeResponse, DeleteMeError, void> {
-  const session = useSessionFor("useDeleteMe");
-  return useMutation(withHookOptions(deleteMeMutationOptions(session), options));
 }
 
 /** The error `createOrg` fails with. */
@@ -502,14 +334,6 @@ export function createOrgMutationOptions(session: MutationSession) {
         refreshSession(session),
       ]),
   });
-}
-
-/** Create an organisation with the user as its owner. — `useMutation` of `createOrg` with the AuthProvider's session; on success it invalidates `getJoinableOrgs`, `getLoginState` and refreshes the session. */
-export function useCreateOrg(
-  options?: MutationHookOptions<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest>,
-): UseMutationResult<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest> {
-  const session = useSessionFor("useCreateOrg");
-  return useMutation(withHookOptions(createOrgMutationOptions(session), options));
 }
 
 /** The error `getOrgSettings` fails with. */
@@ -538,14 +362,6 @@ export const getOrgSettingsKeys = {
     [queryKeyRoot, "getOrgSettings", {}, request.query ?? {}] as unknown as GetOrgSettingsQueryKey,
 };
 
-/** Fetches `getOrgSettings` with the query's abort signal. */
-function getOrgSettingsQueryFn(
-  transport: OperationCaller,
-  request: api.GetOrgSettingsRequest,
-): QueryFunction<api.GetOrgSettingsResponse, GetOrgSettingsQueryKey> {
-  return ({ signal }) => api.getOrgSettings(transport, request, { signal });
-}
-
 /** Query options of `getOrgSettings` (GET /api/fe/v3/org_settings) for useQuery, prefetchQuery and a typed getQueryData. */
 export function getOrgSettingsQueryOptions(
   transport: OperationCaller,
@@ -557,19 +373,6 @@ export function getOrgSettingsQueryOptions(
     api.GetOrgSettingsResponse,
     GetOrgSettingsQueryKey
   >({
-    queryKey: getOrgSettingsKeys.query(request),
-    queryFn: getOrgSettingsQueryFn(transport, request),
-  });
-}
-
-/** Get an organisation's settings and what the user may change. — `useQuery` of `getOrgSettings` with the AuthProvider's transport. */
-export function useGetOrgSettings<Selected = api.GetOrgSettingsResponse>(
-  request: api.GetOrgSettingsRequest,
-  options?: QueryHookOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>,
-): UseQueryResult<Selected, GetOrgSettingsError> {
-  const { transport } = useSessionFor("useGetOrgSettings");
-  return useQuery<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>({
-    ...options,
     queryKey: getOrgSettingsKeys.query(request),
     queryFn: getOrgSettingsQueryFn(transport, request),
   });
@@ -593,14 +396,6 @@ export function updateOrgMetadataMutationOptions(session: MutationSession) {
   });
 }
 
-/** Rename an organisation or change its domain and MFA rules. — `useMutation` of `updateOrgMetadata` with the AuthProvider's session; on success it invalidates `getOrgSettings` and refreshes the session. */
-export function useUpdateOrgMetadata(
-  options?: MutationHookOptions<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest>,
-): UseMutationResult<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest> {
-  const session = useSessionFor("useUpdateOrgMetadata");
-  return useMutation(withHookOptions(updateOrgMetadataMutationOptions(session), options));
-}
-
 /** The error `deleteOrg` fails with. */
 export type DeleteOrgError = OperationError<"deleteOrg">;
 
@@ -618,14 +413,6 @@ export function deleteOrgMutationOptions(session: MutationSession) {
         refreshSession(session),
       ]),
   });
-}
-
-/** Delete an organisation. — `useMutation` of `deleteOrg` with the AuthProvider's session; on success it invalidates `getJoinableOrgs`, `getOrgSettings` and refreshes the session. */
-export function useDeleteOrg(
-  options?: MutationHookOptions<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest>,
-): UseMutationResult<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest> {
-  const session = useSessionFor("useDeleteOrg");
-  return useMutation(withHookOptions(deleteOrgMutationOptions(session), options));
 }
 
 /** The error `getJoinableOrgs` fails with. */
@@ -651,13 +438,6 @@ export const getJoinableOrgsKeys = {
   query: (): GetJoinableOrgsQueryKey => [queryKeyRoot, "getJoinableOrgs", {}, {}] as unknown as GetJoinableOrgsQueryKey,
 };
 
-/** Fetches `getJoinableOrgs` with the query's abort signal. */
-function getJoinableOrgsQueryFn(
-  transport: OperationCaller,
-): QueryFunction<api.GetJoinableOrgsResponse, GetJoinableOrgsQueryKey> {
-  return ({ signal }) => api.getJoinableOrgs(transport, {}, { signal });
-}
-
 /** Query options of `getJoinableOrgs` (GET /api/fe/v3/joinable_orgs) for useQuery, prefetchQuery and a typed getQueryData. */
 export function getJoinableOrgsQueryOptions(
   transport: OperationCaller,
@@ -668,19 +448,6 @@ export function getJoinableOrgsQueryOptions(
     api.GetJoinableOrgsResponse,
     GetJoinableOrgsQueryKey
   >({
-    queryKey: getJoinableOrgsKeys.query(),
-    queryFn: getJoinableOrgsQueryFn(transport),
-  });
-}
-
-/** List the organisations the user may join by email domain. — `useQuery` of `getJoinableOrgs` with the AuthProvider's transport. */
-export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
-  _request?: EmptyRequest,
-  options?: QueryHookOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>,
-): UseQueryResult<Selected, GetJoinableOrgsError> {
-  const { transport } = useSessionFor("useGetJoinableOrgs");
-  return useQuery<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>({
-    ...options,
     queryKey: getJoinableOrgsKeys.query(),
     queryFn: getJoinableOrgsQueryFn(transport),
   });
@@ -701,14 +468,6 @@ export function joinOrgMutationOptions(session: MutationSession) {
         refreshSession(session),
       ]),
   });
-}
-
-/** Join an organisation that accepts the user's email domain. — `useMutation` of `joinOrg` with the AuthProvider's session; on success it invalidates `getJoinableOrgs`, `getLoginState` and refreshes the session. */
-export function useJoinOrg(
-  options?: MutationHookOptions<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest>,
-): UseMutationResult<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest> {
-  const session = useSessionFor("useJoinOrg");
-  return useMutation(withHookOptions(joinOrgMutationOptions(session), options));
 }
 
 /** The error `listOrgMembers` fails with. */
@@ -772,14 +531,6 @@ export const listOrgMembersKeys = {
     ] as unknown as ListOrgMembersInfiniteQueryKey,
 };
 
-/** Fetches `listOrgMembers` with the query's abort signal. */
-function listOrgMembersQueryFn(
-  transport: OperationCaller,
-  request: api.ListOrgMembersRequest,
-): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersQueryKey> {
-  return ({ signal }) => api.listOrgMembers(transport, request, { signal });
-}
-
 /** Query options of `listOrgMembers` (GET /api/fe/v3/org_membership/{orgId}/members) for useQuery, prefetchQuery and a typed getQueryData. */
 export function listOrgMembersQueryOptions(
   transport: OperationCaller,
@@ -796,28 +547,6 @@ export function listOrgMembersQueryOptions(
   });
 }
 
-/** List an organisation's members, one page at a time. — `useQuery` of `listOrgMembers` with the AuthProvider's transport. */
-export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
-  request: api.ListOrgMembersRequest,
-  options?: QueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>,
-): UseQueryResult<Selected, ListOrgMembersError> {
-  const { transport } = useSessionFor("useListOrgMembers");
-  return useQuery<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>({
-    ...options,
-    queryKey: listOrgMembersKeys.query(request),
-    queryFn: listOrgMembersQueryFn(transport, request),
-  });
-}
-
-/** Fetches one page of `listOrgMembers` with the query's abort signal. */
-function listOrgMembersPageFn(
-  transport: OperationCaller,
-  request: ListOrgMembersInfiniteRequest,
-): QueryFunction<api.ListOrgMembersResponse, ListOrgMembersInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) =>
-    api.listOrgMembers(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
-}
-
 /** Infinite-query options of `listOrgMembers`: pages from 0 while `has_more_results` is true. */
 export function listOrgMembersInfiniteQueryOptions(
   transport: OperationCaller,
@@ -830,27 +559,6 @@ export function listOrgMembersInfiniteQueryOptions(
     ListOrgMembersInfiniteQueryKey,
     number
   >({
-    queryKey: listOrgMembersKeys.infinite(request),
-    queryFn: listOrgMembersPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
-}
-
-/** List an organisation's members, one page at a time. — `useInfiniteQuery` of `listOrgMembers`, one page per `fetchNextPage()`. */
-export function useListOrgMembersInfinite(
-  request: ListOrgMembersInfiniteRequest,
-  options?: InfiniteQueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey>,
-): UseInfiniteQueryResult<InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersError> {
-  const { transport } = useSessionFor("useListOrgMembersInfinite");
-  return useInfiniteQuery<
-    api.ListOrgMembersResponse,
-    ListOrgMembersError,
-    InfiniteData<api.ListOrgMembersResponse, number>,
-    ListOrgMembersInfiniteQueryKey,
-    number
-  >({
-    ...options,
     queryKey: listOrgMembersKeys.infinite(request),
     queryFn: listOrgMembersPageFn(transport, request),
     initialPageParam: 0,
@@ -919,14 +627,6 @@ export const listPendingInvitesKeys = {
     ] as unknown as ListPendingInvitesInfiniteQueryKey,
 };
 
-/** Fetches `listPendingInvites` with the query's abort signal. */
-function listPendingInvitesQueryFn(
-  transport: OperationCaller,
-  request: api.ListPendingInvitesRequest,
-): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesQueryKey> {
-  return ({ signal }) => api.listPendingInvites(transport, request, { signal });
-}
-
 /** Query options of `listPendingInvites` (GET /api/fe/v3/org_membership/{orgId}/pending_invites) for useQuery, prefetchQuery and a typed getQueryData. */
 export function listPendingInvitesQueryOptions(
   transport: OperationCaller,
@@ -941,33 +641,6 @@ export function listPendingInvitesQueryOptions(
     queryKey: listPendingInvitesKeys.query(request),
     queryFn: listPendingInvitesQueryFn(transport, request),
   });
-}
-
-/** List an organisation's pending invitations, one page at a time. — `useQuery` of `listPendingInvites` with the AuthProvider's transport. */
-export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>(
-  request: api.ListPendingInvitesRequest,
-  options?: QueryHookOptions<
-    api.ListPendingInvitesResponse,
-    ListPendingInvitesError,
-    Selected,
-    ListPendingInvitesQueryKey
-  >,
-): UseQueryResult<Selected, ListPendingInvitesError> {
-  const { transport } = useSessionFor("useListPendingInvites");
-  return useQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>({
-    ...options,
-    queryKey: listPendingInvitesKeys.query(request),
-    queryFn: listPendingInvitesQueryFn(transport, request),
-  });
-}
-
-/** Fetches one page of `listPendingInvites` with the query's abort signal. */
-function listPendingInvitesPageFn(
-  transport: OperationCaller,
-  request: ListPendingInvitesInfiniteRequest,
-): QueryFunction<api.ListPendingInvitesResponse, ListPendingInvitesInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) =>
-    api.listPendingInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listPendingInvites`: pages from 0 while `has_more_results` is true. */
@@ -986,31 +659,6 @@ export function listPendingInvitesInfiniteQueryOptions(
     ListPendingInvitesInfiniteQueryKey,
     number
   >({
-    queryKey: listPendingInvitesKeys.infinite(request),
-    queryFn: listPendingInvitesPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
-}
-
-/** List an organisation's pending invitations, one page at a time. — `useInfiniteQuery` of `listPendingInvites`, one page per `fetchNextPage()`. */
-export function useListPendingInvitesInfinite(
-  request: ListPendingInvitesInfiniteRequest,
-  options?: InfiniteQueryHookOptions<
-    api.ListPendingInvitesResponse,
-    ListPendingInvitesError,
-    ListPendingInvitesInfiniteQueryKey
-  >,
-): UseInfiniteQueryResult<InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesError> {
-  const { transport } = useSessionFor("useListPendingInvitesInfinite");
-  return useInfiniteQuery<
-    api.ListPendingInvitesResponse,
-    ListPendingInvitesError,
-    InfiniteData<api.ListPendingInvitesResponse, number>,
-    ListPendingInvitesInfiniteQueryKey,
-    number
-  >({
-    ...options,
     queryKey: listPendingInvitesKeys.infinite(request),
     queryFn: listPendingInvitesPageFn(transport, request),
     initialPageParam: 0,
@@ -1079,14 +727,6 @@ export const listExpiredInvitesKeys = {
     ] as unknown as ListExpiredInvitesInfiniteQueryKey,
 };
 
-/** Fetches `listExpiredInvites` with the query's abort signal. */
-function listExpiredInvitesQueryFn(
-  transport: OperationCaller,
-  request: api.ListExpiredInvitesRequest,
-): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesQueryKey> {
-  return ({ signal }) => api.listExpiredInvites(transport, request, { signal });
-}
-
 /** Query options of `listExpiredInvites` (GET /api/fe/v3/org_membership/{orgId}/expired_invites) for useQuery, prefetchQuery and a typed getQueryData. */
 export function listExpiredInvitesQueryOptions(
   transport: OperationCaller,
@@ -1101,33 +741,6 @@ export function listExpiredInvitesQueryOptions(
     queryKey: listExpiredInvitesKeys.query(request),
     queryFn: listExpiredInvitesQueryFn(transport, request),
   });
-}
-
-/** List an organisation's expired invitations, one page at a time. — `useQuery` of `listExpiredInvites` with the AuthProvider's transport. */
-export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>(
-  request: api.ListExpiredInvitesRequest,
-  options?: QueryHookOptions<
-    api.ListExpiredInvitesResponse,
-    ListExpiredInvitesError,
-    Selected,
-    ListExpiredInvitesQueryKey
-  >,
-): UseQueryResult<Selected, ListExpiredInvitesError> {
-  const { transport } = useSessionFor("useListExpiredInvites");
-  return useQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>({
-    ...options,
-    queryKey: listExpiredInvitesKeys.query(request),
-    queryFn: listExpiredInvitesQueryFn(transport, request),
-  });
-}
-
-/** Fetches one page of `listExpiredInvites` with the query's abort signal. */
-function listExpiredInvitesPageFn(
-  transport: OperationCaller,
-  request: ListExpiredInvitesInfiniteRequest,
-): QueryFunction<api.ListExpiredInvitesResponse, ListExpiredInvitesInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) =>
-    api.listExpiredInvites(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listExpiredInvites`: pages from 0 while `has_more_results` is true. */
@@ -1146,31 +759,6 @@ export function listExpiredInvitesInfiniteQueryOptions(
     ListExpiredInvitesInfiniteQueryKey,
     number
   >({
-    queryKey: listExpiredInvitesKeys.infinite(request),
-    queryFn: listExpiredInvitesPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
-}
-
-/** List an organisation's expired invitations, one page at a time. — `useInfiniteQuery` of `listExpiredInvites`, one page per `fetchNextPage()`. */
-export function useListExpiredInvitesInfinite(
-  request: ListExpiredInvitesInfiniteRequest,
-  options?: InfiniteQueryHookOptions<
-    api.ListExpiredInvitesResponse,
-    ListExpiredInvitesError,
-    ListExpiredInvitesInfiniteQueryKey
-  >,
-): UseInfiniteQueryResult<InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesError> {
-  const { transport } = useSessionFor("useListExpiredInvitesInfinite");
-  return useInfiniteQuery<
-    api.ListExpiredInvitesResponse,
-    ListExpiredInvitesError,
-    InfiniteData<api.ListExpiredInvitesResponse, number>,
-    ListExpiredInvitesInfiniteQueryKey,
-    number
-  >({
-    ...options,
     queryKey: listExpiredInvitesKeys.infinite(request),
     queryFn: listExpiredInvitesPageFn(transport, request),
     initialPageParam: 0,
@@ -1201,14 +789,6 @@ export function inviteUserMutationOptions(session: MutationSession) {
   });
 }
 
-/** Invite someone to an organisation by email. — `useMutation` of `inviteUser` with the AuthProvider's session; on success it invalidates `listPendingInvites`, `listExpiredInvites`, `listOrgMembers`. */
-export function useInviteUser(
-  options?: MutationHookOptions<api.InviteUserResponse, InviteUserError, api.InviteUserRequest>,
-): UseMutationResult<api.InviteUserResponse, InviteUserError, api.InviteUserRequest> {
-  const session = useSessionFor("useInviteUser");
-  return useMutation(withHookOptions(inviteUserMutationOptions(session), options));
-}
-
 /** The error `removeUser` fails with. */
 export type RemoveUserError = OperationError<"removeUser">;
 
@@ -1225,14 +805,6 @@ export function removeUserMutationOptions(session: MutationSession) {
         refreshSession(session),
       ]),
   });
-}
-
-/** Remove a member from an organisation. — `useMutation` of `removeUser` with the AuthProvider's session; on success it invalidates `listOrgMembers` and refreshes the session. */
-export function useRemoveUser(
-  options?: MutationHookOptions<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest>,
-): UseMutationResult<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest> {
-  const session = useSessionFor("useRemoveUser");
-  return useMutation(withHookOptions(removeUserMutationOptions(session), options));
 }
 
 /** The error `changeRole` fails with. */
@@ -1253,14 +825,6 @@ export function changeRoleMutationOptions(session: MutationSession) {
   });
 }
 
-/** Change a member's role and additional roles. — `useMutation` of `changeRole` with the AuthProvider's session; on success it invalidates `listOrgMembers` and refreshes the session. */
-export function useChangeRole(
-  options?: MutationHookOptions<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest>,
-): UseMutationResult<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest> {
-  const session = useSessionFor("useChangeRole");
-  return useMutation(withHookOptions(changeRoleMutationOptions(session), options));
-}
-
 /** The error `revokeUserInvitation` fails with. */
 export type RevokeUserInvitationError = OperationError<"revokeUserInvitation">;
 
@@ -1279,18 +843,6 @@ export function revokeUserInvitationMutationOptions(session: MutationSession) {
         }),
       ]),
   });
-}
-
-/** Revoke a pending invitation. — `useMutation` of `revokeUserInvitation` with the AuthProvider's session; on success it invalidates `listPendingInvites`, `listExpiredInvites`. */
-export function useRevokeUserInvitation(
-  options?: MutationHookOptions<
-    api.RevokeUserInvitationResponse,
-    RevokeUserInvitationError,
-    api.RevokeUserInvitationRequest
-  >,
-): UseMutationResult<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest> {
-  const session = useSessionFor("useRevokeUserInvitation");
-  return useMutation(withHookOptions(revokeUserInvitationMutationOptions(session), options));
 }
 
 /** The error `listPersonalApiKeys` fails with. */
@@ -1354,14 +906,6 @@ export const listPersonalApiKeysKeys = {
     ] as unknown as ListPersonalApiKeysInfiniteQueryKey,
 };
 
-/** Fetches `listPersonalApiKeys` with the query's abort signal. */
-function listPersonalApiKeysQueryFn(
-  transport: OperationCaller,
-  request: api.ListPersonalApiKeysRequest,
-): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysQueryKey> {
-  return ({ signal }) => api.listPersonalApiKeys(transport, request, { signal });
-}
-
 /** Query options of `listPersonalApiKeys` (GET /api/fe/v3/personal_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
 export function listPersonalApiKeysQueryOptions(
   transport: OperationCaller,
@@ -1376,33 +920,6 @@ export function listPersonalApiKeysQueryOptions(
     queryKey: listPersonalApiKeysKeys.query(request),
     queryFn: listPersonalApiKeysQueryFn(transport, request),
   });
-}
-
-/** List the user's personal API keys, one page at a time. — `useQuery` of `listPersonalApiKeys` with the AuthProvider's transport. */
-export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysResponse>(
-  request: api.ListPersonalApiKeysRequest = {},
-  options?: QueryHookOptions<
-    api.ListPersonalApiKeysResponse,
-    ListPersonalApiKeysError,
-    Selected,
-    ListPersonalApiKeysQueryKey
-  >,
-): UseQueryResult<Selected, ListPersonalApiKeysError> {
-  const { transport } = useSessionFor("useListPersonalApiKeys");
-  return useQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>({
-    ...options,
-    queryKey: listPersonalApiKeysKeys.query(request),
-    queryFn: listPersonalApiKeysQueryFn(transport, request),
-  });
-}
-
-/** Fetches one page of `listPersonalApiKeys` with the query's abort signal. */
-function listPersonalApiKeysPageFn(
-  transport: OperationCaller,
-  request: ListPersonalApiKeysInfiniteRequest,
-): QueryFunction<api.ListPersonalApiKeysResponse, ListPersonalApiKeysInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) =>
-    api.listPersonalApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
 }
 
 /** Infinite-query options of `listPersonalApiKeys`: pages from 0 while `has_more_results` is true. */
@@ -1421,31 +938,6 @@ export function listPersonalApiKeysInfiniteQueryOptions(
     ListPersonalApiKeysInfiniteQueryKey,
     number
   >({
-    queryKey: listPersonalApiKeysKeys.infinite(request),
-    queryFn: listPersonalApiKeysPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
-}
-
-/** List the user's personal API keys, one page at a time. — `useInfiniteQuery` of `listPersonalApiKeys`, one page per `fetchNextPage()`. */
-export function useListPersonalApiKeysInfinite(
-  request: ListPersonalApiKeysInfiniteRequest = {},
-  options?: InfiniteQueryHookOptions<
-    api.ListPersonalApiKeysResponse,
-    ListPersonalApiKeysError,
-    ListPersonalApiKeysInfiniteQueryKey
-  >,
-): UseInfiniteQueryResult<InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysError> {
-  const { transport } = useSessionFor("useListPersonalApiKeysInfinite");
-  return useInfiniteQuery<
-    api.ListPersonalApiKeysResponse,
-    ListPersonalApiKeysError,
-    InfiniteData<api.ListPersonalApiKeysResponse, number>,
-    ListPersonalApiKeysInfiniteQueryKey,
-    number
-  >({
-    ...options,
     queryKey: listPersonalApiKeysKeys.infinite(request),
     queryFn: listPersonalApiKeysPageFn(transport, request),
     initialPageParam: 0,
@@ -1500,14 +992,6 @@ export const listOrgApiKeysKeys = {
     [queryKeyRoot, "listOrgApiKeys", {}, request.query ?? {}, "infinite"] as unknown as ListOrgApiKeysInfiniteQueryKey,
 };
 
-/** Fetches `listOrgApiKeys` with the query's abort signal. */
-function listOrgApiKeysQueryFn(
-  transport: OperationCaller,
-  request: api.ListOrgApiKeysRequest,
-): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysQueryKey> {
-  return ({ signal }) => api.listOrgApiKeys(transport, request, { signal });
-}
-
 /** Query options of `listOrgApiKeys` (GET /api/fe/v3/org_api_keys) for useQuery, prefetchQuery and a typed getQueryData. */
 export function listOrgApiKeysQueryOptions(
   transport: OperationCaller,
@@ -1524,28 +1008,6 @@ export function listOrgApiKeysQueryOptions(
   });
 }
 
-/** List an organisation's API keys, one page at a time. — `useQuery` of `listOrgApiKeys` with the AuthProvider's transport. */
-export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
-  request: api.ListOrgApiKeysRequest,
-  options?: QueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>,
-): UseQueryResult<Selected, ListOrgApiKeysError> {
-  const { transport } = useSessionFor("useListOrgApiKeys");
-  return useQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>({
-    ...options,
-    queryKey: listOrgApiKeysKeys.query(request),
-    queryFn: listOrgApiKeysQueryFn(transport, request),
-  });
-}
-
-/** Fetches one page of `listOrgApiKeys` with the query's abort signal. */
-function listOrgApiKeysPageFn(
-  transport: OperationCaller,
-  request: ListOrgApiKeysInfiniteRequest,
-): QueryFunction<api.ListOrgApiKeysResponse, ListOrgApiKeysInfiniteQueryKey, number> {
-  return ({ pageParam, signal }) =>
-    api.listOrgApiKeys(transport, { ...request, query: { ...request.query, page_number: pageParam } }, { signal });
-}
-
 /** Infinite-query options of `listOrgApiKeys`: pages from 0 while `has_more_results` is true. */
 export function listOrgApiKeysInfiniteQueryOptions(
   transport: OperationCaller,
@@ -1558,27 +1020,6 @@ export function listOrgApiKeysInfiniteQueryOptions(
     ListOrgApiKeysInfiniteQueryKey,
     number
   >({
-    queryKey: listOrgApiKeysKeys.infinite(request),
-    queryFn: listOrgApiKeysPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
-}
-
-/** List an organisation's API keys, one page at a time. — `useInfiniteQuery` of `listOrgApiKeys`, one page per `fetchNextPage()`. */
-export function useListOrgApiKeysInfinite(
-  request: ListOrgApiKeysInfiniteRequest,
-  options?: InfiniteQueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey>,
-): UseInfiniteQueryResult<InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysError> {
-  const { transport } = useSessionFor("useListOrgApiKeysInfinite");
-  return useInfiniteQuery<
-    api.ListOrgApiKeysResponse,
-    ListOrgApiKeysError,
-    InfiniteData<api.ListOrgApiKeysResponse, number>,
-    ListOrgApiKeysInfiniteQueryKey,
-    number
-  >({
-    ...options,
     queryKey: listOrgApiKeysKeys.infinite(request),
     queryFn: listOrgApiKeysPageFn(transport, request),
     initialPageParam: 0,
@@ -1602,14 +1043,6 @@ export function createApiKeyMutationOptions(session: MutationSession) {
   });
 }
 
-/** Create a personal API key, or an organisation key when org_id is given. — `useMutation` of `createApiKey` with the AuthProvider's session; on success it invalidates `listPersonalApiKeys`, `listOrgApiKeys`. */
-export function useCreateApiKey(
-  options?: MutationHookOptions<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest>,
-): UseMutationResult<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest> {
-  const session = useSessionFor("useCreateApiKey");
-  return useMutation(withHookOptions(createApiKeyMutationOptions(session), options));
-}
-
 /** The error `updateApiKey` fails with. */
 export type UpdateApiKeyError = OperationError<"updateApiKey">;
 
@@ -1626,14 +1059,6 @@ export function updateApiKeyMutationOptions(session: MutationSession) {
   });
 }
 
-/** Rename an API key. — `useMutation` of `updateApiKey` with the AuthProvider's session; on success it invalidates `listPersonalApiKeys`, `listOrgApiKeys`. */
-export function useUpdateApiKey(
-  options?: MutationHookOptions<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest>,
-): UseMutationResult<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest> {
-  const session = useSessionFor("useUpdateApiKey");
-  return useMutation(withHookOptions(updateApiKeyMutationOptions(session), options));
-}
-
 /** The error `deleteApiKey` fails with. */
 export type DeleteApiKeyError = OperationError<"deleteApiKey">;
 
@@ -1648,12 +1073,4 @@ export function deleteApiKeyMutationOptions(session: MutationSession) {
         context.client.invalidateQueries({ queryKey: listOrgApiKeysKeys.all }),
       ]),
   });
-}
-
-/** Delete (revoke) an API key. — `useMutation` of `deleteApiKey` with the AuthProvider's session; on success it invalidates `listPersonalApiKeys`, `listOrgApiKeys`. */
-export function useDeleteApiKey(
-  options?: MutationHookOptions<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest>,
-): UseMutationResult<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest> {
-  const session = useSessionFor("useDeleteApiKey");
-  return useMutation(withHookOptions(deleteApiKeyMutationOptions(session), options));
 }

@@ -9,22 +9,11 @@
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import type { AuthClient } from "../session/index.js";
 import { useAuthInfoFor, type AuthInfoLoggedIn } from "./auth-hooks.js";
+import { meetsRequirement, type AccessRequirement } from "./access-requirement.js";
 import { useAuthClientFor, useAuthStateFor, useWithProviderFallbacks, type AuthFallbacks } from "./context.js";
 import { DefaultLoginFailed } from "./login-failed-fallback.js";
 import { diagnoseLoginFailure, logLoginFailureOnce, type LoginFailure } from "./login-failure.js";
 import { clearLoginRedirects, loginRedirectsExhausted, recordLoginRedirect } from "./login-return.js";
-
-/** Access a guarded view needs, checked in `orgId` (default: the active org). */
-export interface AccessRequirement {
-  /** The org the checks run in; defaults to the active org. Without an org every check fails. */
-  orgId?: string;
-  /** The user's role must be exactly this one. */
-  role?: string;
-  /** The user must hold this role or one above it. */
-  atLeastRole?: string;
-  /** The user must hold every one of these permissions. */
-  permissions?: readonly string[];
-}
 
 /** Props of `<RequireAuth>`. */
 export interface RequireAuthProps extends AccessRequirement {
@@ -49,24 +38,6 @@ export interface RequireAuthProps extends AccessRequirement {
   loginFailedFallback?: AuthFallbacks["loginFailedFallback"];
   /** Where the login page sends the user back to. Default: the current page URL. */
   returnTo?: string;
-}
-
-/** True when `auth` satisfies every check of `requirement`. */
-export function meetsRequirement(
-  auth: AuthInfoLoggedIn,
-  requirement: AccessRequirement,
-  activeOrgId: string | null,
-): boolean {
-  const { role, atLeastRole, permissions } = requirement;
-  if (role === undefined && atLeastRole === undefined && permissions === undefined) return true;
-  const orgId = requirement.orgId ?? activeOrgId;
-  if (orgId === null) return false;
-  const access = auth.accessHelper;
-  return (
-    (role === undefined || access.isRole(orgId, role)) &&
-    (atLeastRole === undefined || access.isAtLeastRole(orgId, atLeastRole)) &&
-    (permissions === undefined || access.hasAllPermissions(orgId, permissions))
-  );
 }
 
 function currentPageUrl(): string | undefined {

@@ -20,8 +20,6 @@ import {
   signupMutationOptions,
   updateMetadataMutationOptions,
   updatePasswordMutationOptions,
-  useGetLoginState,
-  useGetSecurityStatus,
   verifyBackupCodeMutationOptions,
   verifyMfaMutationOptions,
   type CreateOrgError,
@@ -39,6 +37,7 @@ import {
   type VerifyBackupCodeError,
   type VerifyMfaError,
 } from "../generated/queries.js";
+import { useGetLoginState, useGetSecurityStatus } from "../generated/query-hooks.js";
 import type { ApiError } from "../transport/errors.js";
 import type { AuthClient, SamlLoginLookup, SocialLoginProvider, UnsafeNavigationError } from "../session/index.js";
 import { useAuthClientFor, useAuthStateFor } from "./context.js";

@@ -4,14 +4,8 @@
  */
 import { useMemo } from "react";
 import type * as api from "../generated/operations.js";
-import {
-  useDisableMfa,
-  useEnableMfa,
-  useGetSecurityStatus,
-  type DisableMfaError,
-  type EnableMfaError,
-  type GetSecurityStatusError,
-} from "../generated/queries.js";
+import type { DisableMfaError, EnableMfaError, GetSecurityStatusError } from "../generated/queries.js";
+import { useDisableMfa, useEnableMfa, useGetSecurityStatus } from "../generated/query-hooks.js";
 import { useAuthClientFor } from "./context.js";
 import { useQueryClientFor } from "./query-client.js";
 

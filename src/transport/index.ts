@@ -9,6 +9,7 @@ export {
   NO_RESPONSE_STATUS,
 } from "./errors.js";
 export type { ApiErrorDetails, OperationError } from "./errors.js";
+export { forwardCookies, type CookieSource } from "./forward-cookies.js";
 export { ExchangeFailure, type ExchangeFailureKind } from "./exchange.js";
 export type {
   EmptyRequest,

@@ -23,12 +23,16 @@ describe("the packed package's contents", () => {
     expect(readdirSync(join(installed, "dist")).filter((file) => file.endsWith(".map"))).toEqual([]);
   });
 
-  it("marks the React entries, and only them, as client code for server-component frameworks", () => {
-    for (const file of ["react.js", "react.cjs", "testing/react.js", "testing/react.cjs"]) {
-      expect(readFileSync(join(installed, "dist", file), "utf8").startsWith('"use client";')).toBe(true);
+  it("marks the client code, and only it, as such for server-component frameworks", () => {
+    const dist = join(installed, "dist");
+    for (const file of ["react-client.js", "react-client.cjs", "testing/react.js", "testing/react.cjs"]) {
+      expect(readFileSync(join(dist, file), "utf8").startsWith('"use client";')).toBe(true);
     }
-    for (const file of ["index.js", "index.cjs", "adapter.js", "testing.js", "testing.cjs", "emulator.js"]) {
-      expect(readFileSync(join(installed, "dist", file), "utf8")).not.toContain('"use client"');
-    }
+    const unmarked = readdirSync(dist).filter((file) => /\.c?js$/.test(file) && !file.startsWith("react-client."));
+    expect(unmarked).toEqual(expect.arrayContaining(["react.js", "react.cjs", "index.js", "adapter.js"]));
+    for (const file of unmarked) expect(readFileSync(join(dist, file), "utf8"), file).not.toContain('"use client"');
+    // the entry re-exports the client half from its own file instead of copying it in
+    expect(readFileSync(join(dist, "react.js"), "utf8")).toContain("export * from './react-client.js';");
+    expect(readFileSync(join(dist, "react.cjs"), "utf8")).toContain("require('./react-client.cjs')");
   });
 });
