@@ -169,6 +169,7 @@ const ZOD_SAMPLES: Record<string, string> = {
   maxLength: "z.string().check(z.maxLength(1))",
   minimum: "z.int().check(z.minimum(0))",
   maximum: "z.int().check(z.maximum(0))",
+  refine: "z.number().check(z.refine(Number.isInteger))",
 };
 
 /** openapi-fetch plus one use of each zod/mini factory src/generated/zod.ts calls, parsed once: what no validating fetcher bundle can go below. */
