@@ -3,6 +3,7 @@ import { launchChromium } from "../support/chromium.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startDemo, type DemoServer } from "../../scripts/lib/demo-server.js";
 import { currentTotp, DEMO_PASSWORD } from "../../src/emulator/index.js";
+import { openOrgSection } from "../e2e/demo-actions.js";
 
 /**
  * The demo on the emulator (npm run demo's default) in headless Chromium: state is real — an invitation shows up as
@@ -51,8 +52,10 @@ it("keeps what the user does: invitations appear as pending, search filters, rol
 
   await page.getByLabel("Email", { exact: true }).fill("ken@acme.example");
   await page.getByRole("button", { name: "Send invitation" }).click();
+  await openOrgSection(page, "Invitations");
   await page.getByRole("region", { name: "Pending invitations" }).getByText("ken@acme.example").waitFor();
 
+  await openOrgSection(page, "Members");
   await page.getByLabel("Search by email").fill("alan");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor({ state: "detached" });
@@ -64,6 +67,7 @@ it("keeps what the user does: invitations appear as pending, search filters, rol
 
   await page.reload();
   await page.getByRole("row", { name: "alan@acme.example" }).getByText("Admin").first().waitFor();
+  await openOrgSection(page, "Invitations");
   await page.getByRole("region", { name: "Pending invitations" }).getByText("ken@acme.example").waitFor();
   await page.context().close();
   expect(demo.violations?.()).toEqual([]);
