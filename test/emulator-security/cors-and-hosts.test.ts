@@ -46,7 +46,7 @@ describe("CORS on the fe calls", () => {
 
   it("answers an allowed app origin with credentials, echoing that origin only", async () => {
     const answer = await loginFrom(APP);
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(404); // the wrong password's answer, readable by the allowed app
     expect(answer.headers["access-control-allow-origin"]).toBe(APP);
     expect(answer.headers["access-control-allow-credentials"]).toBe("true");
     expect(answer.headers.vary).toContain("Origin");

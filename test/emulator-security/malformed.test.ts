@@ -47,6 +47,8 @@ it("ignores a cookie with a malformed escape instead of failing", async () => {
 it("answers 400 for a request target that is not a path", async () => {
   const port = new URL(emu.url).port;
   expect(await rawLine(emu.url, `GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)).toBe(400);
+  // "//?…" reads as an address with no host: it was once thrown on before any handler ran, and never answered
+  expect((await raw(emu.url, { method: "POST", path: "//?token=T" })).status).toBe(400);
   await stillServes();
 });
 

@@ -26,7 +26,8 @@ export class RequestLog {
   /** Records `req` once its answer is sent. */
   watch(req: IncomingMessage, res: ServerResponse, now: () => Date): void {
     const started = performance.now();
-    const path = new URL(req.url ?? "/", "http://emulator").pathname;
+    // The request target as sent, up to its query: a target that URL cannot parse (`//?x`) is logged, never thrown on.
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
     if (QUIET_PATHS.has(path)) return;
     res.once("finish", () => {
       this.entries.push({
