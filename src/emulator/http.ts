@@ -14,6 +14,8 @@ export interface Request {
   form: Record<string, string>;
   /** Whether a redirect may lead to this absolute URL: the emulator's own origin or an allowed app origin. */
   redirectAllowed(href: string): boolean;
+  /** Whether `origin` is the emulator's own (under whichever allowed name it was reached). */
+  isOwnOrigin(origin: string): boolean;
 }
 
 /** What a handler answers: JSON (or nothing), a page, plain text, or a redirect; plus cookies to set. */

@@ -3,16 +3,6 @@
  * UI), the app origins it was told about (CORS with credentials, return targets), nothing else.
  */
 
-/** The app origins trusted when none are given: any port of a loopback host, over http or https. */
-const DEFAULT_APP_ORIGINS: readonly string[] = [
-  "http://localhost:*",
-  "http://127.0.0.1:*",
-  "http://[::1]:*",
-  "https://localhost:*",
-  "https://127.0.0.1:*",
-  "https://[::1]:*",
-];
-
 const LOOPBACK_HOSTNAME = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The trust decisions of one emulator. */
@@ -73,7 +63,8 @@ function normalHost(host: string | undefined): URL | null {
 
 /** Builds the policy; throws on a malformed allowed origin. */
 export function createOriginPolicy(options: OriginPolicyOptions): OriginPolicy {
-  const matchers = (options.allowedOrigins ?? DEFAULT_APP_ORIGINS).map(originMatcher);
+  // Trusted when none are given: any port of a loopback host name (localhost, 127.x.x.x, [::1]), http or https.
+  const matchers = options.allowedOrigins?.map(originMatcher) ?? [(url: URL) => LOOPBACK_HOSTNAME.test(url.hostname)];
   const extraHosts = new Set((options.allowedHosts ?? []).map((h) => normalHost(h)?.hostname ?? h.toLowerCase()));
   const appAllowed = (origin: string): boolean => {
     const url = parseOrigin(origin);

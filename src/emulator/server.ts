@@ -257,6 +257,7 @@ async function handle(
       body,
       form,
       redirectAllowed: (href) => policy.redirectAllowed(href, req.headers.host),
+      isOwnOrigin: (origin) => policy.isOwn(origin, req.headers.host),
     });
     send(res, reply, cors);
   } catch (error) {

@@ -34,8 +34,10 @@ interface AdminUser {
   emailConfirmed: boolean;
   mfaEnabled: boolean;
 }
+/** The admin API's secret, as a Node client (not a page of the emulator) must send it. */
+const admin = () => ({ headers: { "x-emulator-secret": emulator.secret } });
 const users = async (): Promise<AdminUser[]> =>
-  ((await (await fetch(`${emulator.url}/__emulator/users`)).json()) as { users: AdminUser[] }).users;
+  ((await (await fetch(`${emulator.url}/__emulator/users`, admin())).json()) as { users: AdminUser[] }).users;
 const user = async (email: string) => (await users()).find((u) => u.email === email)!;
 const logsIn = async (email: string, password: string) =>
   (
@@ -135,7 +137,7 @@ describe("the admin UI", () => {
     await inviteForm.getByLabel("E-mail").fill("kim@acme.example");
     await inviteForm.getByRole("button", { name: "Invite" }).click();
     await done(page, "Invited kim@acme.example");
-    const orgs = (await (await fetch(`${emulator.url}/__emulator/orgs`)).json()) as {
+    const orgs = (await (await fetch(`${emulator.url}/__emulator/orgs`, admin())).json()) as {
       orgs: { name: string; members: { email: string; role: string }[]; invitations: { email: string }[] }[];
     };
     const acmeState = orgs.orgs.find((o) => o.name === "Acme Inc.")!;
@@ -163,9 +165,9 @@ describe("the admin UI", () => {
     await text.fill(JSON.stringify({ ...settings, signup: false }));
     await page.getByRole("button", { name: "Save settings" }).click();
     await done(page, "Settings saved");
-    expect(((await (await fetch(`${emulator.url}/__emulator/settings`)).json()) as { signup: boolean }).signup).toBe(
-      false,
-    );
+    expect(
+      ((await (await fetch(`${emulator.url}/__emulator/settings`, admin())).json()) as { signup: boolean }).signup,
+    ).toBe(false);
     await page.close();
   });
 

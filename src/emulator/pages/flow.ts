@@ -31,7 +31,8 @@ function appCameFrom(ctx: EmulatorContext, request: Request): string | null {
   const referer = request.headers.referer;
   if (!referer || !URL.canParse(referer)) return null;
   const origin = new URL(referer).origin;
-  return origin !== new URL(ctx.baseUrl).origin && request.redirectAllowed(`${origin}/`) ? `${origin}/` : null;
+  const own = origin === new URL(ctx.baseUrl).origin || request.isOwnOrigin(origin);
+  return !own && request.redirectAllowed(`${origin}/`) ? `${origin}/` : null;
 }
 
 /** Where a finished step ends: the request's `rt`, else the default return target, else the account page. */
