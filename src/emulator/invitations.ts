@@ -1,7 +1,8 @@
 import type { EmulatorContext } from "./context.js";
 import { findMembership, putMembership } from "./orgs.js";
 import type { Person } from "./people.js";
-import { sha256 } from "./secrets.js";
+import { recordMail } from "./outbox.js";
+import { randomToken, sha256 } from "./secrets.js";
 
 /** An invitation found by its token. */
 export interface Invitation {
@@ -41,4 +42,37 @@ export async function acceptInvitation(ctx: EmulatorContext, invitation: Invitat
     invitation.orgId,
     invitation.email,
   ]);
+}
+
+/** How long an invitation stays open. */
+const INVITATION_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Invites `email` into `org` with a role (replacing a pending invitation to the same address) and sends the link
+ * to the outbox: what the fe `invite_user` call and the admin API both do once their own checks have passed.
+ */
+export async function sendInvitation(
+  ctx: EmulatorContext,
+  org: { id: string; name: string },
+  email: string,
+  role: string,
+  additionalRoles: readonly string[],
+): Promise<void> {
+  const token = randomToken();
+  await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [org.id, email]);
+  await ctx.db.query(
+    "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)",
+    [
+      org.id,
+      email,
+      role,
+      JSON.stringify(additionalRoles),
+      sha256(token),
+      new Date(ctx.now().getTime() + INVITATION_SECONDS * 1000),
+      ctx.now(),
+    ],
+  );
+  const link = new URL("/accept_invite", ctx.baseUrl);
+  link.searchParams.set("token", token);
+  await recordMail(ctx, email, "invitation", `You are invited to join ${org.name}`, link.toString());
 }

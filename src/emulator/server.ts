@@ -9,13 +9,12 @@ import { parseCookies, preflight, readBody, Router, send } from "./http.js";
 import { openIdentityStore, truncateIdentity } from "./identity.js";
 import { createOriginPolicy, type OriginPolicy } from "./origins.js";
 import { readOutbox, type OutboxMessage } from "./outbox.js";
-import { logRequest, type RequestLogWriter } from "./request-log.js";
 import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
 import { linkPages } from "./pages/link-pages.js";
 import { accountRoutes } from "./routes/account.js";
-import { adminUiRoutes, RequestLog } from "./admin-ui/index.js";
+import { adminUiRoutes, RequestLog, type RequestLogWriter } from "./admin-ui/index.js";
 import { type AdminActions, adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
@@ -142,7 +141,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ownOrigins: () => ownOrigins,
   });
   const secret = options.adminSecret ?? randomToken(24);
-  const requestLog = new RequestLog();
+  const requestLog = new RequestLog(options.log);
   const router = createRouter(
     ctx,
     { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) },
@@ -151,7 +150,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     requestLog.watch(req, res, now);
-    if (options.log) logRequest(req, res, options.log);
     void handle(router, policy, secret, req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -162,8 +160,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = options.publicUrl ?? url;
   ownOrigins.push(new URL(url).origin, new URL(ctx.baseUrl).origin);
-  // Its own pages (the admin UI) opened under another loopback name of the same port are still its own.
-  if (isLoopback(host)) ownOrigins.push(...["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${port}`));
   return {
     url,
     authUrl: ctx.baseUrl,

@@ -11,7 +11,7 @@ import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./option
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
-import { pageHref, warnOnLoopbackMismatch } from "./loopback-origin.js";
+import { warnOnLoopbackMismatch } from "./loopback-origin.js";
 import { createSessionEngine } from "./session-engine.js";
 import type { AuthClient, SamlLoginLookup } from "./types.js";
 
@@ -38,7 +38,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authOrigin = toAuthOrigin(options.authUrl);
   const timing = resolveTiming(options);
   const env = options.environment ?? createDefaultEnvironment();
-  if (env.isBrowser) warnOnLoopbackMismatch(authOrigin, pageHref(env));
+  if (env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
   const emit = createEventEmitter(
     options.onEvent,
     () => env.now(),

@@ -174,7 +174,7 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     openChannel: browserChannel,
     locks: browserLocks(),
     navigate: (url) => win.location.assign(url),
-    currentHref: () => win.location.href,
+    currentHref: () => win?.location?.href ?? null,
     userAgent: () => globalThis.navigator?.userAgent ?? null,
     ...overrides,
   };

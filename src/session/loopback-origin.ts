@@ -5,21 +5,10 @@
  * every login. The client says so in the console the moment it is created on such a page, naming what to change.
  */
 
-import type { AuthEnvironment } from "./environment.js";
-
 /** Loopback host names: the machine itself. */
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 const warned = new Set<string>();
-
-/** The page's address, or null where the environment has none to give (a partial or server environment). */
-export function pageHref(env: Pick<AuthEnvironment, "currentHref">): string | null {
-  try {
-    return env.currentHref();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Warns once per pair when the page at `pageHref` and `authOrigin` are both on loopback under different host

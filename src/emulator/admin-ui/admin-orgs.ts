@@ -8,12 +8,10 @@ import { invalidFields, ProviderError } from "../errors.js";
 import { bodyOf, requiredText, textList } from "../fields.js";
 import type { Router } from "../http.js";
 import { findMembership, listOrgs, putMembership, requireOrg } from "../orgs.js";
-import { recordMail } from "../outbox.js";
+import { sendInvitation } from "../invitations.js";
 import { getPersonByEmail } from "../people.js";
 import { ok } from "../routes/reply.js";
-import { isEmail, randomToken, sha256 } from "../secrets.js";
-
-const INVITATION_DAYS = 7;
+import { isEmail } from "../secrets.js";
 
 /** The role and additional roles of a body, checked against the settings. */
 async function rolesOf(ctx: EmulatorContext, body: Record<string, unknown>) {
@@ -105,23 +103,7 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
     const email = requiredText(body, "email").trim();
     if (!isEmail(email)) throw invalidFields({ email: { code: "invalid", message: "Not an e-mail address" } });
     const { role, additionalRoles } = await rolesOf(ctx, body);
-    const token = randomToken();
-    await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [org.id, email]);
-    await ctx.db.query(
-      "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)",
-      [
-        org.id,
-        email,
-        role,
-        JSON.stringify(additionalRoles),
-        sha256(token),
-        new Date(ctx.now().getTime() + INVITATION_DAYS * 86_400_000),
-        ctx.now(),
-      ],
-    );
-    const link = new URL("/accept_invite", ctx.baseUrl);
-    link.searchParams.set("token", token);
-    await recordMail(ctx, email, "invitation", `You are invited to join ${org.name}`, link.toString());
+    await sendInvitation(ctx, org, email, role, additionalRoles);
     return { status: 201, json: { orgId: org.id, email } };
   });
   router.add("DELETE", "/__emulator/orgs/:orgId/invitations/:email", async (request) => {

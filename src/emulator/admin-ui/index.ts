@@ -10,7 +10,7 @@ import { adminUserRoutes } from "./admin-users.js";
 import { adminPage } from "./page.js";
 import type { RequestLog } from "./request-log.js";
 
-export { RequestLog } from "./request-log.js";
+export { RequestLog, type RequestLogWriter } from "./request-log.js";
 
 /** Registers the admin UI page and its routes. */
 export function adminUiRoutes(router: Router, ctx: EmulatorContext, log: RequestLog): void {

@@ -12,6 +12,9 @@ export interface LoggedRequest {
   ms: number;
 }
 
+/** Where the terminal's request log goes: one `METHOD path status time` line per request. */
+export type RequestLogWriter = (line: string) => void;
+
 /** How many requests the log keeps. */
 const REQUEST_LOG_SIZE = 500;
 
@@ -23,6 +26,9 @@ export class RequestLog {
   private readonly entries: LoggedRequest[] = [];
   private next = 1;
 
+  /** `write` also gets each request as a line (the terminal log); none without it. */
+  constructor(private readonly write?: RequestLogWriter) {}
+
   /** Records `req` once its answer is sent. */
   watch(req: IncomingMessage, res: ServerResponse, now: () => Date): void {
     const started = performance.now();
@@ -30,13 +36,15 @@ export class RequestLog {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     if (QUIET_PATHS.has(path)) return;
     res.once("finish", () => {
+      const ms = performance.now() - started;
+      this.write?.(`${req.method ?? "GET"} ${path} ${res.statusCode} ${ms.toFixed(1)} ms`);
       this.entries.push({
         id: this.next++,
         at: now().toISOString(),
         method: req.method ?? "GET",
         path,
         status: res.statusCode,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
       });
       if (this.entries.length > REQUEST_LOG_SIZE) this.entries.shift();
     });

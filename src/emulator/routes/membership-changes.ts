@@ -3,15 +3,14 @@ import { assertFields, forbidden, invalidFields, ProviderError } from "../errors
 import { bodyOf, optionalText, textList } from "../fields.js";
 import type { Router } from "../http.js";
 import { findMembership, findOrg, memberCount, pendingInviteCount, putMembership } from "../orgs.js";
-import { recordMail } from "../outbox.js";
+import { sendInvitation } from "../invitations.js";
 import { getPersonByEmail } from "../people.js";
 import { can, rank } from "../roles.js";
 import type { EmulatorSettings } from "../settings.js";
-import { domainOf, isEmail, randomToken, sha256 } from "../secrets.js";
+import { domainOf, isEmail } from "../secrets.js";
 import { orgActor } from "./membership-lists.js";
 import { noContent } from "./reply.js";
 
-const INVITATION_SECONDS = 7 * 24 * 3600;
 const userNotFound = () => new ProviderError(404, "user_not_found", "User not found");
 
 /** How many members hold the top role. */
@@ -76,23 +75,7 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
         "This organization has reached its maximum number of users",
       );
     }
-    const token = randomToken();
-    await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [org.id, email]);
-    await ctx.db.query(
-      "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)",
-      [
-        org.id,
-        email,
-        role,
-        JSON.stringify(additionalRoles),
-        sha256(token),
-        new Date(ctx.now().getTime() + INVITATION_SECONDS * 1000),
-        ctx.now(),
-      ],
-    );
-    const link = new URL("/accept_invite", ctx.baseUrl);
-    link.searchParams.set("token", token);
-    await recordMail(ctx, email, "invitation", `You are invited to join ${org.name}`, link.toString());
+    await sendInvitation(ctx, org, email, role!, additionalRoles);
     return noContent();
   });
 
