@@ -2,6 +2,7 @@
  * Why a session cannot be read after the hosted login: worked out from the page's and the auth URL's origins, as
  * a cause and a sentence naming what to change. Logged once per page.
  */
+import { onOtherLoopbackNames } from "../session/loopback-origin.js";
 
 /** The likely cause a login-failed fallback names. */
 export type LoginFailureCause = "host_name_mismatch" | "third_party_cookies" | "session_not_readable";
@@ -15,8 +16,6 @@ export interface LoginFailure {
   retry(): void;
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
-
 /** The site of a host (its last two labels; an IP address is its own site), with the scheme. */
 function siteOf(url: URL): string {
   const host = url.hostname;
@@ -28,7 +27,7 @@ function siteOf(url: URL): string {
 export function diagnoseLoginFailure(authUrl: string, pageHref: string | null): Omit<LoginFailure, "retry"> {
   const auth = new URL(authUrl);
   const page = pageHref !== null && URL.canParse(pageHref) ? new URL(pageHref) : null;
-  if (page && LOOPBACK.test(page.hostname) && LOOPBACK.test(auth.hostname) && page.hostname !== auth.hostname) {
+  if (page && onOtherLoopbackNames(page, auth)) {
     const sameName = `${page.protocol}//${auth.hostname}${page.port ? `:${page.port}` : ""}`;
     return {
       cause: "host_name_mismatch",

@@ -10,6 +10,11 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 const warned = new Set<string>();
 
+/** Whether two addresses name this machine under different loopback host names (cookies are not shared). */
+export function onOtherLoopbackNames(page: URL, auth: URL): boolean {
+  return LOOPBACK.test(page.hostname) && LOOPBACK.test(auth.hostname) && page.hostname !== auth.hostname;
+}
+
 /**
  * Warns once per pair when the page at `pageHref` and `authOrigin` are both on loopback under different host
  * names, with the two ways to make them one.
@@ -22,7 +27,7 @@ export function warnOnLoopbackMismatch(
   if (pageHref === null || !URL.canParse(pageHref)) return;
   const page = new URL(pageHref);
   const auth = new URL(authOrigin);
-  if (!LOOPBACK.test(page.hostname) || !LOOPBACK.test(auth.hostname) || page.hostname === auth.hostname) return;
+  if (!onOtherLoopbackNames(page, auth)) return;
   const key = `${auth.origin} ${page.origin}`;
   if (warned.has(key)) return;
   warned.add(key);
