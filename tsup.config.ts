@@ -46,6 +46,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     react: "src/react.ts",
+    schemas: "src/schemas.ts",
     "react-client": "src/hooks/client.ts",
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",

@@ -1,15 +1,15 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadContract } from "./codegen/contract.js";
 import { buildOperations } from "./codegen/model.js";
 import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
 import { emitZod } from "./codegen/emit-zod.js";
-import { emitOperations } from "./codegen/emit-operations.js";
+import { emitOperationValidators, emitOperations, validatorModulePath } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
-import { formatGenerated } from "./codegen/format.js";
+import { formatGenerated, formatGeneratedTogether } from "./codegen/format.js";
 import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
 
 /**
@@ -30,14 +30,18 @@ export async function generateAll(): Promise<Record<string, string>> {
   const files: Record<string, string> = {
     "schema.d.ts": await emitSchemaTypes(contract.document),
     "zod.ts": zod.source,
-    "operations.ts": emitOperations(contract, operations, zod.validators),
+    "operations.ts": emitOperations(contract, operations),
     "queries.ts": emitQueries(operations),
     "query-functions.ts": emitQueryFunctions(operations),
     "query-hooks.ts": emitQueryHooks(operations),
   };
+  const validatorModules = Object.fromEntries(
+    operations.map((op) => [`${validatorModulePath(op.operationId)}.ts`, emitOperationValidators(op, zod.validators)]),
+  );
   const formatted = await Promise.all(
     Object.entries(files).map(async ([name, content]) => [name, await formatGenerated(root, name, content)] as const),
   );
+  formatted.push(...Object.entries(await formatGeneratedTogether(root, validatorModules)));
   return Object.fromEntries(formatted);
 }
 
@@ -75,6 +79,14 @@ async function main(): Promise<void> {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, content);
     }
+  }
+  // A validator module whose operation left the contract is stale too (removed unless checking).
+  const validatorsDir = join(outDir, validatorModulePath(""));
+  for (const name of await readdir(validatorsDir).catch(() => [])) {
+    const path = join(validatorsDir, name);
+    if (relative(outDir, path) in files) continue;
+    stale.push(relative(outDir, path));
+    if (!check) await rm(path);
   }
   const took = `${Math.round(performance.now() - started)} ms`;
   const fromHere = relative(process.cwd(), outDir);

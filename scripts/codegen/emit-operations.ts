@@ -1,10 +1,10 @@
 import { defaultedProperties, type Contract } from "./contract.js";
-import { inputIsOptional, type OperationModel, type ResponseModel } from "./model.js";
+import { inputIsOptional, type OperationModel } from "./model.js";
 import { ERROR_RESPONSE_SCHEMA, type ValidatorNames } from "./emit-zod.js";
 import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames } from "./naming.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
-export function emitOperations(contract: Contract, operations: OperationModel[], validators: ValidatorNames): string {
+export function emitOperations(contract: Contract, operations: OperationModel[]): string {
   const codes = operations.map((op) => `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`).join("\n");
   const headerSets = fixedHeaderSets(operations);
   return `${[
@@ -12,7 +12,6 @@ export function emitOperations(contract: Contract, operations: OperationModel[],
     [
       `import type { EmptyRequest, OperationCaller, OperationDescriptor, RequestOptions, UndefinedAllowed, WithDefaults } from "../transport/operation.js";`,
       `import type { operations } from "./schema.js";`,
-      `import * as v from "./zod.js";`,
     ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
@@ -20,7 +19,7 @@ export function emitOperations(contract: Contract, operations: OperationModel[],
     ...[...headerSets].map(
       ([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`,
     ),
-    ...operations.map((op) => operationBlock(contract, op, headerSets, validators)),
+    ...operations.map((op) => operationBlock(contract, op, headerSets)),
     allOperationsList(operations),
   ].join("\n\n")}\n`;
 }
@@ -49,12 +48,7 @@ function headersLiteral(op: OperationModel): string | undefined {
     : undefined;
 }
 
-function operationBlock(
-  contract: Contract,
-  op: OperationModel,
-  headerSets: Map<string, string>,
-  validators: ValidatorNames,
-): string {
+function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
   const names = operationNames(op.operationId);
   const requestType = requestTypeOf(contract, op);
   const hasInput = requestType !== "EmptyRequest";
@@ -67,7 +61,7 @@ function operationBlock(
     `/** Error codes \`${op.operationId}\` documents. */\nexport type ${names.errorCode} = ${unionOf(withUnexpected(op.errorCodes))};`,
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${names.request} ${requestType}` : "",
     `/** Data \`${op.operationId}\` resolves with. */\nexport type ${names.response} = ${responseTypeOf(op)};`,
-    `/** @internal The descriptor of ${op.method} ${op.path}, behind the fetcher. */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets, validators)};`,
+    `/** @internal The descriptor of ${op.method} ${op.path}, behind the fetcher. */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
     `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${names.fetcher}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  return transport.call<${names.response}>(${names.descriptor}, request, options);\n}`,
   ]
     .filter(Boolean)
@@ -105,25 +99,51 @@ function responseTypeOf(op: OperationModel): string {
 }
 
 /** The descriptor literal: only what the transport cannot derive (path parameters come from the path). */
-function descriptorOf(op: OperationModel, headerSets: Map<string, string>, validators: ValidatorNames): string {
+function descriptorOf(op: OperationModel, headerSets: Map<string, string>): string {
   const headers = headersLiteral(op);
   const lines = [
     `operationId: ${literal(op.operationId)}`,
     `method: ${literal(op.method)}`,
     `path: ${literal(op.path)}`,
     headers ? `headers: ${headerSets.get(headers)}` : "",
-    op.requestBody ? `body: v.${validators.body(op.operationId)}` : "",
-    `responses: { ${op.successResponses.map((r) => responseEntry(op, r, validators)).join(", ")} }`,
+    op.requestBody ? "body: true" : "",
+    `responses: { ${op.successResponses.map((r) => `${r.status}: ${Boolean(r.schema)}`).join(", ")} }`,
     withoutUnexpected(op.errorCodes).length
       ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]`
       : "",
-    `errorBody: v.${ERROR_RESPONSE_SCHEMA}`,
+    `validators: () => import(${literal(`./${validatorModulePath(op.operationId)}.js`)})`,
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }
 
-function responseEntry(op: OperationModel, response: ResponseModel, validators: ValidatorNames): string {
-  return `${response.status}: ${response.schema ? `v.${validators.response(op.operationId, response.status)}` : "null"}`;
+/** The module of an operation's validators, relative to src/generated/ and without extension. */
+export function validatorModulePath(operationId: string): string {
+  return `validators/${operationId}`;
+}
+
+/**
+ * Emits `src/generated/validators/<operationId>.ts`: the operation's body, success and error validators from
+ * zod.ts, in a module of their own so that a code-splitting bundler loads them apart from the initial code.
+ */
+export function emitOperationValidators(op: OperationModel, validators: ValidatorNames): string {
+  const body = op.requestBody ? validators.body(op.operationId) : undefined;
+  const responses = op.successResponses
+    .filter((r) => r.schema)
+    .map((r) => [r.status, validators.response(op.operationId, r.status)] as const);
+  const names = [...new Set([body, ...responses.map(([, name]) => name), ERROR_RESPONSE_SCHEMA])].filter(Boolean);
+  const fields = [
+    body ? `body: ${body}` : "",
+    `responses: { ${responses.map(([status, name]) => `${status}: ${name}`).join(", ")} }`,
+    `errorBody: ${ERROR_RESPONSE_SCHEMA}`,
+  ].filter(Boolean);
+  return `${[
+    GENERATED_HEADER,
+    [
+      `import type { OperationValidators } from "../../transport/operation.js";`,
+      `import { ${names.join(", ")} } from "../zod.js";`,
+    ].join("\n"),
+    `/** The validators of \`${op.operationId}\` (${op.method} ${op.path}), loaded when the operation is first called. */\nexport const validators = { ${fields.join(", ")} } satisfies OperationValidators;`,
+  ].join("\n\n")}\n`;
 }
 
 function withoutUnexpected(codes: string[]): string[] {

@@ -10,7 +10,6 @@ import type {
   WithDefaults,
 } from "../transport/operation.js";
 import type { operations } from "./schema.js";
-import * as v from "./zod.js";
 
 /** Error codes each operation documents, by operation id. */
 export interface OperationErrorCodes {
@@ -82,9 +81,9 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   operationId: "refreshToken",
   method: "GET",
   path: "/api/v1/refresh_token",
-  responses: { 200: v.RefreshTokenResponseSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/refreshToken.js"),
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */
@@ -107,8 +106,8 @@ export const logoutOperation: OperationDescriptor<"logout"> = {
   operationId: "logout",
   method: "POST",
   path: "/api/v1/logout",
-  responses: { 200: v.LogoutResponseSchema },
-  errorBody: v.ErrorResponseBodySchema,
+  responses: { 200: true },
+  validators: () => import("./validators/logout.js"),
 };
 
 /** End the session and return where to send the browser next. (POST /api/v1/logout) */
@@ -132,8 +131,8 @@ export const getLoginStateOperation: OperationDescriptor<"getLoginState"> = {
   method: "GET",
   path: "/api/fe/v3/login_state",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.LoginStateResponseSchema },
-  errorBody: v.ErrorResponseBodySchema,
+  responses: { 200: true },
+  validators: () => import("./validators/getLoginState.js"),
 };
 
 /** Get the current step of the login flow. (GET /api/fe/v3/login_state) */
@@ -168,10 +167,10 @@ export const loginOperation: OperationDescriptor<"login"> = {
   method: "POST",
   path: "/api/fe/v3/login",
   headers: xCSRFTokenHeader,
-  body: v.LoginRequestInputSchema,
-  responses: { 200: v.LoginStateResponseSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: ["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/login.js"),
 };
 
 /** Log in with email and password. (POST /api/fe/v3/login) */
@@ -200,10 +199,10 @@ export const signupOperation: OperationDescriptor<"signup"> = {
   method: "POST",
   path: "/api/fe/v3/signup",
   headers: xCSRFTokenHeader,
-  body: v.SignupRequestInputSchema,
-  responses: { 200: v.SignupResponseSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: ["invalid_request_fields", "action_disabled"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/signup.js"),
 };
 
 /** Create an account with email and password. (POST /api/fe/v3/signup) */
@@ -232,10 +231,10 @@ export const forgotPasswordOperation: OperationDescriptor<"forgotPassword"> = {
   method: "POST",
   path: "/api/fe/v3/forgot_password",
   headers: xCSRFTokenHeader,
-  body: v.ForgotPasswordRequestInputSchema,
-  responses: { 200: v.ForgotPasswordResponseSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: ["invalid_request_fields"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/forgotPassword.js"),
 };
 
 /** Send a password-reset email. (POST /api/fe/v3/forgot_password) */
@@ -271,8 +270,8 @@ export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"
   method: "POST",
   path: "/api/fe/v3/login_passwordless",
   headers: xCSRFTokenHeader,
-  body: v.LoginPasswordlessRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "bad_request",
@@ -281,7 +280,7 @@ export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"
     "account_locked",
     "not_found",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/loginPasswordless.js"),
 };
 
 /** Email a one-time login link. (POST /api/fe/v3/login_passwordless) */
@@ -315,10 +314,10 @@ export const verifyMfaOperation: OperationDescriptor<"verifyMfa"> = {
   method: "POST",
   path: "/api/fe/v3/verify",
   headers: xCSRFTokenHeader,
-  body: v.VerifyMfaRequestInputSchema,
-  responses: { 200: v.LoginStateResponseSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: ["invalid_request_fields", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/verifyMfa.js"),
 };
 
 /** Complete login with a one-time MFA code. (POST /api/fe/v3/verify) */
@@ -352,10 +351,10 @@ export const verifyBackupCodeOperation: OperationDescriptor<"verifyBackupCode"> 
   method: "POST",
   path: "/api/fe/v3/verify_backup",
   headers: xCSRFTokenHeader,
-  body: v.VerifyBackupCodeRequestInputSchema,
-  responses: { 200: v.LoginStateResponseSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: ["incorrect_mfa_code", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/verifyBackupCode.js"),
 };
 
 /** Complete login with an MFA backup code. (POST /api/fe/v3/verify_backup) */
@@ -383,9 +382,9 @@ export const resendEmailConfirmationOperation: OperationDescriptor<"resendEmailC
   method: "POST",
   path: "/api/fe/v3/resend_email_confirmation",
   headers: xCSRFTokenHeader,
-  responses: { 204: null },
+  responses: { 204: false },
   errorCodes: ["email_already_confirmed", "not_logged_in", "rate_limit_exceeded"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/resendEmailConfirmation.js"),
 };
 
 /** Send the email-confirmation message again. (POST /api/fe/v3/resend_email_confirmation) */
@@ -414,9 +413,9 @@ export const loginCheckOperation: OperationDescriptor<"loginCheck"> = {
   method: "GET",
   path: "/api/fe/v3/login/check",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.LoginCheckResponseSchema },
+  responses: { 200: true },
   errorCodes: ["ambiguous_results", "org_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/loginCheck.js"),
 };
 
 /** Find the SSO (SAML) login URL for a domain, an organisation or an email. (GET /api/fe/v3/login/check) */
@@ -441,9 +440,9 @@ export const getSecurityStatusOperation: OperationDescriptor<"getSecurityStatus"
   method: "POST",
   path: "/api/fe/v3/security_status",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.SecurityStatusSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in", "email_not_confirmed"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/getSecurityStatus.js"),
 };
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. (POST /api/fe/v3/security_status) */
@@ -477,10 +476,10 @@ export const enableMfaOperation: OperationDescriptor<"enableMfa"> = {
   method: "POST",
   path: "/api/fe/v3/mfa_enable",
   headers: xCSRFTokenHeader,
-  body: v.EnableMfaRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "action_already_complete"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/enableMfa.js"),
 };
 
 /** Turn on MFA by confirming a code from the authenticator app. (POST /api/fe/v3/mfa_enable) */
@@ -513,10 +512,10 @@ export const disableMfaOperation: OperationDescriptor<"disableMfa"> = {
   method: "POST",
   path: "/api/fe/v3/mfa_disable",
   headers: xCSRFTokenHeader,
-  body: v.DisableMfaRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: ["not_logged_in", "email_not_confirmed", "action_already_complete"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/disableMfa.js"),
 };
 
 /** Turn off MFA. (POST /api/fe/v3/mfa_disable) */
@@ -551,8 +550,8 @@ export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
   method: "POST",
   path: "/api/fe/v3/update_password",
   headers: xCSRFTokenHeader,
-  body: v.UpdatePasswordRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "incorrect_password",
     "invalid_request_fields",
@@ -560,7 +559,7 @@ export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
     "account_locked",
     "email_not_confirmed",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/updatePassword.js"),
 };
 
 /** Set a new password (the current one is needed if the user has one). (POST /api/fe/v3/update_password) */
@@ -599,8 +598,8 @@ export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
   method: "POST",
   path: "/api/fe/v3/update_email",
   headers: xCSRFTokenHeader,
-  body: v.UpdateEmailRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "incorrect_password",
@@ -612,7 +611,7 @@ export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
     "confirmation_email_sent",
     "email_send_failure",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/updateEmail.js"),
 };
 
 /** Start changing the user's email address (a confirmation email is sent to the new one). (POST /api/fe/v3/update_email) */
@@ -645,10 +644,10 @@ export const updateMetadataOperation: OperationDescriptor<"updateMetadata"> = {
   method: "POST",
   path: "/api/fe/v3/update_metadata",
   headers: xCSRFTokenHeader,
-  body: v.UpdateMetadataRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/updateMetadata.js"),
 };
 
 /** Update the user's name, username or custom properties. (POST /api/fe/v3/update_metadata) */
@@ -672,9 +671,9 @@ export const deleteMeOperation: OperationDescriptor<"deleteMe"> = {
   method: "DELETE",
   path: "/api/fe/v3/delete_me",
   headers: xCSRFTokenHeader,
-  responses: { 204: null },
+  responses: { 204: false },
   errorCodes: ["not_logged_in", "action_disabled"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/deleteMe.js"),
 };
 
 /** Delete the logged-in user's account. (DELETE /api/fe/v3/delete_me) */
@@ -715,8 +714,8 @@ export const createOrgOperation: OperationDescriptor<"createOrg"> = {
   method: "POST",
   path: "/api/fe/v3/create_org",
   headers: xCSRFTokenHeader,
-  body: v.CreateOrgRequestInputSchema,
-  responses: { 200: v.OrgMembershipResultSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: [
     "invalid_request_fields",
     "personal_domain_error",
@@ -725,7 +724,7 @@ export const createOrgOperation: OperationDescriptor<"createOrg"> = {
     "email_not_confirmed",
     "user_max_orgs_limit_exceeded",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/createOrg.js"),
 };
 
 /** Create an organisation with the user as its owner. (POST /api/fe/v3/create_org) */
@@ -760,9 +759,9 @@ export const getOrgSettingsOperation: OperationDescriptor<"getOrgSettings"> = {
   method: "GET",
   path: "/api/fe/v3/org_settings",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.OrgSettingsSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/getOrgSettings.js"),
 };
 
 /** Get an organisation's settings and what the user may change. (GET /api/fe/v3/org_settings) */
@@ -798,8 +797,8 @@ export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"
   method: "POST",
   path: "/api/fe/v3/update_org_metadata",
   headers: xCSRFTokenHeader,
-  body: v.UpdateOrgMetadataRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "not_logged_in",
@@ -808,7 +807,7 @@ export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"
     "email_not_confirmed",
     "org_not_found",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/updateOrgMetadata.js"),
 };
 
 /** Rename an organisation or change its domain and MFA rules. (POST /api/fe/v3/update_org_metadata) */
@@ -842,10 +841,10 @@ export const deleteOrgOperation: OperationDescriptor<"deleteOrg"> = {
   method: "DELETE",
   path: "/api/fe/v3/delete_org",
   headers: xCSRFTokenHeader,
-  body: v.DeleteOrgRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "org_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/deleteOrg.js"),
 };
 
 /** Delete an organisation. (DELETE /api/fe/v3/delete_org) */
@@ -869,9 +868,9 @@ export const getJoinableOrgsOperation: OperationDescriptor<"getJoinableOrgs"> = 
   method: "GET",
   path: "/api/fe/v3/joinable_orgs",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.JoinableOrgListSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/getJoinableOrgs.js"),
 };
 
 /** List the organisations the user may join by email domain. (GET /api/fe/v3/joinable_orgs) */
@@ -907,7 +906,7 @@ export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
   method: "POST",
   path: "/api/fe/v3/join_org/{orgId}",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.OrgMembershipResultSchema },
+  responses: { 200: true },
   errorCodes: [
     "not_logged_in",
     "action_disabled",
@@ -916,7 +915,7 @@ export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
     "org_max_users_limit_exceeded",
     "user_max_orgs_limit_exceeded",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/joinOrg.js"),
 };
 
 /** Join an organisation that accepts the user's email domain. (POST /api/fe/v3/join_org/{orgId}) */
@@ -951,9 +950,9 @@ export const listOrgMembersOperation: OperationDescriptor<"listOrgMembers"> = {
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/members",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.OrgMemberListSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/listOrgMembers.js"),
 };
 
 /** List an organisation's members, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/members) */
@@ -989,9 +988,9 @@ export const listPendingInvitesOperation: OperationDescriptor<"listPendingInvite
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/pending_invites",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.PendingInviteListSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/listPendingInvites.js"),
 };
 
 /** List an organisation's pending invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/pending_invites) */
@@ -1027,9 +1026,9 @@ export const listExpiredInvitesOperation: OperationDescriptor<"listExpiredInvite
   method: "GET",
   path: "/api/fe/v3/org_membership/{orgId}/expired_invites",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.ExpiredInviteListSchema },
+  responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/listExpiredInvites.js"),
 };
 
 /** List an organisation's expired invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/expired_invites) */
@@ -1072,8 +1071,8 @@ export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
   method: "POST",
   path: "/api/fe/v3/invite_user",
   headers: xCSRFTokenHeader,
-  body: v.InviteUserRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "not_logged_in",
@@ -1084,7 +1083,7 @@ export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
     "org_max_users_limit_exceeded",
     "action_already_complete",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/inviteUser.js"),
 };
 
 /** Invite someone to an organisation by email. (POST /api/fe/v3/invite_user) */
@@ -1121,8 +1120,8 @@ export const removeUserOperation: OperationDescriptor<"removeUser"> = {
   method: "POST",
   path: "/api/fe/v3/remove_user",
   headers: xCSRFTokenHeader,
-  body: v.RemoveUserRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "not_logged_in",
@@ -1132,7 +1131,7 @@ export const removeUserOperation: OperationDescriptor<"removeUser"> = {
     "org_not_found",
     "user_not_found",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/removeUser.js"),
 };
 
 /** Remove a member from an organisation. (POST /api/fe/v3/remove_user) */
@@ -1173,8 +1172,8 @@ export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
   method: "POST",
   path: "/api/fe/v3/change_role",
   headers: xCSRFTokenHeader,
-  body: v.ChangeRoleRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "not_logged_in",
@@ -1183,7 +1182,7 @@ export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
     "email_not_confirmed",
     "user_not_found",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/changeRole.js"),
 };
 
 /** Change a member's role and additional roles. (POST /api/fe/v3/change_role) */
@@ -1219,8 +1218,8 @@ export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvit
   method: "POST",
   path: "/api/fe/v3/revoke_user_invitation",
   headers: xCSRFTokenHeader,
-  body: v.RevokeUserInvitationRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: [
     "invalid_request_fields",
     "not_logged_in",
@@ -1229,7 +1228,7 @@ export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvit
     "email_not_confirmed",
     "org_not_found",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/revokeUserInvitation.js"),
 };
 
 /** Revoke a pending invitation. (POST /api/fe/v3/revoke_user_invitation) */
@@ -1264,9 +1263,9 @@ export const listPersonalApiKeysOperation: OperationDescriptor<"listPersonalApiK
   method: "GET",
   path: "/api/fe/v3/personal_api_keys",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.ApiKeyListSchema },
+  responses: { 200: true },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "email_not_confirmed"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/listPersonalApiKeys.js"),
 };
 
 /** List the user's personal API keys, one page at a time. (GET /api/fe/v3/personal_api_keys) */
@@ -1302,7 +1301,7 @@ export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
   method: "GET",
   path: "/api/fe/v3/org_api_keys",
   headers: xCSRFTokenHeader,
-  responses: { 200: v.ApiKeyListSchema },
+  responses: { 200: true },
   errorCodes: [
     "invalid_request_fields",
     "not_logged_in",
@@ -1311,7 +1310,7 @@ export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
     "email_not_confirmed",
     "org_not_found",
   ],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/listOrgApiKeys.js"),
 };
 
 /** List an organisation's API keys, one page at a time. (GET /api/fe/v3/org_api_keys) */
@@ -1346,10 +1345,10 @@ export const createApiKeyOperation: OperationDescriptor<"createApiKey"> = {
   method: "POST",
   path: "/api/fe/v3/api_keys",
   headers: xCSRFTokenHeader,
-  body: v.CreateApiKeyRequestInputSchema,
-  responses: { 200: v.CreateApiKeyResponseSchema },
+  body: true,
+  responses: { 200: true },
   errorCodes: ["invalid_request_fields", "bad_request", "not_logged_in", "action_forbidden", "email_not_confirmed"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/createApiKey.js"),
 };
 
 /** Create a personal API key, or an organisation key when org_id is given. (POST /api/fe/v3/api_keys) */
@@ -1385,10 +1384,10 @@ export const updateApiKeyOperation: OperationDescriptor<"updateApiKey"> = {
   method: "PATCH",
   path: "/api/fe/v3/api_keys/{apiKeyId}",
   headers: xCSRFTokenHeader,
-  body: v.UpdateApiKeyRequestInputSchema,
-  responses: { 204: null },
+  body: true,
+  responses: { 204: false },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/updateApiKey.js"),
 };
 
 /** Rename an API key. (PATCH /api/fe/v3/api_keys/{apiKeyId}) */
@@ -1422,9 +1421,9 @@ export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
   method: "DELETE",
   path: "/api/fe/v3/api_keys/{apiKeyId}",
   headers: xCSRFTokenHeader,
-  responses: { 204: null },
+  responses: { 204: false },
   errorCodes: ["not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
-  errorBody: v.ErrorResponseBodySchema,
+  validators: () => import("./validators/deleteApiKey.js"),
 };
 
 /** Delete (revoke) an API key. (DELETE /api/fe/v3/api_keys/{apiKeyId}) */

@@ -13,6 +13,7 @@ import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-fo
 import { assertServerGivenTarget } from "./safe-navigation.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
 import { createSessionEngine } from "./session-engine.js";
+import { preloadSessionValidators } from "./session-requests.js";
 import type { AuthClient, SamlLoginLookup } from "./types.js";
 
 function samlQuery(lookup: SamlLoginLookup): { domain: string } | { org_id: string } | { email: string } {
@@ -45,6 +46,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     () => env.userAgent(),
   );
   const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options));
+  preloadSessionValidators(); // their chunk loads now, so the first refresh's answer seldom waits for it
   const transport = createTransport({
     timeoutMs: timing.requestTimeoutMs,
     ...options.transport,

@@ -1,9 +1,9 @@
 /**
  * The two session calls: `GET /api/v1/refresh_token` with retries and its error mapping, and
  * `POST /api/v1/logout`. Both go through the transport's exchange on the environment's fetch and timers, with
- * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas.
+ * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas
+ * (loaded apart from the initial code; see `loadSessionValidators`).
  */
-import { LogoutResponseSchema, RefreshTokenResponseSchema } from "../generated/zod.js";
 import { NO_RESPONSE_STATUS } from "../transport/errors.js";
 import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
 import { toAuthInfo } from "./auth-info.js";
@@ -27,6 +27,48 @@ export interface SessionRequestContext {
 export interface RefreshOutcome {
   authInfo: AuthInfo | null;
   skew: ClockSkew | null;
+}
+
+/** The schemas of the two session answers. */
+interface SessionValidators {
+  refresh: typeof import("../generated/validators/refreshToken.js")["validators"]["responses"][200];
+  logout: typeof import("../generated/validators/logout.js")["validators"]["responses"][200];
+}
+
+let sessionValidators: SessionValidators | Promise<SessionValidators> | undefined;
+
+/**
+ * The session's validators: their modules are a chunk of their own in a code-split bundle, which the client starts
+ * loading when it is created; an answer that arrives first waits for it. A failed load is tried again next time.
+ */
+function loadSessionValidators(): SessionValidators | Promise<SessionValidators> {
+  sessionValidators ??= Promise.all([
+    import("../generated/validators/refreshToken.js"),
+    import("../generated/validators/logout.js"),
+  ]).then(
+    ([refresh, logout]) =>
+      (sessionValidators = { refresh: refresh.validators.responses[200], logout: logout.validators.responses[200] }),
+    (error: unknown) => {
+      sessionValidators = undefined;
+      throw error;
+    },
+  );
+  return sessionValidators;
+}
+
+/** Starts loading the session's validators now; a failed load is seen (and tried again) by the request that needs them. */
+export function preloadSessionValidators(): void {
+  const loaded = loadSessionValidators();
+  if (loaded instanceof Promise) loaded.catch(() => undefined);
+}
+
+/** The loaded validators; a failed load is a network failure of the request (retried like one). */
+async function awaitValidators(): Promise<SessionValidators> {
+  try {
+    return await loadSessionValidators();
+  } catch {
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  }
 }
 
 interface ZodIssueLike {
@@ -103,7 +145,9 @@ async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | nul
   } catch {
     throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
   }
-  const parsed = RefreshTokenResponseSchema.safeParse(body);
+  const loaded = loadSessionValidators();
+  const validators = loaded instanceof Promise ? await awaitValidators() : loaded;
+  const parsed = validators.refresh.safeParse(body);
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
     throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
@@ -157,7 +201,14 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
     throw error;
   }
   if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
-  const parsed = LogoutResponseSchema.safeParse(parseJsonOrUndefined(response.text));
+  const loaded = loadSessionValidators();
+  let validators: SessionValidators;
+  try {
+    validators = loaded instanceof Promise ? await loaded : loaded;
+  } catch {
+    throw new LogoutError(NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE);
+  }
+  const parsed = validators.logout.safeParse(parseJsonOrUndefined(response.text));
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
     return null;

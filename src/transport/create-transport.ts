@@ -2,6 +2,7 @@ import type {
   OperationCaller,
   OperationDescriptor,
   OperationRequest,
+  OperationValidators,
   RegisteredOperationId as OperationId,
   RequestOptions,
 } from "./operation.js";
@@ -9,6 +10,7 @@ import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
+import { validatorsOf } from "./load-validators.js";
 import { PATH_PARAM, requestUrl } from "./request-url.js";
 import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 import { checkWellFormedStrings } from "./well-formed.js";
@@ -73,34 +75,37 @@ export function createTransport(options: TransportOptions): Transport {
     callOptions: RequestOptions = {},
   ): Promise<Data> {
     const op = operation as OperationDescriptor<OperationId>;
-    const body = checkedBody(op, request, validation);
-    checkPathParams(op, request);
-    checkWellFormedStrings(op, request);
-    const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // the request goes to fetch as built (no client, middleware or copied Response)
-    const url = requestUrl(
-      authUrl,
-      op.path,
-      (request.path ?? {}) as Record<string, unknown>,
-      (request.query ?? {}) as Record<string, unknown>,
-    );
-    const init: RequestInit = {
-      method: op.method,
-      credentials: "include",
-      headers: { "Content-Type": "application/json", ...op.headers, ...extraHeaders(), ...callOptions.headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    };
     try {
-      const answer = await exchange(
-        options.fetch ?? globalThis.fetch,
-        new Request(url, init),
-        {},
-        { timeoutMs, signal: callOptions.signal, timers: options.timers },
+      // The validators load while the request is in flight (a call with a body waits for them: it is checked first);
+      // with validation off only a body needs them.
+      const loading = op.body || validation !== "off" ? validatorsOf(op) : undefined;
+      if (loading instanceof Promise) loading.catch(ignore); // a failed load is reported where it is awaited
+      const body = op.body ? checkedBody(op, await loading!, request, validation) : request.body;
+      checkPathParams(op, request);
+      checkWellFormedStrings(op, request);
+      const url = requestUrl(
+        authUrl,
+        op.path,
+        (request.path ?? {}) as Record<string, unknown>,
+        (request.query ?? {}) as Record<string, unknown>,
       );
+      const init: RequestInit = {
+        method: op.method,
+        credentials: "include",
+        headers: { "Content-Type": "application/json", ...op.headers, ...extraHeaders(), ...callOptions.headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      };
+      // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
+      const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, {
+        timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal: callOptions.signal,
+        timers: options.timers,
+      });
+      const validators = loading instanceof Promise ? await loading : loading;
       // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
       if (answer.status >= 200 && answer.status < 300)
-        return readSuccessResponse(reader, op, answer.status, answer.text) as Data;
-      throw readErrorResponse(reader, op, answer.status, answer.text, answer.retryAfterMs);
+        return readSuccessResponse(reader, op, validators, answer.status, answer.text) as Data;
+      throw readErrorResponse(reader, op, validators, answer.status, answer.text, answer.retryAfterMs);
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
     }
@@ -132,15 +137,18 @@ const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;
  */
 function checkedBody(
   op: OperationDescriptor<OperationId>,
+  validators: OperationValidators,
   request: OperationRequest,
   validation: ValidationMode,
 ): unknown {
-  if (!op.body) return request.body;
-  const result = op.body.safeParse(request.body ?? {});
+  if (!validators.body) return request.body;
+  const result = validators.body.safeParse(request.body ?? {});
   if (result.success) return result.data;
   if (validation === "off") return request.body;
   throw new RequestValidationError(op.operationId, result.error.issues);
 }
+
+const ignore = (): void => undefined;
 
 const consoleLogger: TransportLogger = {
   warn: (message, details) => console.warn(`[orgauth] ${message}`, details ?? ""),

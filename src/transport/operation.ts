@@ -2,7 +2,7 @@
  * The shapes the transport and the generated fetchers share: what one operation is (its descriptor), what a call
  * carries (request and options) and what calls it (`OperationCaller`, implemented by `createTransport`).
  * Generated code imports these; nothing here depends on the contract: the generated operations register their
- * ids and error codes on `Register` (declaration merging), and each descriptor carries its validators.
+ * ids and error codes on `Register` (declaration merging), and each descriptor loads its validators.
  */
 import type { ZodMiniType } from "zod/mini";
 
@@ -27,6 +27,15 @@ export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** HTTP methods used by the contract. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** The validators of one operation: its own module (a separate chunk in a code-split bundle), loaded on first use. */
+export interface OperationValidators {
+  readonly body?: ZodMiniType;
+  /** Success statuses with a JSON body → its schema. */
+  readonly responses: Readonly<Record<number, ZodMiniType>>;
+  /** The schema of the operation's error bodies. */
+  readonly errorBody: ZodMiniType;
+}
+
 /** Static facts about one operation that the transport needs to call it and check the answer. */
 export interface OperationDescriptor<Id extends string = string> {
   readonly operationId: Id;
@@ -35,13 +44,14 @@ export interface OperationDescriptor<Id extends string = string> {
   readonly path: string;
   /** Headers the contract fixes (the CSRF header of front-end calls). */
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: ZodMiniType;
-  /** Success statuses → schema of their JSON body (null: no body). */
-  readonly responses: Readonly<Record<number, ZodMiniType | null>>;
+  /** True when the operation takes a JSON request body (checked, and completed with defaults, before it is sent). */
+  readonly body?: true;
+  /** Success statuses → whether their answer has a JSON body. */
+  readonly responses: Readonly<Record<number, boolean>>;
   /** Error codes the operation documents besides `unexpected_error`, which every operation can answer with. */
   readonly errorCodes?: readonly string[];
-  /** The schema of the operation's error bodies (without one, error bodies are read unchecked). */
-  readonly errorBody?: ZodMiniType;
+  /** Loads the operation's validators (the transport starts it with the request and keeps the result). */
+  readonly validators: () => Promise<{ validators: OperationValidators }>;
 }
 
 /** Per-call options. */

@@ -1,5 +1,6 @@
 import type {
   OperationDescriptor,
+  OperationValidators,
   RegisteredErrorCodes as OperationErrorCodes,
   RegisteredOperationId as OperationId,
 } from "./operation.js";
@@ -13,18 +14,23 @@ export interface ResponseReader {
   report(error: ResponseValidationError): void;
 }
 
-/** The data of a 2xx response, validated against the schema documented for its status. */
+/**
+ * The data of a 2xx response, validated against the schema documented for its status (an undocumented 2xx is read
+ * like the first documented one). `validators` is undefined only with validation off.
+ */
 export function readSuccessResponse(
   reader: ResponseReader,
   op: OperationDescriptor<OperationId>,
+  validators: OperationValidators | undefined,
   status: number,
   text: unknown,
 ): unknown {
-  const schema = status in op.responses ? op.responses[status] : (Object.values(op.responses)[0] ?? null);
-  if (!schema) return undefined;
+  const documented = status in op.responses ? status : Number(Object.keys(op.responses)[0]);
+  if (!op.responses[documented]) return undefined;
   const json = parseJson(text);
   if (json === NOT_JSON) throw unexpectedError(op.operationId, status);
-  return validated(reader, op, status, schema, json);
+  const schema = validators?.responses[documented];
+  return schema && reader.validation !== "off" ? validated(reader, op, status, schema, json) : json;
 }
 
 /**
@@ -35,6 +41,7 @@ export function readSuccessResponse(
 export function readErrorResponse(
   reader: ResponseReader,
   op: OperationDescriptor<OperationId>,
+  validators: OperationValidators | undefined,
   status: number,
   text: unknown,
   retryAfterMs?: number,
@@ -42,8 +49,8 @@ export function readErrorResponse(
   const body = parseJson(text);
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;
-  if (reader.validation !== "off" && op.errorBody) {
-    const result = op.errorBody.safeParse(body);
+  if (reader.validation !== "off" && validators) {
+    const result = validators.errorBody.safeParse(body);
     if (!result.success) {
       const cause = new ResponseValidationError(op.operationId, status, result.error.issues, body);
       reader.report(cause);
@@ -75,10 +82,9 @@ function validated(
   reader: ResponseReader,
   op: OperationDescriptor<OperationId>,
   status: number,
-  schema: NonNullable<OperationDescriptor["body"]>,
+  schema: NonNullable<OperationValidators["body"]>,
   json: unknown,
 ): unknown {
-  if (reader.validation === "off") return json;
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const error = new ResponseValidationError(op.operationId, status, result.error.issues, json);

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { changeRole, createOrg, inviteUser } from "../../src/generated/operations.js";
 import { createTransport } from "../../src/transport/index.js";
+import { requestOf } from "../support/fetch-request.js";
 
 /** Body fields the contract gives a default may be omitted: what goes on the wire still satisfies Prism. */
 function recordingTransport() {
@@ -9,7 +10,7 @@ function recordingTransport() {
     authUrl: inject("prismUrl"),
     logger: { warn: () => undefined },
     fetch: async (input, init) => {
-      const body: unknown = JSON.parse(await (input as Request).clone().text());
+      const body: unknown = JSON.parse(await requestOf(input, init).text());
       const response = await fetch(input, init);
       exchanges.push({ status: response.status, violations: response.headers.get("sl-violations"), body });
       return response;

@@ -2,11 +2,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApiKey, listOrgMembers } from "../../../src/generated/operations.js";
 import { createTransport, type ValidationMode } from "../../../src/transport/index.js";
+import { requestOf } from "../../support/fetch-request.js";
 
 function recordingTransport(validation: ValidationMode, answer: unknown) {
   const sent: { url: URL; body: string }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const request = input as Request;
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = requestOf(input, init);
     sent.push({ url: new URL(request.url), body: await request.text() });
     return Response.json(answer);
   });

@@ -10,6 +10,7 @@ import {
 } from "../../../src/session/index.js";
 import { getLoginState } from "../../../src/generated/operations.js";
 import { AUTH_URL, type FakeBrowser, sessionWorld, type FakeTab } from "./fake-world.js";
+import { requestOf } from "../../support/fetch-request.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;
@@ -35,8 +36,8 @@ describe("createAuthClient", () => {
 
   it("passes transport options to its fe/v3 transport, which uses the environment's fetch", async () => {
     const seen: Request[] = [];
-    const fetch = vi.fn(async (input: string | URL | Request) => {
-      seen.push(input as Request);
+    const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      seen.push(requestOf(input, init));
       return Response.json({ login_state: "Finished", brand_new: 1 });
     });
     const client = createAuthClient({
@@ -203,7 +204,7 @@ describe("SAML login", () => {
     const samlTab = browser.tab();
     const saml = createAuthClient({ authUrl: AUTH_URL, environment: { ...samlTab.env, fetch: fetchSpy } });
     await saml.loginWithSaml({ domain: "acme.com" });
-    const request = fetchSpy.mock.calls[0]![0] as Request;
+    const request = requestOf(...(fetchSpy.mock.calls[0] as [string | URL | Request, RequestInit?]));
     expect(request.url).toBe(`${AUTH_URL}/api/fe/v3/login/check?domain=acme.com`);
     expect(samlTab.navigations).toEqual(["https://idp.example.com/sso"]);
     await expect(saml.loginWithSaml({ domain: "evil.com" })).rejects.toThrow(/data: URL/);

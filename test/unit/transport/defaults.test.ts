@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { changeRole, createOrg, inviteUser } from "../../../src/generated/operations.js";
 import { RequestValidationError, createTransport, type ValidationMode } from "../../../src/transport/index.js";
+import { requestOf } from "../../support/fetch-request.js";
 
 /** Body fields with a contract default may be omitted by the caller; the transport sends the default. */
 function recordingTransport(validation: ValidationMode = "throw") {
   const bodies: unknown[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    bodies.push(JSON.parse(await (input as Request).text()));
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    bodies.push(JSON.parse(await requestOf(input, init).text()));
     return new Response(JSON.stringify({ org_id: "org_new", first_org: false }), { status: 200 });
   });
   return {

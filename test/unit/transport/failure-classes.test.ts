@@ -8,6 +8,7 @@ import {
   type TransportOptions,
 } from "../../../src/transport/index.js";
 import { sendJson, startLocalServer, type LocalServer } from "../../support/local-server.js";
+import { requestOf } from "../../support/fetch-request.js";
 
 /** Every failure class of the transport, each against a tiny local server, each with its typed outcome. */
 let server: LocalServer;
@@ -61,8 +62,8 @@ describe("requests", () => {
 
   it("include credentials (cookies) on every call", async () => {
     const seen: Request[] = [];
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      seen.push(input as Request);
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(requestOf(input, init));
       return new Response(JSON.stringify({ login_state: "Finished" }), { status: 200 });
     });
     await login(transport({ fetch }), { body: { email: "a@b.co", password: "pw" } });

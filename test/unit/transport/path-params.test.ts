@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { deleteApiKey, joinOrg, listOrgMembers } from "../../../src/generated/operations.js";
 import { RequestValidationError, createTransport } from "../../../src/transport/index.js";
+import { requestOf } from "../../support/fetch-request.js";
 
 /** Path ids are percent-encoded and can never leave the operation's path (no dot segments). */
 function recordingTransport() {
   const urls: string[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    urls.push((input as Request).url);
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(requestOf(input, init).url);
     return new Response(JSON.stringify({ org_id: "o", first_org: false }), { status: 200 });
   });
   return {

@@ -1,0 +1,19 @@
+/**
+ * An operation's validators live in their own module, which a code-splitting bundler makes a chunk of its own, so
+ * zod and the schemas are not part of the initial download. The first call of an operation starts loading it
+ * with the request in flight; once loaded it is kept here and every later call reads it synchronously.
+ */
+import type { OperationDescriptor, OperationValidators } from "./operation.js";
+
+const loaded = new WeakMap<OperationDescriptor, OperationValidators>();
+
+/** The operation's validators: at once when already loaded, else a promise of them (loading starts now). */
+export function validatorsOf(op: OperationDescriptor): OperationValidators | Promise<OperationValidators> {
+  return (
+    loaded.get(op) ??
+    op.validators().then(({ validators }) => {
+      loaded.set(op, validators);
+      return validators;
+    })
+  );
+}
