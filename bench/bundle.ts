@@ -1,5 +1,5 @@
 import { build, type Metafile } from "esbuild";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { basename, join, resolve } from "node:path";
 import { repoRoot } from "../scripts/lib/repo-root.js";
@@ -33,6 +33,10 @@ export const DEFAULT_EXTERNAL = [...REACT_EXTERNAL, "@tanstack/react-query"] as 
 /** One chunk of a split bundle: what a browser fetches as one file. */
 export interface MeasuredChunk {
   file: string;
+  /** The chunk's minified code. */
+  code: string;
+  /** The input files it carries code of (from esbuild's metafile). */
+  inputs: string[];
   minBytes: number;
   /** Gzip level 9 of this chunk alone (a browser fetches chunks one by one). */
   gzipBytes: number;
@@ -80,7 +84,9 @@ export async function bundle(source: string, options: BundleOptions = {}): Promi
 /**
  * Bundles `source` as an app's production build would: ESM with code splitting, minified, license comments
  * stripped, peers external. Each output chunk is gzipped on its own; a chunk is initial when the entry reaches it
- * through static imports, later when only an `import()` reaches it.
+ * through static imports, later when only an `import()` reaches it. A chunk the entry cannot reach at all is left
+ * out: esbuild emits one for every `import()` in the modules it reads, even one in code it drops (an unused
+ * fetcher's validators), and no browser ever fetches it.
  */
 export async function bundleSplit(source: string, options: BundleOptions = {}): Promise<SplitBundle> {
   const resolveDir = options.resolveDir ?? join(repoRoot, "bench");
@@ -106,17 +112,25 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
       legalComments: "none",
       logLevel: "silent",
     });
-    const initial = initialOutputs(result.metafile);
+    const initial = reachedOutputs(result.metafile, ["import-statement"]);
+    const reached = reachedOutputs(result.metafile, ["import-statement", "dynamic-import"]);
     const chunks = result.outputFiles
       .filter((file) => file.path.endsWith(".js"))
-      .map((file): MeasuredChunk => {
+      .flatMap((file): MeasuredChunk[] => {
         const key = Object.keys(result.metafile.outputs).find((output) => resolve(output) === file.path)!;
-        return {
-          file: basename(file.path),
-          minBytes: Buffer.byteLength(file.text),
-          gzipBytes: gzipSync(file.text, { level: 9 }).length,
-          initial: initial.has(key),
-        };
+        if (!reached.has(key)) return [];
+        return [
+          {
+            file: basename(file.path),
+            code: file.text,
+            inputs: Object.entries(result.metafile.outputs[key]!.inputs)
+              .filter(([, input]) => input.bytesInOutput > 0)
+              .map(([input]) => input),
+            minBytes: Buffer.byteLength(file.text),
+            gzipBytes: gzipSync(file.text, { level: 9 }).length,
+            initial: initial.has(key),
+          },
+        ];
       });
     const sum = (list: MeasuredChunk[]) => list.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     return {
@@ -129,17 +143,21 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
   }
 }
 
-/** The outputs the entry reaches through static imports: what a browser fetches before the app runs. */
-function initialOutputs(metafile: Metafile): Set<string> {
+/**
+ * The outputs the entry reaches through imports of the given kinds: through static imports, what a browser fetches
+ * before the app runs; through `import()` too, everything it may ever fetch.
+ */
+function reachedOutputs(metafile: Metafile, kinds: readonly string[]): Set<string> {
   const outputs = metafile.outputs;
-  const pending = Object.keys(outputs).filter((key) => outputs[key]!.entryPoint !== undefined);
+  // the app's own entry (esbuild marks each dynamically imported module as an entry point too)
+  const pending = Object.keys(outputs).filter((key) => outputs[key]!.entryPoint?.endsWith("entry.tsx"));
   const reached = new Set<string>();
   while (pending.length) {
     const key = pending.pop()!;
     if (reached.has(key)) continue;
     reached.add(key);
     for (const imported of outputs[key]!.imports)
-      if (imported.kind === "import-statement" && !imported.external) pending.push(imported.path);
+      if (kinds.includes(imported.kind) && !imported.external) pending.push(imported.path);
   }
   return reached;
 }
@@ -174,7 +192,10 @@ const ZOD_SAMPLES: Record<string, string> = {
 
 /** openapi-fetch plus one use of each zod/mini factory src/generated/zod.ts calls, parsed once: what no validating fetcher bundle can go below. */
 export function zodFloorSource(): string {
-  const zod = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
+  const dir = join(repoRoot, "src", "generated", "zod");
+  const zod = readdirSync(dir)
+    .map((file) => readFileSync(join(dir, file), "utf8"))
+    .join("\n");
   const factories = [...new Set([...zod.matchAll(/\bz\.([\w.]+)\(/g)].map((match) => match[1]!))].sort();
   const unknown = factories.filter((name) => !(name in ZOD_SAMPLES));
   if (unknown.length)
@@ -185,7 +206,7 @@ export function zodFloorSource(): string {
 
 /** Reference bundles `npm run size` prints under the comparison: what zod and openapi-fetch cost on their own. */
 export const REFERENCE_ENTRIES = {
-  "floor: openapi-fetch + every zod/mini kind zod.ts uses": zodFloorSource,
+  "floor: openapi-fetch + every zod/mini kind the validators use": zodFloorSource,
   "zod/mini, one object": `import * as z from "zod/mini"; export const s = z.object({ a: z.string() });`,
   "zod classic, one object": `import * as z from "zod"; export const s = z.object({ a: z.string() });`,
   "openapi-fetch createClient": `export { default } from "openapi-fetch";`,

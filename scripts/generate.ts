@@ -4,8 +4,13 @@ import { fileURLToPath } from "node:url";
 import { loadContract } from "./codegen/contract.js";
 import { buildOperations } from "./codegen/model.js";
 import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
-import { emitZod } from "./codegen/emit-zod.js";
-import { emitOperationValidators, emitOperations, validatorModulePath } from "./codegen/emit-operations.js";
+import { SCHEMA_DIR, emitZod } from "./codegen/emit-zod.js";
+import {
+  VALIDATORS_DIR,
+  emitOperationValidators,
+  emitOperations,
+  validatorModulePath,
+} from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
@@ -29,19 +34,24 @@ export async function generateAll(): Promise<Record<string, string>> {
   const zod = emitZod(contract, operations);
   const files: Record<string, string> = {
     "schema.d.ts": await emitSchemaTypes(contract.document),
-    "zod.ts": zod.source,
+    "zod.ts": zod.files["zod.ts"]!,
     "operations.ts": emitOperations(contract, operations),
     "queries.ts": emitQueries(operations),
     "query-functions.ts": emitQueryFunctions(operations),
     "query-hooks.ts": emitQueryHooks(operations),
   };
-  const validatorModules = Object.fromEntries(
-    operations.map((op) => [`${validatorModulePath(op.operationId)}.ts`, emitOperationValidators(op, zod.validators)]),
-  );
+  // Many small modules (one per validator, one per operation's validators): formatted together.
+  const modules = Object.fromEntries([
+    ...Object.entries(zod.files).filter(([name]) => name !== "zod.ts"),
+    ...operations.map((op) => [
+      `${validatorModulePath(op.operationId)}.ts`,
+      emitOperationValidators(op, zod.validators),
+    ]),
+  ]);
   const formatted = await Promise.all(
     Object.entries(files).map(async ([name, content]) => [name, await formatGenerated(root, name, content)] as const),
   );
-  formatted.push(...Object.entries(await formatGeneratedTogether(root, validatorModules)));
+  formatted.push(...Object.entries(await formatGeneratedTogether(root, modules)));
   return Object.fromEntries(formatted);
 }
 
@@ -80,13 +90,13 @@ async function main(): Promise<void> {
       await writeFile(path, content);
     }
   }
-  // A validator module whose operation left the contract is stale too (removed unless checking).
-  const validatorsDir = join(outDir, validatorModulePath(""));
-  for (const name of await readdir(validatorsDir).catch(() => [])) {
-    const path = join(validatorsDir, name);
-    if (relative(outDir, path) in files) continue;
-    stale.push(relative(outDir, path));
-    if (!check) await rm(path);
+  // A module whose validator or operation left the contract is stale too (removed unless checking).
+  for (const dir of [VALIDATORS_DIR, SCHEMA_DIR]) {
+    for (const name of await readdir(join(outDir, dir)).catch(() => [])) {
+      if (`${dir}/${name}` in files) continue;
+      stale.push(`${dir}/${name}`);
+      if (!check) await rm(join(outDir, dir, name));
+    }
   }
   const took = `${Math.round(performance.now() - started)} ms`;
   const fromHere = relative(process.cwd(), outDir);

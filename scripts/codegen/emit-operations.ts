@@ -1,6 +1,6 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { inputIsOptional, type OperationModel } from "./model.js";
-import { ERROR_RESPONSE_SCHEMA, type ValidatorNames } from "./emit-zod.js";
+import { ERROR_RESPONSE_SCHEMA, SCHEMA_DIR, type ValidatorNames } from "./emit-zod.js";
 import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames } from "./naming.js";
 
 /** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
@@ -12,10 +12,12 @@ export function emitOperations(contract: Contract, operations: OperationModel[])
     [
       `import type { EmptyRequest, OperationCaller, OperationDescriptor, RequestOptions, UndefinedAllowed, WithDefaults } from "../transport/operation.js";`,
       `import type { operations } from "./schema.js";`,
+      `import type { ValidationSwitch } from "./${SCHEMA_DIR}/compile-out-switch.js";`,
     ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     `// The transport's types learn the operations and their error codes here (declaration merging on the package's\n// own name, so the published declarations merge too).\ndeclare module "orgauth" {\n  interface Register {\n    operationErrorCodes: OperationErrorCodes;\n  }\n}`,
+    `/** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */\nconst ${COMPILED_OUT} = () => Promise.resolve({ validators: { responses: {} } });`,
     ...[...headerSets].map(
       ([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`,
     ),
@@ -111,19 +113,29 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>): stri
     withoutUnexpected(op.errorCodes).length
       ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]`
       : "",
-    `validators: () => import(${literal(`./${validatorModulePath(op.operationId)}.js`)})`,
+    `validators: () => ${VALIDATION_OFF} ? ${COMPILED_OUT}() : import(${literal(`./${validatorModulePath(op.operationId)}.js`)})`,
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }
 
+/**
+ * The compile-out switch, written out in each descriptor: an app's bundler that defines it as "off" drops the
+ * `import()` beside it, and with it the operation's validator chunk.
+ */
+const VALIDATION_OFF = `(globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"`;
+const COMPILED_OUT = "compiledOut";
+
+/** The folder of the operations' validator modules, under src/generated/. */
+export const VALIDATORS_DIR = "validators";
+
 /** The module of an operation's validators, relative to src/generated/ and without extension. */
 export function validatorModulePath(operationId: string): string {
-  return `validators/${operationId}`;
+  return `${VALIDATORS_DIR}/${operationId}`;
 }
 
 /**
- * Emits `src/generated/validators/<operationId>.ts`: the operation's body, success and error validators from
- * zod.ts, in a module of their own so that a code-splitting bundler loads them apart from the initial code.
+ * Emits `src/generated/validators/<operationId>.ts`: the operation's body, success and error validators, in a
+ * module of their own so that a code-splitting bundler loads them apart from the initial code.
  */
 export function emitOperationValidators(op: OperationModel, validators: ValidatorNames): string {
   const body = op.requestBody ? validators.body(op.operationId) : undefined;
@@ -140,7 +152,7 @@ export function emitOperationValidators(op: OperationModel, validators: Validato
     GENERATED_HEADER,
     [
       `import type { OperationValidators } from "../../transport/operation.js";`,
-      `import { ${names.join(", ")} } from "../zod.js";`,
+      ...names.map((name) => `import { ${name} } from "../${SCHEMA_DIR}/${name}.js";`),
     ].join("\n"),
     `/** The validators of \`${op.operationId}\` (${op.method} ${op.path}), loaded when the operation is first called. */\nexport const validators = { ${fields.join(", ")} } satisfies OperationValidators;`,
   ].join("\n\n")}\n`;

@@ -24,13 +24,13 @@ export interface ValidatorNames {
 }
 
 /**
- * Emits `src/generated/zod.ts`: the component validators operations reach, then a validator per operation body and
+ * Emits the validators (`src/generated/zod/`, re-exported by `zod.ts`): the component validators operations reach, then a validator per operation body and
  * response that is not just a component (a body or response that is a `$ref` uses the component's own validator).
  */
 export function emitZod(
   contract: Contract,
   operations: OperationModel[],
-): { source: string; validators: ValidatorNames } {
+): { files: Record<string, string>; validators: ValidatorNames } {
   const components: Record<string, SchemaNode> = contract.document.components?.schemas ?? {};
   const requestReached = reachedFrom(
     components,
@@ -48,21 +48,25 @@ export function emitZod(
     ...errorBodyReferences.map((name) => components[name]),
   ]);
   errorBodyReferences.forEach((name) => responseReached.add(name));
-  const blocks: string[] = [];
+  const blocks: SchemaBlock[] = [];
   for (const name of topologicalOrder(components)) {
     if (!responseReached.has(name) && !requestReached.has(name)) continue;
     const node = components[name]!;
     const doc = docComment(node.description);
     // A component only request bodies use gets just its strict twin; the rest keep the stripping validator.
     if (responseReached.has(name) || !requestComponents.has(name)) {
-      blocks.push(
-        `${doc}export const ${componentSchemaName(name)} = ${switchable(zodExpression(node, contextFor("response", requestComponents)))};`,
-      );
+      blocks.push({
+        name: componentSchemaName(name),
+        doc,
+        expression: switchable(zodExpression(node, contextFor("response", requestComponents))),
+      });
     }
     if (requestComponents.has(name)) {
-      blocks.push(
-        `${doc}export const ${componentIdentifier(name, "request")} = ${switchable(zodExpression(node, contextFor("request", requestComponents)))};`,
-      );
+      blocks.push({
+        name: componentIdentifier(name, "request"),
+        doc,
+        expression: switchable(zodExpression(node, contextFor("request", requestComponents))),
+      });
     }
   }
   if (errorBody) blocks.push(errorResponseBlock(errorBody, requestComponents));
@@ -73,24 +77,62 @@ export function emitZod(
     response: (operationId, status) =>
       names.get(responseSchemaName(operationId, status)) ?? responseSchemaName(operationId, status),
   };
-  return {
-    source: `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${blocks.join("\n\n")}\n`,
-    validators,
-  };
+  return { files: schemaFiles(blocks), validators };
 }
+
+/** One validator: its constant's name, doc comment and expression. */
+interface SchemaBlock {
+  name: string;
+  doc: string;
+  expression: string;
+}
+
+/**
+ * `zod.ts` (every validator, re-exported) and one module per validator under `zod/`, importing the validators it
+ * references: a code-splitting bundler assigns whole modules to chunks, so a chunk that loads one operation's
+ * validators carries those and no other operation's.
+ */
+function schemaFiles(blocks: SchemaBlock[]): Record<string, string> {
+  const names = new Set(blocks.map((block) => block.name));
+  const files: Record<string, string> = {
+    [`${SCHEMA_DIR}/${SWITCH_MODULE}.ts`]: `${GENERATED_HEADER}\n\n${COMPILE_OUT_SWITCH}\n`,
+  };
+  for (const block of blocks) {
+    const references = [...new Set(block.expression.match(/\b\w+Schema\b/g) ?? [])].filter(
+      (name) => name !== block.name && names.has(name),
+    );
+    const imports = [
+      /\bz\./.test(block.expression) ? `import * as z from "zod/mini";` : "",
+      block.expression.includes("unchecked")
+        ? `import { type ValidationSwitch, unchecked } from "./${SWITCH_MODULE}.js";`
+        : "",
+      ...references.map((name) => `import { ${name} } from "./${name}.js";`),
+    ].filter(Boolean);
+    files[`${SCHEMA_DIR}/${block.name}.ts`] =
+      `${GENERATED_HEADER}\n${imports.join("\n")}\n\n${block.doc}export const ${block.name} = ${block.expression};\n`;
+  }
+  const reexports = blocks.map((block) => `export { ${block.name} } from "./${SCHEMA_DIR}/${block.name}.js";`);
+  files["zod.ts"] =
+    `${GENERATED_HEADER}\n\n// Every validator of the contract, one module each under ${SCHEMA_DIR}/ (see there).\n${reexports.join("\n")}\n`;
+  return files;
+}
+
+/** The folder of the validator modules, under src/generated/. */
+export const SCHEMA_DIR = "zod";
+const SWITCH_MODULE = "compile-out-switch";
 
 /**
  * The switch that compiles validation out. An app's bundler that defines `globalThis.ORGAUTH_VALIDATION` as "off"
  * folds every validator to `unchecked`, and no zod code is left referenced. Each validator is a pure call, so a
  * bundle that does not use one still drops it.
  */
-const COMPILE_OUT_SWITCH = `/** The global an app's bundler may define: "off" compiles response and request validation out of the bundle (read here, never declared into the app's own types). */
-interface ValidationSwitch {
+const COMPILE_OUT_SWITCH = `/** The global an app's bundler may define: "off" compiles response and request validation out of the bundle (read by the validators, never declared into the app's own types). */
+export interface ValidationSwitch {
   ORGAUTH_VALIDATION?: "on" | "off" | undefined;
 }
 
 /** Every validator when validation is compiled out: it accepts any value as it is (typed \`never\` so each validator keeps its zod type; the library only calls \`safeParse\`). */
-const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data }) } as never;`;
+export const unchecked: never = { safeParse: (data: unknown) => ({ success: true, data }) } as never;`;
 
 /** A validator expression behind the compile-out switch (a reference to another validator needs none). */
 function switchable(expression: string): string {
@@ -102,11 +144,15 @@ function switchable(expression: string): string {
  * Per-operation validators. A body or response that is only a reference to a component gets no constant of its own:
  * `names` maps its would-be name to the component's validator instead.
  */
-function operationBlocks(op: OperationModel, requestComponents: Set<string>, names: Map<string, string>): string[] {
-  const blocks: string[] = [];
+function operationBlocks(
+  op: OperationModel,
+  requestComponents: Set<string>,
+  names: Map<string, string>,
+): SchemaBlock[] {
+  const blocks: SchemaBlock[] = [];
   const declare = (name: string, expression: string, doc: string): void => {
     if (isReference(expression)) names.set(name, expression);
-    else blocks.push(`/** ${doc} */\nexport const ${name} = ${switchable(expression)};`);
+    else blocks.push({ name, doc: `/** ${doc} */\n`, expression: switchable(expression) });
   };
   if (op.requestBody) {
     const expression = zodExpression(op.requestBody.schema, contextFor("request", requestComponents));
@@ -129,13 +175,17 @@ function isReference(expression: string): boolean {
   return /^[A-Za-z_$][\w$]*$/.test(expression);
 }
 
-function errorResponseBlock(errorBody: SchemaNode, requestComponents: Set<string>): string {
+function errorResponseBlock(errorBody: SchemaNode, requestComponents: Set<string>): SchemaBlock {
   const base = contextFor("response", requestComponents);
   const looseCodes: ZodContext = {
     mode: "response",
     reference: (name, mode) => (name === ERROR_CODE ? zodCall("string") : base.reference(name, mode)),
   };
-  return `/** Every error body, with \`error_code\` as any string so an unknown code stays a typed error. */\nexport const ${ERROR_RESPONSE_SCHEMA} = ${switchable(zodExpression(errorBody, looseCodes))};`;
+  return {
+    name: ERROR_RESPONSE_SCHEMA,
+    doc: "/** Every error body, with `error_code` as any string so an unknown code stays a typed error. */\n",
+    expression: switchable(zodExpression(errorBody, looseCodes)),
+  };
 }
 
 function contextFor(mode: ObjectMode, requestComponents: Set<string>): ZodContext {

@@ -10,6 +10,7 @@ import type {
   WithDefaults,
 } from "../transport/operation.js";
 import type { operations } from "./schema.js";
+import type { ValidationSwitch } from "./zod/compile-out-switch.js";
 
 /** Error codes each operation documents, by operation id. */
 export interface OperationErrorCodes {
@@ -62,6 +63,9 @@ declare module "orgauth" {
   }
 }
 
+/** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */
+const compiledOut = () => Promise.resolve({ validators: { responses: {} } });
+
 /** Headers the contract fixes on the operations that use it. */
 const xCSRFTokenHeader = { "X-CSRF-Token": "-.-" };
 
@@ -83,7 +87,10 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   path: "/api/v1/refresh_token",
   responses: { 200: true },
   errorCodes: ["not_logged_in"],
-  validators: () => import("./validators/refreshToken.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/refreshToken.js"),
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */
@@ -107,7 +114,8 @@ export const logoutOperation: OperationDescriptor<"logout"> = {
   method: "POST",
   path: "/api/v1/logout",
   responses: { 200: true },
-  validators: () => import("./validators/logout.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/logout.js"),
 };
 
 /** End the session and return where to send the browser next. (POST /api/v1/logout) */
@@ -132,7 +140,10 @@ export const getLoginStateOperation: OperationDescriptor<"getLoginState"> = {
   path: "/api/fe/v3/login_state",
   headers: xCSRFTokenHeader,
   responses: { 200: true },
-  validators: () => import("./validators/getLoginState.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/getLoginState.js"),
 };
 
 /** Get the current step of the login flow. (GET /api/fe/v3/login_state) */
@@ -170,7 +181,8 @@ export const loginOperation: OperationDescriptor<"login"> = {
   body: true,
   responses: { 200: true },
   errorCodes: ["invalid_request_fields", "action_disabled", "account_disabled", "account_locked", "user_not_found"],
-  validators: () => import("./validators/login.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/login.js"),
 };
 
 /** Log in with email and password. (POST /api/fe/v3/login) */
@@ -202,7 +214,8 @@ export const signupOperation: OperationDescriptor<"signup"> = {
   body: true,
   responses: { 200: true },
   errorCodes: ["invalid_request_fields", "action_disabled"],
-  validators: () => import("./validators/signup.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/signup.js"),
 };
 
 /** Create an account with email and password. (POST /api/fe/v3/signup) */
@@ -234,7 +247,10 @@ export const forgotPasswordOperation: OperationDescriptor<"forgotPassword"> = {
   body: true,
   responses: { 200: true },
   errorCodes: ["invalid_request_fields"],
-  validators: () => import("./validators/forgotPassword.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/forgotPassword.js"),
 };
 
 /** Send a password-reset email. (POST /api/fe/v3/forgot_password) */
@@ -280,7 +296,10 @@ export const loginPasswordlessOperation: OperationDescriptor<"loginPasswordless"
     "account_locked",
     "not_found",
   ],
-  validators: () => import("./validators/loginPasswordless.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/loginPasswordless.js"),
 };
 
 /** Email a one-time login link. (POST /api/fe/v3/login_passwordless) */
@@ -317,7 +336,8 @@ export const verifyMfaOperation: OperationDescriptor<"verifyMfa"> = {
   body: true,
   responses: { 200: true },
   errorCodes: ["invalid_request_fields", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
-  validators: () => import("./validators/verifyMfa.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/verifyMfa.js"),
 };
 
 /** Complete login with a one-time MFA code. (POST /api/fe/v3/verify) */
@@ -354,7 +374,10 @@ export const verifyBackupCodeOperation: OperationDescriptor<"verifyBackupCode"> 
   body: true,
   responses: { 200: true },
   errorCodes: ["incorrect_mfa_code", "invalid_mfa_cookie", "account_mfa_locked", "account_disabled"],
-  validators: () => import("./validators/verifyBackupCode.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/verifyBackupCode.js"),
 };
 
 /** Complete login with an MFA backup code. (POST /api/fe/v3/verify_backup) */
@@ -384,7 +407,10 @@ export const resendEmailConfirmationOperation: OperationDescriptor<"resendEmailC
   headers: xCSRFTokenHeader,
   responses: { 204: false },
   errorCodes: ["email_already_confirmed", "not_logged_in", "rate_limit_exceeded"],
-  validators: () => import("./validators/resendEmailConfirmation.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/resendEmailConfirmation.js"),
 };
 
 /** Send the email-confirmation message again. (POST /api/fe/v3/resend_email_confirmation) */
@@ -415,7 +441,10 @@ export const loginCheckOperation: OperationDescriptor<"loginCheck"> = {
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["ambiguous_results", "org_not_found"],
-  validators: () => import("./validators/loginCheck.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/loginCheck.js"),
 };
 
 /** Find the SSO (SAML) login URL for a domain, an organisation or an email. (GET /api/fe/v3/login/check) */
@@ -442,7 +471,10 @@ export const getSecurityStatusOperation: OperationDescriptor<"getSecurityStatus"
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["not_logged_in", "email_not_confirmed"],
-  validators: () => import("./validators/getSecurityStatus.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/getSecurityStatus.js"),
 };
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. (POST /api/fe/v3/security_status) */
@@ -479,7 +511,8 @@ export const enableMfaOperation: OperationDescriptor<"enableMfa"> = {
   body: true,
   responses: { 204: false },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed", "action_already_complete"],
-  validators: () => import("./validators/enableMfa.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/enableMfa.js"),
 };
 
 /** Turn on MFA by confirming a code from the authenticator app. (POST /api/fe/v3/mfa_enable) */
@@ -515,7 +548,10 @@ export const disableMfaOperation: OperationDescriptor<"disableMfa"> = {
   body: true,
   responses: { 204: false },
   errorCodes: ["not_logged_in", "email_not_confirmed", "action_already_complete"],
-  validators: () => import("./validators/disableMfa.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/disableMfa.js"),
 };
 
 /** Turn off MFA. (POST /api/fe/v3/mfa_disable) */
@@ -559,7 +595,10 @@ export const updatePasswordOperation: OperationDescriptor<"updatePassword"> = {
     "account_locked",
     "email_not_confirmed",
   ],
-  validators: () => import("./validators/updatePassword.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/updatePassword.js"),
 };
 
 /** Set a new password (the current one is needed if the user has one). (POST /api/fe/v3/update_password) */
@@ -611,7 +650,10 @@ export const updateEmailOperation: OperationDescriptor<"updateEmail"> = {
     "confirmation_email_sent",
     "email_send_failure",
   ],
-  validators: () => import("./validators/updateEmail.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/updateEmail.js"),
 };
 
 /** Start changing the user's email address (a confirmation email is sent to the new one). (POST /api/fe/v3/update_email) */
@@ -647,7 +689,10 @@ export const updateMetadataOperation: OperationDescriptor<"updateMetadata"> = {
   body: true,
   responses: { 204: false },
   errorCodes: ["invalid_request_fields", "not_logged_in", "email_not_confirmed"],
-  validators: () => import("./validators/updateMetadata.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/updateMetadata.js"),
 };
 
 /** Update the user's name, username or custom properties. (POST /api/fe/v3/update_metadata) */
@@ -673,7 +718,8 @@ export const deleteMeOperation: OperationDescriptor<"deleteMe"> = {
   headers: xCSRFTokenHeader,
   responses: { 204: false },
   errorCodes: ["not_logged_in", "action_disabled"],
-  validators: () => import("./validators/deleteMe.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/deleteMe.js"),
 };
 
 /** Delete the logged-in user's account. (DELETE /api/fe/v3/delete_me) */
@@ -724,7 +770,8 @@ export const createOrgOperation: OperationDescriptor<"createOrg"> = {
     "email_not_confirmed",
     "user_max_orgs_limit_exceeded",
   ],
-  validators: () => import("./validators/createOrg.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/createOrg.js"),
 };
 
 /** Create an organisation with the user as its owner. (POST /api/fe/v3/create_org) */
@@ -761,7 +808,10 @@ export const getOrgSettingsOperation: OperationDescriptor<"getOrgSettings"> = {
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "email_not_confirmed", "org_not_found"],
-  validators: () => import("./validators/getOrgSettings.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/getOrgSettings.js"),
 };
 
 /** Get an organisation's settings and what the user may change. (GET /api/fe/v3/org_settings) */
@@ -807,7 +857,10 @@ export const updateOrgMetadataOperation: OperationDescriptor<"updateOrgMetadata"
     "email_not_confirmed",
     "org_not_found",
   ],
-  validators: () => import("./validators/updateOrgMetadata.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/updateOrgMetadata.js"),
 };
 
 /** Rename an organisation or change its domain and MFA rules. (POST /api/fe/v3/update_org_metadata) */
@@ -844,7 +897,8 @@ export const deleteOrgOperation: OperationDescriptor<"deleteOrg"> = {
   body: true,
   responses: { 204: false },
   errorCodes: ["not_logged_in", "action_disabled", "action_forbidden", "org_not_found"],
-  validators: () => import("./validators/deleteOrg.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/deleteOrg.js"),
 };
 
 /** Delete an organisation. (DELETE /api/fe/v3/delete_org) */
@@ -870,7 +924,10 @@ export const getJoinableOrgsOperation: OperationDescriptor<"getJoinableOrgs"> = 
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed"],
-  validators: () => import("./validators/getJoinableOrgs.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/getJoinableOrgs.js"),
 };
 
 /** List the organisations the user may join by email domain. (GET /api/fe/v3/joinable_orgs) */
@@ -915,7 +972,8 @@ export const joinOrgOperation: OperationDescriptor<"joinOrg"> = {
     "org_max_users_limit_exceeded",
     "user_max_orgs_limit_exceeded",
   ],
-  validators: () => import("./validators/joinOrg.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/joinOrg.js"),
 };
 
 /** Join an organisation that accepts the user's email domain. (POST /api/fe/v3/join_org/{orgId}) */
@@ -952,7 +1010,10 @@ export const listOrgMembersOperation: OperationDescriptor<"listOrgMembers"> = {
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
-  validators: () => import("./validators/listOrgMembers.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/listOrgMembers.js"),
 };
 
 /** List an organisation's members, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/members) */
@@ -990,7 +1051,10 @@ export const listPendingInvitesOperation: OperationDescriptor<"listPendingInvite
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
-  validators: () => import("./validators/listPendingInvites.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/listPendingInvites.js"),
 };
 
 /** List an organisation's pending invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/pending_invites) */
@@ -1028,7 +1092,10 @@ export const listExpiredInvitesOperation: OperationDescriptor<"listExpiredInvite
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["not_logged_in", "action_disabled", "email_not_confirmed", "org_not_found"],
-  validators: () => import("./validators/listExpiredInvites.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/listExpiredInvites.js"),
 };
 
 /** List an organisation's expired invitations, one page at a time. (GET /api/fe/v3/org_membership/{orgId}/expired_invites) */
@@ -1083,7 +1150,10 @@ export const inviteUserOperation: OperationDescriptor<"inviteUser"> = {
     "org_max_users_limit_exceeded",
     "action_already_complete",
   ],
-  validators: () => import("./validators/inviteUser.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/inviteUser.js"),
 };
 
 /** Invite someone to an organisation by email. (POST /api/fe/v3/invite_user) */
@@ -1131,7 +1201,10 @@ export const removeUserOperation: OperationDescriptor<"removeUser"> = {
     "org_not_found",
     "user_not_found",
   ],
-  validators: () => import("./validators/removeUser.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/removeUser.js"),
 };
 
 /** Remove a member from an organisation. (POST /api/fe/v3/remove_user) */
@@ -1182,7 +1255,10 @@ export const changeRoleOperation: OperationDescriptor<"changeRole"> = {
     "email_not_confirmed",
     "user_not_found",
   ],
-  validators: () => import("./validators/changeRole.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/changeRole.js"),
 };
 
 /** Change a member's role and additional roles. (POST /api/fe/v3/change_role) */
@@ -1228,7 +1304,10 @@ export const revokeUserInvitationOperation: OperationDescriptor<"revokeUserInvit
     "email_not_confirmed",
     "org_not_found",
   ],
-  validators: () => import("./validators/revokeUserInvitation.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/revokeUserInvitation.js"),
 };
 
 /** Revoke a pending invitation. (POST /api/fe/v3/revoke_user_invitation) */
@@ -1265,7 +1344,10 @@ export const listPersonalApiKeysOperation: OperationDescriptor<"listPersonalApiK
   headers: xCSRFTokenHeader,
   responses: { 200: true },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_disabled", "email_not_confirmed"],
-  validators: () => import("./validators/listPersonalApiKeys.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/listPersonalApiKeys.js"),
 };
 
 /** List the user's personal API keys, one page at a time. (GET /api/fe/v3/personal_api_keys) */
@@ -1310,7 +1392,10 @@ export const listOrgApiKeysOperation: OperationDescriptor<"listOrgApiKeys"> = {
     "email_not_confirmed",
     "org_not_found",
   ],
-  validators: () => import("./validators/listOrgApiKeys.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/listOrgApiKeys.js"),
 };
 
 /** List an organisation's API keys, one page at a time. (GET /api/fe/v3/org_api_keys) */
@@ -1348,7 +1433,10 @@ export const createApiKeyOperation: OperationDescriptor<"createApiKey"> = {
   body: true,
   responses: { 200: true },
   errorCodes: ["invalid_request_fields", "bad_request", "not_logged_in", "action_forbidden", "email_not_confirmed"],
-  validators: () => import("./validators/createApiKey.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/createApiKey.js"),
 };
 
 /** Create a personal API key, or an organisation key when org_id is given. (POST /api/fe/v3/api_keys) */
@@ -1387,7 +1475,10 @@ export const updateApiKeyOperation: OperationDescriptor<"updateApiKey"> = {
   body: true,
   responses: { 204: false },
   errorCodes: ["invalid_request_fields", "not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
-  validators: () => import("./validators/updateApiKey.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/updateApiKey.js"),
 };
 
 /** Rename an API key. (PATCH /api/fe/v3/api_keys/{apiKeyId}) */
@@ -1423,7 +1514,10 @@ export const deleteApiKeyOperation: OperationDescriptor<"deleteApiKey"> = {
   headers: xCSRFTokenHeader,
   responses: { 204: false },
   errorCodes: ["not_logged_in", "action_forbidden", "email_not_confirmed", "not_found"],
-  validators: () => import("./validators/deleteApiKey.js"),
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/deleteApiKey.js"),
 };
 
 /** Delete (revoke) an API key. (DELETE /api/fe/v3/api_keys/{apiKeyId}) */

@@ -10,7 +10,7 @@ import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
-import { validatorsOf } from "./load-validators.js";
+import { validatorsOf, type ValidationSwitch } from "./load-validators.js";
 import { PATH_PARAM, requestUrl } from "./request-url.js";
 import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
 import { checkWellFormedStrings } from "./well-formed.js";
@@ -77,8 +77,11 @@ export function createTransport(options: TransportOptions): Transport {
     const op = operation as OperationDescriptor<OperationId>;
     try {
       // The validators load while the request is in flight (a call with a body waits for them: it is checked first);
-      // with validation off only a body needs them.
-      const loading = op.body || validation !== "off" ? validatorsOf(op) : undefined;
+      // with validation off only a body needs them, and with validation compiled out nothing does.
+      const loading =
+        (globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off" && (op.body || validation !== "off")
+          ? validatorsOf(op)
+          : undefined;
       if (loading instanceof Promise) loading.catch(ignore); // a failed load is reported where it is awaited
       const body = op.body ? checkedBody(op, await loading!, request, validation) : request.body;
       checkPathParams(op, request);

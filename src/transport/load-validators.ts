@@ -5,6 +5,11 @@
  */
 import type { OperationDescriptor, OperationValidators } from "./operation.js";
 
+/** The global an app's bundler may define as "off" to compile validation out (then no validators are loaded). */
+export interface ValidationSwitch {
+  ORGAUTH_VALIDATION?: "on" | "off" | undefined;
+}
+
 const loaded = new WeakMap<OperationDescriptor, OperationValidators>();
 
 /** The operation's validators: at once when already loaded, else a promise of them (loading starts now). */

@@ -32,8 +32,8 @@ export interface OperationValidators {
   readonly body?: ZodMiniType;
   /** Success statuses with a JSON body → its schema. */
   readonly responses: Readonly<Record<number, ZodMiniType>>;
-  /** The schema of the operation's error bodies. */
-  readonly errorBody: ZodMiniType;
+  /** The schema of the operation's error bodies (without one, error bodies are read unchecked). */
+  readonly errorBody?: ZodMiniType;
 }
 
 /** Static facts about one operation that the transport needs to call it and check the answer. */

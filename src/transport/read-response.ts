@@ -49,7 +49,7 @@ export function readErrorResponse(
   const body = parseJson(text);
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;
-  if (reader.validation !== "off" && validators) {
+  if (reader.validation !== "off" && validators?.errorBody) {
     const result = validators.errorBody.safeParse(body);
     if (!result.success) {
       const cause = new ResponseValidationError(op.operationId, status, result.error.issues, body);

@@ -17,14 +17,23 @@ export const globalTimers: Timers = {
 /** The one default request timeout, for the session calls and every fe call (`timeoutMs` / `requestTimeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** A signal that aborts after `timeoutMs` or when the caller's signal aborts. */
+/** The longest delay a timer keeps (a longer one would fire at once): a deadline beyond it never fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A signal that aborts after `timeoutMs` or when the caller's signal aborts. One timer at most, none when the
+ * deadline cannot fire (`Infinity`, or beyond what a timer keeps).
+ */
 export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undefined, timers: Timers = globalTimers) {
   const controller = new AbortController();
   let expired = false;
-  const timer = timers.setTimeout(() => {
-    expired = true;
-    controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, "TimeoutError"));
-  }, timeoutMs);
+  const timer =
+    timeoutMs <= MAX_TIMER_MS
+      ? timers.setTimeout(() => {
+          expired = true;
+          controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, "TimeoutError"));
+        }, timeoutMs)
+      : undefined;
   const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
@@ -32,7 +41,7 @@ export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undef
     signal: controller.signal,
     timedOut: () => expired,
     dispose: () => {
-      timers.clearTimeout(timer);
+      if (timer !== undefined) timers.clearTimeout(timer);
       callerSignal?.removeEventListener("abort", onCallerAbort);
     },
   };

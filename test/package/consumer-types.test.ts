@@ -50,7 +50,7 @@ describe("the packed package in a consumer's compiler", () => {
     const options = { module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: false };
     expect(typeCheck("tsconfig.consumer.json", options, ["consumer"])).toBe("");
     const declarations = listedDeclarations("tsconfig.consumer.json");
-    for (const entry of ["index", "react", "testing", "testing/react", "emulator"]) {
+    for (const entry of ["index", "react", "schemas", "testing", "testing/react", "emulator"]) {
       expect(declarations).toContain(`${entry}.d.ts`);
       expect(declarations).toContain(`${entry}.d.cts`);
     }

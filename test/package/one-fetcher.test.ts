@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { VALIDATION_OFF, bundle } from "../../bench/bundle.js";
@@ -12,9 +12,12 @@ import { repoRoot } from "../../scripts/lib/repo-root.js";
 const appDir = inject("packedAppDir");
 const OPERATION = "listOrgMembers";
 
-/** Each top-level schema of src/generated/zod.ts: the schemas it references and the property names it declares. */
+/** Each generated schema (src/generated/zod/, one module each): the schemas it references and the property names it declares. */
 function generatedSchemas(): Map<string, { references: string[]; properties: string[] }> {
-  const source = readFileSync(join(repoRoot, "src", "generated", "zod.ts"), "utf8");
+  const dir = join(repoRoot, "src", "generated", "zod");
+  const source = readdirSync(dir)
+    .map((file) => readFileSync(join(dir, file), "utf8"))
+    .join("\n");
   const schemas = new Map<string, { references: string[]; properties: string[] }>();
   for (const [, name, body] of source.matchAll(/^export const (\w+) = ([\s\S]*?);$/gm)) {
     const references = [...body!.matchAll(/\b(\w+Schema)\b/g)].map((match) => match[1]!);
@@ -24,11 +27,10 @@ function generatedSchemas(): Map<string, { references: string[]; properties: str
   return schemas;
 }
 
-/** The zod constant an operation's descriptor reads its 200 response with (src/generated/operations.ts). */
+/** The zod constant an operation reads its 200 response with (its module, src/generated/validators/<id>.ts). */
 function successValidatorOf(operationId: string): string {
-  const source = readFileSync(join(repoRoot, "src", "generated", "operations.ts"), "utf8");
-  const descriptor = source.slice(source.indexOf(`export const ${operationId}Operation:`));
-  return /200: v\.(\w+)/.exec(descriptor)![1]!;
+  const source = readFileSync(join(repoRoot, "src", "generated", "validators", `${operationId}.ts`), "utf8");
+  return /200: (\w+)/.exec(source)![1]!;
 }
 
 /** True when minified code has `key` as an object property name. */

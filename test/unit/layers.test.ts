@@ -49,7 +49,7 @@ const RULES: LayerRule[] = [
   },
   {
     name: "the core generated code (schema, validators, operations) imports nothing from hooks",
-    files: /^src\/generated\/(operations|zod|schema\.d)\.ts$/,
+    files: /^src\/generated\/(operations|zod|schema\.d|validators\/\w+)\.ts$/,
     forbids: targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//),
   },
   {

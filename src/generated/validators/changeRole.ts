@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { ChangeRoleRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { ChangeRoleRequestInputSchema } from "../zod/ChangeRoleRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `changeRole` (POST /api/fe/v3/change_role), loaded when the operation is first called. */
 export const validators = {

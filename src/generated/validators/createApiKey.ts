@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { CreateApiKeyRequestInputSchema, CreateApiKeyResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { CreateApiKeyRequestInputSchema } from "../zod/CreateApiKeyRequestInputSchema.js";
+import { CreateApiKeyResponseSchema } from "../zod/CreateApiKeyResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `createApiKey` (POST /api/fe/v3/api_keys), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { CreateOrgRequestInputSchema, OrgMembershipResultSchema, ErrorResponseBodySchema } from "../zod.js";
+import { CreateOrgRequestInputSchema } from "../zod/CreateOrgRequestInputSchema.js";
+import { OrgMembershipResultSchema } from "../zod/OrgMembershipResultSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `createOrg` (POST /api/fe/v3/create_org), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,7 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { ErrorResponseBodySchema } from "../zod.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `deleteApiKey` (DELETE /api/fe/v3/api_keys/{apiKeyId}), loaded when the operation is first called. */
 export const validators = { responses: {}, errorBody: ErrorResponseBodySchema } satisfies OperationValidators;

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { DeleteOrgRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { DeleteOrgRequestInputSchema } from "../zod/DeleteOrgRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `deleteOrg` (DELETE /api/fe/v3/delete_org), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { DisableMfaRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { DisableMfaRequestInputSchema } from "../zod/DisableMfaRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `disableMfa` (POST /api/fe/v3/mfa_disable), loaded when the operation is first called. */
 export const validators = {

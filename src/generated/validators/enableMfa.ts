@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { EnableMfaRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { EnableMfaRequestInputSchema } from "../zod/EnableMfaRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `enableMfa` (POST /api/fe/v3/mfa_enable), loaded when the operation is first called. */
 export const validators = {

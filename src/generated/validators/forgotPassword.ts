@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { ForgotPasswordRequestInputSchema, ForgotPasswordResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { ForgotPasswordRequestInputSchema } from "../zod/ForgotPasswordRequestInputSchema.js";
+import { ForgotPasswordResponseSchema } from "../zod/ForgotPasswordResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `forgotPassword` (POST /api/fe/v3/forgot_password), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { JoinableOrgListSchema, ErrorResponseBodySchema } from "../zod.js";
+import { JoinableOrgListSchema } from "../zod/JoinableOrgListSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `getJoinableOrgs` (GET /api/fe/v3/joinable_orgs), loaded when the operation is first called. */
 export const validators = {

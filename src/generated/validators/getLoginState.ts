@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { LoginStateResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { LoginStateResponseSchema } from "../zod/LoginStateResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `getLoginState` (GET /api/fe/v3/login_state), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { OrgSettingsSchema, ErrorResponseBodySchema } from "../zod.js";
+import { OrgSettingsSchema } from "../zod/OrgSettingsSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `getOrgSettings` (GET /api/fe/v3/org_settings), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { SecurityStatusSchema, ErrorResponseBodySchema } from "../zod.js";
+import { SecurityStatusSchema } from "../zod/SecurityStatusSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `getSecurityStatus` (POST /api/fe/v3/security_status), loaded when the operation is first called. */
 export const validators = {

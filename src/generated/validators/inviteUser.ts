@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { InviteUserRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { InviteUserRequestInputSchema } from "../zod/InviteUserRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `inviteUser` (POST /api/fe/v3/invite_user), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { OrgMembershipResultSchema, ErrorResponseBodySchema } from "../zod.js";
+import { OrgMembershipResultSchema } from "../zod/OrgMembershipResultSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `joinOrg` (POST /api/fe/v3/join_org/{orgId}), loaded when the operation is first called. */
 export const validators = {

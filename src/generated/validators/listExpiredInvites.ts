@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { ExpiredInviteListSchema, ErrorResponseBodySchema } from "../zod.js";
+import { ExpiredInviteListSchema } from "../zod/ExpiredInviteListSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `listExpiredInvites` (GET /api/fe/v3/org_membership/{orgId}/expired_invites), loaded when the operation is first called. */
 export const validators = {

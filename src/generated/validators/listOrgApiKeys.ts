@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { ApiKeyListSchema, ErrorResponseBodySchema } from "../zod.js";
+import { ApiKeyListSchema } from "../zod/ApiKeyListSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `listOrgApiKeys` (GET /api/fe/v3/org_api_keys), loaded when the operation is first called. */
 export const validators = {

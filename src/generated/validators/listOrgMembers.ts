@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { OrgMemberListSchema, ErrorResponseBodySchema } from "../zod.js";
+import { OrgMemberListSchema } from "../zod/OrgMemberListSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `listOrgMembers` (GET /api/fe/v3/org_membership/{orgId}/members), loaded when the operation is first called. */
 export const validators = {

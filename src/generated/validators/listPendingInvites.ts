@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { PendingInviteListSchema, ErrorResponseBodySchema } from "../zod.js";
+import { PendingInviteListSchema } from "../zod/PendingInviteListSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `listPendingInvites` (GET /api/fe/v3/org_membership/{orgId}/pending_invites), loaded when the operation is first called. */
 export const validators = {

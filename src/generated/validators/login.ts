@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { LoginRequestInputSchema, LoginStateResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { LoginRequestInputSchema } from "../zod/LoginRequestInputSchema.js";
+import { LoginStateResponseSchema } from "../zod/LoginStateResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `login` (POST /api/fe/v3/login), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { LoginCheckResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { LoginCheckResponseSchema } from "../zod/LoginCheckResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `loginCheck` (GET /api/fe/v3/login/check), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { LoginPasswordlessRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { LoginPasswordlessRequestInputSchema } from "../zod/LoginPasswordlessRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `loginPasswordless` (POST /api/fe/v3/login_passwordless), loaded when the operation is first called. */
 export const validators = {

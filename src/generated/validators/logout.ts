@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { LogoutResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { LogoutResponseSchema } from "../zod/LogoutResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `logout` (POST /api/v1/logout), loaded when the operation is first called. */
 export const validators = {

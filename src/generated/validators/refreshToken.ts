@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { RefreshTokenResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { RefreshTokenResponseSchema } from "../zod/RefreshTokenResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `refreshToken` (GET /api/v1/refresh_token), loaded when the operation is first called. */
 export const validators = {

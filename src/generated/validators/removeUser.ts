@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { RemoveUserRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { RemoveUserRequestInputSchema } from "../zod/RemoveUserRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `removeUser` (POST /api/fe/v3/remove_user), loaded when the operation is first called. */
 export const validators = {

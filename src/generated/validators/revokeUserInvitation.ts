@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { RevokeUserInvitationRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { RevokeUserInvitationRequestInputSchema } from "../zod/RevokeUserInvitationRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `revokeUserInvitation` (POST /api/fe/v3/revoke_user_invitation), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { SignupRequestInputSchema, SignupResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { SignupRequestInputSchema } from "../zod/SignupRequestInputSchema.js";
+import { SignupResponseSchema } from "../zod/SignupResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `signup` (POST /api/fe/v3/signup), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { UpdateEmailRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { UpdateEmailRequestInputSchema } from "../zod/UpdateEmailRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `updateEmail` (POST /api/fe/v3/update_email), loaded when the operation is first called. */
 export const validators = {

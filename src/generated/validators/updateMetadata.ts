@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { UpdateMetadataRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { UpdateMetadataRequestInputSchema } from "../zod/UpdateMetadataRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `updateMetadata` (POST /api/fe/v3/update_metadata), loaded when the operation is first called. */
 export const validators = {

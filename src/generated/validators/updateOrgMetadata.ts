@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { UpdateOrgMetadataRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { UpdateOrgMetadataRequestInputSchema } from "../zod/UpdateOrgMetadataRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `updateOrgMetadata` (POST /api/fe/v3/update_org_metadata), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { UpdatePasswordRequestInputSchema, ErrorResponseBodySchema } from "../zod.js";
+import { UpdatePasswordRequestInputSchema } from "../zod/UpdatePasswordRequestInputSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `updatePassword` (POST /api/fe/v3/update_password), loaded when the operation is first called. */
 export const validators = {

@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { VerifyBackupCodeRequestInputSchema, LoginStateResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { VerifyBackupCodeRequestInputSchema } from "../zod/VerifyBackupCodeRequestInputSchema.js";
+import { LoginStateResponseSchema } from "../zod/LoginStateResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `verifyBackupCode` (POST /api/fe/v3/verify_backup), loaded when the operation is first called. */
 export const validators = {

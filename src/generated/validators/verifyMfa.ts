@@ -2,7 +2,9 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import { VerifyMfaRequestInputSchema, LoginStateResponseSchema, ErrorResponseBodySchema } from "../zod.js";
+import { VerifyMfaRequestInputSchema } from "../zod/VerifyMfaRequestInputSchema.js";
+import { LoginStateResponseSchema } from "../zod/LoginStateResponseSchema.js";
+import { ErrorResponseBodySchema } from "../zod/ErrorResponseBodySchema.js";
 
 /** The validators of `verifyMfa` (POST /api/fe/v3/verify), loaded when the operation is first called. */
 export const validators = {

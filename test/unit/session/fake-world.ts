@@ -2,7 +2,7 @@
  * The session engine's test world: the shared multi-tab browser (test/support/fake-browser.ts) on vitest's fake
  * timers, in front of a fake auth server that answers by mode and counts requests.
  */
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import {
   createAuthClient,
   type AuthClient,
@@ -185,6 +185,14 @@ export interface SessionWorld {
 export function sessionWorld(): SessionWorld {
   let current: FakeBrowser | undefined;
   const clients: AuthClient[] = [];
+  // The session's validators are modules of their own that a client starts loading when created; a page has them
+  // by the time its first answer arrives, so they are loaded here once, before the clock is faked.
+  beforeAll(async () => {
+    await Promise.all([
+      import("../../../src/generated/validators/refreshToken.js"),
+      import("../../../src/generated/validators/logout.js"),
+    ]);
+  });
   beforeEach(() => {
     useFakeTime();
     current = new FakeBrowser();

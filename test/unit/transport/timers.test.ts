@@ -44,4 +44,23 @@ describe("timers", () => {
     expect(scheduled).toEqual([7_000]);
     client.destroy();
   });
+
+  it("sets one timer per call, and none when its deadline cannot fire", async () => {
+    const scheduled: number[] = [];
+    const timers: Timers = {
+      setTimeout: (callback, ms) => {
+        scheduled.push(ms);
+        return globalThis.setTimeout(callback, ms);
+      },
+      clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    const fetch = async () => Response.json({ org_id: "o1", org_name: "Acme" });
+    const transport = createTransport({ authUrl: "https://auth.example.com", fetch, timers, validation: "off" });
+    await getOrgSettings(transport, { query: { org_id: "o1" } });
+    expect(scheduled).toEqual([DEFAULT_TIMEOUT_MS]);
+    for (const timeoutMs of [Number.POSITIVE_INFINITY, 2 ** 31]) {
+      await expect(getOrgSettings(transport, { query: { org_id: "o1" } }, { timeoutMs })).resolves.toBeDefined();
+    }
+    expect(scheduled).toEqual([DEFAULT_TIMEOUT_MS]);
+  });
 });
