@@ -18,7 +18,7 @@ interface ParameterModel {
 }
 
 /** One documented response status: its JSON schema (absent for an empty body) and, for errors, its codes. */
-export interface ResponseModel {
+interface ResponseModel {
   status: number;
   schema?: SchemaNode;
   errorCodes: string[];

@@ -17,6 +17,7 @@ export type {
   OperationCaller,
   OperationDescriptor,
   OperationRequest,
+  OperationValidators,
   Register,
   RequestOptions,
   UndefinedAllowed,
