@@ -4,7 +4,8 @@
  * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas
  * (loaded apart from the initial code; see `loadSessionValidators`).
  */
-import { type ValidationSwitch, unchecked } from "../generated/zod/compile-out-switch.js";
+import type { LogoutResponse, RefreshTokenResponse } from "../generated/operations.js";
+import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
 import { NO_RESPONSE_STATUS } from "../transport/errors.js";
 import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
 import { toAuthInfo } from "./auth-info.js";
@@ -36,21 +37,18 @@ interface SessionValidators {
   logout: typeof import("../generated/validators/logout.js")["validators"]["responses"][200];
 }
 
-let sessionValidators: SessionValidators | Promise<SessionValidators> | undefined;
+let sessionValidators: Promise<SessionValidators> | undefined;
 
 /**
  * The session's validators: their modules are a chunk of their own in a code-split bundle, which the client starts
  * loading when it is created; an answer that arrives first waits for it. A failed load is tried again next time.
  */
-function loadSessionValidators(): SessionValidators | Promise<SessionValidators> {
-  // An app's bundler that compiles validation out drops the import() (and its chunk): every answer is taken as is.
-  if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off") return { refresh: unchecked, logout: unchecked };
+function loadSessionValidators(): Promise<SessionValidators> {
   sessionValidators ??= Promise.all([
     import("../generated/validators/refreshToken.js"),
     import("../generated/validators/logout.js"),
   ]).then(
-    ([refresh, logout]) =>
-      (sessionValidators = { refresh: refresh.validators.responses[200], logout: logout.validators.responses[200] }),
+    ([refresh, logout]) => ({ refresh: refresh.validators.responses[200], logout: logout.validators.responses[200] }),
     (error: unknown) => {
       sessionValidators = undefined;
       throw error;
@@ -59,19 +57,17 @@ function loadSessionValidators(): SessionValidators | Promise<SessionValidators>
   return sessionValidators;
 }
 
+// With validation compiled out (an app's bundler defines the switch), the branches that load the validators are
+// dead code the bundler drops, with their import() and its chunk: every answer is taken as it is.
+
 /** Starts loading the session's validators now; a failed load is seen (and tried again) by the request that needs them. */
 export function preloadSessionValidators(): void {
-  const loaded = loadSessionValidators();
-  if (loaded instanceof Promise) loaded.catch(() => undefined);
+  if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
 }
 
-/** The loaded validators; a failed load is a network failure of the request (retried like one). */
-async function awaitValidators(): Promise<SessionValidators> {
-  try {
-    return await loadSessionValidators();
-  } catch {
-    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-  }
+/** The session's validators once loaded; a failed load rejects with `failure()` (the request fails as if unanswered). */
+function validatorsOr(failure: () => Error): Promise<SessionValidators> {
+  return loadSessionValidators().catch(() => Promise.reject(failure()));
 }
 
 interface ZodIssueLike {
@@ -148,9 +144,12 @@ async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | nul
   } catch {
     throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
   }
-  const loaded = loadSessionValidators();
-  const validators = loaded instanceof Promise ? await awaitValidators() : loaded;
-  const parsed = validators.refresh.safeParse(body);
+  const parsed =
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? { success: true as const, data: body as RefreshTokenResponse }
+      : (
+          await validatorsOr(() => new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network"))
+        ).refresh.safeParse(body);
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
     throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
@@ -204,14 +203,13 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
     throw error;
   }
   if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
-  const loaded = loadSessionValidators();
-  let validators: SessionValidators;
-  try {
-    validators = loaded instanceof Promise ? await loaded : loaded;
-  } catch {
-    throw new LogoutError(NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE);
-  }
-  const parsed = validators.logout.safeParse(parseJsonOrUndefined(response.text));
+  const body = parseJsonOrUndefined(response.text);
+  const parsed =
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? { success: true as const, data: body as LogoutResponse }
+      : (await validatorsOr(() => new LogoutError(NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE))).logout.safeParse(
+          body,
+        );
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
     return null;

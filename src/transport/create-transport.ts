@@ -82,8 +82,7 @@ export function createTransport(options: TransportOptions): Transport {
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off" && (op.body || validation !== "off")
           ? validatorsOf(op)
           : undefined;
-      if (loading instanceof Promise) loading.catch(ignore); // a failed load is reported where it is awaited
-      const body = op.body ? checkedBody(op, await loading!, request, validation) : request.body;
+      const body = op.body && loading ? checkedBody(op, await loading, request, validation) : request.body;
       checkPathParams(op, request);
       checkWellFormedStrings(op, request);
       const url = requestUrl(
@@ -150,8 +149,6 @@ function checkedBody(
   if (validation === "off") return request.body;
   throw new RequestValidationError(op.operationId, result.error.issues);
 }
-
-const ignore = (): void => undefined;
 
 const consoleLogger: TransportLogger = {
   warn: (message, details) => console.warn(`[orgauth] ${message}`, details ?? ""),

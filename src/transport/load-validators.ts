@@ -12,13 +12,17 @@ export interface ValidationSwitch {
 
 const loaded = new WeakMap<OperationDescriptor, OperationValidators>();
 
-/** The operation's validators: at once when already loaded, else a promise of them (loading starts now). */
+/**
+ * The operation's validators: at once when already loaded, else a promise of them (loading starts now). A failed
+ * load rejects where the promise is awaited (never unhandled: the call may fail first) and is tried again next time.
+ */
 export function validatorsOf(op: OperationDescriptor): OperationValidators | Promise<OperationValidators> {
-  return (
-    loaded.get(op) ??
-    op.validators().then(({ validators }) => {
-      loaded.set(op, validators);
-      return validators;
-    })
-  );
+  const ready = loaded.get(op);
+  if (ready) return ready;
+  const loading = op.validators().then(({ validators }) => {
+    loaded.set(op, validators);
+    return validators;
+  });
+  loading.catch(() => undefined);
+  return loading;
 }

@@ -38,4 +38,24 @@ describe("validation compiled out", () => {
     expect(off.code).not.toContain("_zod");
     expect(off.gzipBytes).toBeLessThan(on.gzipBytes);
   }, 30_000);
+
+  it("sends bodies as given and takes answers as they are, loading no validators", async () => {
+    switches.ORGAUTH_VALIDATION = "off";
+    vi.resetModules();
+    const { createTransport } = await import("../../../src/transport/index.js");
+    const { getOrgSettings, inviteUser, inviteUserOperation } = await import("../../../src/generated/operations.js");
+    const load = vi.spyOn(inviteUserOperation, "validators");
+    const bodies: unknown[] = [];
+    const transport = createTransport({
+      authUrl: "https://auth.example.com",
+      fetch: async (_url, init) => {
+        if (init?.body) bodies.push(JSON.parse(String(init.body)));
+        return init?.body ? new Response(null, { status: 204 }) : Response.json({ unexpected: true });
+      },
+    });
+    await inviteUser(transport, { body: { email: "a@b.co", role: "Member" } });
+    expect(bodies).toEqual([{ email: "a@b.co", role: "Member" }]); // no contract default filled in
+    await expect(getOrgSettings(transport, { query: { org_id: "o1" } })).resolves.toEqual({ unexpected: true });
+    expect(load).not.toHaveBeenCalled();
+  });
 });
