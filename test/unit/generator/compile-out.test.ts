@@ -53,8 +53,8 @@ describe("validation compiled out", () => {
         return init?.body ? new Response(null, { status: 204 }) : Response.json({ unexpected: true });
       },
     });
-    await inviteUser(transport, { body: { email: "a@b.co", role: "Member" } });
-    expect(bodies).toEqual([{ email: "a@b.co", role: "Member" }]); // no contract default filled in
+    await inviteUser(transport, { body: { org_id: "o1", email: "a@b.co", role: "Member" } });
+    expect(bodies).toEqual([{ org_id: "o1", email: "a@b.co", role: "Member" }]); // no contract default filled in
     await expect(getOrgSettings(transport, { query: { org_id: "o1" } })).resolves.toEqual({ unexpected: true });
     expect(load).not.toHaveBeenCalled();
   });
