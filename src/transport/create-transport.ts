@@ -11,9 +11,8 @@ import { RequestValidationError, requestFailure, type ResponseValidationError } 
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
 import { exchange } from "./exchange.js";
 import { validatorsOf, type ValidationSwitch } from "./load-validators.js";
-import { PATH_PARAM, requestUrl } from "./request-url.js";
+import { operationUrl } from "./request-url.js";
 import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
-import { checkWellFormedStrings } from "./well-formed.js";
 
 /** What to do when a response does not match the contract. */
 export type ValidationMode = "throw" | "report" | "off";
@@ -83,14 +82,7 @@ export function createTransport(options: TransportOptions): Transport {
           ? validatorsOf(op)
           : undefined;
       const body = op.body && loading ? checkedBody(op, await loading, request, validation) : request.body;
-      checkPathParams(op, request);
-      checkWellFormedStrings(op, request);
-      const url = requestUrl(
-        authUrl,
-        op.path,
-        (request.path ?? {}) as Record<string, unknown>,
-        (request.query ?? {}) as Record<string, unknown>,
-      );
+      const url = operationUrl(authUrl, op, request);
       const init: RequestInit = {
         method: op.method,
         credentials: "include",
@@ -115,23 +107,6 @@ export function createTransport(options: TransportOptions): Transport {
 
   return { authUrl, validation, call };
 }
-
-/**
- * Fails fast (nothing sent) when a path parameter is missing, empty or a dot segment. Ids are sent through
- * encodeURIComponent, which leaves "." alone, and URL parsing removes "." and ".." segments: `joinOrg` with
- * `orgId: ".."` would POST to the API root. A pre-encoded spelling ("%2e", "%252E.") is harmless here (its "%"
- * is encoded again) but would become a dot segment wherever the id is decoded more than once, so it is refused too.
- */
-function checkPathParams(op: OperationDescriptor<OperationId>, request: OperationRequest): void {
-  const path = (request.path ?? {}) as Record<string, unknown>;
-  const issues = Array.from(op.path.matchAll(PATH_PARAM), (match) => match[1]!)
-    .filter((name) => typeof path[name] !== "string" || path[name] === "" || DOT_SEGMENT.test(path[name]))
-    .map((name) => ({ path: ["path", name], message: "must be a non-empty string and not a dot segment" }));
-  if (issues.length) throw new RequestValidationError(op.operationId, issues);
-}
-
-/** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
-const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;
 
 /**
  * The request body as it goes on the wire: checked against the contract, with the fields the contract gives a

@@ -42,6 +42,8 @@ export interface OperationDescriptor<Id extends string = string> {
   readonly method: HttpMethod;
   /** The full path; `{name}` marks a path parameter. */
   readonly path: string;
+  /** The path with its parameters filled in by `param` (which checks and encodes each); only when it has any. */
+  readonly url?: (param: (name: string) => string) => string;
   /** Headers the contract fixes (the CSRF header of front-end calls). */
   readonly headers?: Readonly<Record<string, string>>;
   /** True when the operation takes a JSON request body (checked, and completed with defaults, before it is sent). */

@@ -1,6 +1,7 @@
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
-import { requestUrl } from "../../../src/transport/request-url.js";
+import { allOperations } from "../../../src/generated/operations.js";
+import { operationUrl } from "../../../src/transport/request-url.js";
 
 /** The transport's own URL builder writes what openapi-fetch's default serialisers wrote for the same arguments. */
 const CASES: [path: string, pathParams: Record<string, unknown>, query: Record<string, unknown>][] = [
@@ -12,6 +13,12 @@ const CASES: [path: string, pathParams: Record<string, unknown>, query: Record<s
   ["/api/fe/v3/personal_api_keys", {}, {}],
   ["/api/fe/v3/login/check", {}, { flag: true, n: 1.5 }],
 ];
+
+/** The URL the transport builds for the operation at `path` (its generated path builder, the query appended). */
+function requestUrl(origin: string, path: string, pathParams: Record<string, unknown>, query: Record<string, unknown>) {
+  const operation = allOperations.find((op) => op.path === path)!;
+  return operationUrl(origin, operation, { path: pathParams, query });
+}
 
 describe("requestUrl", () => {
   it.each(CASES)("%s %o %o: as openapi-fetch wrote it", (path, pathParams, query) => {
