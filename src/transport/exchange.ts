@@ -33,7 +33,7 @@ export interface ExchangeResult {
   statusText: string;
   headers: Headers;
   text: string;
-  /** The server's `Retry-After` in milliseconds, when it sent a valid one. */
+  /** The server's `Retry-After` in milliseconds, when it sent a valid one with an answer that is not a 2xx. */
   retryAfterMs: number | undefined;
 }
 
@@ -71,7 +71,10 @@ export async function exchange(
       );
     }
     const text = await untilAborted(response.text(), deadline.signal, () => void response.body?.cancel().catch(ignore));
-    const retryAfterMs = parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
+    // Only an answer that is not a success can ask to be retried later (a 2xx is not read for it)
+    const retryAfterMs = response.ok
+      ? undefined
+      : parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
   } catch (error) {
     if (error instanceof ExchangeFailure) throw error;
@@ -102,7 +105,16 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort?: () => 
       reject(signal.reason);
     };
     signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
   });
 }
 

@@ -94,9 +94,11 @@ function validated(
 }
 
 const NOT_JSON = Symbol("not JSON");
+/** A character other than white space: a body without one is empty (tested without copying the body, as trim would). */
+const NOT_BLANK = /\S/;
 
 function parseJson(text: unknown): unknown {
-  if (typeof text !== "string" || text.trim() === "") return NOT_JSON;
+  if (typeof text !== "string" || !NOT_BLANK.test(text)) return NOT_JSON;
   try {
     return JSON.parse(text);
   } catch {
