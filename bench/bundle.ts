@@ -1,5 +1,6 @@
 import { build, type Metafile } from "esbuild";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { basename, join, resolve } from "node:path";
 import { repoRoot } from "../scripts/lib/repo-root.js";
@@ -112,6 +113,7 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
       legalComments: "none",
       logLevel: "silent",
     });
+    const stable = stableChunkNames(result.outputFiles);
     const initial = reachedOutputs(result.metafile, ["import-statement"]);
     const reached = reachedOutputs(result.metafile, ["import-statement", "dynamic-import"]);
     const chunks = result.outputFiles
@@ -127,7 +129,7 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
               .filter(([, input]) => input.bytesInOutput > 0)
               .map(([input]) => input),
             minBytes: Buffer.byteLength(file.text),
-            gzipBytes: gzipSync(file.text, { level: 9 }).length,
+            gzipBytes: gzipSync(stable(file.text), { level: 9 }).length,
             initial: initial.has(key),
           },
         ];
@@ -142,6 +144,26 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
     rmSync(entryDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Chunk names whose content hashes do not depend on where a measurement runs. esbuild's hashes change with the
+ * throwaway folders of a run, and the gzip size of the code that names them with them; each is replaced by a hash
+ * of the chunk's own code (its references left out), as random-looking as esbuild's, the same in every run.
+ */
+function stableChunkNames(files: readonly { path: string; text: string }[]): (code: string) => string {
+  const stable = new Map<string, string>();
+  for (const file of files) {
+    const hash = CHUNK_HASH.exec(basename(file.path))?.[1];
+    if (!hash) continue;
+    const digest = createHash("sha256").update(file.text.replace(CHUNK_HASH_GLOBAL, "")).digest();
+    stable.set(hash, Array.from(digest.subarray(0, 8), (byte) => BASE32[byte % 32]).join(""));
+  }
+  return (code) => code.replace(CHUNK_HASH_GLOBAL, (_, hash: string) => `-${stable.get(hash) ?? hash}.js`);
+}
+
+const CHUNK_HASH = /-([A-Z0-9]{8})\.js$/;
+const CHUNK_HASH_GLOBAL = /-([A-Z0-9]{8})\.js\b/g;
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /**
  * The outputs the entry reaches through imports of the given kinds: through static imports, what a browser fetches
