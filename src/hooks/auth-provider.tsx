@@ -1,27 +1,36 @@
 /**
  * `<AuthProvider>`: owns (or borrows) one session client, subscribes to it with `useSyncExternalStore`, and
  * shares it with every hook. The client is created outside render effects and only starts when subscribed,
- * so a StrictMode double render makes one refresh request, not two.
+ * so a StrictMode double render makes one refresh request, not two. It imports nothing of TanStack Query at run
+ * time: a `queryClient` it is given goes to orgauth's own context, where the query layer (the generated hooks,
+ * `useLoginFlow`, `useMfa`) finds it; `<AuthQueryProvider>` also hands it to TanStack Query's own hooks.
  */
-import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
 import {
   AuthClientContext,
   AuthFallbacksContext,
   AuthStateContext,
+  QueryClientSlotContext,
   type ActiveOrgState,
   type AuthFallbacks,
 } from "./context.js";
 import { RequireAuth } from "./require-auth.js";
+import { resetQueriesWhenUserChanges } from "./reset-on-user-change.js";
 
 interface CommonProps {
   children?: ReactNode;
-  /** A QueryClient for the generated query hooks; without it the provider uses the surrounding QueryClientProvider, if any. */
+  /**
+   * The QueryClient the generated query and mutation hooks, `useLoginFlow` and `useMfa` run in; without it they use
+   * the surrounding QueryClientProvider's. TanStack Query's own hooks (`useQuery`, `useQueryClient`) do not see it
+   * through `<AuthProvider>`: use `<AuthQueryProvider>` or your own `<QueryClientProvider>` for them.
+   */
   queryClient?: QueryClient;
   /**
    * When the logged-in user changes (logout, or another user logs in), reset every cached query and drop
-   * mutations, so one user's data never shows to the next. Default true.
+   * mutations, so one user's data never shows to the next: in `queryClient`, or in the surrounding
+   * QueryClientProvider's client once a generated hook has run in it. Default true.
    */
   resetQueriesOnUserChange?: boolean;
   /**
@@ -77,28 +86,12 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
   return props.client ?? ownedClient!;
 }
 
-/** The identity a snapshot belongs to: undefined while loading, null when logged out, else the user id. */
-function identityOf(snapshot: AuthSnapshot): string | null | undefined {
-  if (snapshot.status === "loading") return undefined;
-  return snapshot.status === "logged_in" ? snapshot.authInfo.user.userId : null;
-}
-
-/** Resets the query cache when a known user is replaced (logout, or another user in another tab). */
+/** Resets the given QueryClient's cache when a known user is replaced (logout, or another user in another tab). */
 function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean): void {
-  useEffect(() => {
-    if (!queryClient || !enabled) return undefined;
-    let previous = identityOf(client.getSnapshot());
-    return client.subscribe(() => {
-      const next = identityOf(client.getSnapshot());
-      if (next === undefined || next === previous) return;
-      const replacedUser = typeof previous === "string";
-      previous = next;
-      if (!replacedUser) return;
-      queryClient.getMutationCache().clear();
-      queryClient.removeQueries({ type: "inactive" });
-      void queryClient.resetQueries();
-    });
-  }, [client, queryClient, enabled]);
+  useEffect(
+    () => (queryClient && enabled ? resetQueriesWhenUserChanges(client, queryClient) : undefined),
+    [client, queryClient, enabled],
+  );
 }
 
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
@@ -110,28 +103,30 @@ function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOr
   );
 }
 
-/** Provides the session client, its live auth state and (optionally) a QueryClient to everything below it. */
+/** Provides the session client, its live auth state and (optionally) a QueryClient to orgauth's hooks below it. */
 export function AuthProvider(props: AuthProviderProps): ReactNode {
   const client = useProvidedClient(props);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
-  const outerQueryClient = useContext(QueryClientContext);
-  const queryClient = props.queryClient ?? outerQueryClient;
-  useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
+  const resetQueriesOnUserChange = props.resetQueriesOnUserChange ?? true;
+  useResetQueriesOnUserChange(client, props.queryClient, resetQueriesOnUserChange);
+  const queryClient = props.queryClient ?? null;
+  const slot = useMemo(() => ({ queryClient, resetQueriesOnUserChange }), [queryClient, resetQueriesOnUserChange]);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
   const fallbacks = useMemo(
     () => ({ loadingFallback, loggedOutFallback, loginFailedFallback }),
     [loadingFallback, loggedOutFallback, loginFailedFallback],
   );
-  const tree = (
+  return (
     <AuthClientContext.Provider value={client}>
       <AuthStateContext.Provider value={state}>
         <AuthFallbacksContext.Provider value={fallbacks}>
-          {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
+          <QueryClientSlotContext.Provider value={slot}>
+            {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
+          </QueryClientSlotContext.Provider>
         </AuthFallbacksContext.Provider>
       </AuthStateContext.Provider>
     </AuthClientContext.Provider>
   );
-  return props.queryClient ? <QueryClientProvider client={props.queryClient}>{tree}</QueryClientProvider> : tree;
 }

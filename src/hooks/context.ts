@@ -2,6 +2,7 @@
  * The React contexts of the AuthProvider and their accessors. The hand-written and the generated hooks read
  * the same client context (the generated ones through `useSessionFor`).
  */
+import type { QueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import type { AuthClient, AuthSnapshot } from "../session/index.js";
 import type { LoginFailure } from "./login-failure.js";
@@ -17,6 +18,22 @@ export const AuthClientContext = createContext<AuthClient | null>(null);
 
 /** The changing part: the current snapshot and active org (re-renders consumers on every auth change). */
 export const AuthStateContext = createContext<{ snapshot: AuthSnapshot; activeOrg: ActiveOrgState } | null>(null);
+
+/**
+ * The QueryClient the provider was given (`<AuthProvider queryClient>`), for the query layer to run the generated
+ * hooks in, and whether to reset caches when the user changes. Kept in orgauth's own context, so the provider needs
+ * no import of TanStack Query; the query layer falls back to TanStack Query's context when there is none here.
+ */
+export interface QueryClientSlot {
+  queryClient: QueryClient | null;
+  resetQueriesOnUserChange: boolean;
+}
+
+/** The provider's QueryClient slot; outside a provider, none. */
+export const QueryClientSlotContext = createContext<QueryClientSlot>({
+  queryClient: null,
+  resetQueriesOnUserChange: true,
+});
 
 /** What the provider's guards show by default: `<AuthProvider loadingFallback loggedOutFallback>`. */
 export interface AuthFallbacks {

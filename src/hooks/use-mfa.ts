@@ -62,8 +62,7 @@ const failed = () => false;
 
 /** MFA status and the actions of each state; enabling and disabling refresh the session and re-read the status. */
 export function useMfa(): UseMfaResult {
-  useAuthClientFor("useMfa");
-  useQueryClientFor("useMfa");
+  useQueryClientFor("useMfa", useAuthClientFor("useMfa"));
   const status = useGetSecurityStatus();
   const enable = useEnableMfa();
   const disable = useDisableMfa();

@@ -1,0 +1,42 @@
+/**
+ * One user's cached data never shows to the next: when a known user is replaced (logout, or another user logs in
+ * in another tab) the QueryClient's queries are reset and its mutations dropped. Calls the QueryClient's own
+ * methods only, so the provider needs no import of TanStack Query for it.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { AuthClient, AuthSnapshot } from "../session/index.js";
+
+/** The identity a snapshot belongs to: undefined while loading, null when logged out, else the user id. */
+function identityOf(snapshot: AuthSnapshot): string | null | undefined {
+  if (snapshot.status === "loading") return undefined;
+  return snapshot.status === "logged_in" ? snapshot.authInfo.user.userId : null;
+}
+
+/** Resets `queryClient` whenever `client`'s logged-in user is replaced; returns the unsubscribe function. */
+export function resetQueriesWhenUserChanges(client: AuthClient, queryClient: QueryClient): () => void {
+  let previous = identityOf(client.getSnapshot());
+  return client.subscribe(() => {
+    const next = identityOf(client.getSnapshot());
+    if (next === undefined || next === previous) return;
+    const replacedUser = typeof previous === "string";
+    previous = next;
+    if (!replacedUser) return;
+    queryClient.getMutationCache().clear();
+    queryClient.removeQueries({ type: "inactive" });
+    void queryClient.resetQueries();
+  });
+}
+
+const watched = new WeakMap<AuthClient, WeakSet<QueryClient>>();
+
+/**
+ * `resetQueriesWhenUserChanges` once per client and QueryClient, for as long as the client lives: the query layer
+ * calls it for a QueryClient it found around the provider (the provider itself never sees that one).
+ */
+export function resetOnceWhenUserChanges(client: AuthClient, queryClient: QueryClient): void {
+  const clients = watched.get(client) ?? new WeakSet<QueryClient>();
+  watched.set(client, clients);
+  if (clients.has(queryClient)) return;
+  clients.add(queryClient);
+  resetQueriesWhenUserChanges(client, queryClient);
+}
