@@ -73,7 +73,7 @@ function queryHook(op: OperationModel): string {
   ${request},
   options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.queryKey}>,
 ): UseQueryResult<Selected, ${n.error}> {
-  const { session, queryClient } = useSessionFor(${literal(hook)});
+  const [session, queryClient] = useSessionFor(${literal(hook)});
   return useQuery<${n.response}, ${n.error}, Selected, ${n.queryKey}>(
     {
       ${stale}...options,
@@ -93,7 +93,7 @@ function infiniteHook(op: OperationModel): string {
   request: ${n.infiniteRequest}${infiniteParam},
   options?: InfiniteQueryHookOptions<${n.response}, ${n.error}, ${n.infiniteQueryKey}>,
 ): UseInfiniteQueryResult<InfiniteData<${n.response}, number>, ${n.error}> {
-  const { session, queryClient } = useSessionFor(${literal(hook)});
+  const [session, queryClient] = useSessionFor(${literal(hook)});
   return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.infiniteQueryKey}, number>(
     {
       ...options,
@@ -114,7 +114,7 @@ function mutationHook(op: OperationModel): string {
   return `${docComment(`${op.summary} — \`useMutation\` of \`${op.operationId}\` with the AuthProvider's session${effectsDoc(op)}.`)}export function ${hook}(
   options?: MutationHookOptions<${n.response}, ${n.error}, ${variables}>,
 ): UseMutationResult<${n.response}, ${n.error}, ${variables}> {
-  const { session, queryClient } = useSessionFor(${literal(hook)});
+  const [session, queryClient] = useSessionFor(${literal(hook)});
   return useMutation(withHookOptions(${n.mutationOptions}(session), options), queryClient);
 }`;
 }

@@ -132,7 +132,7 @@ export function useGetLoginState<Selected = api.GetLoginStateResponse>(
   _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>,
 ): UseQueryResult<Selected, GetLoginStateError> {
-  const { session, queryClient } = useSessionFor("useGetLoginState");
+  const [session, queryClient] = useSessionFor("useGetLoginState");
   return useQuery<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>(
     {
       ...options,
@@ -147,7 +147,7 @@ export function useGetLoginState<Selected = api.GetLoginStateResponse>(
 export function useLogin(
   options?: MutationHookOptions<api.LoginResponse, LoginError, api.LoginRequest>,
 ): UseMutationResult<api.LoginResponse, LoginError, api.LoginRequest> {
-  const { session, queryClient } = useSessionFor("useLogin");
+  const [session, queryClient] = useSessionFor("useLogin");
   return useMutation(withHookOptions(loginMutationOptions(session), options), queryClient);
 }
 
@@ -155,7 +155,7 @@ export function useLogin(
 export function useSignup(
   options?: MutationHookOptions<api.SignupResponse, SignupError, api.SignupRequest>,
 ): UseMutationResult<api.SignupResponse, SignupError, api.SignupRequest> {
-  const { session, queryClient } = useSessionFor("useSignup");
+  const [session, queryClient] = useSessionFor("useSignup");
   return useMutation(withHookOptions(signupMutationOptions(session), options), queryClient);
 }
 
@@ -163,7 +163,7 @@ export function useSignup(
 export function useForgotPassword(
   options?: MutationHookOptions<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest>,
 ): UseMutationResult<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest> {
-  const { session, queryClient } = useSessionFor("useForgotPassword");
+  const [session, queryClient] = useSessionFor("useForgotPassword");
   return useMutation(withHookOptions(forgotPasswordMutationOptions(session), options), queryClient);
 }
 
@@ -171,7 +171,7 @@ export function useForgotPassword(
 export function useLoginPasswordless(
   options?: MutationHookOptions<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest>,
 ): UseMutationResult<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest> {
-  const { session, queryClient } = useSessionFor("useLoginPasswordless");
+  const [session, queryClient] = useSessionFor("useLoginPasswordless");
   return useMutation(withHookOptions(loginPasswordlessMutationOptions(session), options), queryClient);
 }
 
@@ -179,7 +179,7 @@ export function useLoginPasswordless(
 export function useVerifyMfa(
   options?: MutationHookOptions<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest>,
 ): UseMutationResult<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest> {
-  const { session, queryClient } = useSessionFor("useVerifyMfa");
+  const [session, queryClient] = useSessionFor("useVerifyMfa");
   return useMutation(withHookOptions(verifyMfaMutationOptions(session), options), queryClient);
 }
 
@@ -187,7 +187,7 @@ export function useVerifyMfa(
 export function useVerifyBackupCode(
   options?: MutationHookOptions<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest>,
 ): UseMutationResult<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest> {
-  const { session, queryClient } = useSessionFor("useVerifyBackupCode");
+  const [session, queryClient] = useSessionFor("useVerifyBackupCode");
   return useMutation(withHookOptions(verifyBackupCodeMutationOptions(session), options), queryClient);
 }
 
@@ -195,7 +195,7 @@ export function useVerifyBackupCode(
 export function useResendEmailConfirmation(
   options?: MutationHookOptions<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void>,
 ): UseMutationResult<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void> {
-  const { session, queryClient } = useSessionFor("useResendEmailConfirmation");
+  const [session, queryClient] = useSessionFor("useResendEmailConfirmation");
   return useMutation(withHookOptions(resendEmailConfirmationMutationOptions(session), options), queryClient);
 }
 
@@ -204,7 +204,7 @@ export function useLoginCheck<Selected = api.LoginCheckResponse>(
   request: api.LoginCheckRequest = {},
   options?: QueryHookOptions<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>,
 ): UseQueryResult<Selected, LoginCheckError> {
-  const { session, queryClient } = useSessionFor("useLoginCheck");
+  const [session, queryClient] = useSessionFor("useLoginCheck");
   return useQuery<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>(
     {
       ...options,
@@ -225,7 +225,7 @@ export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
     GetSecurityStatusQueryKey
   >,
 ): UseQueryResult<Selected, GetSecurityStatusError> {
-  const { session, queryClient } = useSessionFor("useGetSecurityStatus");
+  const [session, queryClient] = useSessionFor("useGetSecurityStatus");
   return useQuery<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>(
     {
       staleTime: Infinity,
@@ -241,7 +241,7 @@ export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
 export function useEnableMfa(
   options?: MutationHookOptions<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest>,
 ): UseMutationResult<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest> {
-  const { session, queryClient } = useSessionFor("useEnableMfa");
+  const [session, queryClient] = useSessionFor("useEnableMfa");
   return useMutation(withHookOptions(enableMfaMutationOptions(session), options), queryClient);
 }
 
@@ -249,7 +249,7 @@ export function useEnableMfa(
 export function useDisableMfa(
   options?: MutationHookOptions<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest>,
 ): UseMutationResult<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest> {
-  const { session, queryClient } = useSessionFor("useDisableMfa");
+  const [session, queryClient] = useSessionFor("useDisableMfa");
   return useMutation(withHookOptions(disableMfaMutationOptions(session), options), queryClient);
 }
 
@@ -257,7 +257,7 @@ export function useDisableMfa(
 export function useUpdatePassword(
   options?: MutationHookOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>,
 ): UseMutationResult<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest> {
-  const { session, queryClient } = useSessionFor("useUpdatePassword");
+  const [session, queryClient] = useSessionFor("useUpdatePassword");
   return useMutation(withHookOptions(updatePasswordMutationOptions(session), options), queryClient);
 }
 
@@ -265,7 +265,7 @@ export function useUpdatePassword(
 export function useUpdateEmail(
   options?: MutationHookOptions<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest>,
 ): UseMutationResult<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest> {
-  const { session, queryClient } = useSessionFor("useUpdateEmail");
+  const [session, queryClient] = useSessionFor("useUpdateEmail");
   return useMutation(withHookOptions(updateEmailMutationOptions(session), options), queryClient);
 }
 
@@ -273,7 +273,7 @@ export function useUpdateEmail(
 export function useUpdateMetadata(
   options?: MutationHookOptions<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest>,
 ): UseMutationResult<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest> {
-  const { session, queryClient } = useSessionFor("useUpdateMetadata");
+  const [session, queryClient] = useSessionFor("useUpdateMetadata");
   return useMutation(withHookOptions(updateMetadataMutationOptions(session), options), queryClient);
 }
 
@@ -281,7 +281,7 @@ export function useUpdateMetadata(
 export function useDeleteMe(
   options?: MutationHookOptions<api.DeleteMeResponse, DeleteMeError, void>,
 ): UseMutationResult<api.DeleteMeResponse, DeleteMeError, void> {
-  const { session, queryClient } = useSessionFor("useDeleteMe");
+  const [session, queryClient] = useSessionFor("useDeleteMe");
   return useMutation(withHookOptions(deleteMeMutationOptions(session), options), queryClient);
 }
 
@@ -289,7 +289,7 @@ export function useDeleteMe(
 export function useCreateOrg(
   options?: MutationHookOptions<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest>,
 ): UseMutationResult<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest> {
-  const { session, queryClient } = useSessionFor("useCreateOrg");
+  const [session, queryClient] = useSessionFor("useCreateOrg");
   return useMutation(withHookOptions(createOrgMutationOptions(session), options), queryClient);
 }
 
@@ -298,7 +298,7 @@ export function useGetOrgSettings<Selected = api.GetOrgSettingsResponse>(
   request: api.GetOrgSettingsRequest,
   options?: QueryHookOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>,
 ): UseQueryResult<Selected, GetOrgSettingsError> {
-  const { session, queryClient } = useSessionFor("useGetOrgSettings");
+  const [session, queryClient] = useSessionFor("useGetOrgSettings");
   return useQuery<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>(
     {
       ...options,
@@ -313,7 +313,7 @@ export function useGetOrgSettings<Selected = api.GetOrgSettingsResponse>(
 export function useUpdateOrgMetadata(
   options?: MutationHookOptions<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest>,
 ): UseMutationResult<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest> {
-  const { session, queryClient } = useSessionFor("useUpdateOrgMetadata");
+  const [session, queryClient] = useSessionFor("useUpdateOrgMetadata");
   return useMutation(withHookOptions(updateOrgMetadataMutationOptions(session), options), queryClient);
 }
 
@@ -321,7 +321,7 @@ export function useUpdateOrgMetadata(
 export function useDeleteOrg(
   options?: MutationHookOptions<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest>,
 ): UseMutationResult<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest> {
-  const { session, queryClient } = useSessionFor("useDeleteOrg");
+  const [session, queryClient] = useSessionFor("useDeleteOrg");
   return useMutation(withHookOptions(deleteOrgMutationOptions(session), options), queryClient);
 }
 
@@ -330,7 +330,7 @@ export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
   _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>,
 ): UseQueryResult<Selected, GetJoinableOrgsError> {
-  const { session, queryClient } = useSessionFor("useGetJoinableOrgs");
+  const [session, queryClient] = useSessionFor("useGetJoinableOrgs");
   return useQuery<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>(
     {
       ...options,
@@ -345,7 +345,7 @@ export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
 export function useJoinOrg(
   options?: MutationHookOptions<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest>,
 ): UseMutationResult<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest> {
-  const { session, queryClient } = useSessionFor("useJoinOrg");
+  const [session, queryClient] = useSessionFor("useJoinOrg");
   return useMutation(withHookOptions(joinOrgMutationOptions(session), options), queryClient);
 }
 
@@ -354,7 +354,7 @@ export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
   request: api.ListOrgMembersRequest,
   options?: QueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>,
 ): UseQueryResult<Selected, ListOrgMembersError> {
-  const { session, queryClient } = useSessionFor("useListOrgMembers");
+  const [session, queryClient] = useSessionFor("useListOrgMembers");
   return useQuery<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>(
     {
       ...options,
@@ -370,7 +370,7 @@ export function useListOrgMembersInfinite(
   request: ListOrgMembersInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersError> {
-  const { session, queryClient } = useSessionFor("useListOrgMembersInfinite");
+  const [session, queryClient] = useSessionFor("useListOrgMembersInfinite");
   return useInfiniteQuery<
     api.ListOrgMembersResponse,
     ListOrgMembersError,
@@ -400,7 +400,7 @@ export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>
     ListPendingInvitesQueryKey
   >,
 ): UseQueryResult<Selected, ListPendingInvitesError> {
-  const { session, queryClient } = useSessionFor("useListPendingInvites");
+  const [session, queryClient] = useSessionFor("useListPendingInvites");
   return useQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>(
     {
       ...options,
@@ -420,7 +420,7 @@ export function useListPendingInvitesInfinite(
     ListPendingInvitesInfiniteQueryKey
   >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesError> {
-  const { session, queryClient } = useSessionFor("useListPendingInvitesInfinite");
+  const [session, queryClient] = useSessionFor("useListPendingInvitesInfinite");
   return useInfiniteQuery<
     api.ListPendingInvitesResponse,
     ListPendingInvitesError,
@@ -450,7 +450,7 @@ export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>
     ListExpiredInvitesQueryKey
   >,
 ): UseQueryResult<Selected, ListExpiredInvitesError> {
-  const { session, queryClient } = useSessionFor("useListExpiredInvites");
+  const [session, queryClient] = useSessionFor("useListExpiredInvites");
   return useQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>(
     {
       ...options,
@@ -470,7 +470,7 @@ export function useListExpiredInvitesInfinite(
     ListExpiredInvitesInfiniteQueryKey
   >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesError> {
-  const { session, queryClient } = useSessionFor("useListExpiredInvitesInfinite");
+  const [session, queryClient] = useSessionFor("useListExpiredInvitesInfinite");
   return useInfiniteQuery<
     api.ListExpiredInvitesResponse,
     ListExpiredInvitesError,
@@ -494,7 +494,7 @@ export function useListExpiredInvitesInfinite(
 export function useInviteUser(
   options?: MutationHookOptions<api.InviteUserResponse, InviteUserError, api.InviteUserRequest>,
 ): UseMutationResult<api.InviteUserResponse, InviteUserError, api.InviteUserRequest> {
-  const { session, queryClient } = useSessionFor("useInviteUser");
+  const [session, queryClient] = useSessionFor("useInviteUser");
   return useMutation(withHookOptions(inviteUserMutationOptions(session), options), queryClient);
 }
 
@@ -502,7 +502,7 @@ export function useInviteUser(
 export function useRemoveUser(
   options?: MutationHookOptions<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest>,
 ): UseMutationResult<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest> {
-  const { session, queryClient } = useSessionFor("useRemoveUser");
+  const [session, queryClient] = useSessionFor("useRemoveUser");
   return useMutation(withHookOptions(removeUserMutationOptions(session), options), queryClient);
 }
 
@@ -510,7 +510,7 @@ export function useRemoveUser(
 export function useChangeRole(
   options?: MutationHookOptions<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest>,
 ): UseMutationResult<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest> {
-  const { session, queryClient } = useSessionFor("useChangeRole");
+  const [session, queryClient] = useSessionFor("useChangeRole");
   return useMutation(withHookOptions(changeRoleMutationOptions(session), options), queryClient);
 }
 
@@ -522,7 +522,7 @@ export function useRevokeUserInvitation(
     api.RevokeUserInvitationRequest
   >,
 ): UseMutationResult<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest> {
-  const { session, queryClient } = useSessionFor("useRevokeUserInvitation");
+  const [session, queryClient] = useSessionFor("useRevokeUserInvitation");
   return useMutation(withHookOptions(revokeUserInvitationMutationOptions(session), options), queryClient);
 }
 
@@ -536,7 +536,7 @@ export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysRespons
     ListPersonalApiKeysQueryKey
   >,
 ): UseQueryResult<Selected, ListPersonalApiKeysError> {
-  const { session, queryClient } = useSessionFor("useListPersonalApiKeys");
+  const [session, queryClient] = useSessionFor("useListPersonalApiKeys");
   return useQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>(
     {
       ...options,
@@ -556,7 +556,7 @@ export function useListPersonalApiKeysInfinite(
     ListPersonalApiKeysInfiniteQueryKey
   >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysError> {
-  const { session, queryClient } = useSessionFor("useListPersonalApiKeysInfinite");
+  const [session, queryClient] = useSessionFor("useListPersonalApiKeysInfinite");
   return useInfiniteQuery<
     api.ListPersonalApiKeysResponse,
     ListPersonalApiKeysError,
@@ -581,7 +581,7 @@ export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
   request: api.ListOrgApiKeysRequest,
   options?: QueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>,
 ): UseQueryResult<Selected, ListOrgApiKeysError> {
-  const { session, queryClient } = useSessionFor("useListOrgApiKeys");
+  const [session, queryClient] = useSessionFor("useListOrgApiKeys");
   return useQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>(
     {
       ...options,
@@ -597,7 +597,7 @@ export function useListOrgApiKeysInfinite(
   request: ListOrgApiKeysInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysError> {
-  const { session, queryClient } = useSessionFor("useListOrgApiKeysInfinite");
+  const [session, queryClient] = useSessionFor("useListOrgApiKeysInfinite");
   return useInfiniteQuery<
     api.ListOrgApiKeysResponse,
     ListOrgApiKeysError,
@@ -621,7 +621,7 @@ export function useListOrgApiKeysInfinite(
 export function useCreateApiKey(
   options?: MutationHookOptions<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest>,
 ): UseMutationResult<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest> {
-  const { session, queryClient } = useSessionFor("useCreateApiKey");
+  const [session, queryClient] = useSessionFor("useCreateApiKey");
   return useMutation(withHookOptions(createApiKeyMutationOptions(session), options), queryClient);
 }
 
@@ -629,7 +629,7 @@ export function useCreateApiKey(
 export function useUpdateApiKey(
   options?: MutationHookOptions<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest>,
 ): UseMutationResult<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest> {
-  const { session, queryClient } = useSessionFor("useUpdateApiKey");
+  const [session, queryClient] = useSessionFor("useUpdateApiKey");
   return useMutation(withHookOptions(updateApiKeyMutationOptions(session), options), queryClient);
 }
 
@@ -637,6 +637,6 @@ export function useUpdateApiKey(
 export function useDeleteApiKey(
   options?: MutationHookOptions<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest>,
 ): UseMutationResult<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest> {
-  const { session, queryClient } = useSessionFor("useDeleteApiKey");
+  const [session, queryClient] = useSessionFor("useDeleteApiKey");
   return useMutation(withHookOptions(deleteApiKeyMutationOptions(session), options), queryClient);
 }

@@ -15,6 +15,7 @@ import {
   QueryClientSlotContext,
   type ActiveOrgState,
   type AuthFallbacks,
+  type QueryClientSlot,
 } from "./context.js";
 import { RequireAuth } from "./require-auth.js";
 import { resetQueriesWhenUserChanges } from "./reset-on-user-change.js";
@@ -30,7 +31,7 @@ interface CommonProps {
   /**
    * When the logged-in user changes (logout, or another user logs in), reset every cached query and drop
    * mutations, so one user's data never shows to the next: in `queryClient`, or in the surrounding
-   * QueryClientProvider's client once a generated hook has run in it. Default true.
+   * QueryClientProvider's client once a generated hook has run in it below this provider. Default true.
    */
   resetQueriesOnUserChange?: boolean;
   /**
@@ -86,12 +87,17 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
   return props.client ?? ownedClient!;
 }
 
-/** Resets the given QueryClient's cache when a known user is replaced (logout, or another user in another tab). */
-function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean): void {
+/**
+ * Resets the cache of the given QueryClient, else of the one the query layer found around the provider, when a known
+ * user is replaced (logout, or another user in another tab). Returns the query layer's slot.
+ */
+function useQueryClientSlot(client: AuthClient, queryClient: QueryClient | null, enabled: boolean): QueryClientSlot {
+  const found = useRef<QueryClient | null>(null);
   useEffect(
-    () => (queryClient && enabled ? resetQueriesWhenUserChanges(client, queryClient) : undefined),
+    () => (enabled ? resetQueriesWhenUserChanges(client, () => queryClient ?? found.current) : undefined),
     [client, queryClient, enabled],
   );
+  return useMemo(() => ({ queryClient, found }), [queryClient]);
 }
 
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
@@ -108,10 +114,7 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const client = useProvidedClient(props);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
-  const resetQueriesOnUserChange = props.resetQueriesOnUserChange ?? true;
-  useResetQueriesOnUserChange(client, props.queryClient, resetQueriesOnUserChange);
-  const queryClient = props.queryClient ?? null;
-  const slot = useMemo(() => ({ queryClient, resetQueriesOnUserChange }), [queryClient, resetQueriesOnUserChange]);
+  const slot = useQueryClientSlot(client, props.queryClient ?? null, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
   const fallbacks = useMemo(

@@ -21,19 +21,16 @@ export const AuthStateContext = createContext<{ snapshot: AuthSnapshot; activeOr
 
 /**
  * The QueryClient the provider was given (`<AuthProvider queryClient>`), for the query layer to run the generated
- * hooks in, and whether to reset caches when the user changes. Kept in orgauth's own context, so the provider needs
- * no import of TanStack Query; the query layer falls back to TanStack Query's context when there is none here.
+ * hooks in. Kept in orgauth's own context, so the provider needs no import of TanStack Query; when it has none, the
+ * query layer uses TanStack Query's context and leaves the client it found in `found`, for the provider to reset.
  */
 export interface QueryClientSlot {
   queryClient: QueryClient | null;
-  resetQueriesOnUserChange: boolean;
+  found: { current: QueryClient | null };
 }
 
 /** The provider's QueryClient slot; outside a provider, none. */
-export const QueryClientSlotContext = createContext<QueryClientSlot>({
-  queryClient: null,
-  resetQueriesOnUserChange: true,
-});
+export const QueryClientSlotContext = createContext<QueryClientSlot>({ queryClient: null, found: { current: null } });
 
 /** What the provider's guards show by default: `<AuthProvider loadingFallback loggedOutFallback>`. */
 export interface AuthFallbacks {

@@ -12,31 +12,21 @@ function identityOf(snapshot: AuthSnapshot): string | null | undefined {
   return snapshot.status === "logged_in" ? snapshot.authInfo.user.userId : null;
 }
 
-/** Resets `queryClient` whenever `client`'s logged-in user is replaced; returns the unsubscribe function. */
-export function resetQueriesWhenUserChanges(client: AuthClient, queryClient: QueryClient): () => void {
+/**
+ * Resets the QueryClient `target()` names at that moment (none: nothing to reset) whenever `client`'s logged-in
+ * user is replaced; returns the unsubscribe function.
+ */
+export function resetQueriesWhenUserChanges(client: AuthClient, target: () => QueryClient | null): () => void {
   let previous = identityOf(client.getSnapshot());
   return client.subscribe(() => {
     const next = identityOf(client.getSnapshot());
     if (next === undefined || next === previous) return;
     const replacedUser = typeof previous === "string";
     previous = next;
-    if (!replacedUser) return;
+    const queryClient = target();
+    if (!replacedUser || !queryClient) return;
     queryClient.getMutationCache().clear();
     queryClient.removeQueries({ type: "inactive" });
     void queryClient.resetQueries();
   });
-}
-
-const watched = new WeakMap<AuthClient, WeakSet<QueryClient>>();
-
-/**
- * `resetQueriesWhenUserChanges` once per client and QueryClient, for as long as the client lives: the query layer
- * calls it for a QueryClient it found around the provider (the provider itself never sees that one).
- */
-export function resetOnceWhenUserChanges(client: AuthClient, queryClient: QueryClient): void {
-  const clients = watched.get(client) ?? new WeakSet<QueryClient>();
-  watched.set(client, clients);
-  if (clients.has(queryClient)) return;
-  clients.add(queryClient);
-  resetQueriesWhenUserChanges(client, queryClient);
 }

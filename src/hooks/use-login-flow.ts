@@ -239,7 +239,7 @@ function allActions(client: AuthClient, run: Runner, track: Tracker, data: StepD
 export function useLoginFlow(): LoginFlow {
   const client = useAuthClientFor("useLoginFlow");
   const { snapshot } = useAuthStateFor("useLoginFlow");
-  const queryClient = useQueryClientFor("useLoginFlow", client);
+  const queryClient = useQueryClientFor("useLoginFlow");
   const loginState = useGetLoginState();
   const step = loginState.data?.login_state;
   const security = useGetSecurityStatus({}, { enabled: step === "TwoFactorEnablementRequired" });

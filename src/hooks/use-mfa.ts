@@ -62,7 +62,8 @@ const failed = () => false;
 
 /** MFA status and the actions of each state; enabling and disabling refresh the session and re-read the status. */
 export function useMfa(): UseMfaResult {
-  useQueryClientFor("useMfa", useAuthClientFor("useMfa"));
+  useAuthClientFor("useMfa");
+  useQueryClientFor("useMfa");
   const status = useGetSecurityStatus();
   const enable = useEnableMfa();
   const disable = useDisableMfa();
