@@ -10,12 +10,10 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactN
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
 import {
   AuthClientContext,
-  AuthFallbacksContext,
+  AuthSettingsContext,
   AuthStateContext,
-  QueryClientSlotContext,
   type ActiveOrgState,
   type AuthFallbacks,
-  type QueryClientSlot,
 } from "./context.js";
 import { RequireAuth } from "./require-auth.js";
 import { resetQueriesWhenUserChanges } from "./reset-on-user-change.js";
@@ -88,16 +86,16 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
 }
 
 /**
- * Resets the cache of the given QueryClient, else of the one the query layer found around the provider, when a known
- * user is replaced (logout, or another user in another tab). Returns the query layer's slot.
+ * Resets the cache of the given QueryClient, else of the one the query layer found around the provider (left in the
+ * returned holder), when a known user is replaced (logout, or another user in another tab).
  */
-function useQueryClientSlot(client: AuthClient, queryClient: QueryClient | null, enabled: boolean): QueryClientSlot {
+function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | null, enabled: boolean) {
   const found = useRef<QueryClient | null>(null);
   useEffect(
     () => (enabled ? resetQueriesWhenUserChanges(client, () => queryClient ?? found.current) : undefined),
     [client, queryClient, enabled],
   );
-  return useMemo(() => ({ queryClient, found }), [queryClient]);
+  return found;
 }
 
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
@@ -114,21 +112,20 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const client = useProvidedClient(props);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
-  const slot = useQueryClientSlot(client, props.queryClient ?? null, props.resetQueriesOnUserChange ?? true);
+  const queryClient = props.queryClient ?? null;
+  const foundQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
-  const fallbacks = useMemo(
-    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback }),
-    [loadingFallback, loggedOutFallback, loginFailedFallback],
+  const settings = useMemo(
+    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, foundQueryClient }),
+    [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, foundQueryClient],
   );
   return (
     <AuthClientContext.Provider value={client}>
       <AuthStateContext.Provider value={state}>
-        <AuthFallbacksContext.Provider value={fallbacks}>
-          <QueryClientSlotContext.Provider value={slot}>
-            {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
-          </QueryClientSlotContext.Provider>
-        </AuthFallbacksContext.Provider>
+        <AuthSettingsContext.Provider value={settings}>
+          {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
+        </AuthSettingsContext.Provider>
       </AuthStateContext.Provider>
     </AuthClientContext.Provider>
   );

@@ -19,19 +19,6 @@ export const AuthClientContext = createContext<AuthClient | null>(null);
 /** The changing part: the current snapshot and active org (re-renders consumers on every auth change). */
 export const AuthStateContext = createContext<{ snapshot: AuthSnapshot; activeOrg: ActiveOrgState } | null>(null);
 
-/**
- * The QueryClient the provider was given (`<AuthProvider queryClient>`), for the query layer to run the generated
- * hooks in. Kept in orgauth's own context, so the provider needs no import of TanStack Query; when it has none, the
- * query layer uses TanStack Query's context and leaves the client it found in `found`, for the provider to reset.
- */
-export interface QueryClientSlot {
-  queryClient: QueryClient | null;
-  found: { current: QueryClient | null };
-}
-
-/** The provider's QueryClient slot; outside a provider, none. */
-export const QueryClientSlotContext = createContext<QueryClientSlot>({ queryClient: null, found: { current: null } });
-
 /** What the provider's guards show by default: `<AuthProvider loadingFallback loggedOutFallback>`. */
 export interface AuthFallbacks {
   /** Shown while the session loads. */
@@ -45,12 +32,23 @@ export interface AuthFallbacks {
   loginFailedFallback?: ReactNode | ((failure: LoginFailure) => ReactNode);
 }
 
-/** The provider's default fallbacks; a guard's own props win over them. */
-export const AuthFallbacksContext = createContext<AuthFallbacks>({});
+/**
+ * The provider's settings: the guards' default fallbacks (a guard's own props win over them), and the QueryClient it
+ * was given (`<AuthProvider queryClient>`) for the query layer to run the generated hooks in. The QueryClient is kept
+ * in orgauth's own context, so the provider needs no import of TanStack Query; when there is none, the query layer
+ * uses TanStack Query's context and leaves the client it found in `foundQueryClient`, for the provider to reset.
+ */
+export interface AuthSettings extends AuthFallbacks {
+  queryClient?: QueryClient | null;
+  foundQueryClient?: { current: QueryClient | null };
+}
+
+/** The provider's settings; outside a provider, none. */
+export const AuthSettingsContext = createContext<AuthSettings>({});
 
 /** `props` with the provider's default fallbacks filled in where the props leave them out. */
 export function useWithProviderFallbacks<Props extends AuthFallbacks>(props: Props): Props {
-  const defaults = useContext(AuthFallbacksContext);
+  const defaults = useContext(AuthSettingsContext);
   const loadingFallback = props.loadingFallback ?? defaults.loadingFallback;
   const loggedOutFallback = props.loggedOutFallback ?? defaults.loggedOutFallback;
   const loginFailedFallback = props.loginFailedFallback ?? defaults.loginFailedFallback;
