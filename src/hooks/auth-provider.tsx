@@ -25,7 +25,7 @@ interface CommonProps {
    * the surrounding QueryClientProvider's. TanStack Query's own hooks (`useQuery`, `useQueryClient`) do not see it
    * through `<AuthProvider>`: use `<AuthQueryProvider>` or your own `<QueryClientProvider>` for them.
    */
-  queryClient?: QueryClient;
+  queryClient?: QueryClient | undefined;
   /**
    * When the logged-in user changes (logout, or another user logs in), reset every cached query and drop
    * mutations, so one user's data never shows to the next: in `queryClient`, or in the surrounding

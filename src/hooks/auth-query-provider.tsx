@@ -14,18 +14,11 @@ export type AuthQueryProviderProps = AuthProviderProps;
 /** `<AuthProvider>` whose `queryClient` (or the surrounding QueryClientProvider's client) TanStack Query's hooks share. */
 export function AuthQueryProvider(props: AuthQueryProviderProps): ReactNode {
   const outer = useContext(QueryClientContext);
-  const queryClient = props.queryClient ?? outer;
+  const own = props.queryClient;
   // inside the provider, as the AuthProvider used to do it: a queryClient that comes or goes keeps the session client
-  const children = props.queryClient ? (
-    <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
-  ) : (
-    props.children
-  );
-  return queryClient ? (
-    <AuthProvider {...props} queryClient={queryClient}>
-      {children}
+  return (
+    <AuthProvider {...props} queryClient={own ?? outer}>
+      {own ? <QueryClientProvider client={own}>{props.children}</QueryClientProvider> : props.children}
     </AuthProvider>
-  ) : (
-    <AuthProvider {...props}>{children}</AuthProvider>
   );
 }
