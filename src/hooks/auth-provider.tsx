@@ -89,8 +89,8 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
  * Resets the cache of the given QueryClient, else of the one the query layer found around the provider (left in the
  * returned holder), when a known user is replaced (logout, or another user in another tab).
  */
-function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | null, enabled: boolean) {
-  const found = useRef<QueryClient | null>(null);
+function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean) {
+  const found = useRef<QueryClient | undefined>(undefined);
   useEffect(
     () => (enabled ? resetQueriesWhenUserChanges(client, () => queryClient ?? found.current) : undefined),
     [client, queryClient, enabled],
@@ -112,7 +112,7 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const client = useProvidedClient(props);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
-  const queryClient = props.queryClient ?? null;
+  const { queryClient } = props;
   const foundQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;

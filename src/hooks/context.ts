@@ -39,8 +39,8 @@ export interface AuthFallbacks {
  * uses TanStack Query's context and leaves the client it found in `foundQueryClient`, for the provider to reset.
  */
 export interface AuthSettings extends AuthFallbacks {
-  queryClient?: QueryClient | null;
-  foundQueryClient?: { current: QueryClient | null };
+  queryClient?: QueryClient | undefined;
+  foundQueryClient?: { current: QueryClient | undefined };
 }
 
 /** The provider's settings; outside a provider, none. */

@@ -14,8 +14,8 @@ import { AuthSettingsContext } from "./context.js";
 export function useQueryClientFor(hookName: string): QueryClient {
   const settings = useContext(AuthSettingsContext);
   const outer = useContext(QueryClientContext);
-  // the same client on every render: the provider reads it only when the user changes
-  if (!settings.queryClient && outer && settings.foundQueryClient) settings.foundQueryClient.current = outer;
+  // the same client on every render; the provider resets it when the user changes, unless it was given one
+  if (settings.foundQueryClient) settings.foundQueryClient.current = outer;
   const queryClient = settings.queryClient ?? outer;
   if (!queryClient) {
     throw new Error(

@@ -16,7 +16,7 @@ function identityOf(snapshot: AuthSnapshot): string | null | undefined {
  * Resets the QueryClient `target()` names at that moment (none: nothing to reset) whenever `client`'s logged-in
  * user is replaced; returns the unsubscribe function.
  */
-export function resetQueriesWhenUserChanges(client: AuthClient, target: () => QueryClient | null): () => void {
+export function resetQueriesWhenUserChanges(client: AuthClient, target: () => QueryClient | undefined): () => void {
   let previous = identityOf(client.getSnapshot());
   return client.subscribe(() => {
     const next = identityOf(client.getSnapshot());
