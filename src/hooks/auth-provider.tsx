@@ -16,7 +16,6 @@ import {
   type AuthFallbacks,
 } from "./context.js";
 import { RequireAuth } from "./require-auth.js";
-import { resetQueriesWhenUserChanges } from "./reset-on-user-change.js";
 
 interface CommonProps {
   children?: ReactNode;
@@ -85,16 +84,34 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
   return props.client ?? ownedClient!;
 }
 
+/** The identity a snapshot belongs to: undefined while loading, null when logged out, else the user id. */
+function identityOf(snapshot: AuthSnapshot): string | null | undefined {
+  if (snapshot.status === "loading") return undefined;
+  return snapshot.status === "logged_in" ? snapshot.authInfo.user.userId : null;
+}
+
 /**
- * Resets the cache of the given QueryClient, else of the one the query layer found around the provider (left in the
- * returned holder), when a known user is replaced (logout, or another user in another tab).
+ * Resets the query cache when a known user is replaced (logout, or another user in another tab): the given
+ * QueryClient's, else the one the query layer found around the provider and left in the returned holder. Calls
+ * the QueryClient's own methods only: no import of TanStack Query.
  */
 function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean) {
   const found = useRef<QueryClient | undefined>(undefined);
-  useEffect(
-    () => (enabled ? resetQueriesWhenUserChanges(client, () => queryClient ?? found.current) : undefined),
-    [client, queryClient, enabled],
-  );
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let previous = identityOf(client.getSnapshot());
+    return client.subscribe(() => {
+      const next = identityOf(client.getSnapshot());
+      if (next === undefined || next === previous) return;
+      const replacedUser = typeof previous === "string";
+      previous = next;
+      const cache = queryClient ?? found.current;
+      if (!replacedUser || !cache) return;
+      cache.getMutationCache().clear();
+      cache.removeQueries({ type: "inactive" });
+      void cache.resetQueries();
+    });
+  }, [client, queryClient, enabled]);
   return found;
 }
 
