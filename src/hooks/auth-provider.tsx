@@ -96,7 +96,7 @@ function identityOf(snapshot: AuthSnapshot): string | null | undefined {
  * the QueryClient's own methods only: no import of TanStack Query.
  */
 function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean) {
-  const found = useRef<QueryClient | undefined>(undefined);
+  const outer = useRef<QueryClient | undefined>(undefined);
   useEffect(() => {
     if (!enabled) return undefined;
     let previous = identityOf(client.getSnapshot());
@@ -105,14 +105,14 @@ function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClien
       if (next === undefined || next === previous) return;
       const replacedUser = typeof previous === "string";
       previous = next;
-      const cache = queryClient ?? found.current;
+      const cache = queryClient ?? outer.current;
       if (!replacedUser || !cache) return;
       cache.getMutationCache().clear();
       cache.removeQueries({ type: "inactive" });
       void cache.resetQueries();
     });
   }, [client, queryClient, enabled]);
-  return found;
+  return outer;
 }
 
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
@@ -130,12 +130,12 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
   const { queryClient } = props;
-  const foundQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
+  const outerQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
   const settings = useMemo(
-    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, foundQueryClient }),
-    [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, foundQueryClient],
+    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient }),
+    [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient],
   );
   return (
     <AuthClientContext.Provider value={client}>

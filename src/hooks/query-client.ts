@@ -15,7 +15,7 @@ export function useQueryClientFor(hookName: string): QueryClient {
   const settings = useContext(AuthSettingsContext);
   const outer = useContext(QueryClientContext);
   // the same client on every render; the provider resets it when the user changes, unless it was given one
-  if (settings.foundQueryClient) settings.foundQueryClient.current = outer;
+  if (settings.outerQueryClient) settings.outerQueryClient.current = outer;
   const queryClient = settings.queryClient ?? outer;
   if (!queryClient) {
     throw new Error(
