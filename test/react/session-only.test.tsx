@@ -20,7 +20,7 @@ function QueryClientProbe(): ReactNode {
 
 describe("a session-only app", () => {
   it("renders logged in, switches org, gates on the role and logs out with no QueryClient anywhere", async () => {
-    const { client, navigations } = prismClient();
+    const { client, navigations, requestsOf } = prismClient();
     render(
       <AuthProvider client={client}>
         <QueryClientProbe />
@@ -38,12 +38,15 @@ describe("a session-only app", () => {
     });
     expect(orgSwitch.value).toBe(DEMO_IDS.globex);
     expect(screen.getByText("Admins only")).toBeTruthy(); // a Member in Globex
+    // the switch refreshes the session for the new org: let that settle before signing out
+    await waitFor(() => expect(requestsOf("refreshToken").at(-1)?.url).toContain(`active_org_id=${DEMO_IDS.globex}`));
+    await act(() => client.refresh());
 
     fireEvent.click(screen.getByRole("button", { name: "Account" }));
     expect(navigations).toEqual([`${inject("prismUrl")}/account`]);
 
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
-    await waitFor(() => expect(client.getSnapshot().status).toBe("logged_out"));
-    expect(screen.getByText("Loading…")).toBeTruthy(); // Home shows it whenever nobody is logged in
+    expect(await screen.findByText("Loading…")).toBeTruthy(); // Home shows it whenever nobody is logged in
+    expect(client.getSnapshot().status).toBe("logged_out");
   });
 });
