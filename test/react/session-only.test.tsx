@@ -1,8 +1,9 @@
 /**
- * A session-only app (bench/apps/orgauth-session-app.tsx: provider, `withAuthInfo`, `useAuthInfo`, org switch,
- * role gate, hosted-page redirects, logout) needs no QueryClient: rendered with none anywhere, it logs in, switches
- * org, gates on the role there, navigates and logs out. test/package/session-only-bundle.test.ts proves its bundle
- * carries no TanStack Query.
+ * The session-only app of `npm run size` (bench/apps/orgauth-session-app.tsx: provider, `withAuthInfo`,
+ * `useAuthInfo`, org switch, role gate, hosted-page redirects, logout) needs no QueryClient: rendered against Prism
+ * with none anywhere, it logs in, switches org, gates on the role there, navigates and logs out.
+ * test/package/session-only-bundle.test.ts proves its bundle carries no TanStack Query, and
+ * test/react/query-client-wiring.test.tsx shows the generated hooks running in the provider's `queryClient` alone.
  */
 import { QueryClientContext } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
