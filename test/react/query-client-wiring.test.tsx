@@ -1,8 +1,8 @@
 /**
  * Where orgauth's query layer finds its QueryClient now that `<AuthProvider>` imports no TanStack Query: the
  * `queryClient` prop reaches the generated hooks through orgauth's own context; a QueryClient around the provider
- * is found by the generated hooks, which then have it reset on user change for as long as the session client
- * lives; `<AuthQueryProvider>` also hands its client to TanStack Query's own hooks.
+ * is found by the generated hooks, which leave it with the provider to reset on user change from then on (also
+ * after they unmount); `<AuthQueryProvider>` also hands its client to TanStack Query's own hooks.
  */
 import { QueryClientContext, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
