@@ -9,9 +9,16 @@ import { defineConfig } from "vitest/config";
  * checks that every layer is on React 18. (package.json's override lets react-dom-18's React peer be met by
  * the root React 19 at install time: it never loads that copy here.)
  */
+/** The bench apps the React tests render import the React entry by its name, as an app does. */
+const reactEntryAlias = {
+  find: /^orgauth\/react$/,
+  replacement: fileURLToPath(new URL("src/react.ts", import.meta.url)),
+};
+
 const react18Aliases = [
   { find: /^react-dom(?=$|\/)/, replacement: "react-dom-18" },
   { find: /^react(?=$|\/)/, replacement: "react-18" },
+  reactEntryAlias,
 ];
 
 /** One vitest project per test layer; `npm test` runs them all. */
@@ -38,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [reactEntryAlias] },
         test: {
           name: "react",
           include: ["test/react/**/*.test.tsx"],

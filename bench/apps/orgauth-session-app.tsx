@@ -1,6 +1,7 @@
 // The session-only app of the size comparison, written with orgauth: provider, `withAuthInfo`, `useAuthInfo`, an
 // org switch, a role gate, hosted-page redirects and logout; no front-end API calls, so no TanStack Query.
-// bench/apps/vendor-session-app.tsx is the same app on the vendor's SDK.
+// bench/apps/vendor-session-app.tsx is the same app on the vendor's SDK; test/react/session-only.test.tsx renders
+// `Home` with no QueryClient anywhere.
 import type { ReactNode } from "react";
 import {
   AuthProvider,
@@ -33,7 +34,8 @@ function OrgSwitch(): ReactNode {
   );
 }
 
-function Home(): ReactNode {
+/** Everything below the provider. */
+export function Home(): ReactNode {
   const auth = useAuthInfo();
   const { activeOrgId } = useActiveOrg();
   const logout = useLogoutFunction();

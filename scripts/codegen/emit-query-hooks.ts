@@ -12,7 +12,7 @@ import {
 
 /**
  * Emits `src/generated/query-hooks.ts`: the React hooks over the query layer, for every fe/v3 operation — `useX`
- * (`useQuery` or `useMutation` with the AuthProvider's session) and `useXInfinite` for `x-pagination` lists. They
+ * (`useQuery` or `useMutation` with the AuthProvider's session and QueryClient) and `useXInfinite` for `x-pagination` lists. They
  * read React context, so they are client code; the keys and options they use are in `queries.ts`.
  */
 export function emitQueryHooks(operations: OperationModel[]): string {
@@ -73,12 +73,15 @@ function queryHook(op: OperationModel): string {
   ${request},
   options?: QueryHookOptions<${n.response}, ${n.error}, Selected, ${n.queryKey}>,
 ): UseQueryResult<Selected, ${n.error}> {
-  const { transport } = useSessionFor(${literal(hook)});
-  return useQuery<${n.response}, ${n.error}, Selected, ${n.queryKey}>({
-    ${stale}...options,
-    queryKey: ${n.keys}.query(${n.hasInput ? "request" : ""}),
-    queryFn: ${n.queryFn}(transport${n.hasInput ? ", request" : ""}),
-  });
+  const [session, queryClient] = useSessionFor(${literal(hook)});
+  return useQuery<${n.response}, ${n.error}, Selected, ${n.queryKey}>(
+    {
+      ${stale}...options,
+      queryKey: ${n.keys}.query(${n.hasInput ? "request" : ""}),
+      queryFn: ${n.queryFn}(session.transport${n.hasInput ? ", request" : ""}),
+    },
+    queryClient,
+  );
 }`;
 }
 
@@ -90,14 +93,17 @@ function infiniteHook(op: OperationModel): string {
   request: ${n.infiniteRequest}${infiniteParam},
   options?: InfiniteQueryHookOptions<${n.response}, ${n.error}, ${n.infiniteQueryKey}>,
 ): UseInfiniteQueryResult<InfiniteData<${n.response}, number>, ${n.error}> {
-  const { transport } = useSessionFor(${literal(hook)});
-  return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.infiniteQueryKey}, number>({
-    ...options,
-    queryKey: ${n.keys}.infinite(request),
-    queryFn: ${n.pageFn}(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: ${nextPageOf(op)},
-  });
+  const [session, queryClient] = useSessionFor(${literal(hook)});
+  return useInfiniteQuery<${n.response}, ${n.error}, InfiniteData<${n.response}, number>, ${n.infiniteQueryKey}, number>(
+    {
+      ...options,
+      queryKey: ${n.keys}.infinite(request),
+      queryFn: ${n.pageFn}(session.transport, request),
+      initialPageParam: 0,
+      getNextPageParam: ${nextPageOf(op)},
+    },
+    queryClient,
+  );
 }`;
 }
 
@@ -108,7 +114,7 @@ function mutationHook(op: OperationModel): string {
   return `${docComment(`${op.summary} — \`useMutation\` of \`${op.operationId}\` with the AuthProvider's session${effectsDoc(op)}.`)}export function ${hook}(
   options?: MutationHookOptions<${n.response}, ${n.error}, ${variables}>,
 ): UseMutationResult<${n.response}, ${n.error}, ${variables}> {
-  const session = useSessionFor(${literal(hook)});
-  return useMutation(withHookOptions(${n.mutationOptions}(session), options));
+  const [session, queryClient] = useSessionFor(${literal(hook)});
+  return useMutation(withHookOptions(${n.mutationOptions}(session), options), queryClient);
 }`;
 }

@@ -132,68 +132,71 @@ export function useGetLoginState<Selected = api.GetLoginStateResponse>(
   _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>,
 ): UseQueryResult<Selected, GetLoginStateError> {
-  const { transport } = useSessionFor("useGetLoginState");
-  return useQuery<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>({
-    ...options,
-    queryKey: getLoginStateKeys.query(),
-    queryFn: getLoginStateQueryFn(transport),
-  });
+  const [session, queryClient] = useSessionFor("useGetLoginState");
+  return useQuery<api.GetLoginStateResponse, GetLoginStateError, Selected, GetLoginStateQueryKey>(
+    {
+      ...options,
+      queryKey: getLoginStateKeys.query(),
+      queryFn: getLoginStateQueryFn(session.transport),
+    },
+    queryClient,
+  );
 }
 
 /** Log in with email and password. — `useMutation` of `login` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
 export function useLogin(
   options?: MutationHookOptions<api.LoginResponse, LoginError, api.LoginRequest>,
 ): UseMutationResult<api.LoginResponse, LoginError, api.LoginRequest> {
-  const session = useSessionFor("useLogin");
-  return useMutation(withHookOptions(loginMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useLogin");
+  return useMutation(withHookOptions(loginMutationOptions(session), options), queryClient);
 }
 
 /** Create an account with email and password. — `useMutation` of `signup` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
 export function useSignup(
   options?: MutationHookOptions<api.SignupResponse, SignupError, api.SignupRequest>,
 ): UseMutationResult<api.SignupResponse, SignupError, api.SignupRequest> {
-  const session = useSessionFor("useSignup");
-  return useMutation(withHookOptions(signupMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useSignup");
+  return useMutation(withHookOptions(signupMutationOptions(session), options), queryClient);
 }
 
 /** Send a password-reset email. — `useMutation` of `forgotPassword` with the AuthProvider's session. */
 export function useForgotPassword(
   options?: MutationHookOptions<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest>,
 ): UseMutationResult<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest> {
-  const session = useSessionFor("useForgotPassword");
-  return useMutation(withHookOptions(forgotPasswordMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useForgotPassword");
+  return useMutation(withHookOptions(forgotPasswordMutationOptions(session), options), queryClient);
 }
 
 /** Email a one-time login link. — `useMutation` of `loginPasswordless` with the AuthProvider's session. */
 export function useLoginPasswordless(
   options?: MutationHookOptions<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest>,
 ): UseMutationResult<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest> {
-  const session = useSessionFor("useLoginPasswordless");
-  return useMutation(withHookOptions(loginPasswordlessMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useLoginPasswordless");
+  return useMutation(withHookOptions(loginPasswordlessMutationOptions(session), options), queryClient);
 }
 
 /** Complete login with a one-time MFA code. — `useMutation` of `verifyMfa` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
 export function useVerifyMfa(
   options?: MutationHookOptions<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest>,
 ): UseMutationResult<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest> {
-  const session = useSessionFor("useVerifyMfa");
-  return useMutation(withHookOptions(verifyMfaMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useVerifyMfa");
+  return useMutation(withHookOptions(verifyMfaMutationOptions(session), options), queryClient);
 }
 
 /** Complete login with an MFA backup code. — `useMutation` of `verifyBackupCode` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session when `login_state` is `Finished`. */
 export function useVerifyBackupCode(
   options?: MutationHookOptions<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest>,
 ): UseMutationResult<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest> {
-  const session = useSessionFor("useVerifyBackupCode");
-  return useMutation(withHookOptions(verifyBackupCodeMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useVerifyBackupCode");
+  return useMutation(withHookOptions(verifyBackupCodeMutationOptions(session), options), queryClient);
 }
 
 /** Send the email-confirmation message again. — `useMutation` of `resendEmailConfirmation` with the AuthProvider's session. */
 export function useResendEmailConfirmation(
   options?: MutationHookOptions<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void>,
 ): UseMutationResult<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void> {
-  const session = useSessionFor("useResendEmailConfirmation");
-  return useMutation(withHookOptions(resendEmailConfirmationMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useResendEmailConfirmation");
+  return useMutation(withHookOptions(resendEmailConfirmationMutationOptions(session), options), queryClient);
 }
 
 /** Find the SSO (SAML) login URL for a domain, an organisation or an email. — `useQuery` of `loginCheck` with the AuthProvider's transport. */
@@ -201,12 +204,15 @@ export function useLoginCheck<Selected = api.LoginCheckResponse>(
   request: api.LoginCheckRequest = {},
   options?: QueryHookOptions<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>,
 ): UseQueryResult<Selected, LoginCheckError> {
-  const { transport } = useSessionFor("useLoginCheck");
-  return useQuery<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>({
-    ...options,
-    queryKey: loginCheckKeys.query(request),
-    queryFn: loginCheckQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useLoginCheck");
+  return useQuery<api.LoginCheckResponse, LoginCheckError, Selected, LoginCheckQueryKey>(
+    {
+      ...options,
+      queryKey: loginCheckKeys.query(request),
+      queryFn: loginCheckQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** Get the user's MFA status, with a fresh secret and QR code when MFA is off. — `useQuery` of `getSecurityStatus` with the AuthProvider's transport. */
@@ -219,69 +225,72 @@ export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
     GetSecurityStatusQueryKey
   >,
 ): UseQueryResult<Selected, GetSecurityStatusError> {
-  const { transport } = useSessionFor("useGetSecurityStatus");
-  return useQuery<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>({
-    staleTime: Infinity,
-    ...options,
-    queryKey: getSecurityStatusKeys.query(),
-    queryFn: getSecurityStatusQueryFn(transport),
-  });
+  const [session, queryClient] = useSessionFor("useGetSecurityStatus");
+  return useQuery<api.GetSecurityStatusResponse, GetSecurityStatusError, Selected, GetSecurityStatusQueryKey>(
+    {
+      staleTime: Infinity,
+      ...options,
+      queryKey: getSecurityStatusKeys.query(),
+      queryFn: getSecurityStatusQueryFn(session.transport),
+    },
+    queryClient,
+  );
 }
 
 /** Turn on MFA by confirming a code from the authenticator app. — `useMutation` of `enableMfa` with the AuthProvider's session; on success it invalidates `getSecurityStatus`, `getLoginState` and refreshes the session. */
 export function useEnableMfa(
   options?: MutationHookOptions<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest>,
 ): UseMutationResult<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest> {
-  const session = useSessionFor("useEnableMfa");
-  return useMutation(withHookOptions(enableMfaMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useEnableMfa");
+  return useMutation(withHookOptions(enableMfaMutationOptions(session), options), queryClient);
 }
 
 /** Turn off MFA. — `useMutation` of `disableMfa` with the AuthProvider's session; on success it invalidates `getSecurityStatus` and refreshes the session. */
 export function useDisableMfa(
   options?: MutationHookOptions<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest>,
 ): UseMutationResult<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest> {
-  const session = useSessionFor("useDisableMfa");
-  return useMutation(withHookOptions(disableMfaMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useDisableMfa");
+  return useMutation(withHookOptions(disableMfaMutationOptions(session), options), queryClient);
 }
 
 /** Set a new password (the current one is needed if the user has one). — `useMutation` of `updatePassword` with the AuthProvider's session; on success it invalidates `getLoginState`. */
 export function useUpdatePassword(
   options?: MutationHookOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>,
 ): UseMutationResult<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest> {
-  const session = useSessionFor("useUpdatePassword");
-  return useMutation(withHookOptions(updatePasswordMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useUpdatePassword");
+  return useMutation(withHookOptions(updatePasswordMutationOptions(session), options), queryClient);
 }
 
 /** Start changing the user's email address (a confirmation email is sent to the new one). — `useMutation` of `updateEmail` with the AuthProvider's session; on success it refreshes the session. */
 export function useUpdateEmail(
   options?: MutationHookOptions<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest>,
 ): UseMutationResult<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest> {
-  const session = useSessionFor("useUpdateEmail");
-  return useMutation(withHookOptions(updateEmailMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useUpdateEmail");
+  return useMutation(withHookOptions(updateEmailMutationOptions(session), options), queryClient);
 }
 
 /** Update the user's name, username or custom properties. — `useMutation` of `updateMetadata` with the AuthProvider's session; on success it invalidates `getLoginState` and refreshes the session. */
 export function useUpdateMetadata(
   options?: MutationHookOptions<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest>,
 ): UseMutationResult<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest> {
-  const session = useSessionFor("useUpdateMetadata");
-  return useMutation(withHookOptions(updateMetadataMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useUpdateMetadata");
+  return useMutation(withHookOptions(updateMetadataMutationOptions(session), options), queryClient);
 }
 
 /** Delete the logged-in user's account. — `useMutation` of `deleteMe` with the AuthProvider's session; on success it ends the session. */
 export function useDeleteMe(
   options?: MutationHookOptions<api.DeleteMeResponse, DeleteMeError, void>,
 ): UseMutationResult<api.DeleteMeResponse, DeleteMeError, void> {
-  const session = useSessionFor("useDeleteMe");
-  return useMutation(withHookOptions(deleteMeMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useDeleteMe");
+  return useMutation(withHookOptions(deleteMeMutationOptions(session), options), queryClient);
 }
 
 /** Create an organisation with the user as its owner. — `useMutation` of `createOrg` with the AuthProvider's session; on success it invalidates `getJoinableOrgs`, `getLoginState` and refreshes the session. */
 export function useCreateOrg(
   options?: MutationHookOptions<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest>,
 ): UseMutationResult<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest> {
-  const session = useSessionFor("useCreateOrg");
-  return useMutation(withHookOptions(createOrgMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useCreateOrg");
+  return useMutation(withHookOptions(createOrgMutationOptions(session), options), queryClient);
 }
 
 /** Get an organisation's settings and what the user may change. — `useQuery` of `getOrgSettings` with the AuthProvider's transport. */
@@ -289,28 +298,31 @@ export function useGetOrgSettings<Selected = api.GetOrgSettingsResponse>(
   request: api.GetOrgSettingsRequest,
   options?: QueryHookOptions<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>,
 ): UseQueryResult<Selected, GetOrgSettingsError> {
-  const { transport } = useSessionFor("useGetOrgSettings");
-  return useQuery<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>({
-    ...options,
-    queryKey: getOrgSettingsKeys.query(request),
-    queryFn: getOrgSettingsQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useGetOrgSettings");
+  return useQuery<api.GetOrgSettingsResponse, GetOrgSettingsError, Selected, GetOrgSettingsQueryKey>(
+    {
+      ...options,
+      queryKey: getOrgSettingsKeys.query(request),
+      queryFn: getOrgSettingsQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** Rename an organisation or change its domain and MFA rules. — `useMutation` of `updateOrgMetadata` with the AuthProvider's session; on success it invalidates `getOrgSettings` and refreshes the session. */
 export function useUpdateOrgMetadata(
   options?: MutationHookOptions<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest>,
 ): UseMutationResult<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest> {
-  const session = useSessionFor("useUpdateOrgMetadata");
-  return useMutation(withHookOptions(updateOrgMetadataMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useUpdateOrgMetadata");
+  return useMutation(withHookOptions(updateOrgMetadataMutationOptions(session), options), queryClient);
 }
 
 /** Delete an organisation. — `useMutation` of `deleteOrg` with the AuthProvider's session; on success it invalidates `getJoinableOrgs`, `getOrgSettings` and refreshes the session. */
 export function useDeleteOrg(
   options?: MutationHookOptions<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest>,
 ): UseMutationResult<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest> {
-  const session = useSessionFor("useDeleteOrg");
-  return useMutation(withHookOptions(deleteOrgMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useDeleteOrg");
+  return useMutation(withHookOptions(deleteOrgMutationOptions(session), options), queryClient);
 }
 
 /** List the organisations the user may join by email domain. — `useQuery` of `getJoinableOrgs` with the AuthProvider's transport. */
@@ -318,20 +330,23 @@ export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
   _request?: EmptyRequest,
   options?: QueryHookOptions<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>,
 ): UseQueryResult<Selected, GetJoinableOrgsError> {
-  const { transport } = useSessionFor("useGetJoinableOrgs");
-  return useQuery<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>({
-    ...options,
-    queryKey: getJoinableOrgsKeys.query(),
-    queryFn: getJoinableOrgsQueryFn(transport),
-  });
+  const [session, queryClient] = useSessionFor("useGetJoinableOrgs");
+  return useQuery<api.GetJoinableOrgsResponse, GetJoinableOrgsError, Selected, GetJoinableOrgsQueryKey>(
+    {
+      ...options,
+      queryKey: getJoinableOrgsKeys.query(),
+      queryFn: getJoinableOrgsQueryFn(session.transport),
+    },
+    queryClient,
+  );
 }
 
 /** Join an organisation that accepts the user's email domain. — `useMutation` of `joinOrg` with the AuthProvider's session; on success it invalidates `getJoinableOrgs`, `getLoginState` and refreshes the session. */
 export function useJoinOrg(
   options?: MutationHookOptions<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest>,
 ): UseMutationResult<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest> {
-  const session = useSessionFor("useJoinOrg");
-  return useMutation(withHookOptions(joinOrgMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useJoinOrg");
+  return useMutation(withHookOptions(joinOrgMutationOptions(session), options), queryClient);
 }
 
 /** List an organisation's members, one page at a time. — `useQuery` of `listOrgMembers` with the AuthProvider's transport. */
@@ -339,12 +354,15 @@ export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
   request: api.ListOrgMembersRequest,
   options?: QueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>,
 ): UseQueryResult<Selected, ListOrgMembersError> {
-  const { transport } = useSessionFor("useListOrgMembers");
-  return useQuery<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>({
-    ...options,
-    queryKey: listOrgMembersKeys.query(request),
-    queryFn: listOrgMembersQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useListOrgMembers");
+  return useQuery<api.ListOrgMembersResponse, ListOrgMembersError, Selected, ListOrgMembersQueryKey>(
+    {
+      ...options,
+      queryKey: listOrgMembersKeys.query(request),
+      queryFn: listOrgMembersQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's members, one page at a time. — `useInfiniteQuery` of `listOrgMembers`, one page per `fetchNextPage()`. */
@@ -352,20 +370,24 @@ export function useListOrgMembersInfinite(
   request: ListOrgMembersInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListOrgMembersResponse, ListOrgMembersError, ListOrgMembersInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgMembersResponse, number>, ListOrgMembersError> {
-  const { transport } = useSessionFor("useListOrgMembersInfinite");
+  const [session, queryClient] = useSessionFor("useListOrgMembersInfinite");
   return useInfiniteQuery<
     api.ListOrgMembersResponse,
     ListOrgMembersError,
     InfiniteData<api.ListOrgMembersResponse, number>,
     ListOrgMembersInfiniteQueryKey,
     number
-  >({
-    ...options,
-    queryKey: listOrgMembersKeys.infinite(request),
-    queryFn: listOrgMembersPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
+  >(
+    {
+      ...options,
+      queryKey: listOrgMembersKeys.infinite(request),
+      queryFn: listOrgMembersPageFn(session.transport, request),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.has_more_results ? lastPageParam + 1 : undefined,
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's pending invitations, one page at a time. — `useQuery` of `listPendingInvites` with the AuthProvider's transport. */
@@ -378,12 +400,15 @@ export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>
     ListPendingInvitesQueryKey
   >,
 ): UseQueryResult<Selected, ListPendingInvitesError> {
-  const { transport } = useSessionFor("useListPendingInvites");
-  return useQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>({
-    ...options,
-    queryKey: listPendingInvitesKeys.query(request),
-    queryFn: listPendingInvitesQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useListPendingInvites");
+  return useQuery<api.ListPendingInvitesResponse, ListPendingInvitesError, Selected, ListPendingInvitesQueryKey>(
+    {
+      ...options,
+      queryKey: listPendingInvitesKeys.query(request),
+      queryFn: listPendingInvitesQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's pending invitations, one page at a time. — `useInfiniteQuery` of `listPendingInvites`, one page per `fetchNextPage()`. */
@@ -395,20 +420,24 @@ export function useListPendingInvitesInfinite(
     ListPendingInvitesInfiniteQueryKey
   >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPendingInvitesResponse, number>, ListPendingInvitesError> {
-  const { transport } = useSessionFor("useListPendingInvitesInfinite");
+  const [session, queryClient] = useSessionFor("useListPendingInvitesInfinite");
   return useInfiniteQuery<
     api.ListPendingInvitesResponse,
     ListPendingInvitesError,
     InfiniteData<api.ListPendingInvitesResponse, number>,
     ListPendingInvitesInfiniteQueryKey,
     number
-  >({
-    ...options,
-    queryKey: listPendingInvitesKeys.infinite(request),
-    queryFn: listPendingInvitesPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
+  >(
+    {
+      ...options,
+      queryKey: listPendingInvitesKeys.infinite(request),
+      queryFn: listPendingInvitesPageFn(session.transport, request),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.has_more_results ? lastPageParam + 1 : undefined,
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's expired invitations, one page at a time. — `useQuery` of `listExpiredInvites` with the AuthProvider's transport. */
@@ -421,12 +450,15 @@ export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>
     ListExpiredInvitesQueryKey
   >,
 ): UseQueryResult<Selected, ListExpiredInvitesError> {
-  const { transport } = useSessionFor("useListExpiredInvites");
-  return useQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>({
-    ...options,
-    queryKey: listExpiredInvitesKeys.query(request),
-    queryFn: listExpiredInvitesQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useListExpiredInvites");
+  return useQuery<api.ListExpiredInvitesResponse, ListExpiredInvitesError, Selected, ListExpiredInvitesQueryKey>(
+    {
+      ...options,
+      queryKey: listExpiredInvitesKeys.query(request),
+      queryFn: listExpiredInvitesQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's expired invitations, one page at a time. — `useInfiniteQuery` of `listExpiredInvites`, one page per `fetchNextPage()`. */
@@ -438,44 +470,48 @@ export function useListExpiredInvitesInfinite(
     ListExpiredInvitesInfiniteQueryKey
   >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListExpiredInvitesResponse, number>, ListExpiredInvitesError> {
-  const { transport } = useSessionFor("useListExpiredInvitesInfinite");
+  const [session, queryClient] = useSessionFor("useListExpiredInvitesInfinite");
   return useInfiniteQuery<
     api.ListExpiredInvitesResponse,
     ListExpiredInvitesError,
     InfiniteData<api.ListExpiredInvitesResponse, number>,
     ListExpiredInvitesInfiniteQueryKey,
     number
-  >({
-    ...options,
-    queryKey: listExpiredInvitesKeys.infinite(request),
-    queryFn: listExpiredInvitesPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
+  >(
+    {
+      ...options,
+      queryKey: listExpiredInvitesKeys.infinite(request),
+      queryFn: listExpiredInvitesPageFn(session.transport, request),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.has_more_results ? lastPageParam + 1 : undefined,
+    },
+    queryClient,
+  );
 }
 
 /** Invite someone to an organisation by email. — `useMutation` of `inviteUser` with the AuthProvider's session; on success it invalidates `listPendingInvites`, `listExpiredInvites`, `listOrgMembers`. */
 export function useInviteUser(
   options?: MutationHookOptions<api.InviteUserResponse, InviteUserError, api.InviteUserRequest>,
 ): UseMutationResult<api.InviteUserResponse, InviteUserError, api.InviteUserRequest> {
-  const session = useSessionFor("useInviteUser");
-  return useMutation(withHookOptions(inviteUserMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useInviteUser");
+  return useMutation(withHookOptions(inviteUserMutationOptions(session), options), queryClient);
 }
 
 /** Remove a member from an organisation. — `useMutation` of `removeUser` with the AuthProvider's session; on success it invalidates `listOrgMembers` and refreshes the session. */
 export function useRemoveUser(
   options?: MutationHookOptions<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest>,
 ): UseMutationResult<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest> {
-  const session = useSessionFor("useRemoveUser");
-  return useMutation(withHookOptions(removeUserMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useRemoveUser");
+  return useMutation(withHookOptions(removeUserMutationOptions(session), options), queryClient);
 }
 
 /** Change a member's role and additional roles. — `useMutation` of `changeRole` with the AuthProvider's session; on success it invalidates `listOrgMembers` and refreshes the session. */
 export function useChangeRole(
   options?: MutationHookOptions<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest>,
 ): UseMutationResult<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest> {
-  const session = useSessionFor("useChangeRole");
-  return useMutation(withHookOptions(changeRoleMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useChangeRole");
+  return useMutation(withHookOptions(changeRoleMutationOptions(session), options), queryClient);
 }
 
 /** Revoke a pending invitation. — `useMutation` of `revokeUserInvitation` with the AuthProvider's session; on success it invalidates `listPendingInvites`, `listExpiredInvites`. */
@@ -486,8 +522,8 @@ export function useRevokeUserInvitation(
     api.RevokeUserInvitationRequest
   >,
 ): UseMutationResult<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest> {
-  const session = useSessionFor("useRevokeUserInvitation");
-  return useMutation(withHookOptions(revokeUserInvitationMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useRevokeUserInvitation");
+  return useMutation(withHookOptions(revokeUserInvitationMutationOptions(session), options), queryClient);
 }
 
 /** List the user's personal API keys, one page at a time. — `useQuery` of `listPersonalApiKeys` with the AuthProvider's transport. */
@@ -500,12 +536,15 @@ export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysRespons
     ListPersonalApiKeysQueryKey
   >,
 ): UseQueryResult<Selected, ListPersonalApiKeysError> {
-  const { transport } = useSessionFor("useListPersonalApiKeys");
-  return useQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>({
-    ...options,
-    queryKey: listPersonalApiKeysKeys.query(request),
-    queryFn: listPersonalApiKeysQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useListPersonalApiKeys");
+  return useQuery<api.ListPersonalApiKeysResponse, ListPersonalApiKeysError, Selected, ListPersonalApiKeysQueryKey>(
+    {
+      ...options,
+      queryKey: listPersonalApiKeysKeys.query(request),
+      queryFn: listPersonalApiKeysQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** List the user's personal API keys, one page at a time. — `useInfiniteQuery` of `listPersonalApiKeys`, one page per `fetchNextPage()`. */
@@ -517,20 +556,24 @@ export function useListPersonalApiKeysInfinite(
     ListPersonalApiKeysInfiniteQueryKey
   >,
 ): UseInfiniteQueryResult<InfiniteData<api.ListPersonalApiKeysResponse, number>, ListPersonalApiKeysError> {
-  const { transport } = useSessionFor("useListPersonalApiKeysInfinite");
+  const [session, queryClient] = useSessionFor("useListPersonalApiKeysInfinite");
   return useInfiniteQuery<
     api.ListPersonalApiKeysResponse,
     ListPersonalApiKeysError,
     InfiniteData<api.ListPersonalApiKeysResponse, number>,
     ListPersonalApiKeysInfiniteQueryKey,
     number
-  >({
-    ...options,
-    queryKey: listPersonalApiKeysKeys.infinite(request),
-    queryFn: listPersonalApiKeysPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
+  >(
+    {
+      ...options,
+      queryKey: listPersonalApiKeysKeys.infinite(request),
+      queryFn: listPersonalApiKeysPageFn(session.transport, request),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.has_more_results ? lastPageParam + 1 : undefined,
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's API keys, one page at a time. — `useQuery` of `listOrgApiKeys` with the AuthProvider's transport. */
@@ -538,12 +581,15 @@ export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
   request: api.ListOrgApiKeysRequest,
   options?: QueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>,
 ): UseQueryResult<Selected, ListOrgApiKeysError> {
-  const { transport } = useSessionFor("useListOrgApiKeys");
-  return useQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>({
-    ...options,
-    queryKey: listOrgApiKeysKeys.query(request),
-    queryFn: listOrgApiKeysQueryFn(transport, request),
-  });
+  const [session, queryClient] = useSessionFor("useListOrgApiKeys");
+  return useQuery<api.ListOrgApiKeysResponse, ListOrgApiKeysError, Selected, ListOrgApiKeysQueryKey>(
+    {
+      ...options,
+      queryKey: listOrgApiKeysKeys.query(request),
+      queryFn: listOrgApiKeysQueryFn(session.transport, request),
+    },
+    queryClient,
+  );
 }
 
 /** List an organisation's API keys, one page at a time. — `useInfiniteQuery` of `listOrgApiKeys`, one page per `fetchNextPage()`. */
@@ -551,42 +597,46 @@ export function useListOrgApiKeysInfinite(
   request: ListOrgApiKeysInfiniteRequest,
   options?: InfiniteQueryHookOptions<api.ListOrgApiKeysResponse, ListOrgApiKeysError, ListOrgApiKeysInfiniteQueryKey>,
 ): UseInfiniteQueryResult<InfiniteData<api.ListOrgApiKeysResponse, number>, ListOrgApiKeysError> {
-  const { transport } = useSessionFor("useListOrgApiKeysInfinite");
+  const [session, queryClient] = useSessionFor("useListOrgApiKeysInfinite");
   return useInfiniteQuery<
     api.ListOrgApiKeysResponse,
     ListOrgApiKeysError,
     InfiniteData<api.ListOrgApiKeysResponse, number>,
     ListOrgApiKeysInfiniteQueryKey,
     number
-  >({
-    ...options,
-    queryKey: listOrgApiKeysKeys.infinite(request),
-    queryFn: listOrgApiKeysPageFn(transport, request),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.has_more_results ? lastPageParam + 1 : undefined),
-  });
+  >(
+    {
+      ...options,
+      queryKey: listOrgApiKeysKeys.infinite(request),
+      queryFn: listOrgApiKeysPageFn(session.transport, request),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.has_more_results ? lastPageParam + 1 : undefined,
+    },
+    queryClient,
+  );
 }
 
 /** Create a personal API key, or an organisation key when org_id is given. — `useMutation` of `createApiKey` with the AuthProvider's session; on success it invalidates `listPersonalApiKeys`, `listOrgApiKeys`. */
 export function useCreateApiKey(
   options?: MutationHookOptions<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest>,
 ): UseMutationResult<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest> {
-  const session = useSessionFor("useCreateApiKey");
-  return useMutation(withHookOptions(createApiKeyMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useCreateApiKey");
+  return useMutation(withHookOptions(createApiKeyMutationOptions(session), options), queryClient);
 }
 
 /** Rename an API key. — `useMutation` of `updateApiKey` with the AuthProvider's session; on success it invalidates `listPersonalApiKeys`, `listOrgApiKeys`. */
 export function useUpdateApiKey(
   options?: MutationHookOptions<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest>,
 ): UseMutationResult<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest> {
-  const session = useSessionFor("useUpdateApiKey");
-  return useMutation(withHookOptions(updateApiKeyMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useUpdateApiKey");
+  return useMutation(withHookOptions(updateApiKeyMutationOptions(session), options), queryClient);
 }
 
 /** Delete (revoke) an API key. — `useMutation` of `deleteApiKey` with the AuthProvider's session; on success it invalidates `listPersonalApiKeys`, `listOrgApiKeys`. */
 export function useDeleteApiKey(
   options?: MutationHookOptions<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest>,
 ): UseMutationResult<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest> {
-  const session = useSessionFor("useDeleteApiKey");
-  return useMutation(withHookOptions(deleteApiKeyMutationOptions(session), options));
+  const [session, queryClient] = useSessionFor("useDeleteApiKey");
+  return useMutation(withHookOptions(deleteApiKeyMutationOptions(session), options), queryClient);
 }

@@ -72,14 +72,16 @@ export interface AuthInfoLoggedIn extends AuthInfoActions {
 export type UseAuthInfoResult = AuthInfoLoading | AuthInfoLoggedOut | AuthInfoUnreachable | AuthInfoLoggedIn;
 
 function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult {
-  const refreshAuthInfo = () => client.refresh();
-  const getAccessToken = () => client.getAccessToken();
-  if (snapshot.status === "loading")
-    return { status: "loading", loading: true, isLoggedIn: false, refreshAuthInfo, getAccessToken };
+  const actions: AuthInfoActions = {
+    refreshAuthInfo: () => client.refresh(),
+    getAccessToken: () => client.getAccessToken(),
+  };
+  if (snapshot.status === "loading") return { ...actions, status: "loading", loading: true, isLoggedIn: false };
   if (snapshot.status !== "logged_in")
-    return { status: snapshot.status, loading: false, isLoggedIn: false, refreshAuthInfo, getAccessToken };
+    return { ...actions, status: snapshot.status, loading: false, isLoggedIn: false };
   const { authInfo } = snapshot;
   return {
+    ...actions,
     status: "logged_in",
     loading: false,
     isLoggedIn: true,
@@ -93,8 +95,6 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
     accessHelper: createAccessHelper(authInfo),
     isImpersonating: authInfo.impersonatorUserId !== undefined,
     impersonatorUserId: authInfo.impersonatorUserId,
-    refreshAuthInfo,
-    getAccessToken,
     getAccessTokenForOrg: (orgId) => client.getAccessTokenForOrg(orgId),
   };
 }

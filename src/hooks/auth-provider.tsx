@@ -1,14 +1,16 @@
 /**
  * `<AuthProvider>`: owns (or borrows) one session client, subscribes to it with `useSyncExternalStore`, and
  * shares it with every hook. The client is created outside render effects and only starts when subscribed,
- * so a StrictMode double render makes one refresh request, not two.
+ * so a StrictMode double render makes one refresh request, not two. It imports nothing of TanStack Query at run
+ * time: a `queryClient` it is given goes to orgauth's own context, where the query layer (the generated hooks,
+ * `useLoginFlow`, `useMfa`) finds it; `<AuthQueryProvider>` also hands it to TanStack Query's own hooks.
  */
-import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
 import {
   AuthClientContext,
-  AuthFallbacksContext,
+  AuthSettingsContext,
   AuthStateContext,
   type ActiveOrgState,
   type AuthFallbacks,
@@ -17,11 +19,16 @@ import { RequireAuth } from "./require-auth.js";
 
 interface CommonProps {
   children?: ReactNode;
-  /** A QueryClient for the generated query hooks; without it the provider uses the surrounding QueryClientProvider, if any. */
-  queryClient?: QueryClient;
+  /**
+   * The QueryClient the generated query and mutation hooks, `useLoginFlow` and `useMfa` run in; without it they use
+   * the surrounding QueryClientProvider's. TanStack Query's own hooks (`useQuery`, `useQueryClient`) do not see it
+   * through `<AuthProvider>`: use `<AuthQueryProvider>` or your own `<QueryClientProvider>` for them.
+   */
+  queryClient?: QueryClient | undefined;
   /**
    * When the logged-in user changes (logout, or another user logs in), reset every cached query and drop
-   * mutations, so one user's data never shows to the next. Default true.
+   * mutations, so one user's data never shows to the next: in `queryClient`, or in the surrounding
+   * QueryClientProvider's client once a generated hook has run in it below this provider. Default true.
    */
   resetQueriesOnUserChange?: boolean;
   /**
@@ -83,22 +90,29 @@ function identityOf(snapshot: AuthSnapshot): string | null | undefined {
   return snapshot.status === "logged_in" ? snapshot.authInfo.user.userId : null;
 }
 
-/** Resets the query cache when a known user is replaced (logout, or another user in another tab). */
-function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean): void {
+/**
+ * Resets the query cache when a known user is replaced (logout, or another user in another tab): the given
+ * QueryClient's, else the one the query layer found around the provider and left in the returned holder. Calls
+ * the QueryClient's own methods only: no import of TanStack Query.
+ */
+function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean) {
+  const outer = useRef<QueryClient | undefined>(undefined);
   useEffect(() => {
-    if (!queryClient || !enabled) return undefined;
+    if (!enabled) return undefined;
     let previous = identityOf(client.getSnapshot());
     return client.subscribe(() => {
       const next = identityOf(client.getSnapshot());
       if (next === undefined || next === previous) return;
       const replacedUser = typeof previous === "string";
       previous = next;
-      if (!replacedUser) return;
-      queryClient.getMutationCache().clear();
-      queryClient.removeQueries({ type: "inactive" });
-      void queryClient.resetQueries();
+      const cache = queryClient ?? outer.current;
+      if (!replacedUser || !cache) return;
+      cache.getMutationCache().clear();
+      cache.removeQueries({ type: "inactive" });
+      void cache.resetQueries();
     });
   }, [client, queryClient, enabled]);
+  return outer;
 }
 
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
@@ -110,28 +124,26 @@ function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOr
   );
 }
 
-/** Provides the session client, its live auth state and (optionally) a QueryClient to everything below it. */
+/** Provides the session client, its live auth state and (optionally) a QueryClient to orgauth's hooks below it. */
 export function AuthProvider(props: AuthProviderProps): ReactNode {
   const client = useProvidedClient(props);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
-  const outerQueryClient = useContext(QueryClientContext);
-  const queryClient = props.queryClient ?? outerQueryClient;
-  useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
+  const { queryClient } = props;
+  const outerQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
-  const fallbacks = useMemo(
-    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback }),
-    [loadingFallback, loggedOutFallback, loginFailedFallback],
+  const settings = useMemo(
+    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient }),
+    [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient],
   );
-  const tree = (
+  return (
     <AuthClientContext.Provider value={client}>
       <AuthStateContext.Provider value={state}>
-        <AuthFallbacksContext.Provider value={fallbacks}>
+        <AuthSettingsContext.Provider value={settings}>
           {props.requireLogin ? <RequireAuth>{props.children}</RequireAuth> : props.children}
-        </AuthFallbacksContext.Provider>
+        </AuthSettingsContext.Provider>
       </AuthStateContext.Provider>
     </AuthClientContext.Provider>
   );
-  return props.queryClient ? <QueryClientProvider client={props.queryClient}>{tree}</QueryClientProvider> : tree;
 }

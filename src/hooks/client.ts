@@ -2,6 +2,7 @@
 // the hooks, the guards and redirect components, and the generated query hooks. The build marks its output file
 // "use client", so a server component may render these components but never call these functions.
 export { AuthProvider, type AuthProviderProps } from "./auth-provider.js";
+export { AuthQueryProvider, type AuthQueryProviderProps } from "./auth-query-provider.js";
 export {
   useAccessHelper,
   useActiveOrg,

@@ -2,6 +2,7 @@
  * The React contexts of the AuthProvider and their accessors. The hand-written and the generated hooks read
  * the same client context (the generated ones through `useSessionFor`).
  */
+import type { QueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import type { AuthClient, AuthSnapshot } from "../session/index.js";
 import type { LoginFailure } from "./login-failure.js";
@@ -31,12 +32,23 @@ export interface AuthFallbacks {
   loginFailedFallback?: ReactNode | ((failure: LoginFailure) => ReactNode);
 }
 
-/** The provider's default fallbacks; a guard's own props win over them. */
-export const AuthFallbacksContext = createContext<AuthFallbacks>({});
+/**
+ * The provider's settings: the guards' default fallbacks (a guard's own props win over them), and the QueryClient it
+ * was given (`<AuthProvider queryClient>`) for the query layer to run the generated hooks in. The QueryClient is kept
+ * in orgauth's own context, so the provider needs no import of TanStack Query; when there is none, the query layer
+ * uses TanStack Query's context and leaves the client it found in `outerQueryClient`, for the provider to reset.
+ */
+export interface AuthSettings extends AuthFallbacks {
+  queryClient?: QueryClient | undefined;
+  outerQueryClient?: { current: QueryClient | undefined };
+}
+
+/** The provider's settings; outside a provider, none. */
+export const AuthSettingsContext = createContext<AuthSettings>({});
 
 /** `props` with the provider's default fallbacks filled in where the props leave them out. */
 export function useWithProviderFallbacks<Props extends AuthFallbacks>(props: Props): Props {
-  const defaults = useContext(AuthFallbacksContext);
+  const defaults = useContext(AuthSettingsContext);
   const loadingFallback = props.loadingFallback ?? defaults.loadingFallback;
   const loggedOutFallback = props.loggedOutFallback ?? defaults.loggedOutFallback;
   const loginFailedFallback = props.loginFailedFallback ?? defaults.loginFailedFallback;

@@ -28,7 +28,7 @@ function readTrips(now: number): Trips {
   try {
     const value = JSON.parse(storage()?.getItem(KEY) ?? "null") as Partial<Trips> | null;
     if (typeof value?.count === "number" && typeof value.at === "number" && now - value.at < WINDOW_MS) {
-      return { count: value.count, at: value.at };
+      return value as Trips;
     }
   } catch {
     // an unreadable marker counts as none

@@ -1,10 +1,22 @@
-/** The QueryClient the hand-written query-backed hooks (login flow, MFA) run in, with a clear error when none exists. */
+/**
+ * The QueryClient orgauth's query layer (generated hooks, login flow, MFA) runs in: the one given to the
+ * AuthProvider, else the surrounding QueryClientProvider's. The provider cannot see the latter (it imports no
+ * TanStack Query), so the query layer leaves it in the provider's settings, for the provider to reset on user change.
+ */
 import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 import { useContext } from "react";
+import { AuthSettingsContext } from "./context.js";
 
-/** The surrounding QueryClient; throws a message naming the hook and both ways to provide one. */
+/**
+ * The QueryClient of the provider's hooks; throws a message naming the hook and both ways to provide one (instead
+ * of React Query's generic "No QueryClient set").
+ */
 export function useQueryClientFor(hookName: string): QueryClient {
-  const queryClient = useContext(QueryClientContext);
+  const settings = useContext(AuthSettingsContext);
+  const outer = useContext(QueryClientContext);
+  // the same client on every render; the provider resets it when the user changes, unless it was given one
+  if (settings.outerQueryClient) settings.outerQueryClient.current = outer;
+  const queryClient = settings.queryClient ?? outer;
   if (!queryClient) {
     throw new Error(
       `${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`,

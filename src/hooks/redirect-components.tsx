@@ -15,10 +15,12 @@ export interface RedirectToHostedPageProps {
 
 type PageName = "toLogin" | "toSignup";
 
-function pageOptions(props: RedirectToHostedPageProps): SignupLoginPageOptions {
-  const returnTo =
-    props.returnTo ?? (typeof globalThis.location === "undefined" ? undefined : globalThis.location.href);
-  return { ...(returnTo === undefined ? {} : { returnTo }), ...(props.params ? { params: props.params } : {}) };
+/** The hosted page's options: the return address (default: the current page URL) and the extra parameters. */
+function pageOptions(
+  returnTo = typeof globalThis.location === "undefined" ? undefined : globalThis.location.href,
+  params?: Record<string, string>,
+): SignupLoginPageOptions {
+  return { ...(returnTo === undefined ? {} : { returnTo }), ...(params ? { params } : {}) };
 }
 
 /** Navigates once per mounted component; a StrictMode effect replay keeps the ref and does not navigate again. */
@@ -28,9 +30,7 @@ function useNavigateOnce(client: AuthClient, page: PageName, props: RedirectToHo
   useEffect(() => {
     if (navigated.current) return;
     navigated.current = true;
-    client.redirects[page](
-      pageOptions({ ...(returnTo === undefined ? {} : { returnTo }), ...(params ? { params } : {}) }),
-    );
+    client.redirects[page](pageOptions(returnTo, params));
   }, [client, page, returnTo, params]);
 }
 

@@ -44,6 +44,12 @@ function currentPageUrl(): string | undefined {
   return typeof globalThis.location === "undefined" ? undefined : globalThis.location.href;
 }
 
+/** Counts a trip to the hosted login page and goes there, back to `returnTo` (default: this page). */
+function goToLogin(client: AuthClient, returnTo = currentPageUrl()): void {
+  recordLoginRedirect();
+  client.redirects.toLogin(returnTo === undefined ? {} : { returnTo });
+}
+
 /** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */
 function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo: string | undefined): void {
   const redirected = useRef(false);
@@ -54,9 +60,7 @@ function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo:
     }
     if (redirected.current) return;
     redirected.current = true;
-    const target = returnTo ?? currentPageUrl();
-    recordLoginRedirect();
-    client.redirects.toLogin(target === undefined ? {} : { returnTo: target });
+    goToLogin(client, returnTo);
   }, [client, shouldRedirect, returnTo]);
 }
 
@@ -76,9 +80,7 @@ function useLoginFailure(client: AuthClient, status: string, wouldRedirect: bool
           ...diagnoseLoginFailure(client.authUrl, currentPageUrl() ?? null),
           retry() {
             clearLoginRedirects();
-            recordLoginRedirect();
-            const target = currentPageUrl();
-            client.redirects.toLogin(target === undefined ? {} : { returnTo: target });
+            goToLogin(client);
           },
         }
       : null;

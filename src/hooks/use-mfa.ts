@@ -6,8 +6,7 @@ import { useMemo } from "react";
 import type * as api from "../generated/operations.js";
 import type { DisableMfaError, EnableMfaError, GetSecurityStatusError } from "../generated/queries.js";
 import { useDisableMfa, useEnableMfa, useGetSecurityStatus } from "../generated/query-hooks.js";
-import { useAuthClientFor } from "./context.js";
-import { useQueryClientFor } from "./query-client.js";
+import { useSessionFor } from "./use-session-for.js";
 
 /** The states of `useMfa()`. */
 export type MfaStatus = "loading" | "disabled" | "enabled" | "unexpected_error";
@@ -62,8 +61,7 @@ const failed = () => false;
 
 /** MFA status and the actions of each state; enabling and disabling refresh the session and re-read the status. */
 export function useMfa(): UseMfaResult {
-  useAuthClientFor("useMfa");
-  useQueryClientFor("useMfa");
+  useSessionFor("useMfa");
   const status = useGetSecurityStatus();
   const enable = useEnableMfa();
   const disable = useDisableMfa();

@@ -1,19 +1,13 @@
-/** The session the generated hooks call through: the AuthProvider's client, read from the same context as the hand-written hooks. */
-import { QueryClientContext } from "@tanstack/react-query";
-import { useContext } from "react";
+/** The session and QueryClient the generated hooks run with: the AuthProvider's client, read from the same context as the hand-written hooks. */
+import type { QueryClient } from "@tanstack/react-query";
 import { useAuthClientFor } from "./context.js";
 import type { MutationSession } from "./mutation-session.js";
+import { useQueryClientFor } from "./query-client.js";
 
 /**
- * The provided session; throws `"<hookName> must be used within an AuthProvider"` outside one, and says how to
- * provide a QueryClient when there is none (instead of React Query's generic "No QueryClient set").
+ * The provided session and the QueryClient to cache in; throws `"<hookName> must be used within an AuthProvider"`
+ * outside one, and says how to provide a QueryClient when there is none (instead of React Query's "No QueryClient set").
  */
-export function useSessionFor(hookName: string): MutationSession {
-  const session = useAuthClientFor(hookName);
-  if (!useContext(QueryClientContext)) {
-    throw new Error(
-      `${hookName} needs a QueryClient: pass queryClient to AuthProvider or render it inside a QueryClientProvider`,
-    );
-  }
-  return session;
+export function useSessionFor(hookName: string): [session: MutationSession, queryClient: QueryClient] {
+  return [useAuthClientFor(hookName), useQueryClientFor(hookName)];
 }

@@ -2,7 +2,8 @@
  * `localhost` and `127.0.0.1` name the same machine, but browsers keep cookies apart per host name: an app on
  * `http://localhost:5173` never sends the session cookie an auth server on `http://127.0.0.1:4020` set (another
  * site for SameSite, a partitioned or blocked third-party cookie elsewhere). The app would look logged out after
- * every login. The client says so in the console the moment it is created on such a page, naming what to change.
+ * every login. The client says so in the console the moment it is created on such a page, naming what to change
+ * (in development builds: a production build, `process.env.NODE_ENV` "production", carries no such check).
  */
 
 /** Loopback host names: the machine itself. */
@@ -24,7 +25,7 @@ export function warnOnLoopbackMismatch(
   pageHref: string | null,
   warn: (message: string) => void = console.warn,
 ): void {
-  if (pageHref === null || !URL.canParse(pageHref)) return;
+  if (process.env.NODE_ENV === "production" || pageHref === null || !URL.canParse(pageHref)) return;
   const page = new URL(pageHref);
   const auth = new URL(authOrigin);
   if (!onOtherLoopbackNames(page, auth)) return;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { createAuthClient, createBrowserEnvironment, type AuthClient } from "../../src/session/index.js";
 import {
   AuthProvider,
+  AuthQueryProvider,
   RequireAuth,
   useAccessHelper,
   useActiveOrg,
@@ -274,13 +275,24 @@ describe("AuthProvider", () => {
   });
 });
 
+// AuthProvider inside the app's own QueryClientProvider resets that client once a generated hook has run in it
+// (test/react/query-client-wiring.test.tsx); AuthQueryProvider resets it from the start.
 describe.each([
   {
-    cache: "the queryClient prop",
+    cache: "AuthProvider with the queryClient prop",
     wrap: (client: AuthClient, queryClient: QueryClient) => providerWrapper({ client, queryClient }),
   },
-  { cache: "the app's QueryClientProvider", wrap: outerQueryClientWrapper },
-])("AuthProvider with $cache", ({ wrap }) => {
+  {
+    cache: "AuthQueryProvider with the queryClient prop",
+    wrap: (client: AuthClient, queryClient: QueryClient) =>
+      providerWrapper({ client, queryClient, provider: AuthQueryProvider }),
+  },
+  {
+    cache: "AuthQueryProvider inside the app's QueryClientProvider",
+    wrap: (client: AuthClient, queryClient: QueryClient) =>
+      outerQueryClientWrapper(client, queryClient, AuthQueryProvider),
+  },
+])("$cache", ({ wrap }) => {
   it("resets the query cache when the user changes, so the next user never sees the previous one's data", async () => {
     const queryClient = testQueryClient();
     const { client, prefer, requestsOf } = prismClient();

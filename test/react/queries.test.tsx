@@ -8,6 +8,7 @@ import type { OperationId } from "../../src/generated/operations.js";
 import * as queries from "../../src/generated/queries.js";
 import * as queryHooks from "../../src/generated/query-hooks.js";
 import {
+  AuthQueryProvider,
   useAuthInfo,
   useCreateOrg,
   useListOrgMembersInfinite,
@@ -303,7 +304,7 @@ describe("keys and infinite lists", () => {
   it("POST queries (x-query) are not refetched on their own: useQuery of security status fetches once", async () => {
     const { client, requestsOf } = prismClient();
     const { result, rerender } = renderHook(() => useQuery(queries.getSecurityStatusQueryOptions(client.transport)), {
-      wrapper: providerWrapper({ client, queryClient: testQueryClient() }),
+      wrapper: providerWrapper({ client, queryClient: testQueryClient(), provider: AuthQueryProvider }),
     });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     rerender();

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { cleanup } from "@testing-library/react";
 import { afterEach, expect, inject, vi } from "vitest";
-import { AuthProvider } from "../../src/hooks/index.js";
+import { AuthProvider, type AuthQueryProvider } from "../../src/hooks/index.js";
 import type { AuthClient } from "../../src/session/index.js";
 import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/testing/index.js";
 
@@ -30,28 +30,38 @@ export function prismClient(options: Omit<PrismAuthClientOptions, "prismUrl"> = 
   });
 }
 
-/** A render wrapper: AuthProvider over `client` with `queryClient`, optionally in StrictMode. */
+/** The provider a wrapper renders: `AuthProvider` (the default) or `AuthQueryProvider`. */
+type Provider = typeof AuthProvider | typeof AuthQueryProvider;
+
+/** A render wrapper: AuthProvider (or `provider`) over `client` with `queryClient`, optionally in StrictMode. */
 export function providerWrapper(props: {
   client: Parameters<typeof AuthProvider>[0]["client"];
   queryClient?: QueryClient;
   strict?: boolean;
+  provider?: Provider;
 }) {
+  const Provider = props.provider ?? AuthProvider;
   return function Wrapper({ children }: { children?: ReactNode }) {
     const tree = (
-      <AuthProvider client={props.client!} {...(props.queryClient ? { queryClient: props.queryClient } : {})}>
+      <Provider client={props.client!} {...(props.queryClient ? { queryClient: props.queryClient } : {})}>
         {children}
-      </AuthProvider>
+      </Provider>
     );
     return props.strict ? <StrictMode>{tree}</StrictMode> : tree;
   };
 }
 
-/** A render wrapper: the app's own QueryClientProvider around an AuthProvider that gets no `queryClient` prop. */
-export function outerQueryClientWrapper(client: AuthClient, queryClient: QueryClient) {
+/** A render wrapper: the app's own QueryClientProvider around an AuthProvider (or `provider`) that gets no `queryClient` prop. */
+export function outerQueryClientWrapper(
+  client: AuthClient,
+  queryClient: QueryClient,
+  provider: Provider = AuthProvider,
+) {
+  const Provider = provider;
   return function Wrapper({ children }: { children?: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
-        <AuthProvider client={client}>{children}</AuthProvider>
+        <Provider client={client}>{children}</Provider>
       </QueryClientProvider>
     );
   };

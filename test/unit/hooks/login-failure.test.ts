@@ -67,3 +67,19 @@ describe("warnOnLoopbackMismatch", () => {
     );
   });
 });
+
+describe("in a production build (process.env.NODE_ENV is production)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("names the cause in a short sentence and runs no loopback check", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const failure = diagnoseLoginFailure("http://127.0.0.1:4021", "http://localhost:5174/app");
+    expect(failure).toEqual({
+      cause: "host_name_mismatch",
+      message: "Signing in did not complete (host_name_mismatch).",
+    });
+    const warn = vi.fn();
+    warnOnLoopbackMismatch("http://127.0.0.1:4021", "http://localhost:5174/", warn);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
