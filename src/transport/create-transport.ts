@@ -9,10 +9,10 @@ import type {
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
-import { exchange } from "./exchange.js";
+import { exchange, withinDeadline } from "./exchange.js";
 import { validatorsOf, type ValidationSwitch } from "./load-validators.js";
 import { operationUrl } from "./request-url.js";
-import { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
+import { DEFAULT_TIMEOUT_MS, withTimeout, type Timers } from "./timeout.js";
 
 /** What to do when a response does not match the contract. */
 export type ValidationMode = "throw" | "report" | "off";
@@ -74,6 +74,13 @@ export function createTransport(options: TransportOptions): Transport {
     callOptions: RequestOptions = {},
   ): Promise<Data> {
     const op = operation as OperationDescriptor<OperationId>;
+    // One deadline over the whole call: waiting for the validators too, not only the exchange.
+    const timing = {
+      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal: callOptions.signal,
+      timers: options.timers,
+    };
+    const deadline = withTimeout(timing.timeoutMs, timing.signal, timing.timers);
     try {
       // The validators load while the request is in flight (a call with a body waits for them: it is checked first);
       // with validation off only a body needs them, and with validation compiled out nothing does.
@@ -81,7 +88,15 @@ export function createTransport(options: TransportOptions): Transport {
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off" && (op.body || validation !== "off")
           ? validatorsOf(op)
           : undefined;
-      const body = op.body && loading ? checkedBody(op, await loading, request, validation) : request.body;
+      const body =
+        op.body && loading
+          ? checkedBody(
+              op,
+              loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading,
+              request,
+              validation,
+            )
+          : request.body;
       const url = operationUrl(authUrl, op, request);
       const init: RequestInit = {
         method: op.method,
@@ -90,18 +105,16 @@ export function createTransport(options: TransportOptions): Transport {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       };
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
-      const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, {
-        timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal: callOptions.signal,
-        timers: options.timers,
-      });
-      const validators = loading instanceof Promise ? await loading : loading;
+      const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, { ...timing, deadline });
+      const validators = loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading;
       // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
       if (answer.status >= 200 && answer.status < 300)
         return readSuccessResponse(reader, op, validators, answer.status, answer.text) as Data;
       throw readErrorResponse(reader, op, validators, answer.status, answer.text, answer.retryAfterMs);
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
+    } finally {
+      deadline.dispose();
     }
   }
 

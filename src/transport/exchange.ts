@@ -6,7 +6,7 @@
  */
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { parseRetryAfter } from "./retry-after.js";
-import { withTimeout, type Timers } from "./timeout.js";
+import { withTimeout, type Deadline, type Timers } from "./timeout.js";
 
 /** Why an exchange produced no readable answer. */
 export type ExchangeFailureKind = "network" | "timeout" | "redirect";
@@ -43,6 +43,8 @@ export interface ExchangeOptions {
   signal?: AbortSignal | undefined;
   timers?: Timers | undefined;
   now?: (() => number) | undefined;
+  /** A deadline the caller already runs (it spans more than the exchange, and the caller disposes of it). */
+  deadline?: Deadline | undefined;
 }
 
 /** The fetch an exchange uses (the standard signature). */
@@ -55,7 +57,7 @@ export async function exchange(
   init: RequestInit,
   options: ExchangeOptions,
 ): Promise<ExchangeResult> {
-  const deadline = withTimeout(options.timeoutMs, options.signal, options.timers);
+  const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
   try {
     deadline.signal.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
     const response = await untilAborted(
@@ -78,13 +80,34 @@ export async function exchange(
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
   } catch (error) {
     if (error instanceof ExchangeFailure) throw error;
-    if (deadline.timedOut())
-      throw new ExchangeFailure("timeout", 0, `Request timed out after ${options.timeoutMs} ms`, { cause: error });
-    if (options.signal?.aborted) throw options.signal.reason ?? error;
-    throw new ExchangeFailure("network", 0, "Network failure", { cause: error });
+    throw (
+      deadlineFailure(error, deadline, options) ??
+      new ExchangeFailure("network", 0, "Network failure", { cause: error })
+    );
   } finally {
-    deadline.dispose();
+    if (!options.deadline) deadline.dispose();
   }
+}
+
+/**
+ * Awaits other work of a call (loading its validators) under the call's deadline: its expiry is the same
+ * `ExchangeFailure` "timeout" as a slow answer's, the caller's abort rejects with its reason, a failure of the work
+ * itself is rethrown as it is.
+ */
+export async function withinDeadline<T>(work: Promise<T>, deadline: Deadline, options: ExchangeOptions): Promise<T> {
+  try {
+    return await untilAborted(work, deadline.signal);
+  } catch (error) {
+    throw deadlineFailure(error, deadline, options) ?? error;
+  }
+}
+
+/** What an error caught under a deadline stands for: the timeout, the caller's abort, or (undefined) neither. */
+function deadlineFailure(error: unknown, deadline: Deadline, options: ExchangeOptions): unknown {
+  if (deadline.timedOut())
+    return new ExchangeFailure("timeout", 0, `Request timed out after ${options.timeoutMs} ms`, { cause: error });
+  if (options.signal?.aborted) return options.signal.reason ?? error;
+  return undefined;
 }
 
 /** A 3xx answer, or the opaque answer a browser gives for a redirect it did not follow. */

@@ -20,6 +20,9 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** The longest delay a timer keeps (a longer one would fire at once): a deadline beyond it never fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The deadline of one call: its signal, whether it expired, and `dispose` to clear its timer. */
+export type Deadline = ReturnType<typeof withTimeout>;
+
 /**
  * A signal that aborts after `timeoutMs` or when the caller's signal aborts. One timer at most, none when the
  * deadline cannot fire (`Infinity`, or beyond what a timer keeps).

@@ -29,7 +29,7 @@ const VALIDATORS: OperationValidators = {
   errorBody: z.object({ error_code: z.string(), user_facing_error: z.string() }),
 };
 
-function setup(answer: unknown) {
+function setup(answer: unknown, timeoutMs?: number) {
   const load = vi.fn<() => Promise<{ validators: OperationValidators }>>();
   const op: OperationDescriptor = {
     operationId: "demo",
@@ -41,6 +41,7 @@ function setup(answer: unknown) {
   const sent: string[] = [];
   const transport = createTransport({
     authUrl: "https://auth.example.com",
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     fetch: async (_url, init) => {
       sent.push(String(init?.body ?? ""));
       return Response.json(answer);
@@ -107,5 +108,26 @@ describe("validators loaded on first use", () => {
     });
     await expect(transport.call(op, {})).resolves.toEqual({ id: 7 });
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it("waits for them within the call's deadline: a load that stalls ends the call as a timeout, sent or not", async () => {
+    const { op, load, sent, transport } = setup({ id: "d1" }, 50);
+    load.mockReturnValue(new Promise(() => undefined)); // a chunk that never arrives
+    const answered = await transport.call(op, {}).catch((error: unknown) => error);
+    expect(answered).toMatchObject({ code: "unexpected_error", cause: { kind: "timeout" } });
+    expect(sent).toHaveLength(1);
+    const withBody = await transport.call({ ...op, body: true }, { body: { name: "x" } }).catch((e: unknown) => e);
+    expect(withBody).toMatchObject({ code: "unexpected_error", cause: { kind: "timeout" } });
+    expect(sent).toHaveLength(1); // the body was never sent unchecked
+  });
+
+  it("stops waiting for them when the caller aborts, with the caller's reason", async () => {
+    const { op, load, transport } = setup({ id: "d1" });
+    load.mockReturnValue(new Promise(() => undefined));
+    const controller = new AbortController();
+    const call = transport.call({ ...op, body: true }, { body: { name: "x" } }, { signal: controller.signal });
+    const reason = new Error("the user left the page");
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
   });
 });
