@@ -32,10 +32,14 @@ const checkBudget = process.argv.includes("--budget");
 const lowerBudget = process.argv.includes("--lower-budget");
 const BUDGET_FILE = join(repoRoot, "bench", "size-budget.json");
 
-/** orgauth's figures a row may not exceed, gzip bytes. */
+/**
+ * orgauth's figures a row may not exceed, gzip bytes: what the entry loads before it runs, and what it loads later
+ * (deferred chunks, the validators). Each is held apart, so a byte moved out of the initial download may not grow
+ * the later one unnoticed.
+ */
 interface RowBudget {
   initialGzipBytes: number;
-  totalGzipBytes: number;
+  laterGzipBytes: number;
 }
 
 const packed = createPackedApp();
@@ -91,11 +95,13 @@ try {
   const budget = readBudget();
   console.log(`\nBudget (${checkBudget ? "checked" : "shown"}; bench/size-budget.json, orgauth only)\n`);
   printTable(
-    ["bundle", "initial", "budget", "initial + later", "budget"],
+    ["bundle", "initial", "budget", "later", "budget"],
     measured.map(({ row, orgauth }) => {
       const limit = budget[row.name];
-      const total = orgauth.initialGzipBytes + orgauth.laterGzipBytes;
-      const over = !limit || orgauth.initialGzipBytes > limit.initialGzipBytes || total > limit.totalGzipBytes;
+      const over =
+        !limit ||
+        orgauth.initialGzipBytes > limit.initialGzipBytes ||
+        orgauth.laterGzipBytes > limit.laterGzipBytes;
       if (over) overBudget = true;
       const mark = (value: number, max: number | undefined) =>
         `${max === undefined ? "none" : kb(max)} ${value > (max ?? -1) ? "✖ over" : "✔"}`;
@@ -103,8 +109,8 @@ try {
         row.name,
         kb(orgauth.initialGzipBytes),
         mark(orgauth.initialGzipBytes, limit?.initialGzipBytes),
-        kb(total),
-        mark(total, limit?.totalGzipBytes),
+        kb(orgauth.laterGzipBytes),
+        mark(orgauth.laterGzipBytes, limit?.laterGzipBytes),
       ];
     }),
   );
@@ -146,11 +152,10 @@ function readBudget(): Record<string, RowBudget> {
 function writeLowerBudget(budget: Record<string, RowBudget>, measured: Measured[]): void {
   const next: Record<string, RowBudget> = {};
   for (const { row, orgauth } of measured) {
-    const total = orgauth.initialGzipBytes + orgauth.laterGzipBytes;
     const old = budget[row.name];
     next[row.name] = {
       initialGzipBytes: Math.min(old?.initialGzipBytes ?? Number.POSITIVE_INFINITY, orgauth.initialGzipBytes),
-      totalGzipBytes: Math.min(old?.totalGzipBytes ?? Number.POSITIVE_INFINITY, total),
+      laterGzipBytes: Math.min(old?.laterGzipBytes ?? Number.POSITIVE_INFINITY, orgauth.laterGzipBytes),
     };
   }
   writeFileSync(BUDGET_FILE, `${JSON.stringify(next, null, 2)}\n`);
