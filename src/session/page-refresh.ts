@@ -50,9 +50,8 @@ export function joinPageRefresh(
   key: string,
   begin: (signal: AbortSignal) => Promise<CoordinatedResult>,
 ): PageRefreshTicket {
-  let byOrigin = inFlight.get(page);
-  if (!byOrigin) inFlight.set(page, (byOrigin = new Map()));
-  const registry = byOrigin;
+  const registry = inFlight.get(page) ?? new Map<string, PageRefresh>();
+  inFlight.set(page, registry);
   let entry = registry.get(authOrigin);
   if (!entry || entry.key !== key) {
     const controller = new AbortController();

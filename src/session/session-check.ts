@@ -21,7 +21,12 @@ export async function checkSession(
   let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null);
   if (!outcome.authInfo && scopedFirst) {
     outcome = await refreshWithRetries(ctx, null);
-  } else if (orgId !== null && outcome.authInfo && Object.hasOwn(outcome.authInfo.orgIdToOrgMembership, orgId)) {
+  } else if (
+    !scopedFirst &&
+    orgId !== null &&
+    outcome.authInfo &&
+    Object.hasOwn(outcome.authInfo.orgIdToOrgMembership, orgId)
+  ) {
     const scoped = await refreshWithRetries(ctx, orgId);
     if (scoped.authInfo) outcome = scoped;
   }

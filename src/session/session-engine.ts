@@ -247,13 +247,19 @@ export function createSessionEngine(
       firstRefresh?.release();
       const expected = expectSession();
       firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
-        const pageCoordinator = createTabCoordinator(env, authOrigin, coordinatorOptions(() => null));
-        signal.addEventListener("abort", () => pageCoordinator.close(false), { once: true });
+        const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
+        if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
+        // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
+        const pageCoordinator = createTabCoordinator(
+          env,
+          authOrigin,
+          coordinatorOptions(() => null),
+        );
+        signal.addEventListener("abort", () => pageCoordinator.close(), { once: true });
         try {
-          const requestCtx = { ...ctx, signal };
-          return await pageCoordinator.firstRefresh(key, () => checkSession(requestCtx, orgId, expected, 0));
+          return await pageCoordinator.firstRefresh(key, check);
         } finally {
-          pageCoordinator.close(false);
+          pageCoordinator.close();
         }
       });
     }

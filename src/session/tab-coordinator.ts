@@ -46,7 +46,9 @@ type Message =
   | { v: 1; type: "ask"; key: string; tabId: string };
 
 /** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
-export type CoordinatedResult = { source: "fetched"; result: SharedResult } | { source: "adopted"; result: SharedResult };
+export type CoordinatedResult =
+  | { source: "fetched"; result: SharedResult }
+  | { source: "adopted"; result: SharedResult };
 
 /** The coordinator of one client. */
 export interface TabCoordinator {
@@ -64,8 +66,11 @@ export interface TabCoordinator {
   publish(key: string, result: SharedResult): void;
   /** Records in the presence map that this tab holds `result`'s session (or none) for new tabs to ask for. */
   hold(result: SharedResult | null): void;
-  /** Stops listening and closes the channel; `leave` also removes this tab from the presence map. */
-  close(leave?: boolean): void;
+  /**
+   * Stops listening and closes the channel. The tab's presence entry stays (the page's next client takes it
+   * over; `hold(null)` on page hide removes it); an entry nobody answers for costs a new tab `answerMs`.
+   */
+  close(): void;
 }
 
 /** How a coordinator is set up. */
@@ -124,7 +129,8 @@ export function createTabCoordinator(
   const answer = (key: string, asker: string) => {
     if (fetching.has(key)) return post({ v: 1, type: "started", key, tabId, requestedAt: env.now() });
     const result = options.current(key);
-    if (result && options.usableUntil(result) > env.now()) post({ v: 1, type: "result", key, tabId, result, to: asker });
+    if (result && options.usableUntil(result) > env.now())
+      post({ v: 1, type: "result", key, tabId, result, to: asker });
   };
 
   channel?.onMessage((raw) => {
@@ -302,8 +308,7 @@ export function createTabCoordinator(
       post({ v: 1, type: "result", key, tabId, result });
     },
     hold,
-    close(leave = true) {
-      if (leave) presence.set(null, env.now());
+    close() {
       closed = true;
       for (const request of [...pendingLockRequests]) request.abort();
       for (const waiter of [...waiters]) waiter.resolve(undefined);

@@ -43,7 +43,9 @@ export function createTabPresence(store: KeyValueStore | null, authOrigin: strin
       if (state === null && written === null) return;
       written = state;
       try {
-        const live = Object.entries(read()).filter(([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now);
+        const live = Object.entries(read()).filter(
+          ([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now,
+        );
         const next: Entries = Object.fromEntries(live);
         if (state !== null) next[tabId] = [state, until];
         if (Object.keys(next).length === 0) store?.removeItem(key);
