@@ -3,6 +3,8 @@
  * how results are applied (fetched or adopted from another tab), and the "keep the session through
  * transient failures" rule. A tab the server has logged out (401) runs no timer at all. The first refresh
  * begins when the client is created (`begin()`, shared page-wide: page-refresh.ts); `start()` adopts it.
+ * Longer than most files: every trigger reads and writes the same few pieces of state (the last result, the
+ * active org, the server's last word), which live in this one closure.
  */
 import { secondsRemaining } from "./clock-skew.js";
 import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";

@@ -7,43 +7,15 @@
  * channel, adopts a fresh session one of them holds or the result of one already refreshing, and sends its own
  * request at once when no sibling is known or none answers within `answerMs`. Every wait is bounded by
  * `waitMs`, after which a tab refreshes alone. The access token travels only in memory messages, never in web
- * storage.
+ * storage. Longer than most files: the lock path, the message path and the first refresh share one set of
+ * waiters and one channel listener, and read best side by side.
  */
 import type { AuthEnvironment, TabChannel } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
+import { type Freshness, isFresh, isMessage, type Message, type SharedResult } from "./tab-messages.js";
 import { createTabPresence } from "./tab-presence.js";
-import type { AuthInfo } from "./types.js";
 
-/**
- * A refresh result as shared between tabs: `requestedAt` is when its request went out, `at` when it completed
- * (all tabs share one clock).
- */
-export interface SharedResult {
-  authInfo: AuthInfo | null;
-  offsetMs: number;
-  requestedAt: number;
-  at: number;
-}
-
-/**
- * Which results a refresh may take instead of its own request: one requested at or after a moment (the
- * session as of now), or one completed after the result the tab already has (anything newer will do).
- */
-export type Freshness = { requestedSince: number } | { completedAfter: number };
-
-/** True when `result` satisfies `freshness`. */
-function isFresh(result: SharedResult, freshness: Freshness): boolean {
-  return "requestedSince" in freshness
-    ? result.requestedAt >= freshness.requestedSince
-    : result.at > freshness.completedAfter;
-}
-
-/** Tab messages; a result with `to` answers one tab's "ask" and concerns no other tab. */
-type Message =
-  | { v: 1; type: "result"; key: string; tabId: string; result: SharedResult; to?: string }
-  | { v: 1; type: "started"; key: string; tabId: string; requestedAt: number }
-  | { v: 1; type: "failed"; key: string; tabId: string }
-  | { v: 1; type: "ask"; key: string; tabId: string };
+export type { Freshness, SharedResult } from "./tab-messages.js";
 
 /** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
 export type CoordinatedResult =
@@ -93,11 +65,6 @@ interface Waiter {
   key: string;
   accepts(result: SharedResult): boolean;
   resolve(result: SharedResult | undefined): void;
-}
-
-function isMessage(value: unknown): value is Message {
-  const message = value as Partial<Message> | null;
-  return typeof message === "object" && message !== null && message.v === 1 && typeof message.key === "string";
 }
 
 /** Creates the coordinator of one client for the auth origin `authOrigin`. */
