@@ -17,8 +17,8 @@ interface PageRefresh {
   controller: AbortController;
 }
 
-const inFlight = new WeakMap<object, Map<string, PageRefresh>>();
-const tabIds = new WeakMap<object, string>();
+const inFlight = /* @__PURE__ */ new WeakMap<object, Map<string, PageRefresh>>();
+const tabIds = /* @__PURE__ */ new WeakMap<object, string>();
 
 /** The page's tab id: every client of a page speaks to the other tabs as the same tab. */
 export function pageTabId(page: object): string {
