@@ -189,7 +189,8 @@ export function createTabCoordinator(
     const now = env.now();
     const refreshing = presence.siblings("refreshing", now) > 0;
     if (!refreshing && presence.siblings("holding", now) === 0) return undefined;
-    const usable = (result: SharedResult) => options.usableUntil(result) > env.now();
+    // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
+    const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
     const askedAt = env.now();
     post({ v: 1, type: "ask", key, tabId });
     const answered = await waitFor(key, usable, undefined, refreshing ? waitMs : options.answerMs);

@@ -81,6 +81,14 @@ describe("a new tab and its sibling tabs", () => {
     expect(second.client.getSnapshot()).toMatchObject({ status: "logged_in", activeOrgId: "o1" });
   });
 
+  it("a tab opened while a sibling's first refresh is out takes its answer, logged out too, at once", async () => {
+    browser.server.mode = "logged_out";
+    await openStarted(5); // its request is out
+    const second = await openStarted(50);
+    expect(browser.server.refreshCount).toBe(1);
+    expect(second.client.getSnapshot().status).toBe("logged_out");
+  });
+
   it("5 tabs opened one after another send one refresh between them", async () => {
     for (let i = 0; i < 5; i++) await openStarted(6_000);
     expect(browser.server.refreshCount).toBe(1);
