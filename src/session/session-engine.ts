@@ -82,6 +82,7 @@ export function createSessionEngine(
   let lastResultAt = Number.NEGATIVE_INFINITY;
   let lastCheckAt = Number.NEGATIVE_INFINITY;
   let lastApplied: SharedResult | null = null;
+  let lastAppliedKey = ""; // the org key `lastApplied` answers for
   let notBefore = Number.NEGATIVE_INFINITY; // a server's Retry-After: no background or wake-up refresh before it
 
   const keyOf = (orgId: string | null) => orgId ?? "";
@@ -120,14 +121,15 @@ export function createSessionEngine(
       activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
       persisted.setActiveOrgId(null);
     }
+    lastAppliedKey = keyOf(activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
     const announce = source === "fetched" && reason !== "storage";
     if (result.authInfo && !wasLoggedIn && announce) persisted.recordLogin(result.at);
     // A session that ended without a logout here (it expired) is recorded too: the next page load then asks once.
-    const endedUnseen = !wasLoggedIn && persisted.lastRecorded() === "login";
-    if (source === "logout" || (!result.authInfo && (wasLoggedIn || endedUnseen) && announce)) {
+    const ended = !result.authInfo && announce && (wasLoggedIn || persisted.lastRecorded() === "login");
+    if (source === "logout" || ended) {
       persisted.recordLogout(result.at);
     }
     if (!result.authInfo && wasLoggedIn) emit({ type: "logged_out", cause: LOGOUT_CAUSE[source] });
@@ -281,7 +283,7 @@ export function createSessionEngine(
     coordinator = createTabCoordinator(
       env,
       authOrigin,
-      coordinatorOptions((key) => (key === keyOf(activeOrgId) ? lastApplied : null)),
+      coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === lastAppliedKey ? lastApplied : null)),
     );
     removeListeners = listenForWakeUps(env, onWake, onStorageChange);
     const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
