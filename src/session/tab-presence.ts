@@ -7,7 +7,7 @@
 import type { KeyValueStore } from "./environment.js";
 
 /** What a sibling tab is doing: its session request is out, or it holds a session worth adopting. */
-export type SiblingState = "refreshing" | "holding";
+type SiblingState = "refreshing" | "holding";
 
 type Entries = Record<string, [SiblingState, number]>;
 
