@@ -174,7 +174,7 @@ export function createTabCoordinator(
       return { source: "fetched", result };
     } catch (error) {
       post({ v: 1, type: "failed", key, tabId });
-      hold(null);
+      hold(options.current(key)); // a session still held stays on offer
       throw error;
     } finally {
       fetching.delete(key);

@@ -89,6 +89,19 @@ describe("a new tab and its sibling tabs", () => {
     expect(second.client.getSnapshot().status).toBe("logged_out");
   });
 
+  it("a sibling that switched org never answers with the previous org's session", async () => {
+    browser.storage.setItem("orgauth:active_org_id", "o1");
+    const first = await openStarted(100, { retryDelaysMs: [] });
+    expect(first.client.getSnapshot()).toMatchObject({ authInfo: { accessToken: expect.stringMatching(/^org-o1-/) } });
+    browser.server.mode = "error500"; // the switch's refresh fails: the tab still holds o1's session
+    first.client.setActiveOrgId(null);
+    await vi.advanceTimersByTimeAsync(100);
+    browser.server.mode = "logged_in";
+    const second = await openStarted(100);
+    const token = (second.client.getSnapshot() as { authInfo: { accessToken: string } }).authInfo.accessToken;
+    expect(token).not.toMatch(/^org-o1-/);
+  });
+
   it("5 tabs opened one after another send one refresh between them", async () => {
     for (let i = 0; i < 5; i++) await openStarted(6_000);
     expect(browser.server.refreshCount).toBe(1);
