@@ -12,6 +12,7 @@ import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
+import { BROWSER_PAGE } from "./page-refresh.js";
 import { createSessionEngine } from "./session-engine.js";
 import { preloadSessionValidators } from "./session-requests.js";
 import type { AuthClient, SamlLoginLookup } from "./types.js";
@@ -32,8 +33,10 @@ function invalidOrgId(orgId: string): RequestValidationError | null {
 
 /**
  * Creates the session client. Throws `Error("Unable to initialize auth client")` for an invalid `authUrl`.
- * Construction has no side effects: the engine starts on `start()`, `subscribe()` or the first call that
- * needs the session, and never on a server.
+ * In a browser the page's first refresh goes out as soon as the client is created (a microtask later, so that
+ * code right after creation, such as `setActiveOrgId`, is seen), shared with every client of the same auth URL
+ * created in the page meanwhile; nothing else runs (no listener, no timer) before the engine starts on
+ * `start()`, `subscribe()` or the first call that needs the session. On a server nothing ever runs.
  */
 export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authOrigin = toAuthOrigin(options.authUrl);
@@ -45,8 +48,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     () => env.now(),
     () => env.userAgent(),
   );
-  const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options));
+  const page = options.environment ?? BROWSER_PAGE;
+  const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options), page);
   preloadSessionValidators(); // their chunk loads now, so the first refresh's answer seldom waits for it
+  if (env.isBrowser) queueMicrotask(() => engine.begin());
   const transport = createTransport({
     timeoutMs: timing.requestTimeoutMs,
     ...options.transport,

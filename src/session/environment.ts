@@ -54,6 +54,11 @@ export interface AuthEnvironment extends Timers {
   readonly storage: KeyValueStore | null;
   /** Subscribes to focus / online / visible wake-ups; returns the unsubscribe function. */
   onWake(listener: (reason: WakeReason) => void): () => void;
+  /**
+   * Subscribes to the page being hidden for good or for the back/forward cache (`pagehide`); returns the
+   * unsubscribe function. Optional: without it a closed tab's presence entry lapses on its own.
+   */
+  onPageHide?(listener: () => void): () => void;
   /** Subscribes to storage changes made by other tabs; returns the unsubscribe function. */
   onStorageChange(listener: (key: string | null, newValue: string | null) => void): () => void;
   /** Opens a channel to the other tabs of this origin, or null when unsupported. */
@@ -165,6 +170,10 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
         win.removeEventListener("online", onOnline);
         doc.removeEventListener("visibilitychange", onVisibility);
       };
+    },
+    onPageHide: (listener) => {
+      win.addEventListener("pagehide", listener);
+      return () => win.removeEventListener("pagehide", listener);
     },
     onStorageChange: (listener) => {
       const onStorage = (event: StorageEvent) => listener(event.key, event.newValue);

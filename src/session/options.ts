@@ -30,6 +30,11 @@ export interface SessionTimingOptions {
   crossTabWaitMs?: number;
   /** After another tab's login/logout storage change, wait this long for its broadcast result. Default 250 ms. */
   crossTabSettleMs?: number;
+  /**
+   * A new tab whose sibling tabs hold a session asks them for it and waits this long for an answer before
+   * refreshing itself (a tab message takes about 1 ms). A tab with no live sibling does not wait. Default 30 ms.
+   */
+  siblingAnswerMs?: number;
 }
 
 /** What may start a refresh besides an explicit call (all default true). */
@@ -87,6 +92,7 @@ export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
   requestTimeoutMs: DEFAULT_TIMEOUT_MS,
   crossTabWaitMs: 10_000,
   crossTabSettleMs: 250,
+  siblingAnswerMs: 30,
 });
 
 function nonNegative(name: string, value: number): number {
@@ -117,5 +123,6 @@ export function resolveTiming(options: SessionTimingOptions): ResolvedTiming {
     requestTimeoutMs: nonNegative("requestTimeoutMs", pick("requestTimeoutMs") as number),
     crossTabWaitMs: nonNegative("crossTabWaitMs", pick("crossTabWaitMs") as number),
     crossTabSettleMs: nonNegative("crossTabSettleMs", pick("crossTabSettleMs") as number),
+    siblingAnswerMs: nonNegative("siblingAnswerMs", pick("siblingAnswerMs") as number),
   };
 }

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = Object.freeze({
 export interface PersistedState {
   recordLogin(at: number): void;
   recordLogout(at: number): void;
+  /** Which of login and logout was recorded last (null: neither); a hint only, never proof of a session. */
+  lastRecorded(): "login" | "logout" | null;
   getActiveOrgId(): string | null;
   setActiveOrgId(orgId: string | null): void;
 }
@@ -29,8 +31,21 @@ export function createPersistedState(store: KeyValueStore | null): PersistedStat
       // Storage full or denied: cross-tab sync degrades to broadcast messages only.
     }
   };
+  const read = (key: string) => {
+    try {
+      return parseStoredTime(store?.getItem(key) ?? null);
+    } catch {
+      return null;
+    }
+  };
   return {
     recordLogin: (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
+    lastRecorded() {
+      const loggedIn = read(STORAGE_KEYS.loggedInAt);
+      const loggedOut = read(STORAGE_KEYS.loggedOutAt);
+      if (loggedOut !== null && (loggedIn === null || loggedOut >= loggedIn)) return "logout";
+      return loggedIn === null ? null : "login";
+    },
     recordLogout: (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
     getActiveOrgId: () => {
       try {

@@ -1,7 +1,10 @@
 /**
  * The session engine: when to refresh (initial, background check, wake-ups, other tabs' storage changes),
  * how results are applied (fetched or adopted from another tab), and the "keep the session through
- * transient failures" rule. A tab the server has logged out (401) runs no timer at all.
+ * transient failures" rule. A tab the server has logged out (401) runs no timer at all. The first refresh
+ * begins when the client is created (`begin()`, shared page-wide: page-refresh.ts); `start()` adopts it.
+ * Longer than most files: every trigger reads and writes the same few pieces of state (the last result, the
+ * active org, the server's last word), which live in this one closure.
  */
 import { secondsRemaining } from "./clock-skew.js";
 import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";
@@ -11,10 +14,19 @@ import { resolveTriggers, type ResolvedTiming, type ResolvedTriggers } from "./o
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
+import { joinPageRefresh, pageTabId, type PageRefreshTicket } from "./page-refresh.js";
+import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import { createTabCoordinator, type Freshness, type SharedResult, type TabCoordinator } from "./tab-coordinator.js";
+import {
+  createTabCoordinator,
+  type CoordinatedResult,
+  type CoordinatorOptions,
+  type Freshness,
+  type SharedResult,
+  type TabCoordinator,
+} from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
 /** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
@@ -26,6 +38,8 @@ const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "
 export interface SessionEngine {
   readonly store: SessionStore;
   readonly orgTokens: OrgTokenCache;
+  /** Sends the page's first refresh (or joins the one under way) without starting anything else. */
+  begin(): void;
   start(): void;
   refresh(reason: RefreshReason): Promise<AuthInfo | null>;
   getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null>;
@@ -35,13 +49,17 @@ export interface SessionEngine {
   destroy(): void;
 }
 
-/** Creates the engine; nothing happens (no listener, no timer, no request) before `start()`. */
+/**
+ * Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`.
+ * `page` identifies the page the client lives in (clients of one page share their first refresh).
+ */
 export function createSessionEngine(
   env: AuthEnvironment,
   authOrigin: string,
   timing: ResolvedTiming,
   emit: EventEmitter,
   triggers: ResolvedTriggers = resolveTriggers({}),
+  page: object = env,
 ): SessionEngine {
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
@@ -52,6 +70,8 @@ export function createSessionEngine(
   const timer = createBackgroundTimer(env, timing.backgroundCheckIntervalMs, () => onTick());
   const pendingTimers = new Set<TimerHandle>();
   let coordinator: TabCoordinator | null = null;
+  let firstRefresh: PageRefreshTicket | null = null;
+  let firstRefreshDone = false;
   let removeListeners: (() => void) | null = null;
   let initial: Promise<unknown> | null = null;
   let started = false;
@@ -62,6 +82,7 @@ export function createSessionEngine(
   let lastResultAt = Number.NEGATIVE_INFINITY;
   let lastCheckAt = Number.NEGATIVE_INFINITY;
   let lastApplied: SharedResult | null = null;
+  let lastAppliedKey = ""; // the org key `lastApplied` answers for
   let notBefore = Number.NEGATIVE_INFINITY; // a server's Retry-After: no background or wake-up refresh before it
 
   const keyOf = (orgId: string | null) => orgId ?? "";
@@ -70,6 +91,17 @@ export function createSessionEngine(
     const authInfo = store.getAuthInfo();
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
+  /** Whether a session is expected (picks the request that goes first when an org is selected). */
+  const expectSession = () =>
+    serverSession === "unknown" ? persisted.lastRecorded() !== "logout" : serverSession === "exists";
+  const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
+    tabId: pageTabId(page),
+    waitMs: timing.crossTabWaitMs,
+    answerMs: timing.siblingAnswerMs,
+    usableUntil: (result) => usableUntil(timing, env.now(), result),
+    current,
+    onRemoteResult,
+  });
   const updateTimer = () =>
     serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
 
@@ -84,16 +116,20 @@ export function createSessionEngine(
     orgTokens.clear();
     serverSession = result.authInfo ? "exists" : "ended";
     store.set(result.authInfo);
+    coordinator?.hold(result);
     if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
       activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
       persisted.setActiveOrgId(null);
     }
+    lastAppliedKey = keyOf(activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
     const announce = source === "fetched" && reason !== "storage";
     if (result.authInfo && !wasLoggedIn && announce) persisted.recordLogin(result.at);
-    if (source === "logout" || (!result.authInfo && wasLoggedIn && announce)) {
+    // A session that ended without a logout here (it expired) is recorded too: the next page load then asks once.
+    const ended = !result.authInfo && announce && (wasLoggedIn || persisted.lastRecorded() === "login");
+    if (source === "logout" || ended) {
       persisted.recordLogout(result.at);
     }
     if (!result.authInfo && wasLoggedIn) emit({ type: "logged_out", cause: LOGOUT_CAUSE[source] });
@@ -149,14 +185,13 @@ export function createSessionEngine(
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
-        const { source, result } = await coordinator!.coordinate(key, freshnessFor(reason, startedAt), async () => {
-          const requestedAt = env.now();
-          let { authInfo, skew } = await refreshWithRetries(ctx, orgId);
-          // A 401 for the selected org may only mean the user left it: ask about the session itself.
-          if (!authInfo && orgId !== null) ({ authInfo, skew } = await refreshWithRetries(ctx, null));
-          if (skew && skew.offsetMs !== offsetMs) emit({ type: "clock_skew", ...skew });
-          return { authInfo, offsetMs: skew?.offsetMs ?? offsetMs, requestedAt, at: env.now() };
-        });
+        const first = reason === "initial" && !firstRefreshDone;
+        firstRefreshDone = true;
+        const { source, result } = first
+          ? await pageRefresh(key, orgId)
+          : await coordinator!.coordinate(key, freshnessFor(reason, startedAt), () =>
+              checkSession(ctx, orgId, expectSession(), offsetMs),
+            );
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
           const loggedIn = result.authInfo !== null;
@@ -207,12 +242,58 @@ export function createSessionEngine(
     if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
   }
 
+  /**
+   * The page's first refresh for `key`: joined at `begin()` (or here), sent at once with no lock, sent by no
+   * client of the page twice. Its own short-lived coordinator asks the sibling tabs and shares the result.
+   */
+  function pageRefresh(key: string, orgId: string | null): Promise<CoordinatedResult> {
+    if (firstRefresh?.key !== key) {
+      firstRefresh?.release();
+      const expected = expectSession();
+      firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
+        const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
+        if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
+        // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
+        const pageCoordinator = createTabCoordinator(
+          env,
+          authOrigin,
+          coordinatorOptions(() => null),
+        );
+        signal.addEventListener("abort", () => pageCoordinator.close(), { once: true });
+        try {
+          return await pageCoordinator.firstRefresh(key, check);
+        } finally {
+          pageCoordinator.close();
+        }
+      });
+    }
+    return firstRefresh.outcome;
+  }
+
+  function begin(): void {
+    if (started || destroyed || !env.isBrowser || !triggers.initialRefresh || firstRefresh) return;
+    const orgId = persisted.getActiveOrgId();
+    void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
+  }
+
   function start(): void {
     if (started || destroyed || !env.isBrowser) return;
     started = true;
     activeOrgId = persisted.getActiveOrgId();
-    coordinator = createTabCoordinator(env, `orgauth:${authOrigin}`, timing.crossTabWaitMs, onRemoteResult);
+    coordinator = createTabCoordinator(
+      env,
+      authOrigin,
+      coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === lastAppliedKey ? lastApplied : null)),
+    );
     removeListeners = listenForWakeUps(env, onWake, onStorageChange);
+    const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
+    if (removePageHide) {
+      const removeWakeUps = removeListeners;
+      removeListeners = () => {
+        removeWakeUps();
+        removePageHide();
+      };
+    }
     if (triggers.initialRefresh) initial = refreshQuietly("initial");
   }
 
@@ -264,6 +345,7 @@ export function createSessionEngine(
     pendingTimers.clear();
     removeListeners?.();
     lifetime.abort(new AuthClientDestroyedError());
+    firstRefresh?.release();
     coordinator?.close();
     orgTokens.clear();
     store.clearListeners();
@@ -272,6 +354,7 @@ export function createSessionEngine(
   return {
     store,
     orgTokens,
+    begin,
     start,
     refresh,
     getAuthInfo,

@@ -1,45 +1,26 @@
 /**
  * Cross-tab single-flight. One tab refreshes; the others adopt its result from a BroadcastChannel message
- * instead of sending their own request. With the Web Locks API a tab refreshes only while holding an
- * exclusive lock (released by the browser when the task settles or the tab dies, so never orphaned);
- * without it a "started" message tells the other tabs to wait. Every wait is bounded by `waitMs`, after
- * which a tab refreshes alone. The access token travels only in memory messages, never in web storage.
+ * instead of sending their own request. With the Web Locks API a tab renews only while holding an exclusive
+ * lock (released by the browser when the task settles or the tab dies, so never orphaned); without it a
+ * "started" message tells the other tabs to wait. A page's first refresh takes no lock (a fresh page's first
+ * lock costs tens of milliseconds): it asks the siblings the presence map names (tab-presence.ts) over the
+ * channel, adopts a fresh session one of them holds or the result of one already refreshing, and sends its own
+ * request at once when no sibling is known or none answers within `answerMs`. Every wait is bounded by
+ * `waitMs`, after which a tab refreshes alone. The access token travels only in memory messages, never in web
+ * storage. Longer than most files: the lock path, the message path and the first refresh share one set of
+ * waiters and one channel listener, and read best side by side.
  */
 import type { AuthEnvironment, TabChannel } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
-import type { AuthInfo } from "./types.js";
+import { type Freshness, isFresh, isMessage, type Message, type SharedResult } from "./tab-messages.js";
+import { createTabPresence } from "./tab-presence.js";
 
-/**
- * A refresh result as shared between tabs: `requestedAt` is when its request went out, `at` when it completed
- * (all tabs share one clock).
- */
-export interface SharedResult {
-  authInfo: AuthInfo | null;
-  offsetMs: number;
-  requestedAt: number;
-  at: number;
-}
-
-/**
- * Which results a refresh may take instead of its own request: one requested at or after a moment (the
- * session as of now), or one completed after the result the tab already has (anything newer will do).
- */
-export type Freshness = { requestedSince: number } | { completedAfter: number };
-
-/** True when `result` satisfies `freshness`. */
-function isFresh(result: SharedResult, freshness: Freshness): boolean {
-  return "requestedSince" in freshness
-    ? result.requestedAt >= freshness.requestedSince
-    : result.at > freshness.completedAfter;
-}
-
-type Message =
-  | { v: 1; type: "result"; key: string; tabId: string; result: SharedResult }
-  | { v: 1; type: "started"; key: string; tabId: string; requestedAt: number }
-  | { v: 1; type: "failed"; key: string; tabId: string };
+export type { Freshness, SharedResult } from "./tab-messages.js";
 
 /** How a coordinated refresh ended: fetched by this tab, or adopted from another one. */
-type CoordinatedResult = { source: "fetched"; result: SharedResult } | { source: "adopted"; result: SharedResult };
+export type CoordinatedResult =
+  | { source: "fetched"; result: SharedResult }
+  | { source: "adopted"; result: SharedResult };
 
 /** The coordinator of one client. */
 export interface TabCoordinator {
@@ -48,32 +29,55 @@ export interface TabCoordinator {
    * in which case that tab's result is returned. The fetched result is shared with the other tabs.
    */
   coordinate(key: string, freshness: Freshness, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
+  /**
+   * A page's first refresh: no lock; adopts a sibling's session that is still fresh (see `usableUntil`) or the
+   * result of a sibling refreshing now, else fetches at once (after asking, when a sibling is known).
+   */
+  firstRefresh(key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
   /** Shares a result this tab obtained outside `coordinate` (e.g. a logout). */
   publish(key: string, result: SharedResult): void;
-  /** Stops listening and closes the channel. */
+  /** Records in the presence map that this tab holds `result`'s session (or none) for new tabs to ask for. */
+  hold(result: SharedResult | null): void;
+  /**
+   * Stops listening and closes the channel. The tab's presence entry stays (the page's next client takes it
+   * over; `hold(null)` on page hide removes it); an entry nobody answers for costs a new tab `answerMs`.
+   */
   close(): void;
+}
+
+/** How a coordinator is set up. */
+export interface CoordinatorOptions {
+  /** This tab's id (one per page: every client of the page speaks as the same tab). */
+  tabId: string;
+  /** Longest wait for another tab's refresh before refreshing alone. */
+  waitMs: number;
+  /** How long a new tab waits for a sibling that holds a session to answer before refreshing itself. */
+  answerMs: number;
+  /** Until when (ms) a result's session may be handed to a new tab (its token not expired or nearly): never after. */
+  usableUntil(result: SharedResult): number;
+  /** The result this tab holds for `key`, if it may answer a new tab's ask with it. */
+  current(key: string): SharedResult | null;
+  /** Receives every result another tab shares. */
+  onRemoteResult(key: string, result: SharedResult): void;
 }
 
 interface Waiter {
   key: string;
-  freshness: Freshness;
+  accepts(result: SharedResult): boolean;
   resolve(result: SharedResult | undefined): void;
 }
 
-function isMessage(value: unknown): value is Message {
-  const message = value as Partial<Message> | null;
-  return typeof message === "object" && message !== null && message.v === 1 && typeof message.key === "string";
-}
-
-/** Creates the coordinator; `onRemoteResult` receives every result another tab shares. */
+/** Creates the coordinator of one client for the auth origin `authOrigin`. */
 export function createTabCoordinator(
   env: AuthEnvironment,
-  channelName: string,
-  waitMs: number,
-  onRemoteResult: (key: string, result: SharedResult) => void,
+  authOrigin: string,
+  options: CoordinatorOptions,
 ): TabCoordinator {
-  const tabId = `${env.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const { tabId, waitMs, onRemoteResult } = options;
+  const channelName = `orgauth:${authOrigin}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
+  const presence = createTabPresence(channel ? env.storage : null, authOrigin, tabId);
+  const fetching = new Set<string>(); // keys this tab has a request out for
   const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
   const remoteStarted = new Map<string, { receivedAt: number; requestedAt: number }>();
   const waiters = new Set<Waiter>();
@@ -88,8 +92,18 @@ export function createTabCoordinator(
     }
   };
 
+  /** A new tab asks for `key`: say so if this tab is refreshing it, else hand it the session held, if still fresh. */
+  const answer = (key: string, asker: string) => {
+    if (fetching.has(key)) return post({ v: 1, type: "started", key, tabId, requestedAt: env.now() });
+    const result = options.current(key);
+    if (result && options.usableUntil(result) > env.now())
+      post({ v: 1, type: "result", key, tabId, result, to: asker });
+  };
+
   channel?.onMessage((raw) => {
     if (!isMessage(raw) || raw.tabId === tabId) return;
+    if (raw.type === "ask") return answer(raw.key, raw.tabId);
+    if (raw.type === "result" && raw.to !== undefined && raw.to !== tabId) return;
     if (raw.type === "started") remoteStarted.set(raw.key, { receivedAt: env.now(), requestedAt: raw.requestedAt });
     if (raw.type === "failed") {
       remoteStarted.delete(raw.key);
@@ -100,9 +114,9 @@ export function createTabCoordinator(
     const previous = latest.get(raw.key);
     if (!previous || raw.result.at >= previous.at) latest.set(raw.key, raw.result);
     for (const waiter of [...waiters]) {
-      if (waiter.key === raw.key && isFresh(raw.result, waiter.freshness)) waiter.resolve(raw.result);
+      if (waiter.key === raw.key && waiter.accepts(raw.result)) waiter.resolve(raw.result);
     }
-    onRemoteResult(raw.key, raw.result);
+    if (raw.to === undefined) onRemoteResult(raw.key, raw.result);
   });
 
   const freshResult = (key: string, freshness: Freshness) => {
@@ -110,8 +124,8 @@ export function createTabCoordinator(
     return result && isFresh(result, freshness) ? result : undefined;
   };
 
-  /** Waits for another tab's result for `key` that satisfies `freshness`, a failure notice, `abort`, or the timeout. */
-  const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
+  /** Waits for another tab's result for `key` that `accepts`, a failure notice, `abort`, or `ms` (default `waitMs`). */
+  const waitFor = (key: string, accepts: (result: SharedResult) => boolean, signal?: AbortSignal, ms = waitMs) =>
     new Promise<SharedResult | undefined>((resolve) => {
       const finish = (result: SharedResult | undefined) => {
         waiters.delete(waiter);
@@ -120,14 +134,16 @@ export function createTabCoordinator(
         signal?.removeEventListener("abort", onAbort);
         resolve(result);
       };
-      const waiter: Waiter = { key, freshness, resolve: finish };
+      const waiter: Waiter = { key, accepts, resolve: finish };
       const onFailure = (failedKey: string) => failedKey === key && finish(undefined);
       const onAbort = () => finish(undefined);
-      const timer = env.setTimeout(() => finish(undefined), waitMs);
+      const timer = env.setTimeout(() => finish(undefined), ms);
       waiters.add(waiter);
       failureListeners.add(onFailure);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
+  const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
+    waitFor(key, (result) => isFresh(result, freshness), signal);
 
   /**
    * The previous lock holder's result may still be on its way (the lock can be granted before its message
@@ -142,16 +158,45 @@ export function createTabCoordinator(
     return result;
   };
 
+  const hold = (result: SharedResult | null) => {
+    const until = result?.authInfo ? options.usableUntil(result) : 0;
+    presence.set(until > env.now() ? "holding" : null, env.now(), until);
+  };
+
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
     post({ v: 1, type: "started", key, tabId, requestedAt: env.now() });
+    fetching.add(key);
+    presence.set("refreshing", env.now(), env.now() + waitMs);
     try {
       const result = await fetch();
       post({ v: 1, type: "result", key, tabId, result });
+      hold(result);
       return { source: "fetched", result };
     } catch (error) {
       post({ v: 1, type: "failed", key, tabId });
+      hold(options.current(key)); // a session still held stays on offer
       throw error;
+    } finally {
+      fetching.delete(key);
     }
+  };
+
+  /**
+   * A first refresh with known siblings: ask them; one refreshing now answers "started" (then its result is
+   * awaited, bounded by `waitMs`), one holding a fresh session answers with it. Undefined: refresh alone.
+   */
+  const askSiblings = async (key: string): Promise<SharedResult | undefined> => {
+    const now = env.now();
+    const refreshing = presence.siblings("refreshing", now) > 0;
+    if (!refreshing && presence.siblings("holding", now) === 0) return undefined;
+    // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
+    const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
+    const askedAt = env.now();
+    post({ v: 1, type: "ask", key, tabId });
+    const answered = await waitFor(key, usable, undefined, refreshing ? waitMs : options.answerMs);
+    if (answered || refreshing || closed) return answered;
+    const started = remoteStarted.get(key);
+    return started && started.receivedAt >= askedAt ? waitFor(key, usable) : undefined;
   };
 
   /** What the lock holder does: adopt a result that will do, or fetch and share one. */
@@ -221,9 +266,16 @@ export function createTabCoordinator(
       if (!channel) return fetch().then((result) => ({ source: "fetched", result }));
       return env.locks ? coordinateWithLocks(key, freshness, fetch) : coordinateWithMessages(key, freshness, fetch);
     },
+    async firstRefresh(key, fetch) {
+      if (!channel) return { source: "fetched", result: await fetch() };
+      const adopted = await askSiblings(key);
+      if (closed) throw new AuthClientDestroyedError();
+      return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
+    },
     publish(key, result) {
       post({ v: 1, type: "result", key, tabId, result });
     },
+    hold,
     close() {
       closed = true;
       for (const request of [...pendingLockRequests]) request.abort();

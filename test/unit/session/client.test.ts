@@ -63,14 +63,26 @@ describe("createAuthClient", () => {
     expect(() => createAuthClient({ authUrl: AUTH_URL, backgroundCheckIntervalMs: 0 })).toThrow(RangeError);
   });
 
-  it("makes no request, registers nothing and sets no timer before start", () => {
-    expect(browser.server.requests).toHaveLength(0);
+  it("sends the first refresh when created in a browser, but registers nothing and keeps no timer before start", async () => {
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.server.requests.map((r) => r.url.pathname)).toEqual(["/api/v1/refresh_token"]);
     expect(tab.listenerCount()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
     expect(c.getSnapshot()).toEqual({ status: "loading" });
+    c.start(); // adopts the refresh sent at creation: no second request
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.getSnapshot().status).toBe("logged_in");
+    expect(browser.server.refreshCount).toBe(1);
+  });
+
+  it("initialRefresh: false sends nothing at creation", async () => {
+    makeClient({ initialRefresh: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.server.refreshCount).toBe(1); // the first client's, none for this one
   });
 
   it("is safe on a server: no requests, no timers, urls work, navigation refused clearly", async () => {
+    await vi.advanceTimersByTimeAsync(0); // the browser client made before each test has sent its first refresh
     const fetchSpy = vi.fn();
     const server = createAuthClient({
       authUrl: AUTH_URL,

@@ -39,7 +39,9 @@ describe("refresh triggers", () => {
     const before = (await client.getAuthInfo()) && browser.server.refreshCount;
     expect(before).toBe(2); // under 600 s left: renewed on demand
     const defaults = open();
-    await defaults.client.getAuthInfo();
+    const loaded = defaults.client.getAuthInfo(); // takes the first tab's session: a tab message, 1 ms
+    await vi.advanceTimersByTimeAsync(50);
+    await loaded;
     const sent = browser.server.refreshCount;
     await vi.advanceTimersByTimeAsync(1_500_000);
     expect(browser.server.refreshCount).toBeGreaterThan(sent);

@@ -39,7 +39,13 @@ describe("timers", () => {
       openChannel: () => null,
       locks: null,
     });
-    const client = createAuthClient({ authUrl: "https://auth.example.com", environment, requestTimeoutMs: 7_000 });
+    // no first refresh at creation: only the fe call's timer is counted
+    const client = createAuthClient({
+      authUrl: "https://auth.example.com",
+      environment,
+      requestTimeoutMs: 7_000,
+      initialRefresh: false,
+    });
     await getOrgSettings(client.transport, { query: { org_id: "o1" } }, {}).catch(() => undefined);
     expect(scheduled).toEqual([7_000]);
     client.destroy();

@@ -1,0 +1,78 @@
+/**
+ * A page's first refresh, started when a client is created (not when React first commits) and shared by every
+ * client of the same auth origin created in the page while it is out: a StrictMode double render creates a
+ * spare client that never subscribes, and the spare's request is the one the kept client adopts, so a page
+ * load still sends one request. The request is aborted only when every client that joined it is destroyed.
+ */
+import { AuthClientDestroyedError } from "./errors.js";
+import type { CoordinatedResult } from "./tab-coordinator.js";
+
+/** The page of clients built on the default (browser) environment; a client given an environment is its own page. */
+export const BROWSER_PAGE: object = {};
+
+interface PageRefresh {
+  key: string;
+  outcome: Promise<CoordinatedResult>;
+  users: number;
+  controller: AbortController;
+}
+
+const inFlight = /* @__PURE__ */ new WeakMap<object, Map<string, PageRefresh>>();
+const tabIds = /* @__PURE__ */ new WeakMap<object, string>();
+
+/** The page's tab id: every client of a page speaks to the other tabs as the same tab. */
+export function pageTabId(page: object): string {
+  let id = tabIds.get(page);
+  if (id === undefined) {
+    id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    tabIds.set(page, id);
+  }
+  return id;
+}
+
+/** One client's share in a page's first refresh. */
+export interface PageRefreshTicket {
+  /** The org key the refresh is for. */
+  readonly key: string;
+  /** The refresh's outcome (shared by every client holding a ticket). */
+  readonly outcome: Promise<CoordinatedResult>;
+  /** Gives the share up (on destroy): the last one out aborts a request still under way. */
+  release(): void;
+}
+
+/**
+ * Joins the page's first refresh for `authOrigin` and `key` while one is under way, else starts it with
+ * `begin` (given the signal that aborts it). It leaves the page's registry once it settles.
+ */
+export function joinPageRefresh(
+  page: object,
+  authOrigin: string,
+  key: string,
+  begin: (signal: AbortSignal) => Promise<CoordinatedResult>,
+): PageRefreshTicket {
+  const registry = inFlight.get(page) ?? new Map<string, PageRefresh>();
+  inFlight.set(page, registry);
+  let entry = registry.get(authOrigin);
+  if (!entry || entry.key !== key) {
+    const controller = new AbortController();
+    const created: PageRefresh = { key, users: 0, controller, outcome: begin(controller.signal) };
+    created.outcome.then(
+      () => registry.get(authOrigin) === created && registry.delete(authOrigin),
+      () => registry.get(authOrigin) === created && registry.delete(authOrigin),
+    );
+    registry.set(authOrigin, created);
+    entry = created;
+  }
+  const joined = entry;
+  joined.users++;
+  let released = false;
+  return {
+    key,
+    outcome: joined.outcome,
+    release() {
+      if (released) return;
+      released = true;
+      if (--joined.users === 0) joined.controller.abort(new AuthClientDestroyedError());
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Which tabs of this app may answer a new tab at once: a small map in localStorage (one key per auth origin) of
+ * tab id → what the tab is doing (refreshing, or holding a session) and until when. It holds no token, only
+ * times. A tab that finds no live sibling here refreshes at once instead of asking and waiting; an entry left by
+ * a tab that crashed only costs a new tab a short wait until the entry's time runs out.
+ */
+import type { KeyValueStore } from "./environment.js";
+
+/** What a sibling tab is doing: its session request is out, or it holds a session worth adopting. */
+type SiblingState = "refreshing" | "holding";
+
+type Entries = Record<string, [SiblingState, number]>;
+
+/** The presence map of one auth origin, as seen from one tab. */
+export interface TabPresence {
+  /** The live sibling tabs (entries of other tabs whose time has not run out) in one state. */
+  siblings(state: SiblingState, now: number): number;
+  /** Records this tab's state until `until` (ms, the tabs' shared clock), or removes its entry (null); drops expired ones. */
+  set(state: SiblingState | null, now: number, until?: number): void;
+}
+
+/** The presence map for `authOrigin` in `store` (null: no storage, so no sibling is ever known). */
+export function createTabPresence(store: KeyValueStore | null, authOrigin: string, tabId: string): TabPresence {
+  const key = `orgauth:tabs:${authOrigin}`;
+  const read = (): Entries => {
+    try {
+      const parsed: unknown = JSON.parse(store?.getItem(key) ?? "{}");
+      return typeof parsed === "object" && parsed !== null ? (parsed as Entries) : {};
+    } catch {
+      return {};
+    }
+  };
+  let written: SiblingState | null = null;
+  return {
+    siblings(state, now) {
+      let count = 0;
+      for (const [id, entry] of Object.entries(read())) {
+        if (id !== tabId && Array.isArray(entry) && entry[0] === state && entry[1] > now) count++;
+      }
+      return count;
+    },
+    set(state, now, until = now) {
+      if (state === null && written === null) return;
+      written = state;
+      try {
+        const live = Object.entries(read()).filter(
+          ([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now,
+        );
+        const next: Entries = Object.fromEntries(live);
+        if (state !== null) next[tabId] = [state, until];
+        if (Object.keys(next).length === 0) store?.removeItem(key);
+        else store?.setItem(key, JSON.stringify(next));
+      } catch {
+        // Storage full or denied: new tabs refresh for themselves.
+      }
+    },
+  };
+}

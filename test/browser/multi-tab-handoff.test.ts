@@ -1,0 +1,76 @@
+/**
+ * Real headless Chromium: a tab opened while a sibling tab holds a fresh session takes it from the sibling (no
+ * request); a sibling's expired token is never taken; tabs opened one after another send one refresh between
+ * them. Counts of requests, never timings.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchChromium } from "../support/chromium.js";
+import { startTabsServer, type TabsServer } from "../support/tabs-server.js";
+
+let server: TabsServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startTabsServer(1800);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  server.refreshTimes.length = 0;
+  server.lifetimeSeconds = 1800;
+  context = await browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+interface TabPage {
+  authStatus: string;
+  authClient: { getSnapshot(): { authInfo?: { accessToken: string } } };
+}
+
+/** Opens a tab of the app (query: the client's timing) and waits until it renders "logged in". */
+async function openTab(query = ""): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/app${query}`);
+  await page.waitForFunction(() => (window as unknown as TabPage).authStatus === "logged_in");
+  return page;
+}
+
+const tokenOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as TabPage).authClient.getSnapshot().authInfo?.accessToken);
+
+describe("a new tab and its sibling tabs in headless Chromium", () => {
+  it("a second tab renders logged in with no refresh request: it takes the first tab's session", async () => {
+    const first = await openTab();
+    expect(server.refreshTimes).toHaveLength(1);
+    const second = await openTab();
+    expect(server.refreshTimes).toHaveLength(1);
+    expect(await tokenOf(second)).toBe(await tokenOf(first));
+    const stored = await second.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toContain(await tokenOf(first));
+  });
+
+  it("5 tabs opened one after another send one refresh between them", async () => {
+    for (let i = 0; i < 5; i++) await openTab();
+    expect(server.refreshTimes).toHaveLength(1);
+  });
+
+  it("a sibling's expired token is not taken: the new tab refreshes itself", async () => {
+    server.lifetimeSeconds = 2;
+    // no background check and no renewal margin: the first tab keeps its token until it has expired
+    const first = await openTab("?tick=600000&threshold=0");
+    const expired = await tokenOf(first);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    server.lifetimeSeconds = 1800;
+    const second = await openTab("?tick=600000&threshold=0");
+    expect(server.refreshTimes).toHaveLength(2);
+    expect(await tokenOf(second)).not.toBe(expired);
+    expect(await tokenOf(first)).toBe(await tokenOf(second)); // the first tab takes the new one in turn
+  });
+});
