@@ -99,9 +99,7 @@ try {
     measured.map(({ row, orgauth }) => {
       const limit = budget[row.name];
       const over =
-        !limit ||
-        orgauth.initialGzipBytes > limit.initialGzipBytes ||
-        orgauth.laterGzipBytes > limit.laterGzipBytes;
+        !limit || orgauth.initialGzipBytes > limit.initialGzipBytes || orgauth.laterGzipBytes > limit.laterGzipBytes;
       if (over) overBudget = true;
       const mark = (value: number, max: number | undefined) =>
         `${max === undefined ? "none" : kb(max)} ${value > (max ?? -1) ? "✖ over" : "✔"}`;

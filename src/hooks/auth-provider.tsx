@@ -1,7 +1,8 @@
 /**
  * `<AuthProvider>`: owns (or borrows) one session client, subscribes to it with `useSyncExternalStore`, and
- * shares it with every hook. The client is created outside render effects and only starts when subscribed,
- * so a StrictMode double render makes one refresh request, not two. It imports nothing of TanStack Query at run
+ * shares it with every hook. The client is created outside render effects; in a browser it sends the page's first
+ * refresh at creation, which every client of the same auth URL in the page shares, so a StrictMode double render
+ * makes one refresh request, not two. It imports nothing of TanStack Query at run
  * time: a `queryClient` it is given goes to orgauth's own context, where the query layer (the generated hooks,
  * `useLoginFlow`, `useMfa`) finds it; `<AuthQueryProvider>` also hands it to TanStack Query's own hooks.
  */
@@ -53,8 +54,8 @@ export type AuthProviderProps = CommonProps &
 
 /**
  * Creates the client once per provider instance and auth URL (`options` are read when it is created). A
- * StrictMode double render may call the creation twice; the spare client never subscribes, so it never starts
- * and makes no request. An owned client is destroyed shortly after it is replaced or unmounted (a StrictMode
+ * StrictMode double render may call the creation twice; the spare client never subscribes (it never starts),
+ * and its first refresh is the one the kept client adopts: one request. An owned client is destroyed shortly after it is replaced or unmounted (a StrictMode
  * effect replay cancels that).
  */
 function useProvidedClient(props: AuthProviderProps): AuthClient {

@@ -7,7 +7,14 @@
 import type { LogoutResponse, RefreshTokenResponse } from "../generated/operations.js";
 import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
 import { NO_RESPONSE_STATUS } from "../transport/errors.js";
-import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
+import {
+  exchange,
+  ExchangeFailure,
+  type ExchangeOptions,
+  type ExchangeResult,
+  withinDeadline,
+} from "../transport/exchange.js";
+import { type Deadline, withTimeout } from "../transport/timeout.js";
 import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
 import type { AuthEnvironment } from "./environment.js";
@@ -65,9 +72,37 @@ export function preloadSessionValidators(): void {
   if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
 }
 
-/** The session's validators once loaded; a failed load rejects with `failure()` (the request fails as if unanswered). */
-function validatorsOr(failure: () => Error): Promise<SessionValidators> {
-  return loadSessionValidators().catch(() => Promise.reject(failure()));
+/**
+ * The session's validators, waited for under the request's deadline: its expiry is the request's timeout, the
+ * client's destruction passes through, and a failed load rejects with `failure()` (as if unanswered).
+ */
+async function validatorsWithin(
+  ctx: SessionRequestContext,
+  deadline: Deadline,
+  failure: () => Error,
+): Promise<SessionValidators> {
+  try {
+    return await withinDeadline(loadSessionValidators(), deadline, exchangeOptions(ctx));
+  } catch (error) {
+    if (error instanceof ExchangeFailure) throw refreshErrorOf(error);
+    if (ctx.signal.aborted) throw error;
+    throw failure();
+  }
+}
+
+/** A session request's deadline options: the request timeout, the client's lifetime signal, its timers and clock. */
+function exchangeOptions(ctx: SessionRequestContext): ExchangeOptions {
+  return { timeoutMs: ctx.timing.requestTimeoutMs, signal: ctx.signal, timers: ctx.env, now: () => ctx.env.now() };
+}
+
+/** Runs one session request under one deadline, over its exchange and the wait for its validators. */
+async function underOneDeadline<T>(ctx: SessionRequestContext, work: (deadline: Deadline) => Promise<T>): Promise<T> {
+  const deadline = withTimeout(ctx.timing.requestTimeoutMs, ctx.signal, ctx.env);
+  try {
+    return await work(deadline);
+  } finally {
+    deadline.dispose();
+  }
 }
 
 interface ZodIssueLike {
@@ -103,34 +138,48 @@ async function sessionExchange(
   ctx: SessionRequestContext,
   url: string,
   method: "GET" | "POST",
+  deadline: Deadline,
 ): Promise<ExchangeResult> {
   try {
     return await exchange(
       (input, init) => ctx.env.fetch(input, init),
       url,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
-      { timeoutMs: ctx.timing.requestTimeoutMs, signal: ctx.signal, timers: ctx.env, now: () => ctx.env.now() },
+      { ...exchangeOptions(ctx), deadline },
     );
   } catch (error) {
     if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
-    if (error.kind === "timeout")
-      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, "Authentication request timed out", "timeout");
-    if (error.kind === "redirect")
-      throw new RefreshError(
-        error.status,
-        "Authentication request was redirected; redirects are not followed",
-        "redirect",
-      );
-    // no response: a network or CORS failure
-    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+    throw refreshErrorOf(error);
   }
 }
 
+/** The `RefreshError` for an exchange that produced no readable answer. */
+function refreshErrorOf(error: ExchangeFailure): RefreshError {
+  if (error.kind === "timeout")
+    return new RefreshError(REFRESH_NO_RESPONSE_STATUS, "Authentication request timed out", "timeout");
+  if (error.kind === "redirect")
+    return new RefreshError(
+      error.status,
+      "Authentication request was redirected; redirects are not followed",
+      "redirect",
+    );
+  // no response: a network or CORS failure
+  return new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+}
+
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
-async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
+function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
+  return underOneDeadline(ctx, (deadline) => refreshAttempt(ctx, activeOrgId, deadline));
+}
+
+async function refreshAttempt(
+  ctx: SessionRequestContext,
+  activeOrgId: string | null,
+  deadline: Deadline,
+): Promise<RefreshOutcome> {
   const url = new URL("/api/v1/refresh_token", ctx.authOrigin);
   if (activeOrgId !== null) url.searchParams.set("active_org_id", activeOrgId);
-  const response = await sessionExchange(ctx, url.href, "GET");
+  const response = await sessionExchange(ctx, url.href, "GET", deadline);
   const receivedAt = ctx.env.now();
   if (response.status === 401) return { authInfo: null, skew: null };
   if (response.status === NO_RESPONSE_STATUS)
@@ -148,7 +197,11 @@ async function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | nul
     (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
       ? { success: true as const, data: body as RefreshTokenResponse }
       : (
-          await validatorsOr(() => new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network"))
+          await validatorsWithin(
+            ctx,
+            deadline,
+            () => new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network"),
+          )
         ).refresh.safeParse(body);
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
@@ -193,23 +246,28 @@ export async function refreshWithRetries(
 }
 
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
-export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
-  let response: ExchangeResult;
-  try {
-    response = await sessionExchange(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST");
-  } catch (error) {
-    if (error instanceof RefreshError)
-      throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
-    throw error;
-  }
+export function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
+  return underOneDeadline(ctx, async (deadline) => {
+    try {
+      return await logoutAttempt(ctx, deadline);
+    } catch (error) {
+      if (error instanceof RefreshError)
+        throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
+      throw error;
+    }
+  });
+}
+
+async function logoutAttempt(ctx: SessionRequestContext, deadline: Deadline): Promise<string | null> {
+  const response = await sessionExchange(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST", deadline);
   if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
   const body = parseJsonOrUndefined(response.text);
   const parsed =
     (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
       ? { success: true as const, data: body as LogoutResponse }
-      : (await validatorsOr(() => new LogoutError(NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE))).logout.safeParse(
-          body,
-        );
+      : (
+          await validatorsWithin(ctx, deadline, () => new LogoutError(NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE))
+        ).logout.safeParse(body);
   if (!parsed.success) {
     ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
     return null;
