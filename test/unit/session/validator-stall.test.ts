@@ -5,7 +5,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createServerEnvironment } from "../../../src/session/environment.js";
 import { resolveTiming } from "../../../src/session/options.js";
-import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "../../../src/session/session-requests.js";
+import {
+  logoutRequest,
+  refreshWithRetries,
+  type SessionRequestContext,
+} from "../../../src/session/session-requests.js";
 import { refreshBody } from "../../support/refresh-body.js";
 
 // Chunks that never arrive (a stalled download).
