@@ -84,6 +84,7 @@ export function createSessionEngine(
   let lastApplied: SharedResult | null = null;
   let lastAppliedKey = ""; // the org key `lastApplied` answers for
   let notBefore = Number.NEGATIVE_INFINITY; // a server's Retry-After: no background or wake-up refresh before it
+  let loggedOutAt = Number.NEGATIVE_INFINITY; // this tab's last logout: a session asked for before it is stale
 
   const keyOf = (orgId: string | null) => orgId ?? "";
   const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
@@ -108,6 +109,9 @@ export function createSessionEngine(
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === lastApplied) return;
     if (source === "adopted" && result.at < lastResultAt) return; // older than what we have
+    // A session whose request went out before this tab's logout completed (an org switch's refresh answered late)
+    // may predate the logout on the server: it does not log the user back in.
+    if (source !== "logout" && result.authInfo && result.requestedAt < loggedOutAt) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
     lastApplied = result;
     lastResultAt = Math.max(lastResultAt, result.at);
@@ -325,6 +329,7 @@ export function createSessionEngine(
     const redirectTo = await logoutRequest(ctx);
     const at = Math.max(env.now(), lastResultAt + 1);
     const result: SharedResult = { authInfo: null, offsetMs, requestedAt: at, at };
+    loggedOutAt = at;
     apply(result, "logout");
     coordinator?.publish(keyOf(activeOrgId), result);
     return redirectTo;

@@ -195,6 +195,23 @@ describe("logout", () => {
     expect(c.getSnapshot().status).toBe("logged_out");
   });
 
+  it("a session asked for before the logout and answered after it does not log the user back in", async () => {
+    await c.getAuthInfo();
+    browser.server.latencyMs = 500; // the org switch's refresh: answered (logged in) late
+    c.setActiveOrgId("o1");
+    await vi.advanceTimersByTimeAsync(1);
+    browser.server.latencyMs = 0;
+    await c.logout();
+    expect(c.getSnapshot().status).toBe("logged_out");
+    await vi.advanceTimersByTimeAsync(600);
+    expect(browser.server.requests.map((request) => request.url.pathname)).toEqual([
+      "/api/v1/refresh_token",
+      "/api/v1/refresh_token",
+      "/api/v1/logout",
+    ]);
+    expect(c.getSnapshot().status).toBe("logged_out");
+  });
+
   it("a failed logout rejects with status and status text and keeps the session", async () => {
     await c.getAuthInfo();
     browser.server.logoutStatus = 502;
