@@ -3,7 +3,8 @@
  * login gate. An app whose session cannot be read after the hosted login (here: served from another loopback name,
  * so the session cookie belongs to another site) is sent to the login page at most twice, then shows the
  * login-failed fallback naming the cause, and logs it once — it never loops. The same app on the emulator's host
- * name stays logged in; on `localhost` the console says at once what to change.
+ * name stays logged in; on `localhost` the console says at once what to change. The page is a development build, as a
+ * dev server serves it: production builds carry the causes without the explanations.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,7 +23,7 @@ let otherLoopback: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: demoSeed });
-  const script = await bundleBrowserScript(new URL("./guard-page.tsx", import.meta.url));
+  const script = await bundleBrowserScript(new URL("./guard-page.tsx", import.meta.url), "development");
   const serveApp = (): Server =>
     createServer((req, res) => {
       if (req.url === "/app.js") {
