@@ -95,34 +95,24 @@ export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
   siblingAnswerMs: 30,
 });
 
-function nonNegative(name: string, value: number): number {
+/** A timing value as given: finite and not negative, and above 0 for the background check's interval. */
+function checked(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0) {
     throw new RangeError(`orgauth option ${name} must be a finite number >= 0, got ${String(value)}`);
   }
-  return value;
-}
-
-function positive(name: string, value: number): number {
-  if (nonNegative(name, value) === 0) throw new RangeError(`orgauth option ${name} must be greater than 0`);
+  if (value === 0 && name === "backgroundCheckIntervalMs")
+    throw new RangeError(`orgauth option ${name} must be greater than 0`);
   return value;
 }
 
 /** Fills in the defaults and rejects negative or non-finite values (and a zero check interval) with a RangeError. */
 export function resolveTiming(options: SessionTimingOptions): ResolvedTiming {
-  const pick = <K extends keyof SessionTimingOptions>(key: K) => options[key] ?? DEFAULT_TIMING[key];
-  return {
-    backgroundCheckIntervalMs: positive("backgroundCheckIntervalMs", pick("backgroundCheckIntervalMs") as number),
-    refreshWhenSecondsRemaining: nonNegative(
-      "refreshWhenSecondsRemaining",
-      pick("refreshWhenSecondsRemaining") as number,
-    ),
-    minWakeRefreshIntervalMs: nonNegative("minWakeRefreshIntervalMs", pick("minWakeRefreshIntervalMs") as number),
-    orgTokenCacheMs: nonNegative("orgTokenCacheMs", pick("orgTokenCacheMs") as number),
-    retryDelaysMs: (pick("retryDelaysMs") as readonly number[]).map((ms) => nonNegative("retryDelaysMs", ms)),
-    maxRetryAfterMs: nonNegative("maxRetryAfterMs", pick("maxRetryAfterMs") as number),
-    requestTimeoutMs: nonNegative("requestTimeoutMs", pick("requestTimeoutMs") as number),
-    crossTabWaitMs: nonNegative("crossTabWaitMs", pick("crossTabWaitMs") as number),
-    crossTabSettleMs: nonNegative("crossTabSettleMs", pick("crossTabSettleMs") as number),
-    siblingAnswerMs: nonNegative("siblingAnswerMs", pick("siblingAnswerMs") as number),
-  };
+  const resolved: Record<string, number | readonly number[]> = {};
+  for (const [name, fallback] of Object.entries(DEFAULT_TIMING)) {
+    const value = options[name as keyof SessionTimingOptions] ?? fallback;
+    resolved[name] = Array.isArray(value)
+      ? value.map((ms: number) => checked(name, ms))
+      : checked(name, value as number);
+  }
+  return resolved as ResolvedTiming;
 }
