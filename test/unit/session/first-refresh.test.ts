@@ -72,6 +72,19 @@ describe("a new tab and its sibling tabs", () => {
     expect(second.client.getSnapshot().status).toBe("logged_in");
   });
 
+  it("a sibling gone mid-refresh (a page reloaded while its refresh was out) costs siblingAnswerMs, not crossTabWaitMs", async () => {
+    // what a page that died while refreshing leaves behind: its entry, until its wait would have run out
+    const entry = { "gone-tab": ["refreshing", Date.now() + 10_000] };
+    browser.storage.setItem(`orgauth:tabs:${new URL(AUTH_URL).origin}`, JSON.stringify(entry));
+    const tab = open({ siblingAnswerMs: 40 });
+    tab.client.start();
+    await vi.advanceTimersByTimeAsync(39);
+    expect(browser.server.refreshCount).toBe(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(browser.server.refreshCount).toBe(1);
+    expect(tab.client.getSnapshot().status).toBe("logged_in");
+  });
+
   it("results are kept per org: a sibling holding another org's session does not answer", async () => {
     await openStarted(100);
     browser.storage.setItem("orgauth:active_org_id", "o1");
