@@ -184,17 +184,20 @@ export function createTabCoordinator(
   /**
    * A first refresh with known siblings: ask them; one refreshing now answers "started" (then its result is
    * awaited, bounded by `waitMs`), one holding a fresh session answers with it. A sibling listed but silent
-   * within `answerMs` is gone (a page reloaded or closed mid-refresh leaves its entry): refresh alone.
+   * is gone (a page reloaded or closed mid-refresh leaves its entry): after `answerMs`, or ten times that for
+   * one listed as refreshing (a page still loading answers slowly), the tab refreshes alone.
    * Undefined: refresh alone.
    */
   const askSiblings = async (key: string): Promise<SharedResult | undefined> => {
     const now = env.now();
-    if (presence.siblings("refreshing", now) === 0 && presence.siblings("holding", now) === 0) return undefined;
+    const refreshing = presence.siblings("refreshing", now) > 0;
+    if (!refreshing && presence.siblings("holding", now) === 0) return undefined;
     // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
     const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
     const askedAt = env.now();
     post({ v: 1, type: "ask", key, tabId });
-    const answered = await waitFor(key, usable, undefined, options.answerMs);
+    const silentAfterMs = Math.min(waitMs, refreshing ? 10 * options.answerMs : options.answerMs);
+    const answered = await waitFor(key, usable, undefined, silentAfterMs);
     if (answered || closed) return answered;
     const started = remoteStarted.get(key);
     return started && started.receivedAt >= askedAt ? waitFor(key, usable) : undefined;
