@@ -194,13 +194,11 @@ export function createTabCoordinator(
     if (!refreshing && presence.siblings("holding", now) === 0) return undefined;
     // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
     const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
-    const askedAt = env.now();
     post({ v: 1, type: "ask", key, tabId });
-    const silentAfterMs = Math.min(waitMs, refreshing ? 10 * options.answerMs : options.answerMs);
-    const answered = await waitFor(key, usable, undefined, silentAfterMs);
+    const answered = await waitFor(key, usable, undefined, options.answerMs * (refreshing ? 10 : 1));
     if (answered || closed) return answered;
     const started = remoteStarted.get(key);
-    return started && started.receivedAt >= askedAt ? waitFor(key, usable) : undefined;
+    return started && started.receivedAt >= now ? waitFor(key, usable) : undefined;
   };
 
   /** What the lock holder does: adopt a result that will do, or fetch and share one. */
