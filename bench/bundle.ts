@@ -1,4 +1,4 @@
-import { build, type Metafile } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -55,10 +55,9 @@ export interface SplitBundle {
 /** The `define` that compiles orgauth's validation out of a bundle. */
 export const VALIDATION_OFF = { "globalThis.ORGAUTH_VALIDATION": JSON.stringify("off") };
 
-/** Bundles `source` the way an app would: ESM, minified, peers external. */
-export async function bundle(source: string, options: BundleOptions = {}): Promise<MeasuredBundle> {
-  const result = await build({
-    stdin: { contents: source, resolveDir: options.resolveDir ?? join(repoRoot, "bench"), loader: "tsx" },
+/** What every measured bundle shares: an app's production build (ESM, minified, no license comments, peers external). */
+function appBuildOptions(options: BundleOptions) {
+  return {
     ...(options.alias ? { alias: options.alias } : {}),
     ...(options.define ? { define: options.define } : {}),
     jsx: "automatic",
@@ -72,6 +71,14 @@ export async function bundle(source: string, options: BundleOptions = {}): Promi
     external: [...(options.external ?? DEFAULT_EXTERNAL)],
     legalComments: "none",
     logLevel: "silent",
+  } as const satisfies BuildOptions;
+}
+
+/** Bundles `source` the way an app would: ESM, minified, peers external. */
+export async function bundle(source: string, options: BundleOptions = {}): Promise<MeasuredBundle> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: options.resolveDir ?? join(repoRoot, "bench"), loader: "tsx" },
+    ...appBuildOptions(options),
   });
   const code = result.outputFiles[0]!.text;
   const output = Object.values(result.metafile.outputs)[0]!;
@@ -97,21 +104,9 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
   try {
     const result = await build({
       entryPoints: [entry],
-      ...(options.alias ? { alias: options.alias } : {}),
-      ...(options.define ? { define: options.define } : {}),
-      jsx: "automatic",
-      bundle: true,
+      ...appBuildOptions(options),
       splitting: true,
       outdir: join(entryDir, "out"),
-      minify: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      metafile: true,
-      external: [...(options.external ?? DEFAULT_EXTERNAL)],
-      legalComments: "none",
-      logLevel: "silent",
     });
     const stable = stableChunkNames(result.outputFiles);
     const initial = reachedOutputs(result.metafile, ["import-statement"]);
