@@ -190,8 +190,9 @@ export function createTabCoordinator(
    */
   const askSiblings = async (key: string): Promise<SharedResult | undefined> => {
     const now = env.now();
-    const refreshing = presence.siblings("refreshing", now) > 0;
-    if (!refreshing && presence.siblings("holding", now) === 0) return undefined;
+    const siblings = presence.siblings(now);
+    if (!siblings.size) return undefined;
+    const refreshing = siblings.has("refreshing");
     // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
     const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
     post({ v: 1, type: "ask", key, tabId });

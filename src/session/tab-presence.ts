@@ -13,8 +13,8 @@ type Entries = Record<string, [SiblingState, number]>;
 
 /** The presence map of one auth origin, as seen from one tab. */
 export interface TabPresence {
-  /** The live sibling tabs (entries of other tabs whose time has not run out) in one state. */
-  siblings(state: SiblingState, now: number): number;
+  /** What the live sibling tabs (entries of other tabs whose time has not run out) are doing, one read of the map. */
+  siblings(now: number): Set<SiblingState>;
   /** Records this tab's state until `until` (ms, the tabs' shared clock), or removes its entry (null); drops expired ones. */
   set(state: SiblingState | null, now: number, until?: number): void;
 }
@@ -32,12 +32,12 @@ export function createTabPresence(store: KeyValueStore | null, authOrigin: strin
   };
   let written: SiblingState | null = null;
   return {
-    siblings(state, now) {
-      let count = 0;
+    siblings(now) {
+      const states = new Set<SiblingState>();
       for (const [id, entry] of Object.entries(read())) {
-        if (id !== tabId && Array.isArray(entry) && entry[0] === state && entry[1] > now) count++;
+        if (id !== tabId && Array.isArray(entry) && entry[1] > now) states.add(entry[0]);
       }
-      return count;
+      return states;
     },
     set(state, now, until = now) {
       if (state === null && written === null) return;
