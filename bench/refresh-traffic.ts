@@ -16,6 +16,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { createAuthClient } from "../src/session/create-auth-client.js";
+import { tabSync } from "../src/session/tab-coordinator.js";
 import type { RefreshReason } from "../src/session/events.js";
 import { DEFAULT_TIMING } from "../src/session/options.js";
 import type { AuthClient } from "../src/session/types.js";
@@ -62,6 +63,7 @@ async function simulateHour(scenario: Scenario): Promise<Traffic> {
         const client = createAuthClient({
           authUrl: SIM_AUTH_URL,
           environment: tab.env,
+          tabs: tabSync,
           onEvent: (event) => {
             if (event.type === "refresh_succeeded") byReason[event.reason] = (byReason[event.reason] ?? 0) + 1;
             if (event.type === "refresh_failed" || event.type === "validation_failed") failures++;

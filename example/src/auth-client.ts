@@ -5,7 +5,7 @@
  * `login_url` of the contract's example, on idp.example.com) lands on an in-app stand-in page instead.
  * Nothing else differs from production.
  */
-import { createAuthClient, createBrowserEnvironment } from "orgauth";
+import { createAuthClient, createBrowserEnvironment, tabSync } from "orgauth";
 import { identityProviderStandInUrl } from "./pages/HostedStandIns.js";
 import { createScenarioFetch } from "./scenarios/scenario-fetch.js";
 import { currentScenario, recordCall } from "./scenarios/scenario-store.js";
@@ -25,6 +25,7 @@ function navigate(url: string): void {
 /** The AuthClient shared by the whole app. */
 export const authClient = createAuthClient({
   authUrl: window.location.origin,
+  tabs: tabSync,
   environment: createBrowserEnvironment({ fetch: createScenarioFetch(currentScenario, recordCall), navigate }),
   // The demo shows what a failed contract check looks like in the console instead of breaking the page.
   transport: { validation: "report" },

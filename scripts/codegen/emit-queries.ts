@@ -42,7 +42,7 @@ function imports(frontend: OperationModel[]): string {
   type InfiniteData,
 } from "@tanstack/react-query";
 import type { TypedInfiniteQueryOptions, TypedQueryOptions } from "../hooks/hook-options.js";
-import { endSession, refreshSession, type MutationSession } from "../hooks/mutation-session.js";
+import { endSession, refreshSession, transportOf, type MutationSession } from "../hooks/mutation-session.js";
 import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
 import type { OperationCaller } from "../transport/operation.js";
 import type { OperationError } from "../transport/errors.js";
@@ -146,7 +146,7 @@ function mutationBlock(op: OperationModel): string {
 }
 
 function mutationOptionsFunction(op: OperationModel, n: Names, variables: string): string {
-  const call = n.hasInput ? `${n.fetcher}(session.transport, request)` : `${n.fetcher}(session.transport)`;
+  const call = n.hasInput ? `${n.fetcher}(transportOf(session), request)` : `${n.fetcher}(transportOf(session))`;
   const effects = [...op.invalidates.map(invalidation), ...sessionEffect(op)];
   const fnParam = n.hasInput ? "request" : "";
   const lines = [`    mutationKey: [queryKeyRoot, ${n.id}],`, `    mutationFn: (${fnParam}) => ${call},`];

@@ -9,7 +9,7 @@ import {
   type InfiniteData,
 } from "@tanstack/react-query";
 import type { TypedInfiniteQueryOptions, TypedQueryOptions } from "../hooks/hook-options.js";
-import { endSession, refreshSession, type MutationSession } from "../hooks/mutation-session.js";
+import { endSession, refreshSession, transportOf, type MutationSession } from "../hooks/mutation-session.js";
 import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
 import type { OperationCaller } from "../transport/operation.js";
 import type { OperationError } from "../transport/errors.js";
@@ -72,7 +72,7 @@ export type LoginError = OperationError<"login">;
 export function loginMutationOptions(session: MutationSession) {
   return mutationOptions<api.LoginResponse, LoginError, api.LoginRequest>({
     mutationKey: [queryKeyRoot, "login"],
-    mutationFn: (request) => api.login(session.transport, request),
+    mutationFn: (request) => api.login(transportOf(session), request),
     onSuccess: (data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
@@ -88,7 +88,7 @@ export type SignupError = OperationError<"signup">;
 export function signupMutationOptions(session: MutationSession) {
   return mutationOptions<api.SignupResponse, SignupError, api.SignupRequest>({
     mutationKey: [queryKeyRoot, "signup"],
-    mutationFn: (request) => api.signup(session.transport, request),
+    mutationFn: (request) => api.signup(transportOf(session), request),
     onSuccess: (data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
@@ -104,7 +104,7 @@ export type ForgotPasswordError = OperationError<"forgotPassword">;
 export function forgotPasswordMutationOptions(session: MutationSession) {
   return mutationOptions<api.ForgotPasswordResponse, ForgotPasswordError, api.ForgotPasswordRequest>({
     mutationKey: [queryKeyRoot, "forgotPassword"],
-    mutationFn: (request) => api.forgotPassword(session.transport, request),
+    mutationFn: (request) => api.forgotPassword(transportOf(session), request),
   });
 }
 
@@ -115,7 +115,7 @@ export type LoginPasswordlessError = OperationError<"loginPasswordless">;
 export function loginPasswordlessMutationOptions(session: MutationSession) {
   return mutationOptions<api.LoginPasswordlessResponse, LoginPasswordlessError, api.LoginPasswordlessRequest>({
     mutationKey: [queryKeyRoot, "loginPasswordless"],
-    mutationFn: (request) => api.loginPasswordless(session.transport, request),
+    mutationFn: (request) => api.loginPasswordless(transportOf(session), request),
   });
 }
 
@@ -126,7 +126,7 @@ export type VerifyMfaError = OperationError<"verifyMfa">;
 export function verifyMfaMutationOptions(session: MutationSession) {
   return mutationOptions<api.VerifyMfaResponse, VerifyMfaError, api.VerifyMfaRequest>({
     mutationKey: [queryKeyRoot, "verifyMfa"],
-    mutationFn: (request) => api.verifyMfa(session.transport, request),
+    mutationFn: (request) => api.verifyMfa(transportOf(session), request),
     onSuccess: (data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
@@ -142,7 +142,7 @@ export type VerifyBackupCodeError = OperationError<"verifyBackupCode">;
 export function verifyBackupCodeMutationOptions(session: MutationSession) {
   return mutationOptions<api.VerifyBackupCodeResponse, VerifyBackupCodeError, api.VerifyBackupCodeRequest>({
     mutationKey: [queryKeyRoot, "verifyBackupCode"],
-    mutationFn: (request) => api.verifyBackupCode(session.transport, request),
+    mutationFn: (request) => api.verifyBackupCode(transportOf(session), request),
     onSuccess: (data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
@@ -158,7 +158,7 @@ export type ResendEmailConfirmationError = OperationError<"resendEmailConfirmati
 export function resendEmailConfirmationMutationOptions(session: MutationSession) {
   return mutationOptions<api.ResendEmailConfirmationResponse, ResendEmailConfirmationError, void>({
     mutationKey: [queryKeyRoot, "resendEmailConfirmation"],
-    mutationFn: () => api.resendEmailConfirmation(session.transport),
+    mutationFn: () => api.resendEmailConfirmation(transportOf(session)),
   });
 }
 
@@ -246,7 +246,7 @@ export type EnableMfaError = OperationError<"enableMfa">;
 export function enableMfaMutationOptions(session: MutationSession) {
   return mutationOptions<api.EnableMfaResponse, EnableMfaError, api.EnableMfaRequest>({
     mutationKey: [queryKeyRoot, "enableMfa"],
-    mutationFn: (request) => api.enableMfa(session.transport, request),
+    mutationFn: (request) => api.enableMfa(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getSecurityStatusKeys.all }),
@@ -263,7 +263,7 @@ export type DisableMfaError = OperationError<"disableMfa">;
 export function disableMfaMutationOptions(session: MutationSession) {
   return mutationOptions<api.DisableMfaResponse, DisableMfaError, api.DisableMfaRequest>({
     mutationKey: [queryKeyRoot, "disableMfa"],
-    mutationFn: (request) => api.disableMfa(session.transport, request),
+    mutationFn: (request) => api.disableMfa(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([context.client.invalidateQueries({ queryKey: getSecurityStatusKeys.all }), refreshSession(session)]),
   });
@@ -276,7 +276,7 @@ export type UpdatePasswordError = OperationError<"updatePassword">;
 export function updatePasswordMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdatePasswordResponse, UpdatePasswordError, api.UpdatePasswordRequest>({
     mutationKey: [queryKeyRoot, "updatePassword"],
-    mutationFn: (request) => api.updatePassword(session.transport, request),
+    mutationFn: (request) => api.updatePassword(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }),
   });
@@ -289,7 +289,7 @@ export type UpdateEmailError = OperationError<"updateEmail">;
 export function updateEmailMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdateEmailResponse, UpdateEmailError, api.UpdateEmailRequest>({
     mutationKey: [queryKeyRoot, "updateEmail"],
-    mutationFn: (request) => api.updateEmail(session.transport, request),
+    mutationFn: (request) => api.updateEmail(transportOf(session), request),
     onSuccess: () => refreshSession(session),
   });
 }
@@ -301,7 +301,7 @@ export type UpdateMetadataError = OperationError<"updateMetadata">;
 export function updateMetadataMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdateMetadataResponse, UpdateMetadataError, api.UpdateMetadataRequest>({
     mutationKey: [queryKeyRoot, "updateMetadata"],
-    mutationFn: (request) => api.updateMetadata(session.transport, request),
+    mutationFn: (request) => api.updateMetadata(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([context.client.invalidateQueries({ queryKey: getLoginStateKeys.all }), refreshSession(session)]),
   });
@@ -314,7 +314,7 @@ export type DeleteMeError = OperationError<"deleteMe">;
 export function deleteMeMutationOptions(session: MutationSession) {
   return mutationOptions<api.DeleteMeResponse, DeleteMeError, void>({
     mutationKey: [queryKeyRoot, "deleteMe"],
-    mutationFn: () => api.deleteMe(session.transport),
+    mutationFn: () => api.deleteMe(transportOf(session)),
     onSuccess: () => endSession(session),
   });
 }
@@ -326,7 +326,7 @@ export type CreateOrgError = OperationError<"createOrg">;
 export function createOrgMutationOptions(session: MutationSession) {
   return mutationOptions<api.CreateOrgResponse, CreateOrgError, api.CreateOrgRequest>({
     mutationKey: [queryKeyRoot, "createOrg"],
-    mutationFn: (request) => api.createOrg(session.transport, request),
+    mutationFn: (request) => api.createOrg(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getJoinableOrgsKeys.all }),
@@ -385,7 +385,7 @@ export type UpdateOrgMetadataError = OperationError<"updateOrgMetadata">;
 export function updateOrgMetadataMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdateOrgMetadataResponse, UpdateOrgMetadataError, api.UpdateOrgMetadataRequest>({
     mutationKey: [queryKeyRoot, "updateOrgMetadata"],
-    mutationFn: (request) => api.updateOrgMetadata(session.transport, request),
+    mutationFn: (request) => api.updateOrgMetadata(transportOf(session), request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({
@@ -403,7 +403,7 @@ export type DeleteOrgError = OperationError<"deleteOrg">;
 export function deleteOrgMutationOptions(session: MutationSession) {
   return mutationOptions<api.DeleteOrgResponse, DeleteOrgError, api.DeleteOrgRequest>({
     mutationKey: [queryKeyRoot, "deleteOrg"],
-    mutationFn: (request) => api.deleteOrg(session.transport, request),
+    mutationFn: (request) => api.deleteOrg(transportOf(session), request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getJoinableOrgsKeys.all }),
@@ -460,7 +460,7 @@ export type JoinOrgError = OperationError<"joinOrg">;
 export function joinOrgMutationOptions(session: MutationSession) {
   return mutationOptions<api.JoinOrgResponse, JoinOrgError, api.JoinOrgRequest>({
     mutationKey: [queryKeyRoot, "joinOrg"],
-    mutationFn: (request) => api.joinOrg(session.transport, request),
+    mutationFn: (request) => api.joinOrg(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: getJoinableOrgsKeys.all }),
@@ -773,7 +773,7 @@ export type InviteUserError = OperationError<"inviteUser">;
 export function inviteUserMutationOptions(session: MutationSession) {
   return mutationOptions<api.InviteUserResponse, InviteUserError, api.InviteUserRequest>({
     mutationKey: [queryKeyRoot, "inviteUser"],
-    mutationFn: (request) => api.inviteUser(session.transport, request),
+    mutationFn: (request) => api.inviteUser(transportOf(session), request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({
@@ -796,7 +796,7 @@ export type RemoveUserError = OperationError<"removeUser">;
 export function removeUserMutationOptions(session: MutationSession) {
   return mutationOptions<api.RemoveUserResponse, RemoveUserError, api.RemoveUserRequest>({
     mutationKey: [queryKeyRoot, "removeUser"],
-    mutationFn: (request) => api.removeUser(session.transport, request),
+    mutationFn: (request) => api.removeUser(transportOf(session), request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({
@@ -814,7 +814,7 @@ export type ChangeRoleError = OperationError<"changeRole">;
 export function changeRoleMutationOptions(session: MutationSession) {
   return mutationOptions<api.ChangeRoleResponse, ChangeRoleError, api.ChangeRoleRequest>({
     mutationKey: [queryKeyRoot, "changeRole"],
-    mutationFn: (request) => api.changeRole(session.transport, request),
+    mutationFn: (request) => api.changeRole(transportOf(session), request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({
@@ -832,7 +832,7 @@ export type RevokeUserInvitationError = OperationError<"revokeUserInvitation">;
 export function revokeUserInvitationMutationOptions(session: MutationSession) {
   return mutationOptions<api.RevokeUserInvitationResponse, RevokeUserInvitationError, api.RevokeUserInvitationRequest>({
     mutationKey: [queryKeyRoot, "revokeUserInvitation"],
-    mutationFn: (request) => api.revokeUserInvitation(session.transport, request),
+    mutationFn: (request) => api.revokeUserInvitation(transportOf(session), request),
     onSuccess: (_data, request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({
@@ -1034,7 +1034,7 @@ export type CreateApiKeyError = OperationError<"createApiKey">;
 export function createApiKeyMutationOptions(session: MutationSession) {
   return mutationOptions<api.CreateApiKeyResponse, CreateApiKeyError, api.CreateApiKeyRequest>({
     mutationKey: [queryKeyRoot, "createApiKey"],
-    mutationFn: (request) => api.createApiKey(session.transport, request),
+    mutationFn: (request) => api.createApiKey(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: listPersonalApiKeysKeys.all }),
@@ -1050,7 +1050,7 @@ export type UpdateApiKeyError = OperationError<"updateApiKey">;
 export function updateApiKeyMutationOptions(session: MutationSession) {
   return mutationOptions<api.UpdateApiKeyResponse, UpdateApiKeyError, api.UpdateApiKeyRequest>({
     mutationKey: [queryKeyRoot, "updateApiKey"],
-    mutationFn: (request) => api.updateApiKey(session.transport, request),
+    mutationFn: (request) => api.updateApiKey(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: listPersonalApiKeysKeys.all }),
@@ -1066,7 +1066,7 @@ export type DeleteApiKeyError = OperationError<"deleteApiKey">;
 export function deleteApiKeyMutationOptions(session: MutationSession) {
   return mutationOptions<api.DeleteApiKeyResponse, DeleteApiKeyError, api.DeleteApiKeyRequest>({
     mutationKey: [queryKeyRoot, "deleteApiKey"],
-    mutationFn: (request) => api.deleteApiKey(session.transport, request),
+    mutationFn: (request) => api.deleteApiKey(transportOf(session), request),
     onSuccess: (_data, _request, _onMutateResult, context) =>
       Promise.all([
         context.client.invalidateQueries({ queryKey: listPersonalApiKeysKeys.all }),

@@ -1,6 +1,8 @@
 /** The auth hooks: auth info, user, org and access helpers, active org, hosted pages, logout (each throws outside the provider). */
 import { useMemo } from "react";
 import {
+  getHostedPageUrls,
+  getRedirectFunctions,
   toAuthOrg,
   toAuthUser,
   type AuthClient,
@@ -155,12 +157,12 @@ export function useActiveOrg(): UseActiveOrgResult {
 
 /** Navigations to the provider's hosted pages (login, signup, account, org, create org, SAML, social). */
 export function useRedirectFunctions(): RedirectFunctions {
-  return useAuthClientFor("useRedirectFunctions").redirects;
+  return getRedirectFunctions(useAuthClientFor("useRedirectFunctions"));
 }
 
 /** URL builders of the provider's hosted pages. */
 export function useHostedPageUrls(): HostedPageUrls {
-  return useAuthClientFor("useHostedPageUrls").urls;
+  return getHostedPageUrls(useAuthClientFor("useHostedPageUrls"));
 }
 
 /** A function that logs out (optionally navigating to the server's `redirect_to`). */

@@ -8,7 +8,13 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { createAuthClient, type AuthClient, type AuthClientOptions, type AuthSnapshot } from "../session/index.js";
+import {
+  createAuthClient,
+  tabSync,
+  type AuthClient,
+  type AuthClientOptions,
+  type AuthSnapshot,
+} from "../session/index.js";
 import {
   AuthClientContext,
   AuthSettingsContext,
@@ -53,14 +59,18 @@ export type AuthProviderProps = CommonProps &
   );
 
 /**
- * Creates the client once per provider instance and auth URL (`options` are read when it is created). A
+ * Creates the client once per provider instance and auth URL (`options` are read when it is created), with
+ * cross-tab coordination (`tabs: tabSync`) unless `options.tabs` says otherwise. A
  * StrictMode double render may call the creation twice; the spare client never subscribes (it never starts),
  * and its first refresh is the one the kept client adopts: one request. An owned client is destroyed shortly after it is replaced or unmounted (a StrictMode
  * effect replay cancels that).
  */
 function useProvidedClient(props: AuthProviderProps): AuthClient {
   const authUrl = props.client ? undefined : props.authUrl;
-  const create = (url: string) => ({ authUrl: url, client: createAuthClient({ ...props.options, authUrl: url }) });
+  const create = (url: string) => ({
+    authUrl: url,
+    client: createAuthClient({ tabs: tabSync, ...props.options, authUrl: url }),
+  });
   const [owned, setOwned] = useState(() => (authUrl === undefined ? null : create(authUrl)));
   let current = owned;
   if (authUrl !== undefined && owned?.authUrl !== authUrl) {

@@ -3,16 +3,25 @@
  * successful mutation runs on it. No React here: the options run on a server too; `useSessionFor` reads the
  * AuthProvider's session for the hooks.
  */
+import { getAuthTransport, type AuthClient } from "../session/index.js";
 import type { OperationCaller } from "../transport/index.js";
 
-/** What the generated hooks and mutation options need from the session client; an `AuthClient` fits. */
+/**
+ * What the generated hooks and mutation options need from the session client; an `AuthClient` fits (its fe/v3
+ * transport is `getAuthTransport(client)`).
+ */
 export interface MutationSession {
-  /** The fe/v3 transport the fetchers call. */
-  readonly transport: OperationCaller;
+  /** The fe/v3 transport the fetchers call; without it, the client's (`getAuthTransport`). */
+  readonly transport?: OperationCaller;
   /** Re-runs the session refresh (`x-session-effect: refresh`). */
   refresh(): Promise<unknown>;
   /** Ends the local session (`x-session-effect: logout`). */
   logout(): Promise<unknown>;
+}
+
+/** The transport a session's fetchers call: its own, else its client's fe/v3 transport. */
+export function transportOf(session: MutationSession): OperationCaller {
+  return session.transport ?? getAuthTransport(session as AuthClient);
 }
 
 /** Refreshes the session; a failed refresh is already reported by the session engine and must not fail the mutation. */

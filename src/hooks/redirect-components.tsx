@@ -1,6 +1,6 @@
 /** `<RedirectToLogin>` and `<RedirectToSignup>`: navigate to a hosted page when rendered (once, StrictMode too). */
 import { useEffect, useRef, type ReactNode } from "react";
-import type { AuthClient, SignupLoginPageOptions } from "../session/index.js";
+import { getRedirectFunctions, type AuthClient, type SignupLoginPageOptions } from "../session/index.js";
 import { useAuthClientFor } from "./context.js";
 
 /** Props of `<RedirectToLogin>` and `<RedirectToSignup>`. */
@@ -30,7 +30,7 @@ function useNavigateOnce(client: AuthClient, page: PageName, props: RedirectToHo
   useEffect(() => {
     if (navigated.current) return;
     navigated.current = true;
-    client.redirects[page](pageOptions(returnTo, params));
+    getRedirectFunctions(client)[page](pageOptions(returnTo, params));
   }, [client, page, returnTo, params]);
 }
 

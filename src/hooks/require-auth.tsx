@@ -7,7 +7,7 @@
  * sessionStorage) and the session still cannot be read, it shows the login-failed fallback instead.
  */
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
-import type { AuthClient } from "../session/index.js";
+import { getRedirectFunctions, type AuthClient } from "../session/index.js";
 import { useAuthInfoFor, type AuthInfoLoggedIn } from "./auth-hooks.js";
 import { meetsRequirement, type AccessRequirement } from "./access-requirement.js";
 import { useAuthClientFor, useAuthStateFor, useWithProviderFallbacks, type AuthFallbacks } from "./context.js";
@@ -47,7 +47,7 @@ function currentPageUrl(): string | undefined {
 /** Counts a trip to the hosted login page and goes there, back to `returnTo` (default: this page). */
 function goToLogin(client: AuthClient, returnTo = currentPageUrl()): void {
   recordLoginRedirect();
-  client.redirects.toLogin(returnTo === undefined ? {} : { returnTo });
+  getRedirectFunctions(client).toLogin(returnTo === undefined ? {} : { returnTo });
 }
 
 /** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */

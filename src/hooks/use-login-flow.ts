@@ -39,7 +39,14 @@ import {
 } from "../generated/queries.js";
 import { useGetLoginState, useGetSecurityStatus } from "../generated/query-hooks.js";
 import type { ApiError } from "../transport/errors.js";
-import type { AuthClient, SamlLoginLookup, SocialLoginProvider, UnsafeNavigationError } from "../session/index.js";
+import {
+  getRedirectFunctions,
+  loginWithSaml,
+  type AuthClient,
+  type SamlLoginLookup,
+  type SocialLoginProvider,
+  type UnsafeNavigationError,
+} from "../session/index.js";
 import { useAuthClientFor, useAuthStateFor } from "./context.js";
 import { asUserReadsIt } from "./login-errors.js";
 import { useQueryClientFor } from "./query-client.js";
@@ -205,8 +212,8 @@ function allActions(client: AuthClient, run: Runner, track: Tracker, data: StepD
         return run("forgotPassword", forgotPasswordMutationOptions(client), { body }, data.setPasswordReset);
       },
       loginPasswordless: (body) => run("loginPasswordless", loginPasswordlessMutationOptions(client), { body }),
-      loginWithSocial: (provider) => client.redirects.toSocialLogin(provider),
-      loginWithSaml: (lookup) => track("loginWithSaml", () => client.loginWithSaml(lookup)),
+      loginWithSocial: (provider) => getRedirectFunctions(client).toSocialLogin(provider),
+      loginWithSaml: (lookup) => track("loginWithSaml", () => loginWithSaml(client, lookup)),
       passwordReset: data.passwordReset,
     },
     TwoFactorRequired: {

@@ -1,27 +1,23 @@
-/** `createAuthClient`: the public, framework-free session client (wires the engine, URLs and transport). */
-import { loginCheck } from "../generated/operations.js";
+/**
+ * `createAuthClient`: the public, framework-free session client: refresh, store and timers. What an app may not
+ * call is kept off it and costs nothing until used: hosted pages (`getHostedPageUrls`, `getRedirectFunctions`),
+ * the fe/v3 transport (`getAuthTransport`), SAML login (`loginWithSaml`); cross-tab coordination is passed in
+ * (`tabs: tabSync`).
+ */
 import { toAuthOrigin } from "../transport/auth-url.js";
-import { createTransport } from "../transport/index.js";
-
-import { createDefaultEnvironment } from "./environment.js";
-import { createEventEmitter } from "./events.js";
-import { createHostedPageUrls, createRedirectFunctions } from "./hosted-pages.js";
-import { createSnapshotDeriver, resolveActiveOrgId } from "./active-org.js";
-import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
-import { assertServerGivenTarget } from "./safe-navigation.js";
+import { createSnapshotDeriver, resolveActiveOrgId } from "./active-org.js";
+import { registerClientParts } from "./client-parts.js";
+import { createDefaultEnvironment } from "./environment.js";
+import { createEventEmitter } from "./events.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
+import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
 import { BROWSER_PAGE } from "./page-refresh.js";
+import { assertServerGivenTarget } from "./safe-navigation.js";
 import { createSessionEngine } from "./session-engine.js";
 import { preloadSessionValidators } from "./session-requests.js";
-import type { AuthClient, SamlLoginLookup } from "./types.js";
-
-function samlQuery(lookup: SamlLoginLookup): { domain: string } | { org_id: string } | { email: string } {
-  if ("domain" in lookup) return { domain: lookup.domain };
-  if ("orgId" in lookup) return { org_id: lookup.orgId };
-  return { email: lookup.email };
-}
+import type { AuthClient } from "./types.js";
 
 /** The error for an org id that cannot go on the wire as `active_org_id` (a lone surrogate), or null. */
 function invalidOrgId(orgId: string): RequestValidationError | null {
@@ -49,26 +45,16 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     () => env.userAgent(),
   );
   const page = options.environment ?? BROWSER_PAGE;
-  const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options), page);
+  const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options), page, options.tabs);
   preloadSessionValidators(); // their chunk loads now, so the first refresh's answer seldom waits for it
   if (env.isBrowser) queueMicrotask(() => engine.begin());
-  const transport = createTransport({
-    timeoutMs: timing.requestTimeoutMs,
-    ...options.transport,
-    authUrl: authOrigin,
-    fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
-    timers: env,
-  });
-  const urls = createHostedPageUrls(authOrigin, () => env.currentHref(), options.allowedRedirectOrigins);
-  const redirects = createRedirectFunctions(urls, (url) => env.navigate(url));
 
   const deriveSnapshot = createSnapshotDeriver(options.chooseActiveOrg);
   // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
   const activeOrgListeners = new Set<() => void>();
 
-  return {
+  const client: AuthClient = {
     authUrl: authOrigin,
-    transport,
     getSnapshot: () => deriveSnapshot(engine.store.getSnapshot(), engine.getActiveOrgId()),
     subscribe(listener) {
       const unsubscribe = engine.store.subscribe(listener);
@@ -105,12 +91,19 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       engine.setActiveOrgId(orgId);
       for (const listener of [...activeOrgListeners]) listener();
     },
-    urls,
-    redirects,
-    async loginWithSaml(lookup) {
-      const { login_url } = await loginCheck(transport, { query: samlQuery(lookup) });
-      env.navigate(assertServerGivenTarget(login_url, "SAML login_url"));
-    },
     destroy: () => engine.destroy(),
   };
+  registerClientParts(client, {
+    currentHref: () => env.currentHref(),
+    navigate: (url) => env.navigate(url),
+    allowedRedirectOrigins: options.allowedRedirectOrigins,
+    transport: {
+      timeoutMs: timing.requestTimeoutMs,
+      ...options.transport,
+      authUrl: authOrigin,
+      fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
+      timers: env,
+    },
+  });
+  return client;
 }

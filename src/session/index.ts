@@ -1,5 +1,11 @@
 // The framework-free session core: createAuthClient, its types, helpers and errors. No React import.
 export { createAuthClient } from "./create-auth-client.js";
+export { getHostedPageUrls, getRedirectFunctions } from "./client-pages.js";
+export { getAuthTransport } from "./client-transport.js";
+export { loginWithSaml } from "./saml-login.js";
+export { tabSync, type TabSync } from "./tab-coordinator.js";
+/** @internal For the testing kit's clients. */
+export { registerClientParts, type ClientParts } from "./client-parts.js";
 export type * from "./types.js";
 export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "./options.js";
 export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";

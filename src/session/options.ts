@@ -6,6 +6,7 @@ import { DEFAULT_TIMEOUT_MS, type TransportOptions } from "../transport/index.js
 import type { AuthEnvironment } from "./environment.js";
 import type { ActiveOrgChooser } from "./active-org.js";
 import type { AuthEvent } from "./events.js";
+import type { TabSync } from "./tab-coordinator.js";
 
 /** Timing constants of the session engine (all optional). */
 export interface SessionTimingOptions {
@@ -74,6 +75,12 @@ export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerO
   allowedRedirectOrigins?: readonly string[];
   /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
   transport?: Omit<TransportOptions, "authUrl" | "fetch">;
+  /**
+   * Cross-tab coordination: pass `tabSync` so that the app's tabs share one refresh and a new tab takes a fresh
+   * session from a sibling instead of asking the server. Without it each tab refreshes on its own (a login or
+   * logout in one tab still reaches the others). `<AuthProvider>` passes `tabSync` unless told otherwise.
+   */
+  tabs?: TabSync;
   /** Replaces the rule that picks the active org (default: the selected org while the user is in it, else the first). */
   chooseActiveOrg?: ActiveOrgChooser;
 }

@@ -19,13 +19,14 @@ import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import {
-  createTabCoordinator,
-  type CoordinatedResult,
-  type CoordinatorOptions,
-  type Freshness,
-  type SharedResult,
-  type TabCoordinator,
+import { soloTab } from "./solo-tab.js";
+import type {
+  CoordinatedResult,
+  CoordinatorOptions,
+  Freshness,
+  SharedResult,
+  TabCoordinator,
+  TabSync,
 } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
@@ -51,7 +52,8 @@ export interface SessionEngine {
 
 /**
  * Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`.
- * `page` identifies the page the client lives in (clients of one page share their first refresh).
+ * `page` identifies the page the client lives in (clients of one page share their first refresh); `tabs` makes the
+ * coordinator that shares refreshes with the other tabs (without it each tab refreshes on its own).
  */
 export function createSessionEngine(
   env: AuthEnvironment,
@@ -60,6 +62,7 @@ export function createSessionEngine(
   emit: EventEmitter,
   triggers: ResolvedTriggers = resolveTriggers({}),
   page: object = env,
+  tabs: TabSync = soloTab,
 ): SessionEngine {
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
@@ -258,7 +261,7 @@ export function createSessionEngine(
         const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
         if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
-        const pageCoordinator = createTabCoordinator(
+        const pageCoordinator = tabs(
           env,
           authOrigin,
           coordinatorOptions(() => null),
@@ -284,7 +287,7 @@ export function createSessionEngine(
     if (started || destroyed || !env.isBrowser) return;
     started = true;
     activeOrgId = persisted.getActiveOrgId();
-    coordinator = createTabCoordinator(
+    coordinator = tabs(
       env,
       authOrigin,
       coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === lastAppliedKey ? lastApplied : null)),

@@ -61,6 +61,9 @@ export interface CoordinatorOptions {
   onRemoteResult(key: string, result: SharedResult): void;
 }
 
+/** Makes a client's tab coordinator: what `createAuthClient`'s `tabs` option takes (`tabSync`). */
+export type TabSync = (env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions) => TabCoordinator;
+
 interface Waiter {
   key: string;
   accepts(result: SharedResult): boolean;
@@ -287,3 +290,9 @@ export function createTabCoordinator(
     },
   };
 }
+
+/**
+ * Cross-tab coordination for `createAuthClient({ tabs: tabSync })` (`<AuthProvider>` passes it by default): tabs
+ * share one refresh and hand a fresh session to a new tab instead of each sending its own request.
+ */
+export const tabSync: TabSync = createTabCoordinator;

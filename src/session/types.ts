@@ -134,12 +134,14 @@ export interface RedirectFunctions {
 /** Which identifier SAML login is looked up by (`GET /login/check`). */
 export type SamlLoginLookup = { domain: string } | { orgId: string } | { email: string };
 
-/** The session engine created by `createAuthClient`. Framework-free; safe to create on a server. */
+/**
+ * The session client created by `createAuthClient`: refresh, store and timers. Framework-free; safe to create on
+ * a server. Hosted pages (`getHostedPageUrls`, `getRedirectFunctions`), the fe/v3 transport (`getAuthTransport`)
+ * and SAML login (`loginWithSaml`) are functions that take the client, so an app bundles only what it calls.
+ */
 export interface AuthClient {
   /** The origin of the auth host (authUrl reduced to its origin). */
   readonly authUrl: string;
-  /** The typed fe/v3 transport bound to this auth host; pass it to the generated fetchers. */
-  readonly transport: import("../transport/index.js").Transport;
   /** Current state; the same object is returned until the state changes (for useSyncExternalStore). */
   getSnapshot(): AuthSnapshot;
   /** Called on every snapshot change; starts the engine (first refresh, timers, listeners) on first use. */
@@ -172,12 +174,6 @@ export interface AuthClient {
   getActiveOrgId(): string | null;
   /** Selects the active org (null clears it); persisted and used as `active_org_id` on refresh. Throws RequestValidationError for a lone surrogate. */
   setActiveOrgId(orgId: string | null): void;
-  /** URL builders for hosted pages. */
-  readonly urls: HostedPageUrls;
-  /** Navigations to hosted pages. */
-  readonly redirects: RedirectFunctions;
-  /** Looks up the SAML login URL (`GET /login/check`) and navigates there (http(s) only). */
-  loginWithSaml(lookup: SamlLoginLookup): Promise<void>;
   /** Removes every timer and listener; the client is unusable afterwards. */
   destroy(): void;
 }

@@ -2,12 +2,7 @@
  * A session client with a fixed, settable auth state that makes no request: for users' component tests.
  * Navigations are recorded instead of performed.
  */
-import {
-  createHostedPageUrls,
-  createRedirectFunctions,
-  createSnapshotDeriver,
-  resolveActiveOrgId,
-} from "../session/index.js";
+import { createSnapshotDeriver, registerClientParts, resolveActiveOrgId } from "../session/index.js";
 import type { AuthClient, AuthInfo, OrgMembership, SessionState, User } from "../session/index.js";
 import type { Transport } from "../transport/index.js";
 
@@ -52,10 +47,8 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
     for (const listener of [...listeners]) listener();
   };
   const current = () => (snapshot.status === "logged_in" ? snapshot.authInfo : null);
-  const urls = createHostedPageUrls(authUrl, () => globalThis.location?.href ?? null);
-  return {
+  const client: StaticAuthClient = {
     authUrl,
-    transport: options.transport ?? rejectingTransport(authUrl),
     navigations,
     getSnapshot: () => deriveSnapshot(snapshot, activeOrgId),
     subscribe(listener) {
@@ -87,11 +80,14 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
       activeOrgId = orgId;
       notify();
     },
-    urls,
-    redirects: createRedirectFunctions(urls, (url) => void navigations.push(url)),
-    loginWithSaml: () => Promise.reject(new Error(NO_REQUESTS)),
     destroy: () => listeners.clear(),
   };
+  registerClientParts(client, {
+    currentHref: () => globalThis.location?.href ?? null,
+    navigate: (url) => void navigations.push(url),
+    transport: options.transport ?? rejectingTransport(authUrl),
+  });
+  return client;
 }
 
 /** A user with plausible defaults; override any field. */

@@ -1,9 +1,10 @@
 // Bundled by esbuild into the test page: one auth client per tab, with short intervals, exposed on window.
-import { createAuthClient } from "../../src/session/index.js";
+import { createAuthClient, tabSync } from "../../src/session/index.js";
 
 const params = new URLSearchParams(location.search);
 const client = createAuthClient({
   authUrl: location.origin,
+  tabs: tabSync,
   backgroundCheckIntervalMs: Number(params.get("tick") ?? 200),
   refreshWhenSecondsRemaining: Number(params.get("threshold") ?? 2.5),
   minWakeRefreshIntervalMs: 120_000,

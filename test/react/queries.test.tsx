@@ -17,6 +17,7 @@ import {
   getLoginStateKeys,
   allQueriesKey,
 } from "../../src/hooks/index.js";
+import { getAuthTransport } from "../../src/session/index.js";
 import { prismClient, providerWrapper, testQueryClient } from "./support.js";
 
 const operations = buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`)).filter(
@@ -303,9 +304,12 @@ describe("keys and infinite lists", () => {
 
   it("POST queries (x-query) are not refetched on their own: useQuery of security status fetches once", async () => {
     const { client, requestsOf } = prismClient();
-    const { result, rerender } = renderHook(() => useQuery(queries.getSecurityStatusQueryOptions(client.transport)), {
-      wrapper: providerWrapper({ client, queryClient: testQueryClient(), provider: AuthQueryProvider }),
-    });
+    const { result, rerender } = renderHook(
+      () => useQuery(queries.getSecurityStatusQueryOptions(getAuthTransport(client))),
+      {
+        wrapper: providerWrapper({ client, queryClient: testQueryClient(), provider: AuthQueryProvider }),
+      },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     rerender();
     expect(requestsOf("getSecurityStatus")).toHaveLength(1);

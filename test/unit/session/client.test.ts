@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createAuthClient,
+  getAuthTransport,
+  getHostedPageUrls,
+  getRedirectFunctions,
+  loginWithSaml,
   createServerEnvironment,
   DEFAULT_TIMING,
   LogoutError,
@@ -45,8 +49,8 @@ describe("createAuthClient", () => {
       environment: createServerEnvironment({ fetch }),
       transport: { headers: () => ({ Prefer: "example=Finished" }), validation: "report" },
     });
-    expect(client.transport.validation).toBe("report");
-    await expect(getLoginState(client.transport)).resolves.toEqual({ login_state: "Finished" });
+    expect(getAuthTransport(client).validation).toBe("report");
+    await expect(getLoginState(getAuthTransport(client))).resolves.toEqual({ login_state: "Finished" });
     expect(seen[0]!.headers.get("Prefer")).toBe("example=Finished");
     expect(seen[0]!.url).toBe(`${AUTH_URL}/api/fe/v3/login_state`);
   });
@@ -96,8 +100,8 @@ describe("createAuthClient", () => {
     expect(await server.getAccessTokenForOrg("o1")).toEqual({ ok: false, error: "unexpected_error" });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
-    expect(server.urls.login({ returnTo: "https://app.example.com/" })).toContain("/login?rt=");
-    expect(() => server.redirects.toLogin()).toThrow("only available in a browser");
+    expect(getHostedPageUrls(server).login({ returnTo: "https://app.example.com/" })).toContain("/login?rt=");
+    expect(() => getRedirectFunctions(server).toLogin()).toThrow("only available in a browser");
     server.destroy();
   });
 });
@@ -232,11 +236,11 @@ describe("SAML login", () => {
     });
     const samlTab = browser.tab();
     const saml = createAuthClient({ authUrl: AUTH_URL, environment: { ...samlTab.env, fetch: fetchSpy } });
-    await saml.loginWithSaml({ domain: "acme.com" });
+    await loginWithSaml(saml, { domain: "acme.com" });
     const request = requestOf(...(fetchSpy.mock.calls[0] as [string | URL | Request, RequestInit?]));
     expect(request.url).toBe(`${AUTH_URL}/api/fe/v3/login/check?domain=acme.com`);
     expect(samlTab.navigations).toEqual(["https://idp.example.com/sso"]);
-    await expect(saml.loginWithSaml({ domain: "evil.com" })).rejects.toThrow(/data: URL/);
+    await expect(loginWithSaml(saml, { domain: "evil.com" })).rejects.toThrow(/data: URL/);
     expect(samlTab.navigations).toHaveLength(1);
     saml.destroy();
   });

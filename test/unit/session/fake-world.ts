@@ -5,6 +5,7 @@
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import {
   createAuthClient,
+  tabSync,
   type AuthClient,
   type AuthClientOptions,
   type AuthEvent,
@@ -212,7 +213,7 @@ export function sessionWorld(): SessionWorld {
     openClient({ tab: tabOptions, events, ...options } = {}) {
       const tab = browser().tab(tabOptions);
       const onEvent = events ? { onEvent: (event: AuthEvent) => void events.push(event) } : {};
-      const client = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, ...onEvent, ...options });
+      const client = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, tabs: tabSync, ...onEvent, ...options });
       clients.push(client);
       return { client, tab };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createAuthClient,
+  getHostedPageUrls,
   createHostedPageUrls,
   createRedirectResponse,
   decodeReturnTo,
@@ -129,7 +130,7 @@ describe("hosted pages", () => {
     const client = createAuthClient({ authUrl: "https://auth.example.com/base/" });
     expect(SOCIAL_LOGIN_PROVIDERS).toHaveLength(12);
     for (const provider of SOCIAL_LOGIN_PROVIDERS) {
-      expect(client.urls.socialLogin(provider)).toBe(`https://auth.example.com/${provider}/login`);
+      expect(getHostedPageUrls(client).socialLogin(provider)).toBe(`https://auth.example.com/${provider}/login`);
     }
     client.destroy();
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createAuthClient,
+  getHostedPageUrls,
   createHostedPageUrls,
   decodeReturnTo,
   UnsafeNavigationError,
@@ -84,10 +85,12 @@ describe("lone surrogates on the session side", () => {
   });
 
   it("hosted-page ids, params and returnTo → RequestValidationError", () => {
-    expect(() => client.urls.org("o\uD800")).toThrow(RequestValidationError);
-    expect(() => client.urls.saml("\uDC00")).toThrow(RequestValidationError);
-    expect(() => client.urls.signup({ params: { ref: "a\uD800" } })).toThrow(RequestValidationError);
-    expect(() => client.urls.login({ returnTo: "https://auth.example.com/\uD800" })).toThrow(RequestValidationError);
-    expect(client.urls.org("o\u{1F600}")).toBe(`${AUTH_URL}/org?id=o%F0%9F%98%80`);
+    expect(() => getHostedPageUrls(client).org("o\uD800")).toThrow(RequestValidationError);
+    expect(() => getHostedPageUrls(client).saml("\uDC00")).toThrow(RequestValidationError);
+    expect(() => getHostedPageUrls(client).signup({ params: { ref: "a\uD800" } })).toThrow(RequestValidationError);
+    expect(() => getHostedPageUrls(client).login({ returnTo: "https://auth.example.com/\uD800" })).toThrow(
+      RequestValidationError,
+    );
+    expect(getHostedPageUrls(client).org("o\u{1F600}")).toBe(`${AUTH_URL}/org?id=o%F0%9F%98%80`);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getOrgSettings } from "../../../src/generated/operations.js";
-import { createAuthClient, createBrowserEnvironment } from "../../../src/session/index.js";
+import { createAuthClient, createBrowserEnvironment, getAuthTransport } from "../../../src/session/index.js";
 import { createTransport, DEFAULT_TIMEOUT_MS, type Timers } from "../../../src/transport/index.js";
 
 /** One timer seam and one default timeout for the session calls and the fe calls. */
@@ -46,7 +46,7 @@ describe("timers", () => {
       requestTimeoutMs: 7_000,
       initialRefresh: false,
     });
-    await getOrgSettings(client.transport, { query: { org_id: "o1" } }, {}).catch(() => undefined);
+    await getOrgSettings(getAuthTransport(client), { query: { org_id: "o1" } }, {}).catch(() => undefined);
     expect(scheduled).toEqual([7_000]);
     client.destroy();
   });

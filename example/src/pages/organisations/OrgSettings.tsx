@@ -1,7 +1,6 @@
 /** The active org's settings: view, update (when allowed), SAML setup link, delete. */
 import { useEffect, useState, type FormEvent } from "react";
-import { useDeleteOrg, useGetOrgSettings, useUpdateOrgMetadata } from "orgauth/react";
-import { authClient } from "../../auth-client.js";
+import { useDeleteOrg, useGetOrgSettings, useHostedPageUrls, useUpdateOrgMetadata } from "orgauth/react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
 import { invalidIf } from "../../components/error-text.js";
 import { Card, Success } from "../../components/ui.js";
@@ -13,6 +12,7 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
   const settings = useGetOrgSettings({ query: { org_id: orgId } });
   const update = useUpdateOrgMetadata();
   const remove = useDeleteOrg();
+  const hostedPages = useHostedPageUrls();
   const [name, setName] = useState("");
   const [autojoin, setAutojoin] = useState(false);
   const [restrict, setRestrict] = useState(false);
@@ -49,7 +49,7 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
       },
     });
   };
-  const samlUrl = authClient.urls.saml(orgId, { returnTo: window.location.href });
+  const samlUrl = hostedPages.saml(orgId, { returnTo: window.location.href });
   return (
     <Card title="Settings">
       <form onSubmit={submit}>

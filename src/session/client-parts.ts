@@ -1,0 +1,46 @@
+/**
+ * What the functions that act for a client (hosted-page URLs and redirects, the fe/v3 transport, SAML login) need
+ * of it. They live outside the client object so that an app bundles only the ones it calls; a client registers
+ * its parts here when it is created.
+ */
+import type { Transport, TransportOptions } from "../transport/index.js";
+import type { AuthClient } from "./types.js";
+
+/** A client's parts, as `createAuthClient` (or a testing client) registers them. */
+export interface ClientParts {
+  /** The current page's URL (relative `returnTo` values resolve against it); null on a server. */
+  currentHref(): string | null;
+  /** Navigates the page (a testing client records instead). */
+  navigate(url: string): void;
+  /** Origins a `returnTo` may point to besides the current page's. */
+  allowedRedirectOrigins?: readonly string[] | undefined;
+  /** How to build the client's fe/v3 transport on first use, or the transport itself (a testing client's). */
+  transport: TransportOptions | Transport;
+}
+
+const registry = /* @__PURE__ */ new WeakMap<AuthClient, ClientParts>();
+
+/** Records the parts of a client just created. */
+export function registerClientParts(client: AuthClient, parts: ClientParts): void {
+  registry.set(client, parts);
+}
+
+/** The parts of a client; a TypeError for an object that no client factory of orgauth created. */
+export function clientParts(client: AuthClient): ClientParts {
+  const parts = registry.get(client);
+  if (!parts) throw new TypeError("Expected a client made by createAuthClient (or orgauth/testing)");
+  return parts;
+}
+
+/** A per-client cache: `build` runs once per client. */
+export function perClient<T>(build: (client: AuthClient) => T): (client: AuthClient) => T {
+  const cache = new WeakMap<AuthClient, T>();
+  return (client) => {
+    let value = cache.get(client);
+    if (value === undefined) {
+      value = build(client);
+      cache.set(client, value);
+    }
+    return value;
+  };
+}
