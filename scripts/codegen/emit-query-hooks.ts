@@ -55,6 +55,7 @@ import {
   type MutationHookOptions,
   type QueryHookOptions,
 } from "../hooks/hook-options.js";
+import { transportOf } from "../hooks/mutation-session.js";
 import { useSessionFor } from "../hooks/use-session-for.js";
 import type { EmptyRequest } from "../transport/operation.js";
 import type * as api from "./operations.js";
@@ -78,7 +79,7 @@ function queryHook(op: OperationModel): string {
     {
       ${stale}...options,
       queryKey: ${n.keys}.query(${n.hasInput ? "request" : ""}),
-      queryFn: ${n.queryFn}(session.transport${n.hasInput ? ", request" : ""}),
+      queryFn: ${n.queryFn}(transportOf(session)${n.hasInput ? ", request" : ""}),
     },
     queryClient,
   );
@@ -98,7 +99,7 @@ function infiniteHook(op: OperationModel): string {
     {
       ...options,
       queryKey: ${n.keys}.infinite(request),
-      queryFn: ${n.pageFn}(session.transport, request),
+      queryFn: ${n.pageFn}(transportOf(session), request),
       initialPageParam: 0,
       getNextPageParam: ${nextPageOf(op)},
     },

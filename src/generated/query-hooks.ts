@@ -16,6 +16,7 @@ import {
   type MutationHookOptions,
   type QueryHookOptions,
 } from "../hooks/hook-options.js";
+import { transportOf } from "../hooks/mutation-session.js";
 import { useSessionFor } from "../hooks/use-session-for.js";
 import type { EmptyRequest } from "../transport/operation.js";
 import type * as api from "./operations.js";
@@ -137,7 +138,7 @@ export function useGetLoginState<Selected = api.GetLoginStateResponse>(
     {
       ...options,
       queryKey: getLoginStateKeys.query(),
-      queryFn: getLoginStateQueryFn(session.transport),
+      queryFn: getLoginStateQueryFn(transportOf(session)),
     },
     queryClient,
   );
@@ -209,7 +210,7 @@ export function useLoginCheck<Selected = api.LoginCheckResponse>(
     {
       ...options,
       queryKey: loginCheckKeys.query(request),
-      queryFn: loginCheckQueryFn(session.transport, request),
+      queryFn: loginCheckQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -231,7 +232,7 @@ export function useGetSecurityStatus<Selected = api.GetSecurityStatusResponse>(
       staleTime: Infinity,
       ...options,
       queryKey: getSecurityStatusKeys.query(),
-      queryFn: getSecurityStatusQueryFn(session.transport),
+      queryFn: getSecurityStatusQueryFn(transportOf(session)),
     },
     queryClient,
   );
@@ -303,7 +304,7 @@ export function useGetOrgSettings<Selected = api.GetOrgSettingsResponse>(
     {
       ...options,
       queryKey: getOrgSettingsKeys.query(request),
-      queryFn: getOrgSettingsQueryFn(session.transport, request),
+      queryFn: getOrgSettingsQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -335,7 +336,7 @@ export function useGetJoinableOrgs<Selected = api.GetJoinableOrgsResponse>(
     {
       ...options,
       queryKey: getJoinableOrgsKeys.query(),
-      queryFn: getJoinableOrgsQueryFn(session.transport),
+      queryFn: getJoinableOrgsQueryFn(transportOf(session)),
     },
     queryClient,
   );
@@ -359,7 +360,7 @@ export function useListOrgMembers<Selected = api.ListOrgMembersResponse>(
     {
       ...options,
       queryKey: listOrgMembersKeys.query(request),
-      queryFn: listOrgMembersQueryFn(session.transport, request),
+      queryFn: listOrgMembersQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -381,7 +382,7 @@ export function useListOrgMembersInfinite(
     {
       ...options,
       queryKey: listOrgMembersKeys.infinite(request),
-      queryFn: listOrgMembersPageFn(session.transport, request),
+      queryFn: listOrgMembersPageFn(transportOf(session), request),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastPageParam) =>
         lastPage.has_more_results ? lastPageParam + 1 : undefined,
@@ -405,7 +406,7 @@ export function useListPendingInvites<Selected = api.ListPendingInvitesResponse>
     {
       ...options,
       queryKey: listPendingInvitesKeys.query(request),
-      queryFn: listPendingInvitesQueryFn(session.transport, request),
+      queryFn: listPendingInvitesQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -431,7 +432,7 @@ export function useListPendingInvitesInfinite(
     {
       ...options,
       queryKey: listPendingInvitesKeys.infinite(request),
-      queryFn: listPendingInvitesPageFn(session.transport, request),
+      queryFn: listPendingInvitesPageFn(transportOf(session), request),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastPageParam) =>
         lastPage.has_more_results ? lastPageParam + 1 : undefined,
@@ -455,7 +456,7 @@ export function useListExpiredInvites<Selected = api.ListExpiredInvitesResponse>
     {
       ...options,
       queryKey: listExpiredInvitesKeys.query(request),
-      queryFn: listExpiredInvitesQueryFn(session.transport, request),
+      queryFn: listExpiredInvitesQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -481,7 +482,7 @@ export function useListExpiredInvitesInfinite(
     {
       ...options,
       queryKey: listExpiredInvitesKeys.infinite(request),
-      queryFn: listExpiredInvitesPageFn(session.transport, request),
+      queryFn: listExpiredInvitesPageFn(transportOf(session), request),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastPageParam) =>
         lastPage.has_more_results ? lastPageParam + 1 : undefined,
@@ -541,7 +542,7 @@ export function useListPersonalApiKeys<Selected = api.ListPersonalApiKeysRespons
     {
       ...options,
       queryKey: listPersonalApiKeysKeys.query(request),
-      queryFn: listPersonalApiKeysQueryFn(session.transport, request),
+      queryFn: listPersonalApiKeysQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -567,7 +568,7 @@ export function useListPersonalApiKeysInfinite(
     {
       ...options,
       queryKey: listPersonalApiKeysKeys.infinite(request),
-      queryFn: listPersonalApiKeysPageFn(session.transport, request),
+      queryFn: listPersonalApiKeysPageFn(transportOf(session), request),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastPageParam) =>
         lastPage.has_more_results ? lastPageParam + 1 : undefined,
@@ -586,7 +587,7 @@ export function useListOrgApiKeys<Selected = api.ListOrgApiKeysResponse>(
     {
       ...options,
       queryKey: listOrgApiKeysKeys.query(request),
-      queryFn: listOrgApiKeysQueryFn(session.transport, request),
+      queryFn: listOrgApiKeysQueryFn(transportOf(session), request),
     },
     queryClient,
   );
@@ -608,7 +609,7 @@ export function useListOrgApiKeysInfinite(
     {
       ...options,
       queryKey: listOrgApiKeysKeys.infinite(request),
-      queryFn: listOrgApiKeysPageFn(session.transport, request),
+      queryFn: listOrgApiKeysPageFn(transportOf(session), request),
       initialPageParam: 0,
       getNextPageParam: (lastPage, _pages, lastPageParam) =>
         lastPage.has_more_results ? lastPageParam + 1 : undefined,

@@ -1,10 +1,10 @@
 /**
  * What the functions that act for a client (hosted-page URLs and redirects, the fe/v3 transport, SAML login) need
  * of it. They live outside the client object so that an app bundles only the ones it calls; a client registers
- * its parts here when it is created.
+ * its parts here when it is created, and each function keeps what it builds for the client here too.
  */
 import type { Transport, TransportOptions } from "../transport/index.js";
-import type { AuthClient } from "./types.js";
+import type { AuthClient, HostedPageUrls, RedirectFunctions } from "./types.js";
 
 /** A client's parts, as `createAuthClient` (or a testing client) registers them. */
 export interface ClientParts {
@@ -16,6 +16,8 @@ export interface ClientParts {
   allowedRedirectOrigins?: readonly string[] | undefined;
   /** How to build the client's fe/v3 transport on first use, or the transport itself (a testing client's). */
   transport: TransportOptions | Transport;
+  /** Built on first use, then kept: the same objects on every call. */
+  built?: { urls?: HostedPageUrls; redirects?: RedirectFunctions; transport?: Transport };
 }
 
 const registry = /* @__PURE__ */ new WeakMap<AuthClient, ClientParts>();
@@ -26,21 +28,9 @@ export function registerClientParts(client: AuthClient, parts: ClientParts): voi
 }
 
 /** The parts of a client; a TypeError for an object that no client factory of orgauth created. */
-export function clientParts(client: AuthClient): ClientParts {
+export function clientParts(client: AuthClient): ClientParts & { built: NonNullable<ClientParts["built"]> } {
   const parts = registry.get(client);
   if (!parts) throw new TypeError("Expected a client made by createAuthClient (or orgauth/testing)");
-  return parts;
-}
-
-/** A per-client cache: `build` runs once per client. */
-export function perClient<T>(build: (client: AuthClient) => T): (client: AuthClient) => T {
-  const cache = new WeakMap<AuthClient, T>();
-  return (client) => {
-    let value = cache.get(client);
-    if (value === undefined) {
-      value = build(client);
-      cache.set(client, value);
-    }
-    return value;
-  };
+  parts.built ??= {};
+  return parts as ClientParts & { built: NonNullable<ClientParts["built"]> };
 }

@@ -19,7 +19,6 @@ import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import { soloTab } from "./solo-tab.js";
 import type {
   CoordinatedResult,
   CoordinatorOptions,
@@ -34,6 +33,12 @@ import type { AuthInfo } from "./types.js";
 type ServerSession = "unknown" | "exists" | "ended";
 
 const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
+
+/** A refresh of this tab's own. */
+const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => ({
+  source: "fetched",
+  result: await fetch(),
+});
 
 /** The engine behind `createAuthClient`. */
 export interface SessionEngine {
@@ -62,7 +67,7 @@ export function createSessionEngine(
   emit: EventEmitter,
   triggers: ResolvedTriggers = resolveTriggers({}),
   page: object = env,
-  tabs: TabSync = soloTab,
+  tabs?: TabSync,
 ): SessionEngine {
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
@@ -108,6 +113,10 @@ export function createSessionEngine(
   });
   const updateTimer = () =>
     serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
+
+  /** A refresh shared with the other tabs when the client coordinates them, else this tab's own. */
+  const coordinated = (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) =>
+    coordinator ? coordinator.coordinate(key, freshness, fetch) : fetched(fetch);
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === lastApplied) return;
@@ -196,7 +205,7 @@ export function createSessionEngine(
         firstRefreshDone = true;
         const { source, result } = first
           ? await pageRefresh(key, orgId)
-          : await coordinator!.coordinate(key, freshnessFor(reason, startedAt), () =>
+          : await coordinated(key, freshnessFor(reason, startedAt), () =>
               checkSession(ctx, orgId, expectSession(), offsetMs),
             );
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
@@ -260,6 +269,7 @@ export function createSessionEngine(
       firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
         const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
         if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
+        if (!tabs) return fetched(check);
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
         const pageCoordinator = tabs(
           env,
@@ -287,11 +297,12 @@ export function createSessionEngine(
     if (started || destroyed || !env.isBrowser) return;
     started = true;
     activeOrgId = persisted.getActiveOrgId();
-    coordinator = tabs(
-      env,
-      authOrigin,
-      coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === lastAppliedKey ? lastApplied : null)),
-    );
+    coordinator =
+      tabs?.(
+        env,
+        authOrigin,
+        coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === lastAppliedKey ? lastApplied : null)),
+      ) ?? null;
     removeListeners = listenForWakeUps(env, onWake, onStorageChange);
     const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
     if (removePageHide) {

@@ -213,7 +213,13 @@ export function sessionWorld(): SessionWorld {
     openClient({ tab: tabOptions, events, ...options } = {}) {
       const tab = browser().tab(tabOptions);
       const onEvent = events ? { onEvent: (event: AuthEvent) => void events.push(event) } : {};
-      const client = createAuthClient({ authUrl: AUTH_URL, environment: tab.env, tabs: tabSync, ...onEvent, ...options });
+      const client = createAuthClient({
+        authUrl: AUTH_URL,
+        environment: tab.env,
+        tabs: tabSync,
+        ...onEvent,
+        ...options,
+      });
       clients.push(client);
       return { client, tab };
     },
