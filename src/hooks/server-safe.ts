@@ -1,6 +1,6 @@
 // The half of "orgauth/react" that runs anywhere, a React Server Component included: the error classes and guards,
 // the query key factories and the generated query and mutation options, the guards' access check, the session
-// client's factory (createAuthClient, toAuthUser, toAuthOrg), and the types.
+// client's factory (createAuthClient, tabSync, getAuthTransport, loginWithSaml, toAuthUser, toAuthOrg), and the types.
 // Nothing here creates a context, calls a hook or renders: it needs no "use client" (see ./client.ts).
 export { meetsRequirement, type AccessRequirement } from "./access-requirement.js";
 export type {
@@ -20,6 +20,9 @@ export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } f
 export type { ActiveOrgChooser } from "../session/active-org.js";
 export {
   createAuthClient,
+  getAuthTransport,
+  loginWithSaml,
+  tabSync,
   toAuthOrg,
   toAuthUser,
   type AuthOrg,

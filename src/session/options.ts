@@ -77,10 +77,10 @@ export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerO
   transport?: Omit<TransportOptions, "authUrl" | "fetch">;
   /**
    * Cross-tab coordination: pass `tabSync` so that the app's tabs share one refresh and a new tab takes a fresh
-   * session from a sibling instead of asking the server. Without it each tab refreshes on its own (a login or
+   * session from a sibling instead of asking the server. Without it (or with null) each tab refreshes on its own (a login or
    * logout in one tab still reaches the others). `<AuthProvider>` passes `tabSync` unless told otherwise.
    */
-  tabs?: TabSync;
+  tabs?: TabSync | null;
   /** Replaces the rule that picks the active org (default: the selected org while the user is in it, else the first). */
   chooseActiveOrg?: ActiveOrgChooser;
 }

@@ -67,7 +67,7 @@ export function createSessionEngine(
   emit: EventEmitter,
   triggers: ResolvedTriggers = resolveTriggers({}),
   page: object = env,
-  tabs?: TabSync,
+  tabs?: TabSync | null,
 ): SessionEngine {
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };

@@ -65,11 +65,11 @@ describe("functions that act for a client (hosted pages, fe transport, SAML logi
 
 describe("cross-tab coordination is passed in", () => {
   it("without `tabs` each tab sends its own refresh and leaves no presence entry for other tabs", async () => {
-    const solo = world.openClient({ tabs: undefined });
+    const solo = world.openClient({ tabs: null });
     solo.client.start();
     await vi.advanceTimersByTimeAsync(100);
     const afterFirst = browser.server.refreshCount;
-    const soloSecond = world.openClient({ tabs: undefined });
+    const soloSecond = world.openClient({ tabs: null });
     soloSecond.client.start();
     await vi.advanceTimersByTimeAsync(100);
     expect(browser.server.refreshCount - afterFirst).toBe(1);
@@ -90,8 +90,8 @@ describe("cross-tab coordination is passed in", () => {
   });
 
   it("without `tabs`, a logout in one tab still reaches the other (through storage)", async () => {
-    const one = world.openClient({ tabs: undefined });
-    const two = world.openClient({ tabs: undefined });
+    const one = world.openClient({ tabs: null });
+    const two = world.openClient({ tabs: null });
     one.client.start();
     two.client.start();
     await vi.advanceTimersByTimeAsync(100);
