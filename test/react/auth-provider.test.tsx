@@ -67,6 +67,27 @@ describe("outside an AuthProvider", () => {
 });
 
 describe("AuthProvider", () => {
+  it.each([
+    ["coordinates tabs by default (tabSync)", {}, true],
+    ["coordinates nothing with options.tabs null", { tabs: null }, false],
+  ] as const)("an owned client %s", async (_name, options, coordinated) => {
+    const channels: string[] = [];
+    const env = createBrowserEnvironment({
+      openChannel: (name) => {
+        channels.push(name);
+        return null;
+      },
+      locks: null,
+    });
+    render(
+      <AuthProvider authUrl={inject("prismUrl")} options={{ ...options, environment: env, retryDelaysMs: [] }}>
+        <SessionStatus />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId("status").textContent).not.toBe("loading"));
+    expect(channels.length > 0).toBe(coordinated);
+  });
+
   it("makes exactly one refresh request when mounted under StrictMode with an authUrl (owned client)", async () => {
     const refreshes: string[] = [];
     const env = createBrowserEnvironment({
@@ -322,3 +343,8 @@ describe.each([
     expect(queryClient.getQueryData(["app", "private"])).toBeUndefined();
   });
 });
+
+/** The session status, for tests that wait for the first refresh to settle. */
+function SessionStatus() {
+  return <p data-testid="status">{useAuthInfo().status}</p>;
+}
