@@ -65,7 +65,7 @@ export async function exchange(
   // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
   const answer = async (): Promise<ExchangeResult> => {
     init.redirect = "manual";
-    init.signal = deadline.signal;
+    if (deadline.signal) init.signal = deadline.signal;
     response = await fetch(input, init);
     if (isRedirect(response)) {
       void response.body?.cancel().catch(ignore);
@@ -83,7 +83,7 @@ export async function exchange(
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
   };
   try {
-    deadline.signal.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
+    deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
     return await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
   } catch (error) {
     if (error instanceof ExchangeFailure) throw error;
@@ -123,7 +123,8 @@ function isRedirect(response: Response): boolean {
 }
 
 /** Settles with `work`, or rejects with the signal's reason as soon as it aborts (a stalled body cannot hold it). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort?: () => void): Promise<T> {
+  if (!signal) return work;
   if (signal.aborted) {
     work.catch(ignore);
     onAbort?.();
