@@ -16,14 +16,14 @@ export class ExchangeFailure extends OrgauthError {
   override readonly name = "ExchangeFailure";
   readonly type = "exchange";
 
-  constructor(
-    readonly kind: ExchangeFailureKind,
-    /** The redirect status (0 when the browser hides it, and for network failures and timeouts). */
-    readonly status: number,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  declare readonly kind: ExchangeFailureKind;
+  /** The redirect status (0 when the browser hides it, and for network failures and timeouts). */
+  declare readonly status: number;
+
+  constructor(kind: ExchangeFailureKind, status: number, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.kind = kind;
+    this.status = status;
   }
 }
 
