@@ -2,6 +2,7 @@ import type { Contract, SchemaNode } from "./contract.js";
 import type { OperationModel } from "./model.js";
 import { GENERATED_HEADER, bodySchemaName, componentSchemaName, docComment, responseSchemaName } from "./naming.js";
 import {
+  ISO_DATE_TIME,
   componentIdentifier,
   referencedComponents,
   zodCall,
@@ -103,6 +104,7 @@ function schemaFiles(blocks: SchemaBlock[]): Record<string, string> {
     );
     const imports = [
       /\bz\./.test(block.expression) ? `import * as z from "zod/mini";` : "",
+      block.expression.includes(ISO_DATE_TIME) ? `import { ${ISO_DATE_TIME} } from "zod/v4/core";` : "",
       block.expression.includes("unchecked")
         ? `import { type ValidationSwitch, unchecked } from "./${SWITCH_MODULE}.js";`
         : "",

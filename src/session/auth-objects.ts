@@ -50,7 +50,7 @@ export interface AuthUser extends User {
   hasAllPermissions(orgId: string, permissions: readonly string[]): boolean;
 }
 
-const NO_ACCESS: OrgAccess = Object.freeze({
+const NO_ACCESS: OrgAccess = /* @__PURE__ */ Object.freeze({
   isRole: () => false,
   isAtLeastRole: () => false,
   hasPermission: () => false,

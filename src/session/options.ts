@@ -89,12 +89,12 @@ export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerO
 export type ResolvedTiming = Required<SessionTimingOptions>;
 
 /** The default timings. */
-export const DEFAULT_TIMING: ResolvedTiming = Object.freeze({
+export const DEFAULT_TIMING: ResolvedTiming = /* @__PURE__ */ Object.freeze({
   backgroundCheckIntervalMs: 60_000,
   refreshWhenSecondsRemaining: 600,
   minWakeRefreshIntervalMs: 120_000,
   orgTokenCacheMs: 300_000,
-  retryDelaysMs: Object.freeze([100, 200, 300]),
+  retryDelaysMs: /* @__PURE__ */ Object.freeze([100, 200, 300]),
   maxRetryAfterMs: 30_000,
   requestTimeoutMs: DEFAULT_TIMEOUT_MS,
   crossTabWaitMs: 10_000,

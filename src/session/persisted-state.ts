@@ -5,7 +5,7 @@
 import type { KeyValueStore } from "./environment.js";
 
 /** The localStorage keys (shared by every tab of the origin). */
-export const STORAGE_KEYS = Object.freeze({
+export const STORAGE_KEYS = /* @__PURE__ */ Object.freeze({
   loggedInAt: "orgauth:logged_in_at",
   loggedOutAt: "orgauth:logged_out_at",
   activeOrgId: "orgauth:active_org_id",

@@ -2,7 +2,7 @@
 import { assertSafeNavigationTarget } from "./safe-navigation.js";
 
 /** The redirect statuses a server redirect may use. */
-export const ALLOWED_REDIRECT_STATUSES = Object.freeze([301, 302, 303, 307, 308] as const);
+export const ALLOWED_REDIRECT_STATUSES = /* @__PURE__ */ Object.freeze([301, 302, 303, 307, 308] as const);
 
 /** One of the allowed redirect statuses. */
 export type RedirectStatus = (typeof ALLOWED_REDIRECT_STATUSES)[number];

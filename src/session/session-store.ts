@@ -43,9 +43,9 @@ export function deepEqual(first: unknown, second: unknown): boolean {
   return true;
 }
 
-const LOADING: SessionState = Object.freeze({ status: "loading" });
-const LOGGED_OUT: SessionState = Object.freeze({ status: "logged_out" });
-const UNREACHABLE: SessionState = Object.freeze({ status: "unreachable" });
+const LOADING: SessionState = /* @__PURE__ */ Object.freeze({ status: "loading" });
+const LOGGED_OUT: SessionState = /* @__PURE__ */ Object.freeze({ status: "logged_out" });
+const UNREACHABLE: SessionState = /* @__PURE__ */ Object.freeze({ status: "unreachable" });
 
 /** Creates the store in the loading state; listener errors are reported through `emit`, never thrown. */
 export function createSessionStore(emit: EventEmitter): SessionStore {

@@ -1,7 +1,7 @@
 /** The social login providers the hosted pages offer: one list, shared by the client and the emulator. */
 
 /** The 12 social login providers as the provider spells them (for labels); any of them is a `SocialLoginProvider`. */
-export const SOCIAL_LOGIN_PROVIDER_NAMES = Object.freeze([
+export const SOCIAL_LOGIN_PROVIDER_NAMES = /* @__PURE__ */ Object.freeze([
   "Google",
   "Github",
   "Microsoft",
@@ -23,6 +23,6 @@ export type SocialLoginProviderName = (typeof SOCIAL_LOGIN_PROVIDER_NAMES)[numbe
 export type SocialLoginProvider = SocialLoginProviderName | Lowercase<SocialLoginProviderName>;
 
 /** The 12 social login providers in lowercase, each served at `{authUrl}/{provider}/login`. */
-export const SOCIAL_LOGIN_PROVIDERS: readonly Lowercase<SocialLoginProviderName>[] = Object.freeze(
+export const SOCIAL_LOGIN_PROVIDERS: readonly Lowercase<SocialLoginProviderName>[] = /* @__PURE__ */ Object.freeze(
   SOCIAL_LOGIN_PROVIDER_NAMES.map((name) => name.toLowerCase() as Lowercase<SocialLoginProviderName>),
 );

@@ -9,7 +9,7 @@ import type {
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
 import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
-import { exchange, withinDeadline } from "./exchange.js";
+import { exchange, withinDeadline, type ExchangeOptions } from "./exchange.js";
 import { validatorsOf, type ValidationSwitch } from "./load-validators.js";
 import { operationUrl } from "./request-url.js";
 import { DEFAULT_TIMEOUT_MS, withTimeout, type Timers } from "./timeout.js";
@@ -75,12 +75,9 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<Data> {
     const op = operation as OperationDescriptor<OperationId>;
     // One deadline over the whole call: waiting for the validators too, not only the exchange.
-    const timing = {
-      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      signal: callOptions.signal,
-      timers: options.timers,
-    };
-    const deadline = withTimeout(timing.timeoutMs, timing.signal, timing.timers);
+    const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const deadline = withTimeout(timeoutMs, callOptions.signal, options.timers);
+    const timing: ExchangeOptions = { timeoutMs, signal: callOptions.signal, deadline };
     try {
       // The validators load while the request is in flight (a call with a body waits for them: it is checked first);
       // with validation off only a body needs them, and with validation compiled out nothing does.
@@ -102,10 +99,10 @@ export function createTransport(options: TransportOptions): Transport {
         method: op.method,
         credentials: "include",
         headers: { "Content-Type": "application/json", ...op.headers, ...extraHeaders(), ...callOptions.headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       };
+      if (body !== undefined) init.body = JSON.stringify(body);
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
-      const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, { ...timing, deadline });
+      const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, timing);
       const validators = loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading;
       // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
       if (answer.status >= 200 && answer.status < 300)

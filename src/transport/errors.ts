@@ -31,19 +31,19 @@ export class ApiError<Op extends OperationId = OperationId> extends OrgauthError
   override readonly name = "ApiError";
   readonly type = "api";
   /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived (network failure, timeout). */
-  readonly status: number;
-  readonly operationId: Op;
+  declare readonly status: number;
+  declare readonly operationId: Op;
   /** The error code, narrowed to the codes this operation documents. */
-  readonly code: OperationErrorCodes[Op];
-  readonly rawCode: string | undefined;
+  declare readonly code: OperationErrorCodes[Op];
+  declare readonly rawCode: string | undefined;
   /** Text meant for the user. */
-  readonly userFacingError: string;
+  declare readonly userFacingError: string;
   /** Field name → text meant for the user. */
-  readonly userFacingErrors: Record<string, string>;
+  declare readonly userFacingErrors: Record<string, string>;
   /** Field name → machine-readable field error. */
-  readonly fieldErrors: Record<string, string>;
+  declare readonly fieldErrors: Record<string, string>;
   /** How long the server asked the client to wait before trying again (`Retry-After` on a 429 or 503), in ms. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(details: ApiErrorDetails<Op>, options?: { cause?: unknown }) {
     super(details.userFacingError, options);
@@ -63,13 +63,17 @@ export class ResponseValidationError extends OrgauthError {
   override readonly name = "ResponseValidationError";
   readonly type = "response_validation";
 
-  constructor(
-    readonly operationId: OperationId,
-    readonly status: number,
-    readonly issues: readonly unknown[],
-    readonly body: unknown,
-  ) {
+  declare readonly operationId: OperationId;
+  declare readonly status: number;
+  declare readonly issues: readonly unknown[];
+  declare readonly body: unknown;
+
+  constructor(operationId: OperationId, status: number, issues: readonly unknown[], body: unknown) {
     super(`Response of ${operationId} (status ${status}) does not match the contract: ${summarizeIssues(issues)}`);
+    this.operationId = operationId;
+    this.status = status;
+    this.issues = issues;
+    this.body = body;
   }
 }
 
@@ -78,12 +82,14 @@ export class RequestValidationError extends OrgauthError {
   override readonly name = "RequestValidationError";
   readonly type = "request_validation";
 
-  constructor(
-    /** The operation, or `hostedPage:<page>` for a hosted-page URL. */
-    readonly operationId: OperationId | `hostedPage:${string}`,
-    readonly issues: readonly unknown[],
-  ) {
+  /** The operation, or `hostedPage:<page>` for a hosted-page URL. */
+  declare readonly operationId: OperationId | `hostedPage:${string}`;
+  declare readonly issues: readonly unknown[];
+
+  constructor(operationId: OperationId | `hostedPage:${string}`, issues: readonly unknown[]) {
     super(`Invalid arguments for ${operationId}: ${summarizeIssues(issues)}`);
+    this.operationId = operationId;
+    this.issues = issues;
   }
 }
 

@@ -16,14 +16,14 @@ export class ExchangeFailure extends OrgauthError {
   override readonly name = "ExchangeFailure";
   readonly type = "exchange";
 
-  constructor(
-    readonly kind: ExchangeFailureKind,
-    /** The redirect status (0 when the browser hides it, and for network failures and timeouts). */
-    readonly status: number,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  declare readonly kind: ExchangeFailureKind;
+  /** The redirect status (0 when the browser hides it, and for network failures and timeouts). */
+  declare readonly status: number;
+
+  constructor(kind: ExchangeFailureKind, status: number, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.kind = kind;
+    this.status = status;
   }
 }
 
@@ -50,7 +50,10 @@ export interface ExchangeOptions {
 /** The fetch an exchange uses (the standard signature). */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** Performs the request and reads its body within one deadline; throws `ExchangeFailure` or the caller's abort reason. */
+/**
+ * Performs the request and reads its body within one deadline; throws `ExchangeFailure` or the caller's abort reason.
+ * `init` is the exchange's own: it sets `redirect` and `signal` on it (no copy).
+ */
 export async function exchange(
   fetch: FetchFunction,
   input: string | Request,
@@ -58,12 +61,12 @@ export async function exchange(
   options: ExchangeOptions,
 ): Promise<ExchangeResult> {
   const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
-  try {
-    deadline.signal.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
-    const response = await untilAborted(
-      fetch(input, { ...init, redirect: "manual", signal: deadline.signal }),
-      deadline.signal,
-    );
+  let response: Response | undefined;
+  // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
+  const answer = async (): Promise<ExchangeResult> => {
+    init.redirect = "manual";
+    if (deadline.signal) init.signal = deadline.signal;
+    response = await fetch(input, init);
     if (isRedirect(response)) {
       void response.body?.cancel().catch(ignore);
       throw new ExchangeFailure(
@@ -72,12 +75,16 @@ export async function exchange(
         `Refused to follow a redirect (status ${response.status || "hidden"})`,
       );
     }
-    const text = await untilAborted(response.text(), deadline.signal, () => void response.body?.cancel().catch(ignore));
+    const text = await response.text();
     // Only an answer that is not a success can ask to be retried later (a 2xx is not read for it)
     const retryAfterMs = response.ok
       ? undefined
       : parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
+  };
+  try {
+    deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
+    return await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
   } catch (error) {
     if (error instanceof ExchangeFailure) throw error;
     throw (
@@ -116,7 +123,8 @@ function isRedirect(response: Response): boolean {
 }
 
 /** Settles with `work`, or rejects with the signal's reason as soon as it aborts (a stalled body cannot hold it). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort?: () => void): Promise<T> {
+  if (!signal) return work;
   if (signal.aborted) {
     work.catch(ignore);
     onAbort?.();

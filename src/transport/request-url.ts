@@ -5,39 +5,61 @@
  */
 import type { OperationDescriptor, OperationRequest, RegisteredOperationId as OperationId } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
-import { checkWellFormedStrings, isWellFormedString } from "./well-formed.js";
+import { LONE_SURROGATE_MESSAGE } from "./well-formed.js";
+
+/** One argument that cannot be sent. */
+type Issue = { path: string[]; message: string };
 
 /**
  * `origin` + the operation's path and query. Fails fast (nothing sent) when a path parameter is missing, empty or
  * a dot segment. Ids are sent through encodeURIComponent, which leaves "." alone, and URL parsing removes "." and
  * ".." segments: `joinOrg` with `orgId: ".."` would POST to the API root. A pre-encoded spelling ("%2e", "%252E.")
  * is harmless here (its "%" is encoded again) but would become a dot segment wherever the id is decoded more than
- * once, so it is refused too. Then a path or query value with a lone surrogate is refused (it cannot be encoded).
+ * once, so it is refused too. A path or query value with a lone surrogate is refused as well: encodeURIComponent
+ * throws on it (a URIError), which is the check, made while encoding.
  */
 export function operationUrl(origin: string, op: OperationDescriptor<OperationId>, request: OperationRequest): string {
-  let path = op.path;
-  if (op.url) {
-    const values = (request.path ?? {}) as Record<string, unknown>;
-    const issues: { path: string[]; message: string }[] = [];
-    path = op.url((name) => {
-      const value = values[name];
-      if (typeof value === "string" && value !== "" && !DOT_SEGMENT.test(value))
-        return isWellFormedString(value) ? encodeURIComponent(value) : "";
-      issues.push({ path: ["path", name], message: "must be a non-empty string and not a dot segment" });
-      return "";
-    });
-    if (issues.length) throw new RequestValidationError(op.operationId, issues);
-  }
-  checkWellFormedStrings(op, request);
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const search: string[] = [];
+  const issues: Issue[] = [];
+  const values = request.path as Record<string, unknown> | undefined;
+  let url = origin + (op.url ? op.url((name) => pathValue(name, values?.[name], issues)) : op.path);
+  const query = request.query as Record<string, unknown> | undefined;
+  let separator = "?";
+  const append = (name: string, item: unknown): boolean => {
+    if (item === undefined || item === null) return true;
+    const encoded = percentEncoded(item as string);
+    if (encoded === undefined) return false;
+    url += `${separator}${name}=${encoded}`;
+    separator = "&";
+    return true;
+  };
   for (const name in query) {
     const value = query[name];
-    for (const item of Array.isArray(value) ? value : [value])
-      if (item !== undefined && item !== null)
-        search.push(`${name}=${encodeURIComponent(item as string | number | boolean)}`);
+    const sent = Array.isArray(value) ? value.every((item) => append(name, item)) : append(name, value);
+    if (!sent) issues.push({ path: ["query", name], message: LONE_SURROGATE_MESSAGE });
   }
-  return search.length ? `${origin}${path}?${search.join("&")}` : origin + path;
+  if (issues.length) throw new RequestValidationError(op.operationId, issues);
+  return url;
+}
+
+/** A path parameter checked and percent-encoded ("" when it cannot be sent: its issue is recorded). */
+function pathValue(name: string, value: unknown, issues: Issue[]): string {
+  const encoded = typeof value === "string" && value !== "" && !DOT_SEGMENT.test(value) ? percentEncoded(value) : "";
+  if (encoded) return encoded;
+  issues.push({
+    path: ["path", name],
+    message: encoded === undefined ? LONE_SURROGATE_MESSAGE : "must be a non-empty string and not a dot segment",
+  });
+  return "";
+}
+
+/** The value percent-encoded, or undefined for a string with a lone surrogate (which cannot be encoded). */
+function percentEncoded(value: string | number | boolean): string | undefined {
+  try {
+    return encodeURIComponent(value);
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
+  }
 }
 
 /** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */

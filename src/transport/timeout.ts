@@ -20,23 +20,33 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** The longest delay a timer keeps (a longer one would fire at once): a deadline beyond it never fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The deadline of one call: its signal, whether it expired, and `dispose` to clear its timer. */
-export type Deadline = ReturnType<typeof withTimeout>;
+/** The deadline of one call: what aborts it, whether it expired, and `dispose` to clear its timer. */
+export interface Deadline {
+  /**
+   * The signal the call's work runs under: the deadline's own; the caller's when no timer can fire (nothing else
+   * can abort the call, so nothing is created); none when neither can.
+   */
+  readonly signal: AbortSignal | undefined;
+  timedOut(): boolean;
+  dispose(): void;
+}
 
 /**
  * A signal that aborts after `timeoutMs` or when the caller's signal aborts. One timer at most, none when the
- * deadline cannot fire (`Infinity`, or beyond what a timer keeps).
+ * deadline cannot fire (`Infinity`, or beyond what a timer keeps): then the caller's signal is used as it is.
  */
-export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undefined, timers: Timers = globalTimers) {
+export function withTimeout(
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+  timers: Timers = globalTimers,
+): Deadline {
+  if (!(timeoutMs <= MAX_TIMER_MS)) return { signal: callerSignal, timedOut: () => false, dispose: () => undefined };
   const controller = new AbortController();
   let expired = false;
-  const timer =
-    timeoutMs <= MAX_TIMER_MS
-      ? timers.setTimeout(() => {
-          expired = true;
-          controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, "TimeoutError"));
-        }, timeoutMs)
-      : undefined;
+  const timer = timers.setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, "TimeoutError"));
+  }, timeoutMs);
   const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
@@ -44,7 +54,7 @@ export function withTimeout(timeoutMs: number, callerSignal: AbortSignal | undef
     signal: controller.signal,
     timedOut: () => expired,
     dispose: () => {
-      if (timer !== undefined) timers.clearTimeout(timer);
+      timers.clearTimeout(timer);
       callerSignal?.removeEventListener("abort", onCallerAbort);
     },
   };

@@ -1,12 +1,18 @@
 import * as z from "zod/mini";
+import { _isoDateTime } from "zod/v4/core";
 import { describe, expect, it } from "vitest";
 import type { SchemaNode } from "../../../scripts/codegen/contract.js";
-import { zodExpression, type ObjectMode } from "../../../scripts/codegen/zod-expression.js";
+import { ISO_DATE_TIME, zodExpression, type ObjectMode } from "../../../scripts/codegen/zod-expression.js";
 
 /** One transform per JSON Schema node kind: each emitted expression is evaluated and run on real values. */
 function compile(node: SchemaNode, mode: ObjectMode = "response", components: Record<string, z.ZodMiniType> = {}) {
   const source = zodExpression(node, { mode, reference: (name) => `components.${name}` });
-  return new Function("z", "components", `return ${source};`)(z, components) as z.ZodMiniType;
+  // the emitted modules import zod core's date-time builder by name (ISO_DATE_TIME) beside the `z` namespace
+  return new Function("z", "components", ISO_DATE_TIME, `return ${source};`)(
+    z,
+    components,
+    _isoDateTime,
+  ) as z.ZodMiniType;
 }
 const accepts = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
 
