@@ -6,13 +6,11 @@ import type { AuthClient, HostedPageUrls, RedirectFunctions } from "./types.js";
 /** The URL builders of the provider's hosted pages for `client`'s auth host (the same object on every call). */
 export function getHostedPageUrls(client: AuthClient): HostedPageUrls {
   const parts = clientParts(client);
-  parts.built.urls ??= createHostedPageUrls(client.authUrl, () => parts.currentHref(), parts.allowedRedirectOrigins);
-  return parts.built.urls;
+  return (parts.urls ??= createHostedPageUrls(client.authUrl, parts.currentHref, parts.allowedRedirectOrigins));
 }
 
 /** Navigations to the provider's hosted pages for `client` (the same object on every call). */
 export function getRedirectFunctions(client: AuthClient): RedirectFunctions {
   const parts = clientParts(client);
-  parts.built.redirects ??= createRedirectFunctions(getHostedPageUrls(client), (url) => parts.navigate(url));
-  return parts.built.redirects;
+  return (parts.redirects ??= createRedirectFunctions(getHostedPageUrls(client), parts.navigate));
 }

@@ -9,15 +9,17 @@ import type { AuthClient, HostedPageUrls, RedirectFunctions } from "./types.js";
 /** A client's parts, as `createAuthClient` (or a testing client) registers them. */
 export interface ClientParts {
   /** The current page's URL (relative `returnTo` values resolve against it); null on a server. */
-  currentHref(): string | null;
+  currentHref: () => string | null;
   /** Navigates the page (a testing client records instead). */
-  navigate(url: string): void;
+  navigate: (url: string) => void;
   /** Origins a `returnTo` may point to besides the current page's. */
   allowedRedirectOrigins?: readonly string[] | undefined;
   /** How to build the client's fe/v3 transport on first use, or the transport itself (a testing client's). */
   transport: TransportOptions | Transport;
   /** Built on first use, then kept: the same objects on every call. */
-  built?: { urls?: HostedPageUrls; redirects?: RedirectFunctions; transport?: Transport };
+  urls?: HostedPageUrls;
+  redirects?: RedirectFunctions;
+  feTransport?: Transport;
 }
 
 const registry = /* @__PURE__ */ new WeakMap<AuthClient, ClientParts>();
@@ -28,9 +30,8 @@ export function registerClientParts(client: AuthClient, parts: ClientParts): voi
 }
 
 /** The parts of a client; a TypeError for an object that no client factory of orgauth created. */
-export function clientParts(client: AuthClient): ClientParts & { built: NonNullable<ClientParts["built"]> } {
+export function clientParts(client: AuthClient): ClientParts {
   const parts = registry.get(client);
   if (!parts) throw new TypeError("Expected a client made by createAuthClient (or orgauth/testing)");
-  parts.built ??= {};
-  return parts as ClientParts & { built: NonNullable<ClientParts["built"]> };
+  return parts;
 }

@@ -8,7 +8,7 @@ import type { AuthClient } from "./types.js";
  * `transport` options; pass it to the generated fetchers. The same object on every call.
  */
 export function getAuthTransport(client: AuthClient): Transport {
-  const { transport, built } = clientParts(client);
-  built.transport ??= "call" in transport ? transport : createTransport(transport);
-  return built.transport;
+  const parts = clientParts(client);
+  const { transport } = parts;
+  return (parts.feTransport ??= "call" in transport ? transport : createTransport(transport));
 }

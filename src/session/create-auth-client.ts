@@ -53,11 +53,12 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
   const activeOrgListeners = new Set<() => void>();
 
+  const { store } = engine; // its methods are closures: they can be handed out as they are
   const client: AuthClient = {
     authUrl: authOrigin,
-    getSnapshot: () => deriveSnapshot(engine.store.getSnapshot(), engine.getActiveOrgId()),
+    getSnapshot: () => deriveSnapshot(store.getSnapshot(), engine.getActiveOrgId()),
     subscribe(listener) {
-      const unsubscribe = engine.store.subscribe(listener);
+      const unsubscribe = store.subscribe(listener);
       activeOrgListeners.add(listener);
       engine.start();
       return () => {
@@ -66,9 +67,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       };
     },
     start: () => engine.start(),
-    onLoggedInChange: (listener) => engine.store.onLoggedInChange(listener),
-    onAccessTokenChange: (listener) => engine.store.onAccessTokenChange(listener),
-    onAuthInfoChange: (listener) => engine.store.onAuthInfoChange(listener),
+    onLoggedInChange: store.onLoggedInChange,
+    onAccessTokenChange: store.onAccessTokenChange,
+    onAuthInfoChange: store.onAuthInfoChange,
     getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh ?? false),
     getAccessToken: async () => (await engine.getAuthInfo(false))?.accessToken ?? null,
     refresh: () => engine.refresh("forced"),
@@ -83,8 +84,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
     },
-    getActiveOrgId: () =>
-      resolveActiveOrgId(engine.store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
+    getActiveOrgId: () => resolveActiveOrgId(store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
     setActiveOrgId(orgId) {
       const invalid = orgId === null ? null : invalidOrgId(orgId);
       if (invalid) throw invalid;

@@ -40,7 +40,7 @@ export async function checkSession(
  * `refreshWhenSecondsRemaining` left), never later. A logged-out result is never handed over.
  */
 export function usableUntil(timing: ResolvedTiming, now: number, result: SharedResult): number {
-  if (!result.authInfo) return Number.NEGATIVE_INFINITY;
+  if (!result.authInfo) return -Infinity;
   const left = secondsRemaining(result.authInfo.expiresAtSeconds, now, result.offsetMs);
   return now + (left - timing.refreshWhenSecondsRemaining) * 1000;
 }

@@ -34,12 +34,6 @@ type ServerSession = "unknown" | "exists" | "ended";
 
 const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
 
-/** A refresh of this tab's own. */
-const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => ({
-  source: "fetched",
-  result: await fetch(),
-});
-
 /** The engine behind `createAuthClient`. */
 export interface SessionEngine {
   readonly store: SessionStore;
@@ -87,12 +81,12 @@ export function createSessionEngine(
   let serverSession: ServerSession = "unknown";
   let activeOrgId: string | null = null;
   let offsetMs = 0;
-  let lastResultAt = Number.NEGATIVE_INFINITY;
-  let lastCheckAt = Number.NEGATIVE_INFINITY;
+  let lastResultAt = -Infinity;
+  let lastCheckAt = -Infinity;
   let lastApplied: SharedResult | null = null;
   let lastAppliedKey = ""; // the org key `lastApplied` answers for
-  let notBefore = Number.NEGATIVE_INFINITY; // a server's Retry-After: no background or wake-up refresh before it
-  let loggedOutAt = Number.NEGATIVE_INFINITY; // this tab's last logout: a session asked for before it is stale
+  let notBefore = -Infinity; // a server's Retry-After: no background or wake-up refresh before it
+  let loggedOutAt = -Infinity; // this tab's last logout: a session asked for before it is stale
 
   const keyOf = (orgId: string | null) => orgId ?? "";
   const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
@@ -113,10 +107,6 @@ export function createSessionEngine(
   });
   const updateTimer = () =>
     serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
-
-  /** A refresh shared with the other tabs when the client coordinates them, else this tab's own. */
-  const coordinated = (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) =>
-    coordinator ? coordinator.coordinate(key, freshness, fetch) : fetched(fetch);
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === lastApplied) return;
@@ -203,11 +193,13 @@ export function createSessionEngine(
       try {
         const first = reason === "initial" && !firstRefreshDone;
         firstRefreshDone = true;
-        const { source, result } = first
+        const check = () => checkSession(ctx, orgId, expectSession(), offsetMs);
+        // shared with the other tabs when the client coordinates them, else this tab's own
+        const { source, result }: CoordinatedResult = first
           ? await pageRefresh(key, orgId)
-          : await coordinated(key, freshnessFor(reason, startedAt), () =>
-              checkSession(ctx, orgId, expectSession(), offsetMs),
-            );
+          : coordinator
+            ? await coordinator.coordinate(key, freshnessFor(reason, startedAt), check)
+            : { source: "fetched", result: await check() };
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
           const loggedIn = result.authInfo !== null;
@@ -269,7 +261,7 @@ export function createSessionEngine(
       firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
         const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
         if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
-        if (!tabs) return fetched(check);
+        if (!tabs) return { source: "fetched", result: await check() };
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
         const pageCoordinator = tabs(
           env,

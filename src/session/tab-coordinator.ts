@@ -87,9 +87,14 @@ export function createTabCoordinator(
   const pendingLockRequests = new Set<AbortController>(); // aborted by close(): no lock request outlives the client
   let closed = false;
   const failureListeners = new Set<(key: string) => void>();
-  const post = (message: Message) => {
+  /** Tells the other tabs `type` for `key` (with the fields that type carries), from this tab. */
+  const say = <T extends Message["type"]>(
+    type: T,
+    key: string,
+    fields: Omit<Extract<Message, { type: T }>, "v" | "type" | "key" | "tabId">,
+  ) => {
     try {
-      channel?.post(message);
+      channel?.post({ v: 1, type, key, tabId, ...fields });
     } catch {
       // A closed or broken channel only costs the other tabs a request of their own.
     }
@@ -97,10 +102,9 @@ export function createTabCoordinator(
 
   /** A new tab asks for `key`: say so if this tab is refreshing it, else hand it the session held, if still fresh. */
   const answer = (key: string, asker: string) => {
-    if (fetching.has(key)) return post({ v: 1, type: "started", key, tabId, requestedAt: env.now() });
+    if (fetching.has(key)) return say("started", key, { requestedAt: env.now() });
     const result = options.current(key);
-    if (result && options.usableUntil(result) > env.now())
-      post({ v: 1, type: "result", key, tabId, result, to: asker });
+    if (result && options.usableUntil(result) > env.now()) say("result", key, { result, to: asker });
   };
 
   channel?.onMessage((raw) => {
@@ -167,16 +171,16 @@ export function createTabCoordinator(
   };
 
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
-    post({ v: 1, type: "started", key, tabId, requestedAt: env.now() });
+    say("started", key, { requestedAt: env.now() });
     fetching.add(key);
     presence.set("refreshing", env.now(), env.now() + waitMs);
     try {
       const result = await fetch();
-      post({ v: 1, type: "result", key, tabId, result });
+      say("result", key, { result });
       hold(result);
       return { source: "fetched", result };
     } catch (error) {
-      post({ v: 1, type: "failed", key, tabId });
+      say("failed", key, {});
       hold(options.current(key)); // a session still held stays on offer
       throw error;
     } finally {
@@ -198,14 +202,14 @@ export function createTabCoordinator(
     const refreshing = siblings.has("refreshing");
     // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
     const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
-    post({ v: 1, type: "ask", key, tabId });
+    say("ask", key, {});
     const answered = await waitFor(key, usable, undefined, options.answerMs * (refreshing ? 10 : 1));
     if (answered || closed) return answered;
     const started = remoteStarted.get(key);
     return started && started.receivedAt >= now ? waitFor(key, usable) : undefined;
   };
 
-  /** What the lock holder does: adopt a result that will do, or fetch and share one. */
+  /** What the lock holder (or, without locks, any tab) does: adopt a result that will do, or fetch and share one. */
   const whileHolding = async (
     key: string,
     freshness: Freshness,
@@ -262,15 +266,11 @@ export function createTabCoordinator(
     }
   };
 
-  const coordinateWithMessages = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
-    const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
-    return adopted ? ({ source: "adopted", result: adopted } as const) : fetchAndShare(key, fetch);
-  };
-
   return {
     coordinate(key, freshness, fetch) {
       if (!channel) return fetch().then((result) => ({ source: "fetched", result }));
-      return env.locks ? coordinateWithLocks(key, freshness, fetch) : coordinateWithMessages(key, freshness, fetch);
+      // without locks, the "started" messages alone keep the tabs from refreshing together
+      return env.locks ? coordinateWithLocks(key, freshness, fetch) : whileHolding(key, freshness, fetch);
     },
     async firstRefresh(key, fetch) {
       if (!channel) return { source: "fetched", result: await fetch() };
@@ -279,7 +279,7 @@ export function createTabCoordinator(
       return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
     },
     publish(key, result) {
-      post({ v: 1, type: "result", key, tabId, result });
+      say("result", key, { result });
     },
     hold,
     close() {
