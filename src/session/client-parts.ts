@@ -14,9 +14,9 @@ export interface ClientParts {
   navigate: (url: string) => void;
   /** Origins a `returnTo` may point to besides the current page's. */
   allowedRedirectOrigins?: readonly string[] | undefined;
-  /** How to build the client's fe/v3 transport on first use, or the transport itself (a testing client's). */
-  transport: TransportOptions | Transport;
-  /** Built on first use, then kept: the same objects on every call. */
+  /** How to build the client's fe/v3 transport on first use (a testing client gives `feTransport` instead). */
+  transport?: TransportOptions;
+  /** Built on first use (or given), then kept: the same objects on every call. */
   urls?: HostedPageUrls;
   redirects?: RedirectFunctions;
   feTransport?: Transport;
@@ -32,6 +32,6 @@ export function registerClientParts(client: AuthClient, parts: ClientParts): voi
 /** The parts of a client; a TypeError for an object that no client factory of orgauth created. */
 export function clientParts(client: AuthClient): ClientParts {
   const parts = registry.get(client);
-  if (!parts) throw new TypeError("Expected a client made by createAuthClient (or orgauth/testing)");
+  if (!parts) throw new TypeError("Not a client of createAuthClient or orgauth/testing");
   return parts;
 }

@@ -9,6 +9,5 @@ import type { AuthClient } from "./types.js";
  */
 export function getAuthTransport(client: AuthClient): Transport {
   const parts = clientParts(client);
-  const { transport } = parts;
-  return (parts.feTransport ??= "call" in transport ? transport : createTransport(transport));
+  return (parts.feTransport ??= createTransport(parts.transport!));
 }

@@ -56,10 +56,8 @@ export function joinPageRefresh(
   if (!entry || entry.key !== key) {
     const controller = new AbortController();
     const created: PageRefresh = { key, users: 0, controller, outcome: begin(controller.signal) };
-    created.outcome.then(
-      () => registry.get(authOrigin) === created && registry.delete(authOrigin),
-      () => registry.get(authOrigin) === created && registry.delete(authOrigin),
-    );
+    const leave = () => registry.get(authOrigin) === created && registry.delete(authOrigin);
+    created.outcome.then(leave, leave);
     registry.set(authOrigin, created);
     entry = created;
   }

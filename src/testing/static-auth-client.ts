@@ -85,7 +85,7 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
   registerClientParts(client, {
     currentHref: () => globalThis.location?.href ?? null,
     navigate: (url) => void navigations.push(url),
-    transport: options.transport ?? rejectingTransport(authUrl),
+    feTransport: options.transport ?? rejectingTransport(authUrl),
   });
   return client;
 }
