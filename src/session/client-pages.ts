@@ -6,11 +6,13 @@ import type { AuthClient, HostedPageUrls, RedirectFunctions } from "./types.js";
 /** The URL builders of the provider's hosted pages for `client`'s auth host (the same object on every call). */
 export function getHostedPageUrls(client: AuthClient): HostedPageUrls {
   const parts = clientParts(client);
-  return (parts.urls ??= createHostedPageUrls(client.authUrl, parts.currentHref, parts.allowedRedirectOrigins));
+  parts.urls ??= createHostedPageUrls(client.authUrl, parts.currentHref, parts.allowedRedirectOrigins);
+  return parts.urls;
 }
 
 /** Navigations to the provider's hosted pages for `client` (the same object on every call). */
 export function getRedirectFunctions(client: AuthClient): RedirectFunctions {
   const parts = clientParts(client);
-  return (parts.redirects ??= createRedirectFunctions(getHostedPageUrls(client), parts.navigate));
+  parts.redirects ??= createRedirectFunctions(getHostedPageUrls(client), parts.navigate);
+  return parts.redirects;
 }

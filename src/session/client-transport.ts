@@ -9,5 +9,6 @@ import type { AuthClient } from "./types.js";
  */
 export function getAuthTransport(client: AuthClient): Transport {
   const parts = clientParts(client);
-  return (parts.feTransport ??= createTransport(parts.transport!));
+  parts.feTransport ??= createTransport(parts.transport!);
+  return parts.feTransport;
 }

@@ -3,7 +3,15 @@ export { createAuthClient } from "./create-auth-client.js";
 export { getHostedPageUrls, getRedirectFunctions } from "./client-pages.js";
 export { getAuthTransport } from "./client-transport.js";
 export { loginWithSaml } from "./saml-login.js";
-export { tabSync, type TabSync } from "./tab-coordinator.js";
+export {
+  tabSync,
+  type CoordinatedResult,
+  type CoordinatorOptions,
+  type Freshness,
+  type SharedResult,
+  type TabCoordinator,
+  type TabSync,
+} from "./tab-coordinator.js";
 /** @internal For the testing kit's clients. */
 export { registerClientParts, type ClientParts } from "./client-parts.js";
 export type * from "./types.js";

@@ -71,11 +71,7 @@ interface Waiter {
 }
 
 /** Creates the coordinator of one client for the auth origin `authOrigin`. */
-export function createTabCoordinator(
-  env: AuthEnvironment,
-  authOrigin: string,
-  options: CoordinatorOptions,
-): TabCoordinator {
+function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions): TabCoordinator {
   const { tabId, waitMs, onRemoteResult } = options;
   const channelName = `orgauth:${authOrigin}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
