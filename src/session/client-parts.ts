@@ -32,6 +32,6 @@ export function registerClientParts(client: AuthClient, parts: ClientParts): voi
 /** The parts of a client; a TypeError for an object that no client factory of orgauth created. */
 export function clientParts(client: AuthClient): ClientParts {
   const parts = registry.get(client);
-  if (!parts) throw new TypeError("Not a client of createAuthClient or orgauth/testing");
+  if (!parts) throw new TypeError("Not an orgauth client");
   return parts;
 }
