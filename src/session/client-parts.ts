@@ -22,16 +22,12 @@ export interface ClientParts {
   feTransport?: Transport;
 }
 
-const registry = /* @__PURE__ */ new WeakMap<AuthClient, ClientParts>();
-
-/** Records the parts of a client just created. */
-export function registerClientParts(client: AuthClient, parts: ClientParts): void {
-  registry.set(client, parts);
-}
+/** Each client's parts: a client factory sets its client's entry when it creates it. */
+export const clientRegistry = /* @__PURE__ */ new WeakMap<AuthClient, ClientParts>();
 
 /** The parts of a client; a TypeError for an object that no client factory of orgauth created. */
 export function clientParts(client: AuthClient): ClientParts {
-  const parts = registry.get(client);
+  const parts = clientRegistry.get(client);
   if (!parts) throw new TypeError("Not an orgauth client");
   return parts;
 }

@@ -8,7 +8,7 @@ import { toAuthOrigin } from "../transport/auth-url.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { createSnapshotDeriver, resolveActiveOrgId } from "./active-org.js";
-import { registerClientParts } from "./client-parts.js";
+import { clientRegistry } from "./client-parts.js";
 import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
@@ -53,7 +53,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
   const activeOrgListeners = new Set<() => void>();
 
-  const { store } = engine; // its methods are closures: they can be handed out as they are
+  const { store } = engine; // the engine's and the store's methods are closures: handed out as they are
   const client: AuthClient = {
     authUrl: authOrigin,
     getSnapshot: () => deriveSnapshot(store.getSnapshot(), engine.getActiveOrgId()),
@@ -66,17 +66,17 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         activeOrgListeners.delete(listener);
       };
     },
-    start: () => engine.start(),
+    start: engine.start,
     onLoggedInChange: store.onLoggedInChange,
     onAccessTokenChange: store.onAccessTokenChange,
     onAuthInfoChange: store.onAuthInfoChange,
-    getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh ?? false),
+    getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh === true),
     getAccessToken: async () => (await engine.getAuthInfo(false))?.accessToken ?? null,
     refresh: () => engine.refresh("forced"),
-    getAccessTokenForOrg(orgId) {
+    async getAccessTokenForOrg(orgId) {
       const invalid = invalidOrgId(orgId);
-      if (invalid) return Promise.reject(invalid);
-      return env.isBrowser ? engine.orgTokens.get(orgId) : Promise.resolve({ ok: false, error: "unexpected_error" });
+      if (invalid) throw invalid;
+      return env.isBrowser ? engine.orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
     },
     async logout(logoutOptions) {
       const redirectTo = await engine.logout();
@@ -91,12 +91,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       engine.setActiveOrgId(orgId);
       for (const listener of [...activeOrgListeners]) listener();
     },
-    destroy: () => engine.destroy(),
+    destroy: engine.destroy,
   };
-  registerClientParts(client, {
+  clientRegistry.set(client, {
     currentHref: () => env.currentHref(),
     navigate: (url) => env.navigate(url),
-    allowedRedirectOrigins: options.allowedRedirectOrigins,
+    // parsed now, so an invalid origin fails the client's creation (a TypeError), not its first redirect
+    allowedRedirectOrigins: options.allowedRedirectOrigins?.map((origin) => new URL(origin).origin),
     transport: {
       timeoutMs: timing.requestTimeoutMs,
       ...options.transport,

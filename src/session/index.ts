@@ -13,7 +13,7 @@ export {
   type TabSync,
 } from "./tab-coordinator.js";
 /** @internal For the testing kit's clients. */
-export { registerClientParts, type ClientParts } from "./client-parts.js";
+export { clientRegistry, type ClientParts } from "./client-parts.js";
 export type * from "./types.js";
 export type { AuthClientOptions, SessionTimingOptions, SessionTriggerOptions } from "./options.js";
 export { chooseSelectedOrFirstOrg, resolveActiveOrgId, type ActiveOrgChooser } from "./active-org.js";

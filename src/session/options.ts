@@ -105,7 +105,7 @@ export const DEFAULT_TIMING: ResolvedTiming = /* @__PURE__ */ Object.freeze({
 /** A timing value as given: finite and not negative, and above 0 for the background check's interval. */
 function checked(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(`orgauth option ${name} must be a finite number >= 0, got ${String(value)}`);
+    throw new RangeError(`orgauth option ${name} must be a finite number >= 0, got ${value}`);
   }
   if (value === 0 && name === "backgroundCheckIntervalMs")
     throw new RangeError(`orgauth option ${name} must be greater than 0`);

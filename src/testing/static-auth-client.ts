@@ -2,7 +2,7 @@
  * A session client with a fixed, settable auth state that makes no request: for users' component tests.
  * Navigations are recorded instead of performed.
  */
-import { createSnapshotDeriver, registerClientParts, resolveActiveOrgId } from "../session/index.js";
+import { createSnapshotDeriver, clientRegistry, resolveActiveOrgId } from "../session/index.js";
 import type { AuthClient, AuthInfo, OrgMembership, SessionState, User } from "../session/index.js";
 import type { Transport } from "../transport/index.js";
 
@@ -82,7 +82,7 @@ export function createStaticAuthClient(options: StaticAuthClientOptions): Static
     },
     destroy: () => listeners.clear(),
   };
-  registerClientParts(client, {
+  clientRegistry.set(client, {
     currentHref: () => globalThis.location?.href ?? null,
     navigate: (url) => void navigations.push(url),
     feTransport: options.transport ?? rejectingTransport(authUrl),

@@ -38,7 +38,7 @@ describe("functions that act for a client (hosted pages, fe transport, SAML logi
     await expect(loginWithSaml(impostor, { domain: "acme.com" })).rejects.toThrow(TypeError);
   });
 
-  it("the transport is built from the client's options and runs on its environment's fetch and timers", async () => {
+  it("the transport is built from the client's options, and building it sends nothing", async () => {
     const fetch = vi.fn(async () => Response.json({ login_state: "Finished" }));
     const client = createAuthClient({
       authUrl: `${AUTH_URL}/some/path`,
@@ -50,6 +50,16 @@ describe("functions that act for a client (hosted pages, fe transport, SAML logi
     expect(transport.authUrl).toBe(AUTH_URL);
     expect(fetch).not.toHaveBeenCalled(); // building it sends nothing
     client.destroy();
+  });
+
+  it("an invalid allowedRedirectOrigins fails the client's creation, not its first redirect", () => {
+    expect(() =>
+      createAuthClient({
+        authUrl: AUTH_URL,
+        environment: createServerEnvironment(),
+        allowedRedirectOrigins: ["not a url"],
+      }),
+    ).toThrow(TypeError);
   });
 
   it("a testing client's functions use the transport it was given and record navigations", async () => {

@@ -23,13 +23,7 @@ describe("timers", () => {
 
   it("the client's fe calls run on the environment's timers, as its session calls do", async () => {
     const scheduled: number[] = [];
-    const timers: Timers = {
-      setTimeout: (callback, ms) => {
-        scheduled.push(ms);
-        return globalThis.setTimeout(callback, ms);
-      },
-      clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-    };
+    const timers = recordingTimers(scheduled);
     const environment = createBrowserEnvironment({
       ...timers,
       fetch: async () => Response.json({ org_id: "o1", org_name: "Acme" }),
@@ -53,13 +47,7 @@ describe("timers", () => {
 
   it("sets one timer per call, and none when its deadline cannot fire", async () => {
     const scheduled: number[] = [];
-    const timers: Timers = {
-      setTimeout: (callback, ms) => {
-        scheduled.push(ms);
-        return globalThis.setTimeout(callback, ms);
-      },
-      clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-    };
+    const timers = recordingTimers(scheduled);
     const fetch = async () => Response.json({ org_id: "o1", org_name: "Acme" });
     const transport = createTransport({ authUrl: "https://auth.example.com", fetch, timers, validation: "off" });
     await getOrgSettings(transport, { query: { org_id: "o1" } });
@@ -70,3 +58,14 @@ describe("timers", () => {
     expect(scheduled).toEqual([DEFAULT_TIMEOUT_MS]);
   });
 });
+
+/** Real timers that record the delay of each timer set, in `scheduled`. */
+function recordingTimers(scheduled: number[]): Timers {
+  return {
+    setTimeout: (callback, ms) => {
+      scheduled.push(ms);
+      return globalThis.setTimeout(callback, ms);
+    },
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+}
