@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
-import { buildOperations } from "../../scripts/codegen/model.js";
+import { browserOperations, buildOperations } from "../../scripts/codegen/model.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { ApiError } from "../../src/transport/index.js";
 import { accountCases } from "./cases/account.js";
@@ -18,7 +18,7 @@ import { admin, exchanges } from "./harness.js";
  * and turns responses that break it into 500s; the client validates every response body too.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
-const operations = buildOperations(contract);
+const operations = browserOperations(buildOperations(contract));
 const cases: Case[] = [
   ...loginCases,
   ...accountCases,
