@@ -135,7 +135,10 @@ describe("the layers of src/", () => {
   it("the emulator's room rules form no cycle (a room may import only rooms listed before it)", () => {
     const rooms = Object.keys(EMULATOR_ROOMS);
     for (const [index, room] of rooms.entries()) {
-      expect(EMULATOR_ROOMS[room]?.filter((allowed) => rooms.indexOf(allowed) >= index), room).toEqual([]);
+      expect(
+        EMULATOR_ROOMS[room]?.filter((allowed) => rooms.indexOf(allowed) >= index),
+        room,
+      ).toEqual([]);
     }
   });
 
