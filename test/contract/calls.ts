@@ -3,7 +3,7 @@ import type { OperationId } from "../../src/generated/operations.js";
 import type { RequestOptions } from "../../src/transport/index.js";
 import type { Transport } from "../../src/transport/index.js";
 import type { ServerOperationId } from "../../src/generated/server-operations.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 /** The id of every call a browser makes (the server's calls are in server-calls.ts). */
 export type BrowserOperationId = Exclude<OperationId, ServerOperationId>;
