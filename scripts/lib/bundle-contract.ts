@@ -85,8 +85,8 @@ function addUnlisted(
           `${label(name)} is defined in both ${first} and ${second}: keep one (common.yaml holds shared ones).`,
         );
       }
-      const lastFromFile = listed.items.findLastIndex((item) => owner.get(String((item.key as Scalar).value)) === file);
-      const at = lastFromFile >= 0 ? lastFromFile + 1 : listed.items.length;
+      const fromFile = listed.items.map((item) => owner.get(String((item.key as Scalar).value)) === file);
+      const at = fromFile.includes(true) ? fromFile.lastIndexOf(true) + 1 : listed.items.length;
       listed.items.splice(at, 0, area.createPair(new Scalar(name), pair.value) as Pair<unknown, unknown>);
       owner.set(name, file);
     }
