@@ -1,10 +1,10 @@
 /**
  * CONTRIBUTING.md's "Adding an operation", done as written, in a throwaway copy of the repository (the files git
- * would hand out under openapi/, scripts/, src/, test/, bench/ and example/ — what the type-check reads — and the configs; node_modules is a symlink to
- * this one's). The sample operation and its request row are the two code blocks CONTRIBUTING.md marks with
+ * would hand out under openapi/, scripts/, src/ and test/, and the configs; node_modules is a symlink to this one's). The sample operation and its request row are the two code blocks CONTRIBUTING.md marks with
  * `<!-- walkthrough: … -->`, so the guide and this test cannot drift apart. Then the stages the change touches run
- * in the copy: generate, generate --check, the contract lint, both type-checks, the unit tests that read the
- * operations and the contract test of the new operation against Prism; and `generate --watch` picks up an edit.
+ * in the copy: generate, generate --check, the contract lint, the type-check of the tests that call every operation
+ * (first without the new row: the compiler must ask for it) and of the generated code alone, the unit tests that read
+ * the operations and the contract test of the new operation against Prism; and `generate --watch` picks up an edit.
  * Before all that, a broken contract shows that a failed `generate` leaves every file as it was.
  * No step has a time limit of its own: a loaded machine only makes it slower.
  */
@@ -179,7 +179,16 @@ describe("CONTRIBUTING.md: adding an operation", () => {
     await succeeds("npm", ["run", "-s", "lint:contract"]);
   });
 
-  it("3. with its row in test/support/valid-requests.ts, the repository and the generated code type-check", async () => {
+  it("3. the compiler asks for its row in test/support/valid-requests.ts; with it, that and the generated code type-check", async () => {
+    // The repository's compiler options over the tests that call every operation (and what they import): the whole
+    // tree's type-check is the types stage's, and costs several times more.
+    writeFileSync(
+      join(copy, "tsconfig.walkthrough.json"),
+      JSON.stringify({ extends: "./tsconfig.json", include: ["test/contract", "test/support/valid-requests.ts"] }),
+    );
+    const missing = await runInCopy(bin("tsc"), ["--noEmit", "-p", "tsconfig.walkthrough.json"]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stdout).toMatch(new RegExp(`valid-requests\\.ts.*Property '${operationId}' is missing`, "s"));
     const rows = walkthroughBlock("request")
       .split("\n")
       .filter((line) => !line.startsWith("//"));
@@ -187,7 +196,7 @@ describe("CONTRIBUTING.md: adding an operation", () => {
     const source = readFileSync(table, "utf8");
     const end = source.indexOf("\n};", source.indexOf("export const validRequests"));
     writeFileSync(table, `${source.slice(0, end)}\n${rows.map((row) => `  ${row}`).join("\n")}${source.slice(end)}`);
-    await succeeds(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+    await succeeds(bin("tsc"), ["--noEmit", "-p", "tsconfig.walkthrough.json"]);
     await succeeds(bin("tsc"), ["--noEmit", "-p", "tsconfig.generated.json"]);
   });
 
