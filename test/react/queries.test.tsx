@@ -17,7 +17,7 @@ import {
   getLoginStateKeys,
   allQueriesKey,
 } from "../../src/hooks/index.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 import { getAuthTransport } from "../../src/session/index.js";
 import { validRequests } from "../support/valid-requests.js";
 import { prismClient, providerWrapper, testQueryClient } from "./support.js";

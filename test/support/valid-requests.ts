@@ -1,6 +1,6 @@
 import type * as api from "../../src/generated/operations.js";
 import type { OperationId } from "../../src/generated/operations.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 /** The request argument of an operation's generated fetcher. */
 export type RequestOf<Op extends OperationId> = Parameters<(typeof api)[Op]>[1];
