@@ -219,7 +219,7 @@ describe("CONTRIBUTING.md: adding an operation", () => {
       "test/contract/operations.test.ts",
       "--reporter=verbose",
       "-t",
-      `${operationId}|covers every operation`,
+      `${operationId}|covers every`,
     ]);
     const plain = stripVTControlCharacters(contract.stdout);
     expect(plain).toContain(`('${operationId}') > returns the default 200 example`);

@@ -30,7 +30,8 @@ const mutationOps = operations.filter((op) => op.kind === "mutation");
 
 /** A valid request of every fe/v3 query and mutation (test/support/valid-requests.ts), about Acme where an org is needed. */
 const ACME = DEMO_IDS.acme;
-const requestOf = (op: OperationModel): object | undefined => validRequests[op.operationId as OperationId];
+const requestOf = (op: OperationModel): object | undefined =>
+  (validRequests as Record<string, object | undefined>)[op.operationId];
 const queryRequests: Record<string, object> = Object.fromEntries(
   queryOps.map((op) => [op.operationId, requestOf(op) ?? {}]),
 );
