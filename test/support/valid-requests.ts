@@ -3,7 +3,7 @@ import type { OperationId } from "../../src/generated/operations.js";
 import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 /** The request argument of an operation's generated fetcher. */
-export type RequestOf<Op extends OperationId> = Parameters<(typeof api)[Op]>[1];
+export type RequestOf<Op extends OperationId & keyof typeof api> = Parameters<(typeof api)[Op]>[1];
 
 /**
  * One valid request of every operation, about the demo seed's Acme where an org is needed: the table every test
