@@ -63,7 +63,7 @@ function inlineEntries(map: YAMLMap, baseDir: string, load: (path: string) => Do
 /**
  * Adds to `listed` (a section of the root: its paths, or one kind of component) each entry of the same section of
  * the area files that it lacks, after the last entry listed from that file. `owner` records which file gave each
- * name, so one defined in two files is an error rather than a silent pick.
+ * name, so one defined in two files (or in the root at `rootPath` and a file) is an error rather than a silent pick.
  */
 function addUnlisted(
   listed: YAMLMap,
@@ -71,13 +71,15 @@ function addUnlisted(
   areas: Map<string, Document>,
   section: string[],
   label: (name: string) => string,
+  rootPath: string,
 ): void {
   for (const [file, area] of areas) {
     const entries = area.getIn(section, true);
     if (!isMap(entries)) continue;
     for (const pair of entries.items as Pair<unknown, Node>[]) {
       const name = String(isScalar(pair.key) ? pair.key.value : pair.key);
-      const other = owner.get(name);
+      // A name the root defines in place (not as a reference into an area file) belongs to the root.
+      const other = owner.get(name) ?? (listed.has(name) ? rootPath : undefined);
       if (other === file) continue;
       if (other !== undefined) {
         const [first, second] = [other, file].map(shown);
@@ -124,7 +126,7 @@ export function bundleContract(rootPath: string): string {
   }
   // The area files the root refers to, in the order of their first reference.
   const areas = new Map(documents);
-  addUnlisted(paths, pathOwners, areas, ["paths"], (name) => `The path ${name}`);
+  addUnlisted(paths, pathOwners, areas, ["paths"], (name) => `The path ${name}`, rootPath);
   const kinds = new Set([...areas.values()].flatMap((area) => Object.keys(area.toJS()?.components ?? {})));
   for (const kind of kinds) {
     const owners = componentOwners.get(kind) ?? new Map<string, string>();
@@ -134,6 +136,7 @@ export function bundleContract(rootPath: string): string {
       areas,
       ["components", kind],
       (name) => `components.${kind}.${name}`,
+      rootPath,
     );
   }
   checkLocalRefs(root.toJS(), rootPath);

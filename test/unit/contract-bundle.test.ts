@@ -126,4 +126,15 @@ describe("the contract's bundle", { timeout: 60_000 }, () => {
       /components\.schemas\.ErrorCode is defined in both .*common\.yaml and .*orgs\.yaml/,
     );
   });
+
+  it("refuses a component the root defines in place that an area file defines too", () => {
+    const copy = copyWithEdit("orgs.yaml", () => undefined);
+    const root = join(copy, "contract.yaml");
+    const document = parseDocument(readFileSync(root, "utf8"));
+    document.setIn(["components", "schemas", "JoinableOrg"], document.createNode({ type: "string" }));
+    writeFileSync(root, document.toString());
+    expect(() => bundleContract(root)).toThrow(
+      /components\.schemas\.JoinableOrg is defined in both .*contract\.yaml and .*orgs\.yaml/,
+    );
+  });
 });
