@@ -1,8 +1,10 @@
 /**
  * Knowing, without the server's help, that the browser just came back from the hosted login page: before a guard
- * sends the user there it counts the trip in sessionStorage (this tab only) with a timestamp; a logged-in session
- * clears the count. A guard that finds the count at the limit, recently, while still logged out, stops redirecting:
- * the login happened (or was tried) and the session still cannot be read, so another trip would only loop.
+ * sends the user there it records the trip in sessionStorage (this tab only): the page the login page is to send
+ * the browser back to, how many trips in a row went there, and when. A logged-in session clears the record. Only a
+ * guard on that very page, while still logged out, counts as back from the login page: a visitor who leaves the
+ * login page for another page of the app made no round trip. Back at the limit, recently, the guard stops
+ * redirecting: the login happened (or was tried) and the session still cannot be read, so another trip would loop.
  */
 
 const KEY = "orgauth:login-redirects";
@@ -12,6 +14,8 @@ export const MAX_LOGIN_REDIRECTS = 2;
 const WINDOW_MS = 10 * 60_000;
 
 interface Trips {
+  /** The page the trips return to (origin and path; the query and hash may differ on the way back). */
+  page: string;
   count: number;
   at: number;
 }
@@ -24,30 +28,50 @@ function storage(): Storage | null {
   }
 }
 
-function readTrips(now: number): Trips {
+/** Origin and path of `href` (resolved against the current page), or null when it is no URL. */
+function pageOf(href: string): string | null {
+  try {
+    const url = new URL(href, globalThis.location?.href);
+    return url.origin + url.pathname;
+  } catch {
+    return null;
+  }
+}
+
+function readTrips(now: number): Trips | null {
   try {
     const value = JSON.parse(storage()?.getItem(KEY) ?? "null") as Partial<Trips> | null;
-    if (typeof value?.count === "number" && typeof value.at === "number" && now - value.at < WINDOW_MS) {
+    if (
+      typeof value?.page === "string" &&
+      typeof value.count === "number" &&
+      typeof value.at === "number" &&
+      now - value.at < WINDOW_MS
+    ) {
       return value as Trips;
     }
   } catch {
-    // an unreadable marker counts as none
+    // an unreadable record counts as none
   }
-  return { count: 0, at: now };
+  return null;
 }
 
-/** Counts one trip to the hosted login page (call it right before navigating there). */
-export function recordLoginRedirect(now = Date.now()): void {
+/** Records one trip to the hosted login page that returns to `returnTo` (call it right before navigating there). */
+export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
+  const page = pageOf(returnTo);
+  if (page === null) return;
+  const trips = readTrips(now);
+  const count = trips?.page === page ? trips.count + 1 : 1;
   try {
-    storage()?.setItem(KEY, JSON.stringify({ count: readTrips(now).count + 1, at: now }));
+    storage()?.setItem(KEY, JSON.stringify({ page, count, at: now } satisfies Trips));
   } catch {
     // storage full or disabled: nothing to count with
   }
 }
 
-/** True when this tab already went to the hosted login page the maximum number of times, recently. */
-export function loginRedirectsExhausted(now = Date.now()): boolean {
-  return readTrips(now).count >= MAX_LOGIN_REDIRECTS;
+/** True when this tab came back to `pageHref` from the hosted login page the maximum number of times, recently. */
+export function loginRedirectsExhausted(pageHref: string, now = Date.now()): boolean {
+  const trips = readTrips(now);
+  return trips !== null && trips.page === pageOf(pageHref) && trips.count >= MAX_LOGIN_REDIRECTS;
 }
 
 /** Forgets the trips (a session was read, or the user asked to try again). */

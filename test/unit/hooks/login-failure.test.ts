@@ -37,20 +37,39 @@ describe("the trips to the hosted login page (sessionStorage)", () => {
   });
   afterEach(() => store.clear());
 
-  it("is exhausted after the maximum number of recent trips, and cleared by a readable session", () => {
+  const page = "http://127.0.0.1:5173/org?tab=members";
+
+  it("is exhausted after the maximum number of recent trips back to the same page, and cleared by a readable session", () => {
     for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) {
-      expect(loginRedirectsExhausted()).toBe(false);
-      recordLoginRedirect();
+      expect(loginRedirectsExhausted(page)).toBe(false);
+      recordLoginRedirect(page);
     }
-    expect(loginRedirectsExhausted()).toBe(true);
+    expect(loginRedirectsExhausted(page)).toBe(true);
+    expect(loginRedirectsExhausted("http://127.0.0.1:5173/org?tab=invites#top")).toBe(true); // same page, other query
     clearLoginRedirects();
-    expect(loginRedirectsExhausted()).toBe(false);
+    expect(loginRedirectsExhausted(page)).toBe(false);
+  });
+
+  it("a trip that returns to another page starts the count again: opening pages one after another is no round trip", () => {
+    recordLoginRedirect("http://127.0.0.1:5173/");
+    recordLoginRedirect("http://127.0.0.1:5173/org");
+    recordLoginRedirect("http://127.0.0.1:5173/api_keys");
+    for (const other of ["http://127.0.0.1:5173/", "http://127.0.0.1:5173/org", "http://127.0.0.1:5173/api_keys"]) {
+      expect(loginRedirectsExhausted(other)).toBe(false);
+    }
+    expect(loginRedirectsExhausted("http://localhost:5173/api_keys")).toBe(false); // another origin
+  });
+
+  it("counts only on the page the trips return to", () => {
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect("http://127.0.0.1:5173/home");
+    expect(loginRedirectsExhausted("http://127.0.0.1:5173/settings")).toBe(false);
+    expect(loginRedirectsExhausted("http://127.0.0.1:5173/home")).toBe(true);
   });
 
   it("forgets trips older than ten minutes", () => {
     const start = Date.now();
-    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect(start);
-    expect(loginRedirectsExhausted(start + 11 * 60_000)).toBe(false);
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect(page, start);
+    expect(loginRedirectsExhausted(page, start + 11 * 60_000)).toBe(false);
   });
 });
 
