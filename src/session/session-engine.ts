@@ -236,7 +236,10 @@ export function createSessionEngine(
   }
 
   function onStorageChange(key: string | null, newValue: string | null): void {
-    if (key !== STORAGE_KEYS.loggedInAt && key !== STORAGE_KEYS.loggedOutAt) return;
+    // Another tab's login tells a tab with a session nothing new (every tab that opens with a restored session
+    // records one), nor does a logout a tab without one: each re-fetches only when the change may be news to it.
+    const holdsSession = store.getAuthInfo() !== null;
+    if (key !== (holdsSession ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
     const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
