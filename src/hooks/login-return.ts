@@ -28,37 +28,25 @@ function storage(): Storage | null {
   }
 }
 
-/** Origin and path of `href` (resolved against the current page), or null when it is no URL. */
-function pageOf(href: string): string | null {
-  try {
-    const url = new URL(href, globalThis.location?.href);
-    return url.origin + url.pathname;
-  } catch {
-    return null;
-  }
+/** Origin and path of `href` (resolved against the current page): the page a trip returns to. */
+function pageOf(href: string): string {
+  const url = new URL(href, globalThis.location?.href);
+  return url.origin + url.pathname;
 }
 
+/** The recent trips (null: none, or only old ones); the record is this module's own, so its shape is trusted. */
 function readTrips(now: number): Trips | null {
   try {
-    const value = JSON.parse(storage()?.getItem(KEY) ?? "null") as Partial<Trips> | null;
-    if (
-      typeof value?.page === "string" &&
-      typeof value.count === "number" &&
-      typeof value.at === "number" &&
-      now - value.at < WINDOW_MS
-    ) {
-      return value as Trips;
-    }
+    const trips = JSON.parse(storage()?.getItem(KEY) ?? "null") as Trips | null;
+    return trips && now - trips.at < WINDOW_MS ? trips : null;
   } catch {
-    // an unreadable record counts as none
+    return null; // an unreadable record counts as none
   }
-  return null;
 }
 
 /** Records one trip to the hosted login page that returns to `returnTo` (call it right before navigating there). */
 export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
   const page = pageOf(returnTo);
-  if (page === null) return;
   const trips = readTrips(now);
   const count = trips?.page === page ? trips.count + 1 : 1;
   try {
@@ -71,7 +59,7 @@ export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
 /** True when this tab came back to `pageHref` from the hosted login page the maximum number of times, recently. */
 export function loginRedirectsExhausted(pageHref: string, now = Date.now()): boolean {
   const trips = readTrips(now);
-  return trips !== null && trips.page === pageOf(pageHref) && trips.count >= MAX_LOGIN_REDIRECTS;
+  return trips?.page === pageOf(pageHref) && trips.count >= MAX_LOGIN_REDIRECTS;
 }
 
 /** Forgets the trips (a session was read, or the user asked to try again). */
