@@ -14,7 +14,7 @@ export const MAX_LOGIN_REDIRECTS = 2;
 const WINDOW_MS = 10 * 60_000;
 
 interface Trips {
-  /** The page the trips return to (origin and path; the query and hash may differ on the way back). */
+  /** The path of the page the trips return to (the query and hash may differ on the way back). */
   page: string;
   count: number;
   at: number;
@@ -28,10 +28,9 @@ function storage(): Storage | null {
   }
 }
 
-/** Origin and path of `href` (resolved against the current page): the page a trip returns to. */
+/** The path of `href` (resolved against the current page): the page a trip returns to (sessionStorage is per origin). */
 function pageOf(href: string): string {
-  const url = new URL(href, globalThis.location?.href);
-  return url.origin + url.pathname;
+  return new URL(href, globalThis.location?.href).pathname;
 }
 
 /** The recent trips (null: none, or only old ones); the record is this module's own, so its shape is trusted. */

@@ -42,13 +42,13 @@ export interface RequireAuthProps extends AccessRequirement {
 }
 
 function currentPageUrl(): string | undefined {
-  return typeof globalThis.location === "undefined" ? undefined : globalThis.location.href;
+  return globalThis.location?.href;
 }
 
-/** Records a trip to the hosted login page and goes there, back to `returnTo` (default: this page). */
-function goToLogin(client: AuthClient, returnTo = currentPageUrl()): void {
-  if (returnTo !== undefined) recordLoginRedirect(returnTo);
-  getRedirectFunctions(client).toLogin(returnTo === undefined ? {} : { returnTo });
+/** Records a trip to the hosted login page and goes there, back to `returnTo` (default: this page); browser only. */
+function goToLogin(client: AuthClient, returnTo = location.href): void {
+  recordLoginRedirect(returnTo);
+  getRedirectFunctions(client).toLogin({ returnTo });
 }
 
 /** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */

@@ -1,7 +1,8 @@
 /**
  * The user and their memberships as objects with methods (`user.getOrg(id)?.isAtLeastRole("Admin")`), built
- * from plain `AuthInfo`. The objects are frozen copies: they never change when the session does. The methods are
- * not enumerable, so a view compares, spreads and serialises as its plain data: two views of one org are deep-equal.
+ * from plain `AuthInfo`. The objects are frozen copies: they never change when the session does. The methods sit
+ * on the view's prototype, so a view compares, spreads and serialises as its plain data: two views of one org are
+ * deep-equal.
  */
 import {
   getOrg,
@@ -68,11 +69,12 @@ function accessOf(org: OrgMembership): OrgAccess {
   };
 }
 
-/** A frozen copy of `data` with `methods` added as non-enumerable properties. */
+/**
+ * A frozen copy of `data` whose prototype holds `methods` (closures, so a destructured method still works): the
+ * view's own properties are its data alone.
+ */
 function withMethods<Data extends object, Methods extends object>(data: Data, methods: Methods): Data & Methods {
-  const view = { ...data };
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(view, name, { value });
-  return Object.freeze(view) as Data & Methods;
+  return Object.freeze(Object.assign(Object.create(methods) as Methods, data));
 }
 
 /** A membership with its checks. */

@@ -57,7 +57,6 @@ describe("the trips to the hosted login page (sessionStorage)", () => {
     for (const other of ["http://127.0.0.1:5173/", "http://127.0.0.1:5173/org", "http://127.0.0.1:5173/api_keys"]) {
       expect(loginRedirectsExhausted(other)).toBe(false);
     }
-    expect(loginRedirectsExhausted("http://localhost:5173/api_keys")).toBe(false); // another origin
   });
 
   it("counts only on the page the trips return to", () => {
