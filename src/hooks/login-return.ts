@@ -28,11 +28,6 @@ function storage(): Storage | null {
   }
 }
 
-/** The path of `href` (resolved against the current page): the page a trip returns to (sessionStorage is per origin). */
-function pageOf(href: string): string {
-  return new URL(href, globalThis.location?.href).pathname;
-}
-
 /** The recent trips (null: none, or only old ones); the record is this module's own, so its shape is trusted. */
 function readTrips(now: number): Trips | null {
   try {
@@ -45,7 +40,8 @@ function readTrips(now: number): Trips | null {
 
 /** Records one trip to the hosted login page that returns to `returnTo` (call it right before navigating there). */
 export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
-  const page = pageOf(returnTo);
+  // the path of the page the trip returns to (sessionStorage is per origin)
+  const page = new URL(returnTo, location.href).pathname;
   const trips = readTrips(now);
   const count = trips?.page === page ? trips.count + 1 : 1;
   try {
@@ -55,10 +51,10 @@ export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
   }
 }
 
-/** True when this tab came back to `pageHref` from the hosted login page the maximum number of times, recently. */
-export function loginRedirectsExhausted(pageHref: string, now = Date.now()): boolean {
+/** True when this tab came back to this page from the hosted login page the maximum number of times, recently. */
+export function loginRedirectsExhausted(now = Date.now()): boolean {
   const trips = readTrips(now);
-  return trips?.page === pageOf(pageHref) && trips.count >= MAX_LOGIN_REDIRECTS;
+  return trips !== null && trips.count >= MAX_LOGIN_REDIRECTS && trips.page === globalThis.location?.pathname;
 }
 
 /** Forgets the trips (a session was read, or the user asked to try again). */

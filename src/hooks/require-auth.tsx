@@ -41,10 +41,6 @@ export interface RequireAuthProps extends AccessRequirement {
   returnTo?: string;
 }
 
-function currentPageUrl(): string | undefined {
-  return globalThis.location?.href;
-}
-
 /** Records a trip to the hosted login page and goes there, back to `returnTo` (default: this page); browser only. */
 function goToLogin(client: AuthClient, returnTo = location.href): void {
   recordLoginRedirect(returnTo);
@@ -76,11 +72,10 @@ function useLoginFailure(client: AuthClient, status: string, wouldRedirect: bool
     if (status === "logged_in") clearLoginRedirects();
   }, [status]);
   if (decided.current?.status !== status) {
-    const page = currentPageUrl();
-    const exhausted = status === "logged_out" && wouldRedirect && page !== undefined && loginRedirectsExhausted(page);
+    const exhausted = status === "logged_out" && wouldRedirect && loginRedirectsExhausted();
     const failure = exhausted
       ? {
-          ...diagnoseLoginFailure(client.authUrl, page),
+          ...diagnoseLoginFailure(client.authUrl, location.href),
           retry() {
             clearLoginRedirects();
             goToLogin(client);
