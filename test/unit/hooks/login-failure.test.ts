@@ -35,12 +35,17 @@ describe("the trips to the hosted login page (sessionStorage)", () => {
     setItem: (key: string, value: string) => store.set(key, value),
     removeItem: (key: string) => store.delete(key),
   });
-  afterEach(() => store.clear());
+  afterEach(() => {
+    store.clear();
+    openPage("http://127.0.0.1:5173/");
+  });
 
   /** Puts the page (what `location` says) at `href`, as the browser does on a navigation. */
   const openPage = (href: string) => vi.stubGlobal("location", new URL(href));
-  afterEach(() => openPage("http://127.0.0.1:5173/"));
-  const exhaustedAt = (href: string, now?: number) => (openPage(href), loginRedirectsExhausted(now));
+  const exhaustedAt = (href: string) => {
+    openPage(href);
+    return loginRedirectsExhausted();
+  };
   const page = "http://127.0.0.1:5173/org?tab=members";
 
   it("is exhausted after the maximum number of recent trips back to the same page, and cleared by a readable session", () => {
