@@ -20,21 +20,13 @@ interface Trips {
   at: number;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null; // storage disabled: no count, guards behave as before
-  }
-}
-
 /** The recent trips (null: none, or only old ones); the record is this module's own, so its shape is trusted. */
 function readTrips(now: number): Trips | null {
   try {
-    const trips = JSON.parse(storage()?.getItem(KEY) ?? "null") as Trips | null;
+    const trips = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as Trips | null;
     return trips && now - trips.at < WINDOW_MS ? trips : null;
   } catch {
-    return null; // an unreadable record counts as none
+    return null; // no storage (a server, storage disabled) or an unreadable record: no trips
   }
 }
 
@@ -45,9 +37,9 @@ export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
   const trips = readTrips(now);
   const count = trips?.page === page ? trips.count + 1 : 1;
   try {
-    storage()?.setItem(KEY, JSON.stringify({ page, count, at: now } satisfies Trips));
+    sessionStorage.setItem(KEY, JSON.stringify({ page, count, at: now } satisfies Trips));
   } catch {
-    // storage full or disabled: nothing to count with
+    // no storage, or it is full or disabled: nothing to count with
   }
 }
 
@@ -60,8 +52,8 @@ export function loginRedirectsExhausted(now = Date.now()): boolean {
 /** Forgets the trips (a session was read, or the user asked to try again). */
 export function clearLoginRedirects(): void {
   try {
-    storage()?.removeItem(KEY);
+    sessionStorage.removeItem(KEY);
   } catch {
-    // nothing stored
+    // no storage: nothing stored
   }
 }
