@@ -9,10 +9,10 @@ export function authUrl(): string {
   return url;
 }
 
-/** This app's own origin, e.g. http://localhost:3000: the only place a server-side `returnTo` may point to. */
+/** This app's own origin, e.g. http://127.0.0.1:3000: the only place a server-side `returnTo` may point to. */
 export function appUrl(): string {
   const url = process.env.APP_URL;
-  if (!url) throw new Error("Set APP_URL to this app's origin, e.g. http://localhost:3000");
+  if (!url) throw new Error("Set APP_URL to this app's origin, e.g. http://127.0.0.1:3000");
   return url;
 }
 
