@@ -44,3 +44,12 @@ export async function launchChromium(): Promise<Browser> {
   const { executablePath, args } = await findChromium();
   return chromium.launch({ executablePath, args });
 }
+
+/** The oldest browser the support matrix promises: Chromium 119 (no `URL.canParse`), an aliased `@sparticuz/chromium`. */
+const OLDEST_CHROMIUM_PACKAGE = "sparticuz-chromium-119";
+
+/** Starts the oldest Chromium inside the declared browser range; Linux x64 only. */
+export async function launchOldestChromium(): Promise<Browser> {
+  const { executablePath, args } = await packagedChromium(OLDEST_CHROMIUM_PACKAGE);
+  return chromium.launch({ executablePath, args: [...args, ...QUIET_ARGS] });
+}
