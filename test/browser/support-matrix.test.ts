@@ -67,10 +67,10 @@ describe.each([
       );
 
       await page.goto(`${appUrl}?auth=${encodeURIComponent(emulator.url)}&org=${DEMO_IDS.acme}`);
-      await expect(page.locator("#signed-in").textContent({ timeout: 30_000 })).resolves.toBe(
+      await expect(page.locator("#signed-in").textContent({ timeout: 60_000 })).resolves.toBe(
         "Signed in as ada@acme.example",
       );
-      await expect(page.locator("#members").textContent({ timeout: 30_000 })).resolves.toMatch(/^[1-9]\d* members$/);
+      await expect(page.locator("#members").textContent({ timeout: 60_000 })).resolves.toMatch(/^[1-9]\d* members$/);
       await expect(page.locator("#client").textContent()).resolves.toBe("logged_in");
       expect(errors).toEqual([]);
       if (oldest) expect(await page.evaluate(() => "canParse" in URL)).toBe(false); // the range's floor, for real

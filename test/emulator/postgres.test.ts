@@ -32,7 +32,7 @@ if (bin === null) {
     const url = new URL(cluster.url);
     url.pathname = "/emulator_team";
     connectionString = url.toString();
-  }, 120_000);
+  });
   afterAll(() => cluster?.stop());
 
   it("shares one database between two emulators: a session started on one is valid on the other", async () => {
@@ -50,5 +50,5 @@ if (bin === null) {
       await second.stop();
       await first.stop();
     }
-  }, 90_000);
+  });
 }

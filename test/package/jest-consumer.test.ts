@@ -20,4 +20,4 @@ it("a jest 29 + jsdom 20 suite of an app creates a client, renders the provider 
   );
   expect(jest.stderr).toMatch(/Tests: +5 passed, 5 total/);
   expect(jest.status).toBe(0);
-}, 120_000);
+});

@@ -37,7 +37,7 @@ describe("validation compiled out", () => {
     expect(off.inputs.filter(([file]) => file.includes("node_modules/zod/"))).toEqual([]);
     expect(off.code).not.toContain("_zod");
     expect(off.gzipBytes).toBeLessThan(on.gzipBytes);
-  }, 30_000);
+  });
 
   it("sends bodies as given and takes answers as they are, loading no validators", async () => {
     switches.ORGAUTH_VALIDATION = "off";

@@ -65,7 +65,7 @@ describe("npm run generate", () => {
 
   it("compiles on its own with skipLibCheck off (schema.d.ts included) and no unused locals or parameters", () => {
     expect(generatedTypeErrors()).toEqual([]);
-  }, 60_000);
+  });
 
   it("--check passes when fresh and fails when a file is stale", async () => {
     const dir = await mkdtemp(join(tmpdir(), "orgauth-generated-"));
@@ -82,5 +82,5 @@ describe("npm run generate", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 });
