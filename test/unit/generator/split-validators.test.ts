@@ -27,15 +27,19 @@ describe("validators in a code-split app", () => {
     ["one fetcher", `export { listOrgMembers, createTransport } from "orgauth";`, "OrgMemberListSchema"],
     ["createAuthClient alone", `export { createAuthClient } from "orgauth";`, "RefreshTokenResponseSchema"],
     ["the typical app", app, "OrgMemberListSchema"],
-  ])("%s: zod and the schemas are loaded later, never initially", async (_name, source, schema) => {
-    const bundle = await split(source);
-    expect(carried(bundle, true).filter(isValidatorCode)).toEqual([]);
-    expect(carried(bundle, false).some((input) => input.includes("node_modules/zod/"))).toBe(true);
-    expect(carried(bundle, false)).toContain(`src/generated/zod/${schema}.ts`);
-    // esbuild assigns each module to one chunk: nothing is carried twice
-    const inputs = bundle.chunks.flatMap((chunk) => chunk.inputs);
-    expect(inputs.length).toBe(new Set(inputs).size);
-  });
+  ])(
+    "%s: zod and the schemas are loaded later, never initially",
+    async (_name, source, schema) => {
+      const bundle = await split(source);
+      expect(carried(bundle, true).filter(isValidatorCode)).toEqual([]);
+      expect(carried(bundle, false).some((input) => input.includes("node_modules/zod/"))).toBe(true);
+      expect(carried(bundle, false)).toContain(`src/generated/zod/${schema}.ts`);
+      // esbuild assigns each module to one chunk: nothing is carried twice
+      const inputs = bundle.chunks.flatMap((chunk) => chunk.inputs);
+      expect(inputs.length).toBe(new Set(inputs).size);
+    },
+    120_000,
+  );
 
   it("the chunks one fetcher can load carry its validators and no other operation's", async () => {
     const bundle = await split(`export { listOrgMembers, createTransport } from "orgauth";`);
@@ -46,11 +50,11 @@ describe("validators in a code-split app", () => {
     expect(carried(bundle, false).filter((input) => input.includes("src/generated/validators/"))).toEqual([
       "src/generated/validators/listOrgMembers.ts",
     ]);
-  });
+  }, 120_000);
 
   it("with validation compiled out, the typical app loads no validator chunk and carries no zod", async () => {
     const bundle = await split(app, VALIDATION_OFF);
     expect(bundle.chunks.filter((chunk) => !chunk.initial)).toEqual([]);
     expect(carried(bundle, true).filter((input) => input.includes("node_modules/zod/"))).toEqual([]);
-  });
+  }, 120_000);
 });
