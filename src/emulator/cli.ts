@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { backendSettingsText } from "./banner.js";
-import { demoSeed, DEMO_PASSWORD } from "./demo-seed.js";
-import type { EmulatorSeed } from "./seed.js";
-import { readSeedFile, writeSeedFile } from "./seed-file.js";
+import { demoSeed, DEMO_PASSWORD } from "./seeds/demo-seed.js";
+import type { EmulatorSeed } from "./seeds/seed.js";
+import { readSeedFile, writeSeedFile } from "./seeds/seed-file.js";
 import { startEmulator, type RunningEmulator } from "./server.js";
 
 /** The command line's flags: the same for `npx orgauth-emulator` and this repository's `npm run emulator`. */

@@ -1,9 +1,9 @@
 /** `createEmulator`: the emulator as a Node test suite starts it, on a free port with an in-memory database. */
-import type { EmulatorSeed } from "./seed.js";
-import type { EmulatorSettings } from "./settings.js";
-import type { OutboxMessage } from "./outbox.js";
+import type { EmulatorSeed } from "./seeds/seed.js";
+import type { EmulatorSettings } from "./store/settings.js";
+import type { OutboxMessage } from "./store/outbox.js";
 import { startEmulator, type EmulatorOptions } from "./server.js";
-import { currentTotp } from "./totp.js";
+import { currentTotp } from "./tokens/totp.js";
 
 /** A local provider for a test suite: its URL (the app's auth URL), resets, the outbox and the settings. */
 export interface TestEmulator {

@@ -2,7 +2,7 @@ import * as api from "../../src/generated/operations.js";
 import type { OperationId } from "../../src/generated/operations.js";
 import type { RequestOptions } from "../../src/transport/index.js";
 import type { Transport } from "../../src/transport/index.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 /** One valid call of every operation; the mapped type makes the compiler insist that none is missing. */
 export const validCalls: { [Op in OperationId]: (t: Transport, o?: RequestOptions) => Promise<unknown> } = {

@@ -81,6 +81,35 @@ const RULES: LayerRule[] = [
   },
 ];
 
+/**
+ * The emulator's rooms (docs/architecture.md, "The emulator's rooms"): each may import the rooms listed for it and
+ * nothing else of the emulator; the root (entry, server, CLI) may import every room and no room imports the root.
+ * A room may import only rooms listed before it, so the rooms form no cycle (a test below holds the order).
+ */
+const EMULATOR_ROOMS: Record<string, readonly string[]> = {
+  db: [],
+  http: [],
+  tokens: ["db"],
+  store: ["db", "http", "tokens"],
+  seeds: ["db", "http", "tokens", "store"],
+  routes: ["db", "http", "tokens", "store", "seeds"],
+  "admin-ui": ["db", "http", "tokens", "store", "seeds"],
+  pages: ["db", "http", "tokens", "store", "seeds", "routes"],
+};
+/** The room of a file of src/emulator ("" for the root), or null outside the emulator. */
+const emulatorRoom = (file: string): string | null => {
+  const match = /^src\/emulator\/(?:([\w-]+)\/)?/.exec(file);
+  return match ? (match[1] ?? "") : null;
+};
+const ROOM_RULES: LayerRule[] = Object.entries(EMULATOR_ROOMS).map(([room, allowed]) => ({
+  name: `the emulator's ${room}/ imports ${allowed.length ? `only ${allowed.join(", ")} of the other rooms` : "no other room"}`,
+  files: new RegExp(`^src/emulator/${room}/`),
+  forbids: (edge) => {
+    const target = edge.target === null ? null : emulatorRoom(edge.target);
+    return target !== null && target !== room && !allowed.includes(target);
+  },
+}));
+
 const edges = importGraph(repoRoot, "src");
 const violations = (rule: LayerRule): string[] =>
   edges
@@ -98,7 +127,22 @@ describe("the layers of src/", () => {
     }
   });
 
-  for (const rule of RULES) {
+  it("every folder of the emulator is a room with rules", () => {
+    const rooms = new Set(edges.map((edge) => emulatorRoom(edge.from)).filter((room) => room !== null));
+    expect([...rooms].sort()).toEqual(["", ...Object.keys(EMULATOR_ROOMS)].sort());
+  });
+
+  it("the emulator's room rules form no cycle (a room may import only rooms listed before it)", () => {
+    const rooms = Object.keys(EMULATOR_ROOMS);
+    for (const [index, room] of rooms.entries()) {
+      expect(
+        EMULATOR_ROOMS[room]?.filter((allowed) => rooms.indexOf(allowed) >= index),
+        room,
+      ).toEqual([]);
+    }
+  });
+
+  for (const rule of [...RULES, ...ROOM_RULES]) {
     it(rule.name, () => {
       expect(violations(rule)).toEqual([...(rule.expectedViolations ?? [])].sort());
     });

@@ -1,6 +1,6 @@
-import type { EmulatorContext } from "../context.js";
-import type { Reply, Request, Router } from "../http.js";
-import { currentPerson } from "../sessions.js";
+import type { EmulatorContext } from "../store/context.js";
+import type { Reply, Request, Router } from "../http/http.js";
+import { currentPerson } from "../store/sessions.js";
 import { errorLine, form, page } from "./html.js";
 import { SOCIAL_PROVIDERS } from "./social.js";
 import { callApi, landingTarget, messageOf, rawRt, redirect, withDefaultReturn, withRt } from "./flow.js";

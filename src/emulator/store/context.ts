@@ -1,7 +1,7 @@
-import type { TokenSigner } from "./access-tokens.js";
-import type { IdentityStore } from "./identity.js";
+import type { TokenSigner } from "../tokens/access-tokens.js";
+import type { IdentityStore } from "../db/identity.js";
 import { defaultSettings, type EmulatorSettings } from "./settings.js";
-import type { SqlPort } from "./sql.js";
+import type { SqlPort } from "../db/sql.js";
 
 /** Everything a route needs: the database, the identity store, the token signer, the clock and the settings. */
 export interface EmulatorContext {

@@ -1,5 +1,5 @@
 import { exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from "jose";
-import type { SqlPort } from "./sql.js";
+import type { SqlPort } from "../db/sql.js";
 
 /** The key pair access tokens are signed with: made once per database and kept with the data. */
 export interface SigningKey {

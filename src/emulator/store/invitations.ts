@@ -2,7 +2,7 @@ import type { EmulatorContext } from "./context.js";
 import { findMembership, putMembership } from "./orgs.js";
 import type { Person } from "./people.js";
 import { recordMail } from "./outbox.js";
-import { randomToken, sha256 } from "./secrets.js";
+import { randomToken, sha256 } from "../tokens/secrets.js";
 
 /** An invitation found by its token. */
 export interface Invitation {

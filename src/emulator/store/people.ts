@@ -1,7 +1,7 @@
-import { AdapterError } from "../adapter/index.js";
+import { AdapterError } from "../../adapter/index.js";
 import type { EmulatorContext } from "./context.js";
-import { invalidFields } from "./errors.js";
-import { newId } from "./secrets.js";
+import { invalidFields } from "../http/errors.js";
+import { newId } from "../tokens/secrets.js";
 
 /** A user as the provider sees them: the identity-store user plus the provider's profile fields. */
 export interface Person {

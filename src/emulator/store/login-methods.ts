@@ -1,4 +1,4 @@
-import { SOCIAL_LOGIN_PROVIDER_NAMES } from "../shared/social-providers.js";
+import { SOCIAL_LOGIN_PROVIDER_NAMES } from "../../shared/social-providers.js";
 
 /** How a session logged in, as the provider's tokens carry it in `login_method`. */
 export type LoginMethod =

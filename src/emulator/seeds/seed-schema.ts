@@ -4,7 +4,7 @@
  * the checked-in JSON Schema (seed.schema.json, for editors) is generated from it by scripts/seed-schema.ts.
  */
 import * as z from "zod";
-import type { EmulatorSettings } from "./settings.js";
+import type { EmulatorSettings } from "../store/settings.js";
 
 const json = z.record(z.string(), z.unknown());
 const text = z.string().min(1);

@@ -4,7 +4,7 @@
  * its users and orgs). Every problem is reported with its JSON path, e.g. `orgs[0].members[1].email`.
  */
 import type * as z from "zod";
-import { defaultSettings } from "./settings.js";
+import { defaultSettings } from "../store/settings.js";
 import type { EmulatorSeed } from "./seed.js";
 import { seedSchema } from "./seed-schema.js";
 

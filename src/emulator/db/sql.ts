@@ -1,4 +1,4 @@
-import { openEmbeddedDatabase, openPostgres, type SqlPort as AdapterSqlPort } from "../adapter/index.js";
+import { openEmbeddedDatabase, openPostgres, type SqlPort as AdapterSqlPort } from "../../adapter/index.js";
 
 /**
  * The query port the emulator stores through — the identity store's port (a PGlite instance, a pg Pool) seen with

@@ -1,9 +1,9 @@
 import type * as z from "zod";
-import { writeSettings, type EmulatorContext } from "./context.js";
-import { enableMfa } from "./mfa-store.js";
-import { insertOrg, putMembership, urlSafe } from "./orgs.js";
-import { createPerson, getPersonByEmail } from "./people.js";
-import { hashPassword, randomToken, sha256 } from "./secrets.js";
+import { writeSettings, type EmulatorContext } from "../store/context.js";
+import { enableMfa } from "../store/mfa-store.js";
+import { insertOrg, putMembership, urlSafe } from "../store/orgs.js";
+import { createPerson, getPersonByEmail } from "../store/people.js";
+import { hashPassword, randomToken, sha256 } from "../tokens/secrets.js";
 import type { seedApiKeySchema, seedOrgSchema, seedSchema, seedUserSchema } from "./seed-schema.js";
 
 /** A user to seed. `password` is hashed on the way in (`passwordHash` is taken as is); `mfaSecret` turns MFA on. */

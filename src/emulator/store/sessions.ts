@@ -1,9 +1,9 @@
 import type { EmulatorContext } from "./context.js";
-import { emailNotConfirmed, notLoggedIn } from "./errors.js";
-import { cookie, type Request } from "./http.js";
+import { emailNotConfirmed, notLoggedIn } from "../http/errors.js";
+import { cookie, type Request } from "../http/http.js";
 import type { LoginMethod } from "./login-methods.js";
 import { getPerson, updateProfile, type Person } from "./people.js";
-import { randomToken, sha256 } from "./secrets.js";
+import { randomToken, sha256 } from "../tokens/secrets.js";
 
 /** The session cookie's name (the contract's `sessionCookie`). */
 const SESSION_COOKIE = "__session";

@@ -1,9 +1,9 @@
-import type { EmulatorContext } from "./context.js";
-import { membershipsOf, type Membership, type Org } from "./orgs.js";
-import type { LoginMethod } from "./login-methods.js";
-import type { Person } from "./people.js";
-import { roleView } from "./roles.js";
-import type { EmulatorSettings } from "./settings.js";
+import type { EmulatorContext } from "../store/context.js";
+import { membershipsOf, type Membership, type Org } from "../store/orgs.js";
+import type { LoginMethod } from "../store/login-methods.js";
+import type { Person } from "../store/people.js";
+import { roleView } from "../store/roles.js";
+import type { EmulatorSettings } from "../store/settings.js";
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 

@@ -1,4 +1,4 @@
-import { createAdapter, migrate, type OrgauthAdapter } from "../adapter/index.js";
+import { createAdapter, migrate, type OrgauthAdapter } from "../../adapter/index.js";
 import { adapterPort, type SqlPort } from "./sql.js";
 
 /**

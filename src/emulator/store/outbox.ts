@@ -1,5 +1,5 @@
 import type { EmulatorContext } from "./context.js";
-import { domainOf, randomToken } from "./secrets.js";
+import { domainOf, randomToken } from "../tokens/secrets.js";
 
 /** One e-mail the emulator "sent": readable on the outbox page and through the admin API. */
 export interface OutboxMessage {

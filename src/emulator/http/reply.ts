@@ -1,4 +1,4 @@
-import type { Reply } from "../http.js";
+import type { Reply } from "./http.js";
 
 /** A 200 JSON reply. */
 export const ok = (json: unknown, cookies: string[] = []): Reply => ({ status: 200, json, cookies });

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from "./context.js";
-import { orgNotFound } from "./errors.js";
+import { orgNotFound } from "../http/errors.js";
 
 /** An organisation and its rules. */
 export interface Org {

@@ -4,11 +4,11 @@
  * Sessions, pending e-mail links, the outbox and rate-limit counters are not part of it. Lists are in a stable
  * order (by creation, then id), so exporting the same state twice writes the same file.
  */
-import type { EmulatorContext } from "./context.js";
-import { readSettings } from "./context.js";
-import { unusedBackupCodes } from "./mfa-store.js";
-import { listOrgs } from "./orgs.js";
-import { getPerson } from "./people.js";
+import type { EmulatorContext } from "../store/context.js";
+import { readSettings } from "../store/context.js";
+import { unusedBackupCodes } from "../store/mfa-store.js";
+import { listOrgs } from "../store/orgs.js";
+import { getPerson } from "../store/people.js";
 import type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seed.js";
 
 /** Where an exported seed points editors for its JSON Schema: the copy inside the installed package. */

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from "./context.js";
-import { ProviderError } from "./errors.js";
-import { newBackupCodes, newTotpSecret } from "./totp.js";
+import { ProviderError } from "../http/errors.js";
+import { newBackupCodes, newTotpSecret } from "../tokens/totp.js";
 
 /** A person's MFA record. */
 export interface MfaRecord {
