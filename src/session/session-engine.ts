@@ -20,13 +20,7 @@ import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import type {
-  CoordinatedResult,
-  CoordinatorOptions,
-  Freshness,
-  SharedResult,
-  TabSync,
-} from "./tab-coordinator.js";
+import type { CoordinatedResult, CoordinatorOptions, Freshness, SharedResult, TabSync } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
 const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
