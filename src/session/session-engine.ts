@@ -63,6 +63,8 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { ...options, signal: lifetime.signal };
   const state = initialEngineState();
+  /** Runs `cleanup` when the engine is destroyed (its lifetime signal aborts). */
+  const onDestroy = (cleanup: () => void) => lifetime.signal.addEventListener("abort", cleanup);
   const store = createSessionStore(emit);
   const persisted = createPersistedState(env.storage);
   const flights = createSingleFlight<AuthInfo | null>();
@@ -77,7 +79,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   };
   /** Whether a session is expected (picks the request that goes first when an org is selected). */
   const expectSession = () =>
-    state.serverSession === "unknown" ? persisted.lastRecorded() !== "logout" : state.serverSession === "exists";
+    state.server === "unknown" ? persisted.lastRecorded() !== "logout" : state.server === "exists";
   const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
@@ -87,21 +89,21 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     onRemoteResult,
   });
   const updateTimer = () =>
-    state.serverSession === "ended" || state.destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
+    state.server === "ended" || state.destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
-    if (state.destroyed || result === state.lastApplied) return;
-    if (source === "adopted" && result.at < state.lastResultAt) return; // older than what we have
+    if (state.destroyed || result === state.applied) return;
+    if (source === "adopted" && result.at < state.resultAt) return; // older than what we have
     // A session whose request went out before this tab's logout completed (an org switch's refresh answered late)
     // may predate the logout on the server: it does not log the user back in.
     if (source !== "logout" && result.authInfo && result.requestedAt < state.loggedOutAt) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
-    state.lastApplied = result;
-    state.lastResultAt = Math.max(state.lastResultAt, result.at);
-    state.lastCheckAt = env.now();
+    state.applied = result;
+    state.resultAt = Math.max(state.resultAt, result.at);
+    state.checkedAt = env.now();
     state.offsetMs = result.offsetMs;
     orgTokens.clear();
-    state.serverSession = result.authInfo ? "exists" : "ended";
+    state.server = result.authInfo ? "exists" : "ended";
     store.set(result.authInfo);
     state.coordinator?.hold(result);
     if (
@@ -112,7 +114,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
       state.activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
       persisted.setActiveOrgId(null);
     }
-    state.lastAppliedKey = keyOf(state.activeOrgId);
+    state.appliedKey = keyOf(state.activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
@@ -128,7 +130,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
 
   function onFailure(error: unknown, reason: RefreshReason): void {
     if (state.destroyed) return;
-    state.lastCheckAt = env.now();
+    state.checkedAt = env.now();
     const status = error instanceof RefreshError ? error.status : 0;
     const message = error instanceof Error ? error.message : String(error);
     const kept = validAuthInfo() !== null;
@@ -151,7 +153,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
    * now (e.g. after a mutation).
    */
   function freshnessFor(reason: RefreshReason, startedAt: number): Freshness {
-    if (reason === "expiring") return { completedAfter: state.lastResultAt };
+    if (reason === "expiring") return { completedAfter: state.resultAt };
     // Tabs opened together (a restored session) share the first request: a mount takes a result requested
     // within the wake re-check interval, as a wake-up would.
     if (reason === "initial") return { requestedSince: startedAt - timing.minWakeRefreshIntervalMs };
@@ -177,8 +179,8 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
-        const first = reason === "initial" && !state.firstRefreshDone;
-        state.firstRefreshDone = true;
+        const first = reason === "initial" && !state.firstSent;
+        state.firstSent = true;
         const check = () => checkSession(ctx, orgId, expectSession(), state.offsetMs);
         // shared with the other tabs when the client coordinates them, else this tab's own
         const { source, result }: CoordinatedResult = first
@@ -199,7 +201,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     });
   }
 
-  /** A refresh state.started by the engine itself: failures are already reported as events. */
+  /** A refresh started by the engine itself: failures are already reported as events. */
   function refreshQuietly(reason: RefreshReason): Promise<void> {
     return refresh(reason, reason !== "initial" && reason !== "active_org_changed").then(
       () => undefined,
@@ -208,7 +210,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function onTick(): void {
-    if (state.serverSession === "ended" || env.now() < state.notBefore) return;
+    if (state.server === "ended" || env.now() < state.notBefore) return;
     const authInfo = store.getAuthInfo();
     if (!authInfo || remaining(authInfo) < timing.refreshWhenSecondsRemaining) void refreshQuietly("expiring");
   }
@@ -218,7 +220,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     if (env.now() < state.notBefore) return;
     // While the auth server is unreachable, every focus / online / visible wake-up tries again.
     const unreachable = store.getSnapshot().status === "unreachable";
-    if (unreachable || env.now() - state.lastCheckAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
+    if (unreachable || env.now() - state.checkedAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
   }
 
   function onStorageChange(key: string | null, newValue: string | null): void {
@@ -228,10 +230,11 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
-      state.pendingTimers.delete(handle);
-      if (changedAt === null || state.lastResultAt < changedAt) void refreshQuietly("storage");
+      lifetime.signal.removeEventListener("abort", cancel);
+      if (changedAt === null || state.resultAt < changedAt) void refreshQuietly("storage");
     }, timing.crossTabSettleMs);
-    state.pendingTimers.add(handle);
+    const cancel = () => env.clearTimeout(handle);
+    onDestroy(cancel);
   }
 
   function onRemoteResult(key: string, result: SharedResult): void {
@@ -277,23 +280,16 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     if (state.started || state.destroyed || !env.isBrowser) return;
     state.started = true;
     state.activeOrgId = persisted.getActiveOrgId();
-    state.coordinator =
-      tabs?.(
-        env,
-        authOrigin,
-        coordinatorOptions((key) =>
-          key === keyOf(state.activeOrgId) && key === state.lastAppliedKey ? state.lastApplied : null,
-        ),
-      ) ?? null;
-    state.removeListeners = listenForWakeUps(env, onWake, onStorageChange);
+    state.coordinator = tabs?.(
+      env,
+      authOrigin,
+      coordinatorOptions((key) =>
+        key === keyOf(state.activeOrgId) && key === state.appliedKey ? (state.applied ?? null) : null,
+      ),
+    );
+    onDestroy(listenForWakeUps(env, onWake, onStorageChange));
     const removePageHide = env.onPageHide?.(() => state.coordinator?.hold(null));
-    if (removePageHide) {
-      const removeWakeUps = state.removeListeners;
-      state.removeListeners = () => {
-        removeWakeUps();
-        removePageHide();
-      };
-    }
+    if (removePageHide) onDestroy(removePageHide);
     if (triggers.initialRefresh) state.initial = refreshQuietly("initial");
   }
 
@@ -323,7 +319,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     if (!env.isBrowser) return null;
     start();
     const redirectTo = await logoutRequest(ctx);
-    const at = Math.max(env.now(), state.lastResultAt + 1);
+    const at = Math.max(env.now(), state.resultAt + 1);
     const result: SharedResult = { authInfo: null, offsetMs: state.offsetMs, requestedAt: at, at };
     state.loggedOutAt = at;
     apply(result, "logout");
@@ -335,17 +331,14 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     if (state.destroyed || orgId === state.activeOrgId) return;
     state.activeOrgId = orgId;
     persisted.setActiveOrgId(orgId);
-    if (state.started && state.serverSession !== "ended") void refreshQuietly("active_org_changed");
+    if (state.started && state.server !== "ended") void refreshQuietly("active_org_changed");
   }
 
   function destroy(): void {
     if (state.destroyed) return;
     state.destroyed = true;
     timer.stop();
-    for (const handle of state.pendingTimers) env.clearTimeout(handle);
-    state.pendingTimers.clear();
-    state.removeListeners?.();
-    lifetime.abort(new AuthClientDestroyedError());
+    lifetime.abort(new AuthClientDestroyedError()); // ends the requests, listeners and waits tied to it (onDestroy)
     state.firstRefresh?.release();
     state.coordinator?.close();
     orgTokens.clear();

@@ -112,7 +112,7 @@ async function sessionRequest<T>(
   read: AnswerReader<T>,
 ): Promise<T> {
   const { env, signal } = ctx;
-  const options: ExchangeOptions = { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() };
+  const options: ExchangeOptions = { timeoutMs: ctx.timing.timeoutMs, signal, now: () => env.now() };
   const deadline = withTimeout(options.timeoutMs, signal, env);
   options.deadline = deadline;
   const validators = () =>
@@ -128,7 +128,7 @@ async function sessionRequest<T>(
   try {
     const init: RequestInit = { method, credentials: "include", headers: { "Content-Type": "application/json" } };
     return await read(
-      await exchange((input, init) => env.fetch(input, init), new URL(path, ctx.authOrigin).href, init, options),
+      await exchange((input, init) => env.fetch(input, init), ctx.authOrigin + path, init, options),
       validators,
     );
   } catch (error) {
@@ -221,7 +221,10 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
   try {
     return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response, validators) => {
       if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
-      const body = parseJsonOrUndefined(response.text);
+      let body: unknown; // an unreadable body is one that does not match the schema
+      try {
+        body = JSON.parse(response.text);
+      } catch {}
       const parsed = (await validators())?.logout.safeParse(body) ?? {
         success: true as const,
         data: body as LogoutResponse,
@@ -236,13 +239,5 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
     if (error instanceof RefreshError)
       throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
     throw error;
-  }
-}
-
-function parseJsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
