@@ -7,14 +7,7 @@
 import type { LogoutResponse, RefreshTokenResponse } from "../generated/operations.js";
 import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
 import { NO_RESPONSE_STATUS } from "../transport/errors.js";
-import {
-  exchange,
-  ExchangeFailure,
-  type ExchangeOptions,
-  type ExchangeResult,
-  withinDeadline,
-} from "../transport/exchange.js";
-import { withTimeout } from "../transport/timeout.js";
+import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
 import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
 import type { AuthEnvironment } from "./environment.js";
@@ -97,13 +90,14 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
   });
 }
 
-/** Reads a session answer; `validators()` waits for the schemas under the request's deadline (null when compiled out). */
-type AnswerReader<T> = (answer: ExchangeResult, validators: () => Promise<SessionValidators | null>) => Promise<T>;
+/** Reads a session answer; `validators()` loads the schemas (never called with validation compiled out). */
+type AnswerReader<T> = (answer: ExchangeResult, validators: () => Promise<SessionValidators>) => Promise<T>;
 
 /**
- * One session request under one deadline, over the exchange (redirects refused, credentials, JSON) and the wait for
- * the validators; `destroy()` aborts it (rejecting with `AuthClientDestroyedError`). A request that gets no readable
- * answer, or whose validators fail to load, fails with a `RefreshError`.
+ * One session request through the exchange: one deadline over the request, the body and the reading of the answer
+ * (the wait for the validators too), redirects refused, credentials, JSON; `destroy()` aborts it (rejecting with
+ * `AuthClientDestroyedError`). A request that gets no readable answer, or whose validators fail to load, fails with
+ * a `RefreshError`.
  */
 async function sessionRequest<T>(
   ctx: SessionRequestContext,
@@ -112,29 +106,20 @@ async function sessionRequest<T>(
   read: AnswerReader<T>,
 ): Promise<T> {
   const { env, signal } = ctx;
-  const options: ExchangeOptions = { timeoutMs: ctx.timing.timeoutMs, signal, now: () => env.now() };
-  const deadline = withTimeout(options.timeoutMs, signal, env);
-  options.deadline = deadline;
   const validators = () =>
-    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
-      ? Promise.resolve(null)
-      : withinDeadline(
-          loadSessionValidators().catch(() => {
-            throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-          }),
-          deadline,
-          options,
-        );
+    loadSessionValidators().catch(() => {
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+    });
   try {
-    const init: RequestInit = { method, credentials: "include", headers: { "Content-Type": "application/json" } };
-    return await read(
-      await exchange((input, init) => env.fetch(input, init), ctx.authOrigin + path, init, options),
-      validators,
+    return await exchange(
+      (input, init) => env.fetch(input, init),
+      ctx.authOrigin + path,
+      { method, credentials: "include", headers: { "Content-Type": "application/json" } },
+      { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      (answer) => read(answer, validators),
     );
   } catch (error) {
     throw error instanceof ExchangeFailure ? refreshErrorOf(error) : error; // else destroyed: the lifetime signal's reason
-  } finally {
-    deadline.dispose();
   }
 }
 
@@ -169,10 +154,10 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
     } catch {
       throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
     }
-    const parsed = (await validators())?.refresh.safeParse(body) ?? {
-      success: true as const,
-      data: body as RefreshTokenResponse,
-    };
+    const parsed =
+      (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+        ? { success: true as const, data: body as RefreshTokenResponse }
+        : (await validators()).refresh.safeParse(body);
     if (!parsed.success) {
       ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
       throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
@@ -225,10 +210,10 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
       try {
         body = JSON.parse(response.text);
       } catch {}
-      const parsed = (await validators())?.logout.safeParse(body) ?? {
-        success: true as const,
-        data: body as LogoutResponse,
-      };
+      const parsed =
+        (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+          ? { success: true as const, data: body as LogoutResponse }
+          : (await validators()).logout.safeParse(body);
       if (!parsed.success) {
         ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;
