@@ -90,8 +90,12 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
   });
 }
 
-/** Reads a session answer; `validators()` loads the schemas (never called with validation compiled out). */
-type AnswerReader<T> = (answer: ExchangeResult, validators: () => Promise<SessionValidators>) => Promise<T>;
+/** The session's validators for an answer being read; a failed load is a `RefreshError` (as if unanswered). */
+function validatorsForAnswer(): Promise<SessionValidators> {
+  return loadSessionValidators().catch(() => {
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  });
+}
 
 /**
  * One session request through the exchange: one deadline over the request, the body and the reading of the answer
@@ -103,20 +107,16 @@ async function sessionRequest<T>(
   ctx: SessionRequestContext,
   path: string,
   method: "GET" | "POST",
-  read: AnswerReader<T>,
+  read: (answer: ExchangeResult) => Promise<T>,
 ): Promise<T> {
   const { env, signal } = ctx;
-  const validators = () =>
-    loadSessionValidators().catch(() => {
-      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-    });
   try {
     return await exchange(
       (input, init) => env.fetch(input, init),
       ctx.authOrigin + path,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
       { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
-      (answer) => read(answer, validators),
+      read,
     );
   } catch (error) {
     throw error instanceof ExchangeFailure ? refreshErrorOf(error) : error; // else destroyed: the lifetime signal's reason
@@ -140,7 +140,7 @@ function refreshErrorOf(error: ExchangeFailure): RefreshError {
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
 function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
-  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response, validators) => {
+  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
     const receivedAt = ctx.env.now();
     if (response.status === 401) return { authInfo: null, skew: null };
     if (response.status === NO_RESPONSE_STATUS)
@@ -157,7 +157,7 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
     const parsed =
       (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
         ? { success: true as const, data: body as RefreshTokenResponse }
-        : (await validators()).refresh.safeParse(body);
+        : (await validatorsForAnswer()).refresh.safeParse(body);
     if (!parsed.success) {
       ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
       throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
@@ -204,7 +204,7 @@ export async function refreshWithRetries(
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
 export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
   try {
-    return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response, validators) => {
+    return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response) => {
       if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
       let body: unknown; // an unreadable body is one that does not match the schema
       try {
@@ -213,7 +213,7 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
       const parsed =
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
           ? { success: true as const, data: body as LogoutResponse }
-          : (await validators()).logout.safeParse(body);
+          : (await validatorsForAnswer()).logout.safeParse(body);
       if (!parsed.success) {
         ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;
