@@ -14,59 +14,46 @@ export const MAX_LOGIN_REDIRECTS = 2;
 const WINDOW_MS = 10 * 60_000;
 
 interface Trips {
-  /** The page the trips return to (origin and path; the query and hash may differ on the way back). */
+  /** The path of the page the trips return to (the query and hash may differ on the way back). */
   page: string;
   count: number;
   at: number;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null; // storage disabled: no count, guards behave as before
-  }
-}
-
-/** Origin and path of `href` (resolved against the current page): the page a trip returns to. */
-function pageOf(href: string): string {
-  const url = new URL(href, globalThis.location?.href);
-  return url.origin + url.pathname;
-}
-
 /** The recent trips (null: none, or only old ones); the record is this module's own, so its shape is trusted. */
 function readTrips(now: number): Trips | null {
   try {
-    const trips = JSON.parse(storage()?.getItem(KEY) ?? "null") as Trips | null;
+    const trips = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as Trips | null;
     return trips && now - trips.at < WINDOW_MS ? trips : null;
   } catch {
-    return null; // an unreadable record counts as none
+    return null; // no storage (a server, storage disabled) or an unreadable record: no trips
   }
 }
 
 /** Records one trip to the hosted login page that returns to `returnTo` (call it right before navigating there). */
 export function recordLoginRedirect(returnTo: string, now = Date.now()): void {
-  const page = pageOf(returnTo);
+  // the path of the page the trip returns to (sessionStorage is per origin)
+  const page = new URL(returnTo, location.href).pathname;
   const trips = readTrips(now);
   const count = trips?.page === page ? trips.count + 1 : 1;
   try {
-    storage()?.setItem(KEY, JSON.stringify({ page, count, at: now } satisfies Trips));
+    sessionStorage.setItem(KEY, JSON.stringify({ page, count, at: now } satisfies Trips));
   } catch {
-    // storage full or disabled: nothing to count with
+    // no storage, or it is full or disabled: nothing to count with
   }
 }
 
-/** True when this tab came back to `pageHref` from the hosted login page the maximum number of times, recently. */
-export function loginRedirectsExhausted(pageHref: string, now = Date.now()): boolean {
+/** True when this tab came back to this page from the hosted login page the maximum number of times, recently. */
+export function loginRedirectsExhausted(now = Date.now()): boolean {
   const trips = readTrips(now);
-  return trips?.page === pageOf(pageHref) && trips.count >= MAX_LOGIN_REDIRECTS;
+  return trips !== null && trips.count >= MAX_LOGIN_REDIRECTS && trips.page === globalThis.location?.pathname;
 }
 
 /** Forgets the trips (a session was read, or the user asked to try again). */
 export function clearLoginRedirects(): void {
   try {
-    storage()?.removeItem(KEY);
+    sessionStorage.removeItem(KEY);
   } catch {
-    // nothing stored
+    // no storage: nothing stored
   }
 }

@@ -41,14 +41,10 @@ export interface RequireAuthProps extends AccessRequirement {
   returnTo?: string;
 }
 
-function currentPageUrl(): string | undefined {
-  return typeof globalThis.location === "undefined" ? undefined : globalThis.location.href;
-}
-
-/** Records a trip to the hosted login page and goes there, back to `returnTo` (default: this page). */
-function goToLogin(client: AuthClient, returnTo = currentPageUrl()): void {
-  if (returnTo !== undefined) recordLoginRedirect(returnTo);
-  getRedirectFunctions(client).toLogin(returnTo === undefined ? {} : { returnTo });
+/** Records a trip to the hosted login page and goes there, back to `returnTo` (default: this page); browser only. */
+function goToLogin(client: AuthClient, returnTo = location.href): void {
+  recordLoginRedirect(returnTo);
+  getRedirectFunctions(client).toLogin({ returnTo });
 }
 
 /** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */
@@ -76,11 +72,10 @@ function useLoginFailure(client: AuthClient, status: string, wouldRedirect: bool
     if (status === "logged_in") clearLoginRedirects();
   }, [status]);
   if (decided.current?.status !== status) {
-    const page = currentPageUrl();
-    const exhausted = status === "logged_out" && wouldRedirect && page !== undefined && loginRedirectsExhausted(page);
+    const exhausted = status === "logged_out" && wouldRedirect && loginRedirectsExhausted();
     const failure = exhausted
       ? {
-          ...diagnoseLoginFailure(client.authUrl, page),
+          ...diagnoseLoginFailure(client.authUrl, location.href),
           retry() {
             clearLoginRedirects();
             goToLogin(client);

@@ -1,7 +1,6 @@
 /**
  * The user and their memberships as objects with methods (`user.getOrg(id)?.isAtLeastRole("Admin")`), built
- * from plain `AuthInfo`. The objects are frozen copies: they never change when the session does. The methods are
- * not enumerable, so a view compares, spreads and serialises as its plain data: two views of one org are deep-equal.
+ * from plain `AuthInfo`. The objects are frozen copies: they never change when the session does.
  */
 import {
   getOrg,
@@ -68,16 +67,9 @@ function accessOf(org: OrgMembership): OrgAccess {
   };
 }
 
-/** A frozen copy of `data` with `methods` added as non-enumerable properties. */
-function withMethods<Data extends object, Methods extends object>(data: Data, methods: Methods): Data & Methods {
-  const view = { ...data };
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(view, name, { value });
-  return Object.freeze(view) as Data & Methods;
-}
-
 /** A membership with its checks. */
 export function toAuthOrg(org: OrgMembership): AuthOrg {
-  return withMethods(org, accessOf(org));
+  return Object.freeze({ ...org, ...accessOf(org) });
 }
 
 /** The checks in one org of the user; every check is false when the user is not in it. */
@@ -91,7 +83,8 @@ export function toAuthUser(authInfo: AuthInfo): AuthUser {
   const orgs = new Map(getOrgs(authInfo).map((org) => [org.orgId, toAuthOrg(org)]));
   const lookUp = (org: OrgMembership | undefined) => (org ? orgs.get(org.orgId) : undefined);
   const { properties } = authInfo.user;
-  return withMethods(authInfo.user, {
+  return Object.freeze({
+    ...authInfo.user,
     getOrgs: () => [...orgs.values()],
     getOrg: (orgId: string) => lookUp(getOrg(authInfo, orgId)),
     getOrgByName: (orgName: string) => lookUp(getOrgByName(authInfo, orgName)),

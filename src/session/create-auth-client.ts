@@ -38,7 +38,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authOrigin = toAuthOrigin(options.authUrl);
   const timing = resolveTiming(options);
   const env = options.environment ?? createDefaultEnvironment();
-  if (env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
+  // a development build's warning: a production build leaves the whole line out
+  if (process.env.NODE_ENV !== "production" && env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
   const emit = createEventEmitter(
     options.onEvent,
     () => env.now(),

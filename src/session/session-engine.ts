@@ -224,9 +224,9 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function onStorageChange(key: string | null, newValue: string | null): void {
-    // Another tab's login tells a tab with a session nothing new (every tab that opens with a restored session
+    // Another tab's login tells a tab with a valid session nothing new (every tab that opens with a restored session
     // records one), nor does a logout a tab without one: each re-fetches only when the change may be news to it.
-    if (key !== (store.getAuthInfo() ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
+    if (key !== (validAuthInfo() ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
     const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
