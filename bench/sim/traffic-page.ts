@@ -13,7 +13,7 @@ if (client === "vendor") createClient({ authUrl: location.origin });
 else
   createAuthClient({
     authUrl: location.origin,
-    requestTimeoutMs: DEFAULT_TIMING.requestTimeoutMs * factor,
+    timeoutMs: DEFAULT_TIMING.timeoutMs * factor,
     crossTabWaitMs: DEFAULT_TIMING.crossTabWaitMs * factor,
     ...(client === "orgauth-tabsync" ? { tabs: tabSync } : {}),
   }).start();

@@ -9,12 +9,12 @@ function open(
   count: number,
   tabOptions: Parameters<FakeBrowser["tab"]>[0] = {},
   events?: AuthEvent[],
-  requestTimeoutMs?: number,
+  timeoutMs?: number,
 ) {
   return Array.from({ length: count }, () =>
     world.openClient({
       tab: tabOptions,
-      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
       ...(events ? { events } : {}),
     }),
   );
