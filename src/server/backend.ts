@@ -75,13 +75,10 @@ export function createServerBackend(config: ServerConfig): ServerBackend {
       body = undefined;
     }
     if (!response.ok) {
-      const errorCode = (body as { error_code?: unknown } | undefined)?.error_code;
+      const { error_code: errorCode, user_facing_error: said } = (body ?? {}) as Record<string, unknown>;
       const kind = failureOf(response.status, errorCode);
-      throw new BackendCallError(
-        kind,
-        `${path} answered ${response.status} ${String(errorCode ?? "")}`,
-        response.status,
-      );
+      const detail = [errorCode, said].filter((part) => typeof part === "string").join(": ");
+      throw new BackendCallError(kind, `${path} answered ${response.status} ${detail}`.trim(), response.status);
     }
     return body;
   };

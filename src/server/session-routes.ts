@@ -67,8 +67,8 @@ export function createSessionRoutes(core: ServerCore) {
     const session = readRequestSession(request);
     if (session.refreshToken === undefined) return errorJson(401, "not_logged_in", "No session.");
     const renewed = await renewSession(core, session, { force: true, activeOrgId: orgId });
-    if (renewed.user && renewed.user.activeOrgId !== orgId) {
-      return errorJson(400, "user_not_in_org", `The user is not a member of ${orgId}.`, renewed.setCookies);
+    if (renewed.outcome?.kind === "logged_out" && renewed.user) {
+      return errorJson(400, "user_not_in_org", `The user is not a member of ${orgId}.`);
     }
     return userinfoAnswer(session, renewed);
   }

@@ -48,15 +48,19 @@ export async function verifyQuietly(core: ServerCore, token: string | undefined)
   }
 }
 
-/** A refresh for the active org; when the org is refused, one for the user alone (the active org is then dropped). */
+/**
+ * A refresh for the active org; when the stored org is refused (the user left it), one for the user alone (the
+ * active org is then dropped). An org the caller asks for explicitly gets no fallback.
+ */
 async function refreshForOrg(
   core: ServerCore,
   refreshToken: string,
   activeOrgId: string | undefined,
+  fallBack: boolean,
 ): Promise<{ outcome: RefreshOutcome; activeOrgId: string | null | undefined }> {
   const scope = core.config.authOrigin;
   const outcome = await refreshOnce(core.backend, scope, refreshToken, activeOrgId);
-  if (outcome.kind !== "logged_out" || activeOrgId === undefined) return { outcome, activeOrgId };
+  if (outcome.kind !== "logged_out" || activeOrgId === undefined || !fallBack) return { outcome, activeOrgId };
   return { outcome: await refreshOnce(core.backend, scope, refreshToken, undefined), activeOrgId: null };
 }
 
@@ -81,7 +85,8 @@ export async function renewSession(
     const setCookies = current ? [] : clearSessionLines(core.config, session);
     return { user: current, tokens: undefined, setCookies, outcome: undefined };
   }
-  const { outcome, activeOrgId } = await refreshForOrg(core, session.refreshToken, wantedOrg);
+  const fallBack = options.activeOrgId === undefined;
+  const { outcome, activeOrgId } = await refreshForOrg(core, session.refreshToken, wantedOrg, fallBack);
   if (outcome.kind === "refreshed") {
     // the org cookie: cleared when the org was refused, set when the caller chose one, else left as it is
     const orgCookie = activeOrgId === null ? null : options.activeOrgId;

@@ -85,7 +85,7 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
       .sign(opts.key ?? privateKey);
 
   const newRefreshToken = (claims: Record<string, unknown>) => {
-    const token = `rt_${++counter}_${"x".repeat(20)}`;
+    const token = `rt_${++counter}_${crypto.randomUUID()}`;
     refreshTokens.set(token, claims);
     return token;
   };
@@ -135,7 +135,6 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
         if (behaviour.refresh === "down") return json(503, {});
         const claims = refreshTokens.get(body?.refresh_token);
         if (behaviour.refresh === "logged_out" || !claims) return json(401, { error_code: "not_logged_in" });
-        refreshTokens.delete(body.refresh_token);
         const orgId = url.searchParams.get("active_org_id");
         let tokenClaims = claims;
         if (orgId !== null) {
@@ -144,6 +143,7 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
           const { org_id_to_org_member_info: _, ...rest } = claims;
           tokenClaims = { ...rest, org_member_info: orgs[orgId] };
         }
+        refreshTokens.delete(body.refresh_token);
         const expiresAt = Math.floor(Date.now() / 1000) + (options.accessTokenSeconds ?? 1800);
         return json(200, {
           refresh_token: newRefreshToken(claims),
