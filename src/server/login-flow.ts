@@ -17,11 +17,11 @@ import { readRequestSession, storeSessionLines } from "./session-cookies.js";
 import { createMarkerSigner, randomHex } from "./signed-marker.js";
 
 /** How long a login may take from the app's login route to its callback, in seconds. */
-export const LOGIN_ATTEMPT_SECONDS = 600;
+const LOGIN_ATTEMPT_SECONDS = 600;
 /** How long the cookie check's marker is good for, in seconds. */
 const CHECK_SECONDS = 60;
 /** The callback's query parameter of the cookie check hop. */
-export const COOKIE_CHECK_PARAM = "orgauth_check";
+const COOKIE_CHECK_PARAM = "orgauth_check";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const redirect = (location: string, setCookies: readonly string[] = []): Response => {

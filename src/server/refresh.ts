@@ -7,7 +7,7 @@
 import { BackendCallError, type ServerBackend, type SessionTokens } from "./backend.js";
 
 /** How long an answer is handed to requests that still carry the old refresh token, in milliseconds. */
-export const ROTATION_GRACE_MS = 30_000;
+const ROTATION_GRACE_MS = 30_000;
 /** Most answers remembered at once (the oldest go first). */
 const REMEMBERED_ANSWERS = 1000;
 

@@ -38,7 +38,7 @@ export interface RenewedSession {
 }
 
 /** The user of a token, or undefined when it does not verify (a configuration error still throws). */
-export async function verifyQuietly(core: ServerCore, token: string | undefined): Promise<ServerUser | undefined> {
+async function verifyQuietly(core: ServerCore, token: string | undefined): Promise<ServerUser | undefined> {
   if (token === undefined) return undefined;
   try {
     return await core.verify(token);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createServerAuth, ERROR_HEADER, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
 import { BrowserJar, locationOf } from "./browser-jar.js";
-import { API_KEY, APP, createFakeAuthHost, type FakeAuthHost, REDIRECT_URI, userClaims } from "./fake-auth-host.js";
+import { API_KEY, APP, createFakeAuthHost, type FakeAuthHost, REDIRECT_URI } from "./fake-auth-host.js";
 
 let host: FakeAuthHost;
 let auth: ServerAuth;
@@ -303,5 +303,3 @@ describe("the routes", () => {
     expect(missing.status).toBe(400);
   });
 });
-
-export { userClaims };
