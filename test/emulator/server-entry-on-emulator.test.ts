@@ -82,6 +82,13 @@ describe("the server session on the emulator", () => {
     expect(user?.getOrgs().length).toBeGreaterThan(0);
     expect(user?.loginMethod).toEqual({ loginMethod: "password" });
 
+    // without a verifier key: the emulator's JWKS, fetched once
+    const { verifierKey: _, ...withoutKey } = options;
+    const viaJwks = createServerAuth(withoutKey);
+    expect((await viaJwks.readSession(jar.request(`${APP}/`)))?.email).toBe("ada@acme.example");
+    expect((await viaJwks.readSession(jar.request(`${APP}/`)))?.email).toBe("ada@acme.example");
+    expect(calls).toEqual(["/.well-known/jwks.json"]);
+
     const vendor = initBaseAuth({
       authUrl: emulator.url,
       apiKey: "not-used-for-local-verification",
