@@ -76,6 +76,16 @@ export default defineConfig({
       },
       {
         test: {
+          // CONTRIBUTING.md's walk-through in a copy of the repository: generate, tsc and vitest run inside it
+          name: "contributing",
+          include: ["test/contributing/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "fault",
           include: ["test/fault/**/*.test.ts"],
           environment: "node",
