@@ -80,6 +80,8 @@ export default defineConfig({
     testing: "src/testing/index.ts",
     "testing/react": "src/testing/react.ts",
     emulator: "src/emulator/index.ts",
+    // The session on the server (Node and edge): verification with jose, the request handler, the auth routes.
+    server: "src/server/index.ts",
     // The `orgauth-emulator` command (package.json "bin").
     "emulator-cli": "src/emulator/bin.ts",
   },
