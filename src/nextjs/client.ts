@@ -16,3 +16,4 @@ export {
   useOrgHelper,
   useRedirectFunctions,
 } from "../hooks/client.js";
+export type { AuthInfoLoggedIn, UseAuthInfoResult, UseActiveOrgResult } from "../hooks/auth-hooks.js";

@@ -10,7 +10,7 @@ import { CURRENT_PATH_HEADER } from "./request-headers.js";
 import { getServerAuth } from "./server-config.js";
 
 /** Where `getUserOrRedirect` sends the visitor back to after the login. */
-export interface RedirectToLoginOptions {
+export interface GetUserOrRedirectOptions {
   /** A path of this app (starting with one `/`). Default: the page being rendered, as the middleware saw it, else `/`. */
   returnToPath?: string;
 }
@@ -32,7 +32,7 @@ function safeReturnPath(path: string | null | undefined): string {
 }
 
 /** The signed-in user; without one, a redirect (Next's `redirect`) to this app's login route and back. */
-export async function getUserOrRedirect(options: RedirectToLoginOptions = {}): Promise<ServerUser> {
+export async function getUserOrRedirect(options: GetUserOrRedirectOptions = {}): Promise<ServerUser> {
   const user = await getUser();
   if (user) return user;
   const path = options.returnToPath ?? (await headers()).get(CURRENT_PATH_HEADER);

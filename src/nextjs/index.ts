@@ -1,7 +1,7 @@
 // Entry "orgauth/nextjs": the server half for the App Router (server components, route handlers, server actions,
 // the middleware). The browser half is "orgauth/nextjs/client".
 export { configureServerAuth, getServerAuth } from "./server-config.js";
-export { getUser, getUserOrRedirect, type RedirectToLoginOptions } from "./get-user.js";
+export { getUser, getUserOrRedirect, type GetUserOrRedirectOptions } from "./get-user.js";
 export { authMiddleware } from "./middleware.js";
 export { getRouteHandlers, type AuthRouteHandlers } from "./route-handlers.js";
 export { toClientUser } from "./to-client-user.js";
