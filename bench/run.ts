@@ -11,6 +11,7 @@ import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
 import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
+import { runServerRead } from "./server-read.js";
 
 /**
  * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
@@ -22,6 +23,8 @@ import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
  *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
+ *  7. Server read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
+ *     to the auth host.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -120,3 +123,5 @@ console.log();
 await runPerCallOverhead(settingsExample);
 console.log();
 await runFirstMount();
+console.log();
+await runServerRead();

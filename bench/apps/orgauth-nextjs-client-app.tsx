@@ -1,13 +1,7 @@
 // The browser half of a Next.js app on the server session, for the size comparison: the provider started from the
 // server's user, `useUser`, an org switch, a role gate, login and logout. The same job as vendor-nextjs-client-app.tsx.
 import type { ReactNode } from "react";
-import {
-  AuthProvider,
-  type ClientUser,
-  useLogoutFunction,
-  useRedirectFunctions,
-  useUser,
-} from "orgauth/nextjs/client";
+import { AuthProvider, type ClientUser, useLogoutFunction, useRedirectFunctions, useUser } from "orgauth/nextjs/client";
 
 function Home(): ReactNode {
   const auth = useUser();

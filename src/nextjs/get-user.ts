@@ -28,7 +28,7 @@ export async function getUser(): Promise<ServerUser | undefined> {
 
 /** A path the login route accepts as its return path: one leading slash, no scheme or host. */
 function safeReturnPath(path: string | null | undefined): string {
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
+  return path?.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
 }
 
 /** The signed-in user; without one, a redirect (Next's `redirect`) to this app's login route and back. */

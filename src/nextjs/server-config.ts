@@ -3,7 +3,12 @@
  * (NEXT_PUBLIC_AUTH_URL, PROPELAUTH_API_KEY, PROPELAUTH_VERIFIER_KEY, PROPELAUTH_REDIRECT_URI), or from the options
  * an app passes to `configureServerAuth` first.
  */
-import { createServerAuth, serverAuthOptionsFromEnv, type ServerAuth, type ServerAuthOptions } from "../server/index.js";
+import {
+  createServerAuth,
+  serverAuthOptionsFromEnv,
+  type ServerAuth,
+  type ServerAuthOptions,
+} from "../server/index.js";
 
 let configured: ServerAuth | undefined;
 

@@ -92,7 +92,8 @@ describe("the Next.js example on the server session", () => {
     });
     // watch the page for anything but the signed-in view while the first access token expires
     await page.evaluate(() => {
-      const seen = ((window as unknown as { seen: string[] }).seen = [] as string[]);
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
       new MutationObserver(() => {
         const text = document.body.innerText;
         if (/Loading|Signed out/.test(text)) seen.push(text);

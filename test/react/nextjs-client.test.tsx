@@ -204,7 +204,7 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     await act(async () => {
       after = await (latest as { setActiveOrg(id: string): Promise<typeof after> }).setActiveOrg("org_beta");
     });
-    expect(after!?.email).toBe("ada@example.com");
+    expect(after?.email).toBe("ada@example.com");
     expect(calls.at(-1)).toEqual({ url: "/api/auth/set-active-org?active_org_id=org_beta", method: "POST" });
     expect(latest.isLoggedIn && latest.activeOrgId).toBe("org_beta");
   });

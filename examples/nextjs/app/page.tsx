@@ -8,7 +8,9 @@ export default async function HomePage(): Promise<ReactNode> {
   return (
     <main>
       <h1>orgauth on Next.js</h1>
-      <p data-testid="server-session">{user ? `The server knows you as ${user.email}.` : "The server sees no session."}</p>
+      <p data-testid="server-session">
+        {user ? `The server knows you as ${user.email}.` : "The server sees no session."}
+      </p>
       <SessionStatus />
     </main>
   );

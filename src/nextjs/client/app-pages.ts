@@ -18,7 +18,11 @@ function returnPath(returnTo: string | undefined, currentHref: string | null): s
  * The hosted-page URLs of the server session: `login` and `signup` are `{authRoutes}/login` and `/signup` with
  * `return_to_path` (and the given params), the rest the auth host's pages.
  */
-export function createAppPageUrls(authUrl: string, authRoutes: string, currentHref: () => string | null): HostedPageUrls {
+export function createAppPageUrls(
+  authUrl: string,
+  authRoutes: string,
+  currentHref: () => string | null,
+): HostedPageUrls {
   const hosted = createHostedPageUrls(authUrl, currentHref);
   const route = (name: string) => (options?: SignupLoginPageOptions) => {
     const href = currentHref();

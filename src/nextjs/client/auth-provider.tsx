@@ -7,12 +7,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { AuthSnapshot } from "../../session/types.js";
-import {
-  AuthClientContext,
-  AuthSettingsContext,
-  AuthStateContext,
-  type AuthFallbacks,
-} from "../../hooks/context.js";
+import { AuthClientContext, AuthSettingsContext, AuthStateContext, type AuthFallbacks } from "../../hooks/context.js";
 import type { ClientUser } from "../client-user.js";
 import { createServerSessionClient } from "./session-client.js";
 
@@ -62,7 +57,10 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   }, [snapshot, queryClient, reset]);
   const activeOrgId = snapshot.status === "logged_in" ? snapshot.activeOrgId : null;
   const state = useMemo(
-    () => ({ snapshot, activeOrg: { activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) } }),
+    () => ({
+      snapshot,
+      activeOrg: { activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) },
+    }),
     [snapshot, activeOrgId, client],
   );
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;

@@ -77,5 +77,7 @@ function SignedIn({ auth }: { auth: AuthInfoLoggedIn }): ReactNode {
 
 /** The signed-in view (the guard never shows its fallback here: the server rendered a signed-in page). */
 export function Dashboard(): ReactNode {
-  return <RequireAuth loadingFallback={<p role="status">Loading…</p>}>{(auth) => <SignedIn auth={auth} />}</RequireAuth>;
+  return (
+    <RequireAuth loadingFallback={<p role="status">Loading…</p>}>{(auth) => <SignedIn auth={auth} />}</RequireAuth>
+  );
 }
