@@ -58,6 +58,8 @@ export default defineConfig({
     nextjs: "src/nextjs/index.ts",
     "nextjs-client": "src/nextjs/client.ts",
     emulator: "src/emulator/index.ts",
+    // The session on the server (Node and edge): verification with jose, the request handler, the auth routes.
+    server: "src/server/index.ts",
     // The `orgauth-emulator` command (package.json "bin").
     "emulator-cli": "src/emulator/bin.ts",
   },

@@ -45,6 +45,16 @@ export default defineConfig({
         },
       },
       {
+        // the contract tests again on the lowest zod release package.json accepts (the devDependency zod-floor)
+        resolve: { alias: [{ find: /^zod(?=$|\/)/, replacement: "zod-floor" }] },
+        test: {
+          name: "zod-floor",
+          include: ["test/contract/**/*.test.ts", "test/unit/zod-floor.test.ts"],
+          environment: "node",
+          globalSetup: ["test/contract/prism-global-setup.ts"],
+        },
+      },
+      {
         resolve: { alias: [reactEntryAlias] },
         test: {
           name: "react",

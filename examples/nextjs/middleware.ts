@@ -7,6 +7,8 @@ import { authMiddleware } from "orgauth/nextjs";
 export const middleware = authMiddleware;
 
 export const config = {
+  // Node.js, as pages and route handlers run (in Next.js 16 the proxy always does)
+  runtime: "nodejs",
   // every page and API route but Next's own files
   matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
 };

@@ -53,6 +53,11 @@ export const STAGES: Stage[] = [
     steps: [
       { title: "type-check (strict)", command: bin("tsc"), args: ["--noEmit", "-p", "tsconfig.json"] },
       { title: "type-check the demo app", command: bin("tsc"), args: ["--noEmit", "-p", "example/tsconfig.json"] },
+      {
+        title: "type-check src/ on the lowest zod package.json accepts",
+        command: bin("tsc"),
+        args: ["--noEmit", "-p", "tsconfig.zod-floor.json"],
+      },
       vitest("types (type tests)", "types"),
     ],
   },
@@ -61,7 +66,12 @@ export const STAGES: Stage[] = [
     steps: [npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check")],
   },
   { name: "unit", steps: [vitest("unit (transport, session engine with fake time and tabs, generator)", "unit")] },
-  { name: "contract", steps: [vitest("contract (every operation against Prism)", "contract")] },
+  {
+    name: "contract",
+    steps: [
+      vitest("contract (every operation against Prism; again on the lowest zod accepted)", "contract", "zod-floor"),
+    ],
+  },
   {
     name: "react",
     steps: [vitest("react + react18 (jsdom + Prism, on React 19 and 18)", "react", "react18")],

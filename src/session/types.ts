@@ -2,6 +2,7 @@
  * Public types of the session engine. The React layer (src/hooks) codes against these names;
  * extend freely, but do not rename or remove without updating src/hooks.
  */
+import type { OrgRoleStructure } from "../shared/org-access.js";
 import type { SocialLoginProvider } from "../shared/social-providers.js";
 
 export type { SocialLoginProvider, SocialLoginProviderName } from "../shared/social-providers.js";
@@ -30,8 +31,7 @@ export interface User {
   properties: Record<string, unknown>;
 }
 
-/** How roles are structured inside one organisation. */
-export type OrgRoleStructure = "single_role_in_hierarchy" | "multi_role";
+export type { OrgRoleStructure } from "../shared/org-access.js";
 
 /** The user's membership of one organisation. */
 export interface OrgMembership {

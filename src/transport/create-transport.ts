@@ -8,19 +8,17 @@ import type {
 } from "./operation.js";
 import { toAuthOrigin } from "./auth-url.js";
 import { RequestValidationError, requestFailure, type ResponseValidationError } from "./errors.js";
-import { readErrorResponse, readSuccessResponse, type ResponseReader } from "./read-response.js";
+import {
+  readErrorResponse,
+  readSuccessResponse,
+  type ResponseReader,
+  type TransportLogger,
+  type ValidationMode,
+} from "./read-response.js";
 import { exchange, withinDeadline, type ExchangeOptions } from "./exchange.js";
 import { validatorsOf, type ValidationSwitch } from "./load-validators.js";
 import { operationUrl } from "./request-url.js";
 import { DEFAULT_TIMEOUT_MS, withTimeout, type Timers } from "./timeout.js";
-
-/** What to do when a response does not match the contract. */
-export type ValidationMode = "throw" | "report" | "off";
-
-/** Where the transport reports things a developer should see (undocumented codes, reported validation failures). */
-export interface TransportLogger {
-  warn(message: string, details?: Record<string, unknown>): void;
-}
 
 /** Options of `createTransport`. */
 export interface TransportOptions {

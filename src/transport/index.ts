@@ -1,6 +1,7 @@
 export { createTransport } from "./create-transport.js";
 export { DEFAULT_TIMEOUT_MS, type Timers } from "./timeout.js";
-export type { Transport, TransportLogger, TransportOptions, ValidationMode } from "./create-transport.js";
+export type { Transport, TransportOptions } from "./create-transport.js";
+export type { TransportLogger, ValidationMode } from "./read-response.js";
 export {
   ApiError,
   ResponseValidationError,

@@ -5,7 +5,14 @@ import type {
   RegisteredOperationId as OperationId,
 } from "./operation.js";
 import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
-import type { TransportLogger, ValidationMode } from "./create-transport.js";
+
+/** What to do when a response does not match the contract. */
+export type ValidationMode = "throw" | "report" | "off";
+
+/** Where the transport reports things a developer should see (undocumented codes, reported validation failures). */
+export interface TransportLogger {
+  warn(message: string, details?: Record<string, unknown>): void;
+}
 
 /** What reading a response needs from the transport. */
 export interface ResponseReader {

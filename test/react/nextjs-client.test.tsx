@@ -85,7 +85,7 @@ function userinfoAnswer(email: string, activeOrgId?: string) {
       },
     },
     accessToken: "fresh-token",
-    expiresAtSeconds: inAnHour(),
+    expiresAt: inAnHour(),
     ...(activeOrgId ? { activeOrgId } : {}),
   };
 }

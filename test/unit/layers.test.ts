@@ -71,6 +71,12 @@ const RULES: LayerRule[] = [
       (targetIn(/^src\/adapter\//)(edge) && edge.target !== "src/adapter/index.ts"),
   },
   {
+    name: "the server session imports nothing from the browser session, hooks, testing, adapter or emulator",
+    files: /^src\/server\//,
+    forbids: (edge) =>
+      targetIn(/^src\/(session|hooks|testing|adapter|emulator)\//)(edge) || REACT_PACKAGES.test(edge.specifier),
+  },
+  {
     name: "the testing kit reaches the other layers only through their barrels",
     files: /^src\/testing\//,
     forbids: (edge) =>
@@ -104,7 +110,7 @@ const violations = (rule: LayerRule): string[] =>
 
 describe("the layers of src/", () => {
   it("reads the import graph (every layer has files and imports)", () => {
-    for (const layer of ["transport", "session", "hooks", "generated", "testing", "adapter", "emulator"]) {
+    for (const layer of ["transport", "session", "hooks", "generated", "testing", "adapter", "emulator", "server"]) {
       expect(
         edges.some((edge) => edge.from.startsWith(`src/${layer}/`)),
         layer,
@@ -121,14 +127,20 @@ describe("the layers of src/", () => {
 
 describe("what each entry reaches", () => {
   for (const entry of ["src/index.ts", "src/react.ts", "src/nextjs/client.ts"]) {
-    it(`the browser entry ${entry} never reaches the adapter, the emulator or the testing kit`, () => {
+    it(`the browser entry ${entry} never reaches the adapter, the emulator, the testing kit or the server session`, () => {
       const { files } = reachable(edges, entry);
-      expect([...files].filter((file) => /^src\/(adapter|emulator|testing)\//.test(file))).toEqual([]);
+      expect([...files].filter((file) => /^src\/(adapter|emulator|testing|server)\//.test(file))).toEqual([]);
       expect(files.size).toBeGreaterThan(10);
     });
   }
 
-  for (const entry of ["src/index.ts", "src/testing/index.ts", "src/emulator/index.ts", "src/adapter/index.ts"]) {
+  for (const entry of [
+    "src/index.ts",
+    "src/testing/index.ts",
+    "src/emulator/index.ts",
+    "src/adapter/index.ts",
+    "src/server/index.ts",
+  ]) {
     it(`the entry ${entry} loads without React`, () => {
       expect([...reachable(edges, entry).packages].filter((name) => REACT_PACKAGES.test(name))).toEqual([]);
     });
