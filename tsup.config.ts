@@ -41,7 +41,7 @@ async function afterBuild(): Promise<void> {
     const code = await readFile(file, "utf8");
     if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);
   }
-  await copyFile("src/emulator/seed.schema.json", "dist/seed.schema.json");
+  await copyFile("src/emulator/seeds/seed.schema.json", "dist/seed.schema.json");
 }
 
 /** Builds the entries (adapter and emulator: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */

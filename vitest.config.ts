@@ -154,6 +154,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
+          // resolve in next@15 (no exports map): run it through Vite's resolver.
+          server: { deps: { inline: ["@propelauth/nextjs"] } },
         },
       },
       {

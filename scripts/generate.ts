@@ -2,7 +2,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadContract } from "./codegen/contract.js";
-import { buildOperations } from "./codegen/model.js";
+import { buildOperations, calledOperations } from "./codegen/model.js";
 import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
 import { SCHEMA_DIR, emitZod } from "./codegen/emit-zod.js";
 import {
@@ -14,6 +14,7 @@ import {
 import { emitQueries } from "./codegen/emit-queries.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
+import { SERVER_OPERATIONS_MODULE, emitServerOperations } from "./codegen/emit-server-operations.js";
 import { formatGenerated, formatGeneratedTogether } from "./codegen/format.js";
 import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
 
@@ -39,11 +40,12 @@ export async function generateAll(): Promise<Record<string, string>> {
     "queries.ts": emitQueries(operations),
     "query-functions.ts": emitQueryFunctions(operations),
     "query-hooks.ts": emitQueryHooks(operations),
+    [SERVER_OPERATIONS_MODULE]: emitServerOperations(contract, operations),
   };
   // Many small modules (one per validator, one per operation's validators): formatted together.
   const modules = Object.fromEntries([
     ...Object.entries(zod.files).filter(([name]) => name !== "zod.ts"),
-    ...operations.map((op) => [
+    ...calledOperations(operations).map((op) => [
       `${validatorModulePath(op.operationId)}.ts`,
       emitOperationValidators(op, zod.validators),
     ]),

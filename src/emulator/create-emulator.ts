@@ -1,9 +1,9 @@
 /** `createEmulator`: the emulator as a Node test suite starts it, on a free port with an in-memory database. */
-import type { EmulatorSeed } from "./seed.js";
-import type { EmulatorSettings } from "./settings.js";
-import type { OutboxMessage } from "./outbox.js";
+import type { EmulatorSeed } from "./seeds/seed.js";
+import type { EmulatorSettings } from "./store/settings.js";
+import type { OutboxMessage } from "./store/outbox.js";
 import { startEmulator, type EmulatorOptions } from "./server.js";
-import { currentTotp } from "./totp.js";
+import { currentTotp } from "./tokens/totp.js";
 
 /** A local provider for a test suite: its URL (the app's auth URL), resets, the outbox and the settings. */
 export interface TestEmulator {
@@ -13,6 +13,8 @@ export interface TestEmulator {
   readonly secret: string;
   /** What `@propelauth/node` needs to verify this emulator's tokens: `manualTokenVerificationMetadata`. */
   readonly tokenVerification: { verifierKey: string; issuer: string };
+  /** The integration API key an app's server sends as `Authorization: Bearer` (its `PROPELAUTH_API_KEY`). */
+  readonly apiKey: string;
   /** Wipes all state back to the seed (call it in `beforeEach`). */
   reset(): Promise<void>;
   /** Adds people and orgs to the current state. */
@@ -41,6 +43,7 @@ export async function createEmulator(
     url: emulator.url,
     secret: emulator.secret,
     tokenVerification: emulator.tokenVerification,
+    apiKey: emulator.apiKey,
     reset: () => emulator.reset(),
     seed: (seed) => emulator.seed(seed),
     outbox: (to) => emulator.outbox(to),

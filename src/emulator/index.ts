@@ -5,10 +5,10 @@
  */
 export { createEmulator, type TestEmulator } from "./create-emulator.js";
 export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
-export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "./demo-seed.js";
-export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seed.js";
-export { parseSeed, SeedError } from "./seed-validate.js";
-export { readSeedFile, writeSeedFile } from "./seed-file.js";
-export type { EmulatorSettings } from "./settings.js";
-export type { OutboxMessage } from "./outbox.js";
-export { currentTotp } from "./totp.js";
+export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "./seeds/demo-seed.js";
+export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seeds/seed.js";
+export { parseSeed, SeedError } from "./seeds/seed-validate.js";
+export { readSeedFile, writeSeedFile } from "./seeds/seed-file.js";
+export type { EmulatorSettings } from "./store/settings.js";
+export type { OutboxMessage } from "./store/outbox.js";
+export { currentTotp } from "./tokens/totp.js";

@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTokenSigner } from "./access-tokens.js";
-import type { EmulatorContext } from "./context.js";
-import { readSettings } from "./context.js";
-import { ProviderError } from "./errors.js";
-import { guardRequest } from "./guard.js";
-import { parseCookies, preflight, readBody, Router, send } from "./http.js";
-import { openIdentityStore, truncateIdentity } from "./identity.js";
-import { createOriginPolicy, type OriginPolicy } from "./origins.js";
-import { readOutbox, type OutboxMessage } from "./outbox.js";
+import { createTokenSigner } from "./tokens/access-tokens.js";
+import type { EmulatorContext } from "./store/context.js";
+import { readSettings } from "./store/context.js";
+import { ProviderError } from "./http/errors.js";
+import { guardRequest } from "./http/guard.js";
+import { parseCookies, preflight, readBody, Router, send } from "./http/http.js";
+import { openIdentityStore, truncateIdentity } from "./db/identity.js";
+import { createOriginPolicy, type OriginPolicy } from "./http/origins.js";
+import { readOutbox, type OutboxMessage } from "./store/outbox.js";
 import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
@@ -24,16 +24,19 @@ import { membershipChangeRoutes } from "./routes/membership-changes.js";
 import { membershipListRoutes } from "./routes/membership-lists.js";
 import { orgRoutes } from "./routes/orgs.js";
 import { sessionRoutes } from "./routes/session.js";
-import { migrateEmulator, truncateEmulator } from "./schema.js";
-import { applySeed, type EmulatorSeed } from "./seed.js";
-import { exportSeed } from "./seed-export.js";
-import { parseSeed } from "./seed-validate.js";
-import { loadSigningKey } from "./signing-key.js";
-import { duringStartLock } from "./start-lock.js";
-import type { EmulatorSettings } from "./settings.js";
-import { randomToken } from "./secrets.js";
-import { openEmulatorDatabase, type SqlPort } from "./sql.js";
-import { writeSettings } from "./context.js";
+import { serverSessionRoutes } from "./routes/server-session.js";
+import { ssrAuthorizePage } from "./pages/ssr-authorize.js";
+import { loadIntegrationKey } from "./tokens/integration-key.js";
+import { migrateEmulator, truncateEmulator } from "./db/schema.js";
+import { applySeed, type EmulatorSeed } from "./seeds/seed.js";
+import { exportSeed } from "./seeds/seed-export.js";
+import { parseSeed } from "./seeds/seed-validate.js";
+import { loadSigningKey } from "./tokens/signing-key.js";
+import { duringStartLock } from "./db/start-lock.js";
+import type { EmulatorSettings } from "./store/settings.js";
+import { randomToken } from "./tokens/secrets.js";
+import { openEmulatorDatabase, type SqlPort } from "./db/sql.js";
+import { writeSettings } from "./store/context.js";
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -57,6 +60,11 @@ export interface EmulatorOptions {
   /** The admin API's secret (header `x-emulator-secret`); a random one per start by default. */
   adminSecret?: string;
   /**
+   * The integration API key an app's server sends (`Authorization: Bearer`): stored with the data, for every process
+   * on the database. Default: the stored one, made on first start (kept with `dataDir` / `connectionString`).
+   */
+  apiKey?: string;
+  /**
    * The app origins allowed to call with credentials (CORS) and to be returned to after a hosted page: exact
    * origins (`https://app.example`) or any port of a host (`http://localhost:*`). Default: the loopback hosts.
    */
@@ -77,6 +85,8 @@ export interface RunningEmulator {
   authUrl: string;
   /** What the provider's backend library needs to verify this emulator's tokens offline. */
   tokenVerification: { verifierKey: string; issuer: string };
+  /** The integration API key an app's server sends as `Authorization: Bearer` (its `PROPELAUTH_API_KEY`). */
+  apiKey: string;
   /** Wipes all state and applies the start seed again. */
   reset(): Promise<void>;
   /** Adds a seed to the current state. */
@@ -112,10 +122,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       });
   const db = opened.db;
   const now = options.now ?? (() => new Date());
+  let apiKey = "";
   const ctx = await duringStartLock(await opened.pool(), async () => {
     const identity = await openIdentityStore(db, now);
     await migrateEmulator(db);
     const signingKey = await loadSigningKey(db);
+    apiKey = await loadIntegrationKey(db, options.apiKey);
     const started: EmulatorContext = {
       db,
       identity,
@@ -164,6 +176,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url,
     authUrl: ctx.baseUrl,
     tokenVerification: { verifierKey: ctx.signer.pem(), issuer: ctx.signer.issuer() },
+    apiKey,
     secret,
     reset,
     seed: (seed) => applySeed(ctx, seed),
@@ -187,6 +200,7 @@ export function createRouter(
   const router = new Router();
   for (const register of [
     sessionRoutes,
+    serverSessionRoutes,
     loginRoutes,
     emailFlowRoutes,
     accountRoutes,
@@ -198,6 +212,7 @@ export function createRouter(
     linkPages,
     accountPages,
     authPages,
+    ssrAuthorizePage,
     externalPages,
   ]) {
     register(router, ctx);

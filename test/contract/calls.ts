@@ -2,10 +2,14 @@ import * as api from "../../src/generated/operations.js";
 import type { OperationId } from "../../src/generated/operations.js";
 import type { RequestOptions } from "../../src/transport/index.js";
 import type { Transport } from "../../src/transport/index.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import type { ServerOperationId } from "../../src/generated/server-operations.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
-/** One valid call of every operation; the mapped type makes the compiler insist that none is missing. */
-export const validCalls: { [Op in OperationId]: (t: Transport, o?: RequestOptions) => Promise<unknown> } = {
+/** The id of every call a browser makes (the server's calls are in server-calls.ts). */
+export type BrowserOperationId = Exclude<OperationId, ServerOperationId>;
+
+/** One valid call of every browser operation; the mapped type makes the compiler insist that none is missing. */
+export const validCalls: { [Op in BrowserOperationId]: (t: Transport, o?: RequestOptions) => Promise<unknown> } = {
   refreshToken: (t, o) => api.refreshToken(t, { query: { active_org_id: DEMO_IDS.acme } }, o),
   logout: (t, o) => api.logout(t, {}, o),
   getLoginState: (t, o) => api.getLoginState(t, {}, o),

@@ -1,6 +1,6 @@
 /** The Account screen: profile, email, password, MFA, delete account, and their errors. */
 import { expect, it } from "vitest";
-import { currentTotp } from "../../src/emulator/totp.js";
+import { currentTotp } from "../../src/emulator/tokens/totp.js";
 import { chooseScenario } from "./demo-actions.js";
 import { DEMO_USER, useDemo } from "./demo-harness.js";
 

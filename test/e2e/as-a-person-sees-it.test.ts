@@ -6,7 +6,7 @@
 import type { ConsoleMessage } from "playwright-core";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { currentTotp } from "../../src/emulator/totp.js";
+import { currentTotp } from "../../src/emulator/tokens/totp.js";
 import { chooseScenario, signOut, submitPassword, waitSignedIn } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
 import { SCREENS, visit } from "./demo-screens.js";

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../support/chromium.js";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
-import { DEMO_PASSWORD } from "../../src/emulator/demo-seed.js";
+import { DEMO_PASSWORD } from "../../src/emulator/seeds/demo-seed.js";
 
 /** Where screenshots of the main screens are written (gitignored). */
 export const SCREENSHOT_DIR = join(repoRoot, "test-results", "screenshots");

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { currentTotp } from "../../src/emulator/totp.js";
+import { currentTotp } from "../../src/emulator/tokens/totp.js";
 import { signOut, submitPassword, waitSignedIn } from "./demo-actions.js";
 import { DESKTOP, NARROW_PHONE, PHONE, useDemo, type Viewport } from "./demo-harness.js";
 import { SCREENS, visit } from "./demo-screens.js";

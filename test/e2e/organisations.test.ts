@@ -5,7 +5,7 @@
 import { expect, it } from "vitest";
 import { chooseScenario, openOrgSection, orgOptionValue } from "./demo-actions.js";
 import { useDemo } from "./demo-harness.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 const demo = useDemo();
 /**

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import type { EmulatorContext } from "../../src/emulator/context.js";
+import type { EmulatorContext } from "../../src/emulator/store/context.js";
 import { createRouter } from "../../src/emulator/server.js";
 import { ADA, raw, useEmulator } from "./harness.js";
 

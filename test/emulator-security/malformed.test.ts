@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../src/emulator/json-limits.js";
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../src/emulator/http/json-limits.js";
 import { ADA, feHeaders, raw, rawLine, useEmulator } from "./harness.js";
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotp, demoSeed, DEMO_PASSWORD, startEmulator, type RunningEmulator } from "../../src/emulator/index.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 /** The mechanics behind the operations: loopback only, hashed passwords, cookies, signed tokens, hosted pages, storage. */
 const rt = (url: string) => Buffer.from(url, "utf8").toString("base64");

@@ -1,5 +1,5 @@
 import { demoSeed, DEMO_PASSWORD, type EmulatorSeed } from "../../src/emulator/index.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 /** The demo seed plus Una, whose e-mail is not confirmed yet (an Acme member). */
 export const testSeed: EmulatorSeed = {

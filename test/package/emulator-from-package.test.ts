@@ -125,7 +125,7 @@ describe("the Node entries from the packed package", () => {
       .toString()
       .trim();
     const shipped = readFileSync(new URL(resolved), "utf8");
-    expect(shipped).toBe(readFileSync(new URL("../../src/emulator/seed.schema.json", import.meta.url), "utf8"));
+    expect(shipped).toBe(readFileSync(new URL("../../src/emulator/seeds/seed.schema.json", import.meta.url), "utf8"));
   });
 
   it("the emulator's tokens verify with @propelauth/node configured from createEmulator().tokenVerification", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AuthProvider, RequireAuth, useActiveOrg } from "../../src/hooks/index.js";
 import { createStaticAuthClient, makeAuthInfo, makeOrgMembership } from "../../src/testing/index.js";
 import { prismClient, providerWrapper } from "./support.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 describe("the active org the library chooses", () => {
   it("lets the README's guard through for an Admin of Acme with no org picked by the app", async () => {

@@ -31,7 +31,7 @@ import {
   providerWrapper,
   testQueryClient,
 } from "./support.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 afterEach(() => localStorage.clear());
 

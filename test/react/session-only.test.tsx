@@ -10,7 +10,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { useContext, type ReactNode } from "react";
 import { describe, expect, inject, it } from "vitest";
 import { Home } from "../../bench/apps/orgauth-session-app.js";
-import { DEMO_IDS } from "../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 import { AuthProvider } from "../../src/hooks/index.js";
 import { prismClient } from "./support.js";
 

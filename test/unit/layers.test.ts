@@ -24,6 +24,8 @@ const CLIENT_LAYERS = /^src\/(session|transport|hooks|generated)\//;
 const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-query)(\/|$)/;
 /** The barrels the testing kit may import from: each layer's index, and the generated operations. */
 const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operations\.ts)$/;
+/** What only server entries may reach: the generated server operations and the server transport. */
+const SERVER_ONLY = /^src\/(generated\/server-operations|transport\/server-transport)\.ts$/;
 const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null && pattern.test(edge.target);
 
 const RULES: LayerRule[] = [
@@ -51,6 +53,20 @@ const RULES: LayerRule[] = [
     name: "the core generated code (schema, validators, operations) imports nothing from hooks",
     files: /^src\/generated\/(operations|zod|schema\.d|validators\/\w+)\.ts$/,
     forbids: targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//),
+  },
+  {
+    name: "the generated server operations import only the transport (its server half), the schema types and validators",
+    files: /^src\/generated\/server-operations\.ts$/,
+    forbids: (edge) =>
+      targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//)(edge) ||
+      targetIn(/^src\/generated\/(operations|queries|query-functions|query-hooks)\.ts$/)(edge),
+  },
+  {
+    name: "only server code imports the server operations and the server transport",
+    files: /^src\//,
+    forbids: (edge) =>
+      !/^src\/(server|nextjs|generated\/server-operations\.ts$|transport\/server-transport\.ts$)/.test(edge.from) &&
+      targetIn(SERVER_ONLY)(edge),
   },
   {
     name: "hooks import nothing from testing, adapter or emulator",
@@ -101,6 +117,35 @@ const RULES: LayerRule[] = [
   },
 ];
 
+/**
+ * The emulator's rooms (docs/architecture.md, "The emulator's rooms"): each may import the rooms listed for it and
+ * nothing else of the emulator; the root (entry, server, CLI) may import every room and no room imports the root.
+ * A room may import only rooms listed before it, so the rooms form no cycle (a test below holds the order).
+ */
+const EMULATOR_ROOMS: Record<string, readonly string[]> = {
+  db: [],
+  http: [],
+  tokens: ["db"],
+  store: ["db", "http", "tokens"],
+  seeds: ["db", "http", "tokens", "store"],
+  routes: ["db", "http", "tokens", "store", "seeds"],
+  "admin-ui": ["db", "http", "tokens", "store", "seeds"],
+  pages: ["db", "http", "tokens", "store", "seeds", "routes"],
+};
+/** The room of a file of src/emulator ("" for the root), or null outside the emulator. */
+const emulatorRoom = (file: string): string | null => {
+  const match = /^src\/emulator\/(?:([\w-]+)\/)?/.exec(file);
+  return match ? (match[1] ?? "") : null;
+};
+const ROOM_RULES: LayerRule[] = Object.entries(EMULATOR_ROOMS).map(([room, allowed]) => ({
+  name: `the emulator's ${room}/ imports ${allowed.length ? `only ${allowed.join(", ")} of the other rooms` : "no other room"}`,
+  files: new RegExp(`^src/emulator/${room}/`),
+  forbids: (edge) => {
+    const target = edge.target === null ? null : emulatorRoom(edge.target);
+    return target !== null && target !== room && !allowed.includes(target);
+  },
+}));
+
 const edges = importGraph(repoRoot, "src");
 const violations = (rule: LayerRule): string[] =>
   edges
@@ -118,7 +163,22 @@ describe("the layers of src/", () => {
     }
   });
 
-  for (const rule of RULES) {
+  it("every folder of the emulator is a room with rules", () => {
+    const rooms = new Set(edges.map((edge) => emulatorRoom(edge.from)).filter((room) => room !== null));
+    expect([...rooms].sort()).toEqual(["", ...Object.keys(EMULATOR_ROOMS)].sort());
+  });
+
+  it("the emulator's room rules form no cycle (a room may import only rooms listed before it)", () => {
+    const rooms = Object.keys(EMULATOR_ROOMS);
+    for (const [index, room] of rooms.entries()) {
+      expect(
+        EMULATOR_ROOMS[room]?.filter((allowed) => rooms.indexOf(allowed) >= index),
+        room,
+      ).toEqual([]);
+    }
+  });
+
+  for (const rule of [...RULES, ...ROOM_RULES]) {
     it(rule.name, () => {
       expect(violations(rule)).toEqual([...(rule.expectedViolations ?? [])].sort());
     });
@@ -131,6 +191,15 @@ describe("what each entry reaches", () => {
       const { files } = reachable(edges, entry);
       expect([...files].filter((file) => /^src\/(adapter|emulator|testing|server)\//.test(file))).toEqual([]);
       expect(files.size).toBeGreaterThan(10);
+    });
+
+    it(`the browser entry ${entry} never reaches the server operations or the server transport`, () => {
+      const { files } = reachable(edges, entry);
+      expect(
+        [...files].filter(
+          (file) => SERVER_ONLY.test(file) || /^src\/generated\/validators\/(ssr|backend|oauth)/.test(file),
+        ),
+      ).toEqual([]);
     });
   }
 

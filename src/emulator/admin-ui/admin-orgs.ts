@@ -3,15 +3,15 @@
  * role, remove a member; invite (the e-mail goes to the outbox) and revoke. The admin acts as the provider's
  * dashboard does: no permission checks, but roles must exist.
  */
-import type { EmulatorContext } from "../context.js";
-import { invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, requiredText, textList } from "../fields.js";
-import type { Router } from "../http.js";
-import { findMembership, listOrgs, putMembership, requireOrg } from "../orgs.js";
-import { sendInvitation } from "../invitations.js";
-import { getPersonByEmail } from "../people.js";
-import { ok } from "../routes/reply.js";
-import { isEmail } from "../secrets.js";
+import type { EmulatorContext } from "../store/context.js";
+import { invalidFields, ProviderError } from "../http/errors.js";
+import { bodyOf, requiredText, textList } from "../http/fields.js";
+import type { Router } from "../http/http.js";
+import { findMembership, listOrgs, putMembership, requireOrg } from "../store/orgs.js";
+import { sendInvitation } from "../store/invitations.js";
+import { getPersonByEmail } from "../store/people.js";
+import { ok } from "../http/reply.js";
+import { isEmail } from "../tokens/secrets.js";
 
 /** The role and additional roles of a body, checked against the settings. */
 async function rolesOf(ctx: EmulatorContext, body: Record<string, unknown>) {

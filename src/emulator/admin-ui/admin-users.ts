@@ -2,15 +2,15 @@
  * The admin API for the admin UI's Users tab: list and search, create, edit the profile, confirm the e-mail,
  * reset MFA, set a password. (Disabling and locking is `PATCH /__emulator/users/:userId`.)
  */
-import type { EmulatorContext } from "../context.js";
-import { invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, optionalFlag, optionalText, requiredText } from "../fields.js";
-import type { Router } from "../http.js";
-import { disableMfa } from "../mfa-store.js";
-import { membershipsOf } from "../orgs.js";
-import { createPerson, getPerson, getPersonByEmail, type Person, updateProfile } from "../people.js";
-import { ok } from "../routes/reply.js";
-import { hashPassword, isEmail } from "../secrets.js";
+import type { EmulatorContext } from "../store/context.js";
+import { invalidFields, ProviderError } from "../http/errors.js";
+import { bodyOf, optionalFlag, optionalText, requiredText } from "../http/fields.js";
+import type { Router } from "../http/http.js";
+import { disableMfa } from "../store/mfa-store.js";
+import { membershipsOf } from "../store/orgs.js";
+import { createPerson, getPerson, getPersonByEmail, type Person, updateProfile } from "../store/people.js";
+import { ok } from "../http/reply.js";
+import { hashPassword, isEmail } from "../tokens/secrets.js";
 
 /** A user as the admin UI lists them. */
 async function describeUser(ctx: EmulatorContext, person: Person) {

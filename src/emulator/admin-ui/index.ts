@@ -2,9 +2,9 @@
  * The admin UI at `/__emulator/ui` (users, orgs, outbox, settings, the live request log, reset and export) and the
  * admin API routes it needs beyond the base ones: users, orgs and `GET /__emulator/requests?after=ID`.
  */
-import type { EmulatorContext } from "../context.js";
-import type { Router } from "../http.js";
-import { ok } from "../routes/reply.js";
+import type { EmulatorContext } from "../store/context.js";
+import type { Router } from "../http/http.js";
+import { ok } from "../http/reply.js";
 import { adminOrgRoutes } from "./admin-orgs.js";
 import { adminUserRoutes } from "./admin-users.js";
 import { adminPage } from "./page.js";

@@ -1,8 +1,8 @@
-import type { EmulatorContext } from "../context.js";
-import type { Reply, Request, Router } from "../http.js";
-import { findOrg, membershipsOf } from "../orgs.js";
-import { getPerson } from "../people.js";
-import { currentPerson, endSession } from "../sessions.js";
+import type { EmulatorContext } from "../store/context.js";
+import type { Reply, Request, Router } from "../http/http.js";
+import { findOrg, membershipsOf } from "../store/orgs.js";
+import { getPerson } from "../store/people.js";
+import { currentPerson, endSession } from "../store/sessions.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
 import { callApi, landingTarget, messageOf, rawRt, redirect, returnTarget, withRt } from "./flow.js";
 

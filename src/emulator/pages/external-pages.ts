@@ -1,10 +1,10 @@
-import type { EmulatorContext } from "../context.js";
-import type { Reply, Request, Router } from "../http.js";
-import { findMembership, findOrg, putMembership } from "../orgs.js";
-import { createPerson, getPerson, getPersonByEmail, type Person } from "../people.js";
-import { domainOf, isEmail } from "../secrets.js";
+import type { EmulatorContext } from "../store/context.js";
+import type { Reply, Request, Router } from "../http/http.js";
+import { findMembership, findOrg, putMembership } from "../store/orgs.js";
+import { createPerson, getPerson, getPersonByEmail, type Person } from "../store/people.js";
+import { domainOf, isEmail } from "../tokens/secrets.js";
 import { afterPassword } from "../routes/login.js";
-import { type LoginMethod, samlLoginMethod, socialLoginMethod } from "../login-methods.js";
+import { type LoginMethod, samlLoginMethod, socialLoginMethod } from "../store/login-methods.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
 import { SOCIAL_PROVIDERS } from "./social.js";
 import { callApi, landingTarget, messageOf, rawRt, redirect, withRt } from "./flow.js";

@@ -1,6 +1,6 @@
-import type { EmulatorContext } from "../context.js";
-import { ProviderError } from "../errors.js";
-import type { Reply, Request, Router } from "../http.js";
+import type { EmulatorContext } from "../store/context.js";
+import { ProviderError } from "../http/errors.js";
+import type { Reply, Request, Router } from "../http/http.js";
 
 /**
  * The decoded `rt` (return-to: base64 of the URL's UTF-8 bytes) of a page request, when it is an http(s) URL on the

@@ -1,11 +1,11 @@
-import type { EmulatorContext } from "../context.js";
-import type { Reply, Request, Router } from "../http.js";
-import { acceptInvitation, findInvitation } from "../invitations.js";
-import { readOutbox } from "../outbox.js";
-import { getPerson, getPersonByEmail, updateProfile } from "../people.js";
+import type { EmulatorContext } from "../store/context.js";
+import type { Reply, Request, Router } from "../http/http.js";
+import { acceptInvitation, findInvitation } from "../store/invitations.js";
+import { readOutbox } from "../store/outbox.js";
+import { getPerson, getPersonByEmail, updateProfile } from "../store/people.js";
 import { afterPassword } from "../routes/login.js";
-import { hashPassword } from "../secrets.js";
-import { currentPerson } from "../sessions.js";
+import { hashPassword } from "../tokens/secrets.js";
+import { currentPerson } from "../store/sessions.js";
 import { errorLine, escapeHtml, form, page } from "./html.js";
 import { landingTarget, rawRt, redirect, withRt } from "./flow.js";
 

@@ -1,15 +1,15 @@
-import { withinRateLimit, type EmulatorContext } from "../context.js";
-import { accountLocked, assertFields, disabled, forbidden, invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, optionalObject, optionalText } from "../fields.js";
-import type { Router } from "../http.js";
-import { disableMfa, enableMfa, getMfa, mintPendingSecret, unusedBackupCodes } from "../mfa-store.js";
-import { membershipsOf } from "../orgs.js";
-import { sendLink } from "../outbox.js";
-import { deletePerson, getPersonByEmail, recordFailedLogin, updateProfile, type Person } from "../people.js";
-import { domainOf, hashPassword, isEmail, verifyPassword } from "../secrets.js";
-import { endSession, requirePerson } from "../sessions.js";
-import { checkTotp, totpQr } from "../totp.js";
-import { noContent, ok } from "./reply.js";
+import { withinRateLimit, type EmulatorContext } from "../store/context.js";
+import { accountLocked, assertFields, disabled, forbidden, invalidFields, ProviderError } from "../http/errors.js";
+import { bodyOf, optionalObject, optionalText } from "../http/fields.js";
+import type { Router } from "../http/http.js";
+import { disableMfa, enableMfa, getMfa, mintPendingSecret, unusedBackupCodes } from "../store/mfa-store.js";
+import { membershipsOf } from "../store/orgs.js";
+import { sendLink } from "../store/outbox.js";
+import { deletePerson, getPersonByEmail, recordFailedLogin, updateProfile, type Person } from "../store/people.js";
+import { domainOf, hashPassword, isEmail, verifyPassword } from "../tokens/secrets.js";
+import { endSession, requirePerson } from "../store/sessions.js";
+import { checkTotp, totpQr } from "../tokens/totp.js";
+import { noContent, ok } from "../http/reply.js";
 import { nameProblem, passwordProblem, usernameProblem } from "./validation.js";
 
 /** Checks the current password; a wrong one counts towards the lock, and the last allowed one locks the account. */

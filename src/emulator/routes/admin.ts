@@ -1,13 +1,13 @@
-import { readSettings, writeSettings, type EmulatorContext } from "../context.js";
-import { ProviderError } from "../errors.js";
-import { bodyOf } from "../fields.js";
-import type { Router } from "../http.js";
-import { readOutbox } from "../outbox.js";
-import { getPerson, updateProfile } from "../people.js";
-import type { EmulatorSeed } from "../seed.js";
-import { parseSeed } from "../seed-validate.js";
-import type { EmulatorSettings } from "../settings.js";
-import { ok } from "./reply.js";
+import { readSettings, writeSettings, type EmulatorContext } from "../store/context.js";
+import { ProviderError } from "../http/errors.js";
+import { bodyOf } from "../http/fields.js";
+import type { Router } from "../http/http.js";
+import { readOutbox } from "../store/outbox.js";
+import { getPerson, updateProfile } from "../store/people.js";
+import type { EmulatorSeed } from "../seeds/seed.js";
+import { parseSeed } from "../seeds/seed-validate.js";
+import type { EmulatorSettings } from "../store/settings.js";
+import { ok } from "../http/reply.js";
 
 /** What the admin API drives: wiping back to the start seed, adding a seed, exporting the state as one. */
 export interface AdminActions {

@@ -1,13 +1,13 @@
-import type { EmulatorContext } from "../context.js";
-import { disabled, forbidden, invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, optionalText, paging } from "../fields.js";
-import type { Request, Router } from "../http.js";
-import { findMembership, findOrg } from "../orgs.js";
-import type { Person } from "../people.js";
-import { can } from "../roles.js";
-import { newId, randomToken, sha256 } from "../secrets.js";
-import { requirePerson } from "../sessions.js";
-import { noContent, ok } from "./reply.js";
+import type { EmulatorContext } from "../store/context.js";
+import { disabled, forbidden, invalidFields, ProviderError } from "../http/errors.js";
+import { bodyOf, optionalText, paging } from "../http/fields.js";
+import type { Request, Router } from "../http/http.js";
+import { findMembership, findOrg } from "../store/orgs.js";
+import type { Person } from "../store/people.js";
+import { can } from "../store/roles.js";
+import { newId, randomToken, sha256 } from "../tokens/secrets.js";
+import { requirePerson } from "../store/sessions.js";
+import { noContent, ok } from "../http/reply.js";
 
 const DAY = 86_400;
 const lifetimes: Record<string, number | null> = {

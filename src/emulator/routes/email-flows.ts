@@ -1,14 +1,14 @@
-import { withinRateLimit, type EmulatorContext } from "../context.js";
-import { accountDisabled, accountLocked, invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, optionalFlag, optionalText } from "../fields.js";
-import type { Router } from "../http.js";
-import { listOrgs } from "../orgs.js";
-import { sendLink } from "../outbox.js";
-import { createPerson, getPersonByEmail } from "../people.js";
-import { domainOf, isEmail } from "../secrets.js";
-import { requirePerson } from "../sessions.js";
+import { withinRateLimit, type EmulatorContext } from "../store/context.js";
+import { accountDisabled, accountLocked, invalidFields, ProviderError } from "../http/errors.js";
+import { bodyOf, optionalFlag, optionalText } from "../http/fields.js";
+import type { Router } from "../http/http.js";
+import { listOrgs } from "../store/orgs.js";
+import { sendLink } from "../store/outbox.js";
+import { createPerson, getPersonByEmail } from "../store/people.js";
+import { domainOf, isEmail } from "../tokens/secrets.js";
+import { requirePerson } from "../store/sessions.js";
 import { sendConfirmation } from "./login.js";
-import { noContent, ok } from "./reply.js";
+import { noContent, ok } from "../http/reply.js";
 
 const invalidEmail = { email: { code: "invalid_email", message: "Please enter a valid email address" } };
 

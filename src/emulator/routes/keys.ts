@@ -1,6 +1,6 @@
-import type { EmulatorContext } from "../context.js";
-import type { Router } from "../http.js";
-import { ok } from "./reply.js";
+import type { EmulatorContext } from "../store/context.js";
+import type { Router } from "../http/http.js";
+import { ok } from "../http/reply.js";
 
 /**
  * The public half of the signing key, for an app's backend: the JWKS at `/.well-known/jwks.json` and the PEM (the

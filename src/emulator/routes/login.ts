@@ -1,17 +1,24 @@
-import { loginStateOf } from "../auth-info.js";
-import type { EmulatorContext } from "../context.js";
-import { accountDisabled, accountLocked, assertFields, disabled, invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, optionalObject, optionalText, requiredText } from "../fields.js";
-import type { Request, Router } from "../http.js";
-import { acceptInvitation, findInvitation } from "../invitations.js";
-import { assertMfaNotLocked, getMfa, recordMfaFailure, resetMfaFailures, useBackupCode } from "../mfa-store.js";
-import { sendLink } from "../outbox.js";
-import { createPerson, getPerson, getPersonByEmail, recordFailedLogin, type Person } from "../people.js";
-import type { LoginMethod } from "../login-methods.js";
-import { hashPassword, isEmail, randomToken, verifyPassword } from "../secrets.js";
-import { finishMfaStep, pendingMfaStep, pendingMfaUser, startMfaStep, startSession } from "../sessions.js";
-import { checkTotp } from "../totp.js";
-import { ok } from "./reply.js";
+import { loginStateOf } from "./auth-info.js";
+import type { EmulatorContext } from "../store/context.js";
+import {
+  accountDisabled,
+  accountLocked,
+  assertFields,
+  disabled,
+  invalidFields,
+  ProviderError,
+} from "../http/errors.js";
+import { bodyOf, optionalObject, optionalText, requiredText } from "../http/fields.js";
+import type { Request, Router } from "../http/http.js";
+import { acceptInvitation, findInvitation } from "../store/invitations.js";
+import { assertMfaNotLocked, getMfa, recordMfaFailure, resetMfaFailures, useBackupCode } from "../store/mfa-store.js";
+import { sendLink } from "../store/outbox.js";
+import { createPerson, getPerson, getPersonByEmail, recordFailedLogin, type Person } from "../store/people.js";
+import type { LoginMethod } from "../store/login-methods.js";
+import { hashPassword, isEmail, randomToken, verifyPassword } from "../tokens/secrets.js";
+import { finishMfaStep, pendingMfaStep, pendingMfaUser, startMfaStep, startSession } from "../store/sessions.js";
+import { checkTotp } from "../tokens/totp.js";
+import { ok } from "../http/reply.js";
 import { passwordProblem, usernameProblem, nameProblem } from "./validation.js";
 
 const invalidEmail = { code: "invalid_email", message: "Please enter a valid email address" };

@@ -1,15 +1,15 @@
-import type { EmulatorContext } from "../context.js";
-import { assertFields, forbidden, invalidFields, ProviderError } from "../errors.js";
-import { bodyOf, optionalText, textList } from "../fields.js";
-import type { Router } from "../http.js";
-import { findMembership, findOrg, memberCount, pendingInviteCount, putMembership } from "../orgs.js";
-import { sendInvitation } from "../invitations.js";
-import { getPersonByEmail } from "../people.js";
-import { can, rank } from "../roles.js";
-import type { EmulatorSettings } from "../settings.js";
-import { domainOf, isEmail } from "../secrets.js";
+import type { EmulatorContext } from "../store/context.js";
+import { assertFields, forbidden, invalidFields, ProviderError } from "../http/errors.js";
+import { bodyOf, optionalText, textList } from "../http/fields.js";
+import type { Router } from "../http/http.js";
+import { findMembership, findOrg, memberCount, pendingInviteCount, putMembership } from "../store/orgs.js";
+import { sendInvitation } from "../store/invitations.js";
+import { getPersonByEmail } from "../store/people.js";
+import { can, rank } from "../store/roles.js";
+import type { EmulatorSettings } from "../store/settings.js";
+import { domainOf, isEmail } from "../tokens/secrets.js";
 import { orgActor } from "./membership-lists.js";
-import { noContent } from "./reply.js";
+import { noContent } from "../http/reply.js";
 
 const userNotFound = () => new ProviderError(404, "user_not_found", "User not found");
 

@@ -1,13 +1,13 @@
-import type { EmulatorContext } from "../context.js";
-import { disabled, orgNotFound } from "../errors.js";
-import { paging } from "../fields.js";
-import type { Request, Router } from "../http.js";
-import { findMembership, requireOrg, type Membership, type Org } from "../orgs.js";
-import { getPerson, type Person } from "../people.js";
-import { assignableRoles, can, rank } from "../roles.js";
-import type { EmulatorSettings } from "../settings.js";
-import { requirePerson } from "../sessions.js";
-import { ok } from "./reply.js";
+import type { EmulatorContext } from "../store/context.js";
+import { disabled, orgNotFound } from "../http/errors.js";
+import { paging } from "../http/fields.js";
+import type { Request, Router } from "../http/http.js";
+import { findMembership, requireOrg, type Membership, type Org } from "../store/orgs.js";
+import { getPerson, type Person } from "../store/people.js";
+import { assignableRoles, can, rank } from "../store/roles.js";
+import type { EmulatorSettings } from "../store/settings.js";
+import { requirePerson } from "../store/sessions.js";
+import { ok } from "../http/reply.js";
 
 /** The acting member of an org: a logged-in, confirmed person while organisations are on, and the org (or org_not_found). */
 export async function orgActor(

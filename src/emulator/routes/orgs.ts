@@ -1,7 +1,7 @@
-import type { EmulatorContext } from "../context.js";
-import { disabled, forbidden, invalidFields, orgNotFound, ProviderError } from "../errors.js";
-import { bodyOf, optionalFlag, optionalText } from "../fields.js";
-import type { Request, Router } from "../http.js";
+import type { EmulatorContext } from "../store/context.js";
+import { disabled, forbidden, invalidFields, orgNotFound, ProviderError } from "../http/errors.js";
+import { bodyOf, optionalFlag, optionalText } from "../http/fields.js";
+import type { Request, Router } from "../http/http.js";
 import {
   findMembership,
   insertOrg,
@@ -11,12 +11,12 @@ import {
   putMembership,
   requireOrg,
   urlSafe,
-} from "../orgs.js";
-import type { Person } from "../people.js";
-import { can } from "../roles.js";
-import { domainOf, newId } from "../secrets.js";
-import { requirePerson } from "../sessions.js";
-import { noContent, ok } from "./reply.js";
+} from "../store/orgs.js";
+import type { Person } from "../store/people.js";
+import { can } from "../store/roles.js";
+import { domainOf, newId } from "../tokens/secrets.js";
+import { requirePerson } from "../store/sessions.js";
+import { noContent, ok } from "../http/reply.js";
 
 const orgsOff = () => disabled("Organizations are not enabled");
 const maxOrgs = () =>

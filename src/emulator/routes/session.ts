@@ -1,9 +1,9 @@
-import { loginStateOf, refreshResponse } from "../auth-info.js";
-import type { EmulatorContext } from "../context.js";
-import { notLoggedIn } from "../errors.js";
-import type { Router } from "../http.js";
-import { currentPerson, endSession, pendingMfaUser, sessionLoginMethod } from "../sessions.js";
-import { ok } from "./reply.js";
+import { loginStateOf, refreshResponse } from "./auth-info.js";
+import type { EmulatorContext } from "../store/context.js";
+import { notLoggedIn } from "../http/errors.js";
+import type { Router } from "../http/http.js";
+import { currentPerson, endSession, pendingMfaUser, sessionLoginMethod } from "../store/sessions.js";
+import { ok } from "../http/reply.js";
 
 /** GET /api/v1/refresh_token, POST /api/v1/logout and GET /api/fe/v3/login_state. */
 export function sessionRoutes(router: Router, ctx: EmulatorContext): void {

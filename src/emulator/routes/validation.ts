@@ -1,4 +1,4 @@
-import type { EmulatorContext } from "../context.js";
+import type { EmulatorContext } from "../store/context.js";
 
 type Problem = { code: string; message: string } | undefined;
 

@@ -4,7 +4,7 @@ import * as api from "../../../src/generated/operations.js";
 import { admin, Browser, loggedIn } from "../harness.js";
 import { MALLORY_SECRET } from "../test-seed.js";
 import { fails, ok, type Case } from "./case.js";
-import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../../src/emulator/seeds/demo-seed.js";
 
 const ada = { email: "ada@acme.example", password: DEMO_PASSWORD };
 

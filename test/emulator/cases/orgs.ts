@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import * as api from "../../../src/generated/operations.js";
 import { admin, loggedIn } from "../harness.js";
 import type { Case } from "./case.js";
-import { DEMO_IDS } from "../../../src/emulator/demo-seed.js";
+import { DEMO_IDS } from "../../../src/emulator/seeds/demo-seed.js";
 
 const as = async (email: string) => (await loggedIn(email)).t;
 

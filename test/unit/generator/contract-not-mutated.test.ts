@@ -8,7 +8,8 @@ import * as v from "../../../src/generated/zod.js";
 /** The emitters share one parsed contract; none may change it under the others (openapi-typescript rewrites `const`). */
 const contractPath = `${repoRoot}/openapi/auth-api.yaml`;
 
-describe("the shared contract document", () => {
+// Generating every file takes seconds, more on a loaded machine.
+describe("the shared contract document", { timeout: 120_000 }, () => {
   it("is left as written by the schema-types emitter", async () => {
     const contract = await loadContract(contractPath);
     const before = structuredClone(contract.document);

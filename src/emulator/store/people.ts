@@ -1,0 +1,209 @@
+import { AdapterError } from "../../adapter/index.js";
+import type { EmulatorContext } from "./context.js";
+import { invalidFields } from "../http/errors.js";
+import { newId } from "../tokens/secrets.js";
+
+/** A user as the provider sees them: the identity-store user plus the provider's profile fields. */
+export interface Person {
+  id: string;
+  email: string;
+  emailConfirmed: boolean;
+  passwordHash: string | null;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  pictureUrl: string | null;
+  properties: Record<string, unknown>;
+  locked: boolean;
+  enabled: boolean;
+  canCreateOrgs: boolean;
+  failedLogins: number;
+  /** The user must set a new password before the login finishes (UpdatePasswordRequired). */
+  mustChangePassword: boolean;
+  legacyUserId: string | null;
+  mfaEnabled: boolean;
+  createdAt: Date;
+  lastActiveAt: Date;
+}
+
+type ProfileRow = {
+  password_hash: string | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  picture_url: string | null;
+  properties: Record<string, unknown>;
+  locked: boolean;
+  enabled: boolean;
+  can_create_orgs: boolean;
+  failed_logins: number;
+  must_change_password: boolean;
+  legacy_user_id: string | null;
+  created_at: Date;
+  last_active_at: Date;
+  mfa_enabled: boolean | null;
+};
+
+/** Loads a person by user id, or null. */
+export async function getPerson(ctx: EmulatorContext, id: string): Promise<Person | null> {
+  const user = await ctx.identity.getUser(id);
+  if (!user) return null;
+  const { rows } = await ctx.db.query<ProfileRow>(
+    "select p.*, m.enabled as mfa_enabled from emu_profiles p left join emu_mfa m on m.user_id = p.user_id where p.user_id = $1",
+    [id],
+  );
+  const p = rows[0];
+  const created = p?.created_at ?? ctx.now();
+  return {
+    id: user.id,
+    email: user.email,
+    emailConfirmed: user.emailVerified !== null,
+    passwordHash: p?.password_hash ?? null,
+    username: p?.username ?? null,
+    firstName: p?.first_name ?? null,
+    lastName: p?.last_name ?? null,
+    pictureUrl: p?.picture_url ?? user.image ?? null,
+    properties: p?.properties ?? {},
+    locked: p?.locked ?? false,
+    enabled: p?.enabled ?? true,
+    canCreateOrgs: p?.can_create_orgs ?? true,
+    failedLogins: p?.failed_logins ?? 0,
+    mustChangePassword: p?.must_change_password ?? false,
+    legacyUserId: p?.legacy_user_id ?? null,
+    mfaEnabled: p?.mfa_enabled ?? false,
+    createdAt: created,
+    lastActiveAt: p?.last_active_at ?? created,
+  };
+}
+
+/** Loads a person by e-mail (case-insensitive), or null. */
+export async function getPersonByEmail(ctx: EmulatorContext, email: string): Promise<Person | null> {
+  const user = await ctx.identity.getUserByEmail(email);
+  return user ? getPerson(ctx, user.id) : null;
+}
+
+/** The fields a new person may be created with. */
+export interface NewPerson {
+  id?: string;
+  email: string;
+  emailConfirmed?: boolean;
+  passwordHash?: string | null;
+  username?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  pictureUrl?: string | null;
+  properties?: Record<string, unknown>;
+  locked?: boolean;
+  enabled?: boolean;
+  canCreateOrgs?: boolean;
+  mustChangePassword?: boolean;
+  legacyUserId?: string | null;
+}
+
+const emailTaken = () =>
+  invalidFields({ email: { code: "already_taken", message: "An account with this email already exists" } });
+const usernameTaken = () =>
+  invalidFields({ username: { code: "already_taken", message: "This username is already taken" } });
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === "23505";
+
+/**
+ * Creates a user in the identity store and their profile beside it. When another request took the e-mail or the
+ * username first (two signups at once), it is the 400 `already_taken` a sequential signup gets, and nothing is left.
+ */
+export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Promise<Person> {
+  const id = fields.id ?? newId();
+  const name = [fields.firstName, fields.lastName].filter(Boolean).join(" ") || null;
+  try {
+    await ctx.identity.createUser({
+      id,
+      email: fields.email,
+      emailVerified: fields.emailConfirmed ? ctx.now() : null,
+      name,
+      image: fields.pictureUrl ?? null,
+    });
+  } catch (error) {
+    if (error instanceof AdapterError && error.code === "conflict") throw emailTaken();
+    throw error;
+  }
+  try {
+    await insertProfile(ctx, id, fields);
+  } catch (error) {
+    await ctx.identity.deleteUser(id);
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  return (await getPerson(ctx, id))!;
+}
+
+async function insertProfile(ctx: EmulatorContext, id: string, fields: NewPerson): Promise<void> {
+  await ctx.db.query(
+    `insert into emu_profiles (user_id, password_hash, username, first_name, last_name, picture_url, properties, locked, enabled, can_create_orgs, legacy_user_id, created_at, last_active_at, must_change_password)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
+    [
+      id,
+      fields.passwordHash ?? null,
+      fields.username ?? null,
+      fields.firstName ?? null,
+      fields.lastName ?? null,
+      fields.pictureUrl ?? null,
+      JSON.stringify(fields.properties ?? {}),
+      fields.locked ?? false,
+      fields.enabled ?? true,
+      fields.canCreateOrgs ?? true,
+      fields.legacyUserId ?? null,
+      ctx.now(),
+      fields.mustChangePassword ?? false,
+    ],
+  );
+}
+
+/**
+ * Counts one failed password for a person in a single statement (so parallel attempts, even from two emulators on
+ * one database, each count), locking the account when the count reaches `lockAfter`. Returns whether it is locked.
+ */
+export async function recordFailedLogin(ctx: EmulatorContext, id: string, lockAfter: number): Promise<boolean> {
+  const { rows } = await ctx.db.query<{ locked: boolean }>(
+    `update emu_profiles set failed_logins = failed_logins + 1, locked = locked or failed_logins + 1 >= $2
+     where user_id = $1 returning locked`,
+    [id, lockAfter],
+  );
+  return rows[0]?.locked ?? false;
+}
+
+const profileColumns = {
+  passwordHash: "password_hash",
+  username: "username",
+  firstName: "first_name",
+  lastName: "last_name",
+  properties: "properties",
+  locked: "locked",
+  enabled: "enabled",
+  canCreateOrgs: "can_create_orgs",
+  failedLogins: "failed_logins",
+  mustChangePassword: "must_change_password",
+  lastActiveAt: "last_active_at",
+} as const;
+
+/** Changes profile fields of a person. */
+export async function updateProfile(
+  ctx: EmulatorContext,
+  id: string,
+  changes: Partial<Pick<Person, keyof typeof profileColumns>>,
+): Promise<void> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [
+    keyof typeof profileColumns,
+    unknown,
+  ][];
+  if (entries.length === 0) return;
+  const sets = entries.map(([key], i) => `${profileColumns[key]} = $${i + 2}`).join(", ");
+  const values = entries.map(([key, value]) => (key === "properties" ? JSON.stringify(value) : value));
+  await ctx.db.query(`update emu_profiles set ${sets} where user_id = $1`, [id, ...values]);
+}
+
+/** Deletes a person: the identity store removes their accounts and sessions; the emulator tables follow. */
+export async function deletePerson(ctx: EmulatorContext, id: string): Promise<void> {
+  await ctx.identity.deleteUser(id);
+  for (const table of ["emu_profiles", "emu_memberships", "emu_mfa", "emu_backup_codes", "emu_api_keys"]) {
+    await ctx.db.query(`delete from ${table} where user_id = $1`, [id]);
+  }
+}
