@@ -16,7 +16,7 @@ export interface NextServers {
   emulatorOnLocalhost: string;
   /** The app with an API key the auth host refuses. */
   wrongApiKey: string;
-  /** The app whose redirect URI is another app's callback. */
+  /** The app opened on 127.0.0.1 whose redirect URI names `localhost`. */
   wrongRedirectUri: string;
 }
 
@@ -114,8 +114,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
         callback(next.emulatorOnLocalhost),
       ),
       wrongApiKey: serverSessionEnv(ssr.url, `${ssr.apiKey}-wrong`, key, callback(next.wrongApiKey)),
-      // the callback of another app (the main one): the login comes back where this app's state cookie is not
-      wrongRedirectUri: serverSessionEnv(ssr.url, ssr.apiKey, key, callback(next.main)),
+      // the callback on the other host name: the login comes back where the browser keeps none of its cookies
+      wrongRedirectUri: serverSessionEnv(
+        ssr.url,
+        ssr.apiKey,
+        key,
+        callback(`http://localhost:${ports.wrongRedirectUri}`),
+      ),
     };
     const nextServers = (Object.keys(ports) as (keyof NextServers)[]).map((name) =>
       serve(

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile, signInOnHostedPage } from "./hosted-login.js";
+import { chromiumForFile, signInOnServerLogin } from "./hosted-login.js";
 import { ACCESS_TOKEN_SECONDS, MEMBER, ORG, OWNER, SECOND_ORG } from "./seed.js";
 
 const appUrl = inject("next").main;
@@ -28,7 +28,7 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page; conso
 /** Opens `path`, which sends a signed-out visitor through the login route; signs in as `email` and comes back. */
 async function signIn(page: Page, path: string, email = OWNER): Promise<void> {
   await page.goto(`${appUrl}${path}`);
-  await signInOnHostedPage(page, emulatorUrl, email);
+  await signInOnServerLogin(page, emulatorUrl, email);
   await page.waitForURL(`${appUrl}${path}`);
 }
 
@@ -49,7 +49,7 @@ describe("the Next.js example on the server session", () => {
     const { context, page, consoleErrors } = await freshPage();
     await page.goto(`${appUrl}/dashboard`);
     // the server sent the visitor to this app's login route, which sent it to the auth host
-    await signInOnHostedPage(page, emulatorUrl, OWNER);
+    await signInOnServerLogin(page, emulatorUrl, OWNER);
     await page.waitForURL(`${appUrl}/dashboard`);
     const html = await serverHtml(context, "/dashboard");
     expect(html).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
@@ -133,7 +133,9 @@ describe("the Next.js example on the server session", () => {
     expect(await serverHtml(context, "/")).toContain("The server sees no session.");
     await page.goto(`${appUrl}/dashboard`);
     // the hosted login page shows its form: the auth host's session ended too
-    await page.waitForURL((url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/login");
+    await page.waitForURL(
+      (url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/propelauth/ssr/authorize",
+    );
     await page.getByRole("button", { name: "Log in" }).first().waitFor();
     await context.close();
   });
