@@ -21,6 +21,10 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page; conso
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
   });
+  // a failed load's console line names no URL: name it here
+  page.on("response", (response) => {
+    if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`);
+  });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
   return { context, page, consoleErrors };
 }
@@ -126,7 +130,8 @@ describe("the Next.js example on the server session", () => {
 
   it("signs out on the app and at the auth host: the next login asks for credentials", async () => {
     const { context, page } = await freshPage();
-    await signIn(page, "/");
+    await signIn(page, "/dashboard");
+    await page.goto(`${appUrl}/`);
     await page.getByTestId("email").waitFor();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("Signed out.").waitFor();

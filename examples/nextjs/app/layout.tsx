@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { getUser, toClientUser } from "orgauth/nextjs";
 import type { ReactNode } from "react";
 import { authUrl } from "../lib/server-auth";
@@ -5,6 +6,8 @@ import { Providers } from "./providers";
 
 // The session is read per request (cookies), and the auth URL from the server's environment.
 export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "orgauth on Next.js", icons: "data:," };
 
 /** The root layout (a server component): reads the user once and hands it to the client providers. */
 export default async function RootLayout({ children }: { children: ReactNode }): Promise<ReactNode> {
