@@ -11,6 +11,7 @@ import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
 import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
+import { runFirstHtml } from "./first-html.js";
 import { runServerRead } from "./server-read.js";
 
 /**
@@ -24,7 +25,7 @@ import { runServerRead } from "./server-read.js";
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
  *  7. Server read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
- *     to the auth host.
+ *     to the auth host; first HTML of the Next.js example signed in (bench/first-html.ts).
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -125,3 +126,5 @@ console.log();
 await runFirstMount();
 console.log();
 await runServerRead();
+console.log();
+await runFirstHtml();

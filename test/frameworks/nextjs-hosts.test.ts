@@ -72,13 +72,14 @@ describe("no redirect loop", () => {
       // the app's answers reach the browser without their Set-Cookie headers: it never holds the app's cookies
       await page.route(`${next.main}/**`, async (route) => {
         const request = route.request();
+        const body = request.postDataBuffer();
         const headers = Object.fromEntries(
           Object.entries(await request.allHeaders()).filter(([name]) => !/^(host|content-length)$/i.test(name)),
         );
         const response = await fetch(request.url(), {
           method: request.method(),
           headers,
-          body: request.postDataBuffer() ?? null,
+          body: body === null ? null : new Uint8Array(body),
           redirect: "manual",
         });
         const kept = [...response.headers].filter(
