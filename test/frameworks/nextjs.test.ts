@@ -18,10 +18,13 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page; conso
   const context = await browser().newContext();
   const page = await context.newPage();
   const consoleErrors: string[] = [];
+  // a failed load is kept by its response below, with its URL (the browser's own favicon request has none: the
+  // emulator's pages have no favicon)
   page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      consoleErrors.push(message.text());
+    }
   });
-  // a failed load's console line names no URL: name it here
   page.on("response", (response) => {
     if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`);
   });
