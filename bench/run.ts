@@ -12,6 +12,8 @@ import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
 import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
 import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
+import { runFirstHtml } from "./first-html.js";
+import { runServerRead } from "./server-read.js";
 
 /**
  * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
@@ -24,6 +26,8 @@ import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
  *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
+ *  7. Server read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
+ *     to the auth host; first HTML of the Next.js example signed in (bench/first-html.ts).
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -124,3 +128,7 @@ console.log();
 await runPerCallOverhead(settingsExample);
 console.log();
 await runFirstMount();
+console.log();
+await runServerRead();
+console.log();
+await runFirstHtml();

@@ -105,6 +105,20 @@ const RULES: LayerRule[] = [
       !edge.target.startsWith("src/shared/") &&
       !BARRELS.test(edge.target),
   },
+  {
+    name: "the Next.js server half imports the server session (and the session's types), never the client layers nor React",
+    files: /^src\/nextjs\/(?!client(\.ts|\/))[^/]+\.ts$/,
+    forbids: (edge) =>
+      REACT_PACKAGES.test(edge.specifier) ||
+      targetIn(/^src\/(hooks|transport|generated|testing|adapter|emulator)\/|^src\/session\/(?!types\.ts$)/)(edge),
+  },
+  {
+    name: "the Next.js browser half never imports the session engine, the server session or a layer's barrel",
+    files: /^src\/nextjs\/(client\.ts|client\/)/,
+    forbids: targetIn(
+      /^src\/(server|testing|adapter|emulator)\/|^src\/session\/(index|create-auth-client|session-engine|tab-coordinator|session-requests)\.ts$/,
+    ),
+  },
 ];
 
 /**
@@ -176,7 +190,7 @@ describe("the layers of src/", () => {
 });
 
 describe("what each entry reaches", () => {
-  for (const entry of ["src/index.ts", "src/react.ts"]) {
+  for (const entry of ["src/index.ts", "src/react.ts", "src/nextjs/client.ts"]) {
     it(`the browser entry ${entry} never reaches the adapter, the emulator, the testing kit or the server session`, () => {
       const { files } = reachable(edges, entry);
       expect([...files].filter((file) => /^src\/(adapter|emulator|testing|server)\//.test(file))).toEqual([]);
