@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../../scripts/codegen/contract.js";
-import { buildOperations } from "../../../scripts/codegen/model.js";
+import { browserOperations, buildOperations } from "../../../scripts/codegen/model.js";
 import { generateAll } from "../../../scripts/generate.js";
 import { repoRoot } from "../../../scripts/lib/repo-root.js";
 import * as api from "../../../src/generated/operations.js";
 import type { OperationDescriptor } from "../../../src/transport/index.js";
 
-const operations = buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`));
+/** The operations operations.ts carries: the browser's (the server's are in server-operations.ts). */
+const operations = browserOperations(buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`)));
 
 /** operations.ts: descriptors carry only what the transport cannot derive; fetchers without required input default it. */
 const source = (await generateAll())["operations.ts"]!;
