@@ -1,4 +1,4 @@
-import type { InvalidationModel, RequestValue } from "./invalidation.js";
+import type { InvalidationModel, RequestValue } from "./model-types.js";
 import type { OperationModel } from "./model.js";
 import { GENERATED_HEADER, docComment, literal, operationNames, propertyKey } from "./naming.js";
 import {
@@ -34,6 +34,9 @@ function imports(frontend: OperationModel[]): string {
       const n = operationNames(op.operationId);
       return op.pagination ? [n.queryFn, n.pageFn] : [n.queryFn];
     });
+  const infiniteRequests = frontend
+    .filter((op) => op.pagination)
+    .map((op) => operationNames(op.operationId).infiniteRequest);
   return `import {
   infiniteQueryOptions,
   mutationOptions,
@@ -47,7 +50,10 @@ import { queryKeyRoot, type EmptyKeyPart } from "../hooks/query-keys.js";
 import type { OperationCaller } from "../transport/operation.js";
 import type { OperationError } from "../transport/errors.js";
 import * as api from "./operations.js";
-import { ${functions.join(", ")} } from "./query-functions.js";`;
+import { ${functions.join(", ")} } from "./query-functions.js";
+import type { ${infiniteRequests.join(", ")} } from "./query-functions.js";
+
+export type { ${infiniteRequests.join(", ")} };`;
 }
 
 // ───────────────────────────── queries ─────────────────────────────
@@ -66,13 +72,6 @@ function queryPartType(op: OperationModel, n: Names): string {
   return op.queryParams.length ? `NonNullable<${n.request}["query"]>` : "EmptyKeyPart";
 }
 
-function infiniteRequestType(op: OperationModel, n: Names): string {
-  const page = literal(op.pagination!.pageParam);
-  const required = op.queryParams.some((p) => p.required && p.name !== op.pagination!.pageParam);
-  const path = op.pathParams.length ? `Pick<${n.request}, "path"> & ` : "";
-  return `${path}{ query${required ? "" : "?"}: Omit<NonNullable<${n.request}["query"]>, ${page}> }`;
-}
-
 function keyTypes(op: OperationModel): string {
   const n = namesOf(op);
   const prefix = `typeof queryKeyRoot, ${n.id}, ${pathPartType(op, n)}`;
@@ -82,7 +81,6 @@ function keyTypes(op: OperationModel): string {
   ];
   if (op.pagination) {
     lines.push(
-      `/** Arguments of the infinite \`${op.operationId}\` list: the request without the page number. */\nexport type ${n.infiniteRequest} = ${infiniteRequestType(op, n)};`,
       `/** The key of one cached infinite \`${op.operationId}\` list (its own \`"infinite"\` segment: never shared with a single page). */\nexport type ${n.infiniteQueryKey} = DataTag<readonly [${prefix}, Omit<${queryPartType(op, n)}, ${literal(op.pagination.pageParam)}>, "infinite"], InfiniteData<${n.response}, number>, ${n.error}>;`,
     );
   }

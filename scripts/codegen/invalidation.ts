@@ -1,16 +1,4 @@
-import type { OperationModel } from "./model.js";
-
-/** Where a value an invalidation filters by comes from in the mutation's own request. */
-export type RequestValue = { location: "body"; pointer: string[] } | { location: "path" | "query"; name: string };
-
-/** A cache entry a successful mutation makes stale (`x-invalidates`), its filter values already resolved. */
-export interface InvalidationModel {
-  operationId: string;
-  /** Path parameter of the target → where the mutation's request holds its value. */
-  path: Record<string, RequestValue>;
-  /** Query parameter of the target → where the mutation's request holds its value. */
-  query: Record<string, RequestValue>;
-}
+import type { InvalidationModel, OperationModel, RequestValue } from "./model-types.js";
 
 /** One raw `x-invalidates` item: an operation id, or an object whose filters are runtime expressions. */
 type RawInvalidation = string | { operationId: string; path?: Record<string, string>; query?: Record<string, string> };

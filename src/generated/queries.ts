@@ -31,6 +31,21 @@ import {
   listOrgApiKeysQueryFn,
   listOrgApiKeysPageFn,
 } from "./query-functions.js";
+import type {
+  ListOrgMembersInfiniteRequest,
+  ListPendingInvitesInfiniteRequest,
+  ListExpiredInvitesInfiniteRequest,
+  ListPersonalApiKeysInfiniteRequest,
+  ListOrgApiKeysInfiniteRequest,
+} from "./query-functions.js";
+
+export type {
+  ListOrgMembersInfiniteRequest,
+  ListPendingInvitesInfiniteRequest,
+  ListExpiredInvitesInfiniteRequest,
+  ListPersonalApiKeysInfiniteRequest,
+  ListOrgApiKeysInfiniteRequest,
+};
 
 /** The error `getLoginState` fails with. */
 export type GetLoginStateError = OperationError<"getLoginState">;
@@ -485,11 +500,6 @@ export type ListOrgMembersQueryKey = DataTag<
   ListOrgMembersError
 >;
 
-/** Arguments of the infinite `listOrgMembers` list: the request without the page number. */
-export type ListOrgMembersInfiniteRequest = Pick<api.ListOrgMembersRequest, "path"> & {
-  query?: Omit<NonNullable<api.ListOrgMembersRequest["query"]>, "page_number">;
-};
-
 /** The key of one cached infinite `listOrgMembers` list (its own `"infinite"` segment: never shared with a single page). */
 export type ListOrgMembersInfiniteQueryKey = DataTag<
   readonly [
@@ -580,11 +590,6 @@ export type ListPendingInvitesQueryKey = DataTag<
   api.ListPendingInvitesResponse,
   ListPendingInvitesError
 >;
-
-/** Arguments of the infinite `listPendingInvites` list: the request without the page number. */
-export type ListPendingInvitesInfiniteRequest = Pick<api.ListPendingInvitesRequest, "path"> & {
-  query?: Omit<NonNullable<api.ListPendingInvitesRequest["query"]>, "page_number">;
-};
 
 /** The key of one cached infinite `listPendingInvites` list (its own `"infinite"` segment: never shared with a single page). */
 export type ListPendingInvitesInfiniteQueryKey = DataTag<
@@ -680,11 +685,6 @@ export type ListExpiredInvitesQueryKey = DataTag<
   api.ListExpiredInvitesResponse,
   ListExpiredInvitesError
 >;
-
-/** Arguments of the infinite `listExpiredInvites` list: the request without the page number. */
-export type ListExpiredInvitesInfiniteRequest = Pick<api.ListExpiredInvitesRequest, "path"> & {
-  query?: Omit<NonNullable<api.ListExpiredInvitesRequest["query"]>, "page_number">;
-};
 
 /** The key of one cached infinite `listExpiredInvites` list (its own `"infinite"` segment: never shared with a single page). */
 export type ListExpiredInvitesInfiniteQueryKey = DataTag<
@@ -860,11 +860,6 @@ export type ListPersonalApiKeysQueryKey = DataTag<
   ListPersonalApiKeysError
 >;
 
-/** Arguments of the infinite `listPersonalApiKeys` list: the request without the page number. */
-export type ListPersonalApiKeysInfiniteRequest = {
-  query?: Omit<NonNullable<api.ListPersonalApiKeysRequest["query"]>, "page_number">;
-};
-
 /** The key of one cached infinite `listPersonalApiKeys` list (its own `"infinite"` segment: never shared with a single page). */
 export type ListPersonalApiKeysInfiniteQueryKey = DataTag<
   readonly [
@@ -954,11 +949,6 @@ export type ListOrgApiKeysQueryKey = DataTag<
   api.ListOrgApiKeysResponse,
   ListOrgApiKeysError
 >;
-
-/** Arguments of the infinite `listOrgApiKeys` list: the request without the page number. */
-export type ListOrgApiKeysInfiniteRequest = {
-  query: Omit<NonNullable<api.ListOrgApiKeysRequest["query"]>, "page_number">;
-};
 
 /** The key of one cached infinite `listOrgApiKeys` list (its own `"infinite"` segment: never shared with a single page). */
 export type ListOrgApiKeysInfiniteQueryKey = DataTag<
