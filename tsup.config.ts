@@ -14,6 +14,9 @@ const CLIENT_SOURCE = fileURLToPath(new URL("src/hooks/client.ts", import.meta.u
 const CLIENT_FILES = [
   "dist/react-client.js",
   "dist/react-client.cjs",
+  // The browser half of the Next.js server session.
+  "dist/nextjs-client.js",
+  "dist/nextjs-client.cjs",
   // The testing kit's React part is client code throughout.
   "dist/testing/react.js",
   "dist/testing/react.cjs",
@@ -79,7 +82,12 @@ export default defineConfig({
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",
     "testing/react": "src/testing/react.ts",
+    // Next.js App Router: the server half (server components, route handlers, middleware) and the browser half.
+    nextjs: "src/nextjs/index.ts",
+    "nextjs-client": "src/nextjs/client.ts",
     emulator: "src/emulator/index.ts",
+    // The session on the server (Node and edge): verification with jose, the request handler, the auth routes.
+    server: "src/server/index.ts",
     // The `orgauth-emulator` command (package.json "bin").
     "emulator-cli": "src/emulator/bin.ts",
   },
@@ -97,6 +105,7 @@ export default defineConfig({
     "react",
     "react-dom",
     "@tanstack/react-query",
+    /^next(\/|$)/,
     "zod",
     "@electric-sql/pglite",
     "pg",

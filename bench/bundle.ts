@@ -31,6 +31,9 @@ export const REACT_EXTERNAL = ["react", "react-dom", "react/jsx-runtime"] as con
 /** The default externals: React, and TanStack Query for apps that use it on either side. */
 export const DEFAULT_EXTERNAL = [...REACT_EXTERNAL, "@tanstack/react-query"] as const;
 
+/** The framework's own modules, external to a Next.js app's browser half on both sides. */
+export const NEXT_EXTERNAL = ["next", "next/*"] as const;
+
 /** One chunk of a split bundle: what a browser fetches as one file. */
 export interface MeasuredChunk {
   file: string;

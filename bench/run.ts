@@ -11,17 +11,23 @@ import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
 import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
+import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
+import { runFirstHtml } from "./first-html.js";
+import { runServerRead } from "./server-read.js";
 
 /**
  * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
  *  1. Validation: our generated validator on zod/mini vs the same expression on zod classic.
  *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
  *  3. Refresh traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own;
- *     and in headless Chromium (bench/refresh-traffic-chromium.ts): 5 tabs vs one, quiet and saturated CPU.
+ *     and in headless Chromium (bench/refresh-traffic-chromium.ts): 5 tabs vs one, quiet and saturated CPU; per mode
+ *     (bench/refresh-traffic-modes.ts): 5 tabs at the default timing, orgauth alone and with tabSync vs the vendor's client.
  *  4. Identity store (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time and memory.
  *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
+ *  7. Server read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
+ *     to the auth host; first HTML of the Next.js example signed in (bench/first-html.ts).
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -111,6 +117,8 @@ console.log();
 await runRefreshTraffic();
 console.log();
 await runRefreshTrafficChromium();
+console.log();
+await runRefreshTrafficModes();
 
 console.log();
 await runAdapterBench();
@@ -120,3 +128,7 @@ console.log();
 await runPerCallOverhead(settingsExample);
 console.log();
 await runFirstMount();
+console.log();
+await runServerRead();
+console.log();
+await runFirstHtml();

@@ -18,6 +18,8 @@ export interface SizeRow {
   validationOff?: boolean;
   /** True: TanStack Query is bundled too (the app uses no query hook, so it is not an app dependency on either side). */
   bundlesQuery?: boolean;
+  /** True: a Next.js app's browser half (`next` stays external, as the framework's own code). */
+  nextjs?: boolean;
 }
 
 const app = (name: string): string => readFileSync(join(repoRoot, "bench", "apps", name), "utf8");
@@ -67,6 +69,13 @@ export function sizeRows(): SizeRow[] {
       validationOff: true,
     },
     {
+      name: "Next.js browser half (vendor: @propelauth/nextjs/client)",
+      orgauth: app("orgauth-nextjs-client-app.tsx"),
+      vendor: app("vendor-nextjs-client-app.tsx"),
+      aim: { ratio: 1.0 },
+      nextjs: true,
+    },
+    {
       name: "whole library (every browser entry)",
       orgauth: `export * from "orgauth"; export * from "orgauth/react";`,
       vendor: `export * from "@propelauth/javascript"; export * from "@propelauth/frontend-apis"; export * from "@propelauth/react"; export * from "@propelauth/frontend-apis-react";`,
@@ -90,6 +99,8 @@ export function partOf(file: string): string {
     [/^node_modules\/@propelauth\/frontend-apis\//, "vendor API calls (frontend-apis)"],
     [/^node_modules\/@propelauth\/frontend-apis-react\//, "vendor React glue (frontend-apis-react)"],
     [/^node_modules\/@propelauth\/react\//, "vendor React layer (@propelauth/react)"],
+    [/^node_modules\/@propelauth\/nextjs\//, "vendor Next.js client (@propelauth/nextjs)"],
+    [/src\/nextjs\//, "Next.js browser half"],
   ];
   for (const [pattern, part] of rules) if (pattern.test(path)) return part;
   if (path.startsWith("node_modules/"))

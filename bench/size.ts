@@ -6,6 +6,7 @@ import {
   bundle,
   bundleSplit,
   DEFAULT_EXTERNAL,
+  NEXT_EXTERNAL,
   REACT_EXTERNAL,
   REFERENCE_ENTRIES,
   VALIDATION_OFF,
@@ -45,10 +46,11 @@ interface RowBudget {
 const packed = createPackedApp();
 const optionsFor = (row: SizeRow): BundleOptions => ({
   ...(row.validationOff ? { define: VALIDATION_OFF } : {}),
-  external: row.bundlesQuery ? REACT_EXTERNAL : DEFAULT_EXTERNAL,
+  external: [...(row.bundlesQuery ? REACT_EXTERNAL : DEFAULT_EXTERNAL), ...(row.nextjs ? NEXT_EXTERNAL : [])],
 });
 /** orgauth's entries resolved to its source, for the per-part breakdown (which file the bytes come from). */
 const SOURCE_ALIAS = {
+  "orgauth/nextjs/client": join(repoRoot, "src", "nextjs", "client.ts"),
   "orgauth/react": join(repoRoot, "src", "react.ts"),
   orgauth: join(repoRoot, "src", "index.ts"),
 };

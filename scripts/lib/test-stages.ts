@@ -64,7 +64,11 @@ export const STAGES: Stage[] = [
   },
   {
     name: "docs",
-    steps: [npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check")],
+    steps: [
+      npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check"),
+      npmScript("API reference opened from disk: no console error (headless Chromium)", "docs:api:browser"),
+    ],
+    chromium: true,
   },
   {
     name: "unit",

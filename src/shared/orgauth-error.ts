@@ -29,6 +29,8 @@ export type OrgauthErrorType =
   | "client_destroyed"
   /** `AdapterError`: the identity store failed (its `code` says how). */
   | "adapter"
+  /** `AccessTokenError`: an access token that does not verify on the server (its `reason` says why). */
+  | "access_token"
   /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
   | "server_configuration";
 

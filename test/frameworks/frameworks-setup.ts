@@ -2,28 +2,59 @@ import { basename, join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPackedApp } from "../../scripts/lib/packed-app.js";
 import { freePort } from "../../scripts/lib/prism.js";
-import { createEmulator } from "../../src/emulator/index.js";
-import { copyExample, runIn, serve } from "./example-apps.js";
-import { frameworkSeed } from "./seed.js";
+import { createEmulator, startEmulator } from "../../src/emulator/index.js";
+import { copyExample, runIn, serve, type ExampleServer } from "./example-apps.js";
+import { frameworkSeed, serverSessionSeed } from "./seed.js";
+
+/** The Next.js example's servers: one build, served several times with different settings. */
+export interface NextServers {
+  /** The app on 127.0.0.1, the emulator on 127.0.0.1: the development default (one site). */
+  main: string;
+  /** The app opened as `localhost`, the emulator on 127.0.0.1. */
+  appOnLocalhost: string;
+  /** The app on 127.0.0.1, the emulator as `localhost` (`reverseEmulatorUrl`). */
+  emulatorOnLocalhost: string;
+  /** The app with an API key the auth host refuses. */
+  wrongApiKey: string;
+  /** The app opened on 127.0.0.1 whose redirect URI names `localhost`. */
+  wrongRedirectUri: string;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The emulator both examples use as their auth URL. */
+    /** The emulator the Vite example uses as its auth URL. */
     frameworksEmulatorUrl: string;
-    /** examples/nextjs, built from the packed package and served by `next start`. */
-    nextUrl: string;
+    /** The emulator the Next.js example's servers use (short-lived access tokens), but `emulatorOnLocalhost`. */
+    serverSessionEmulatorUrl: string;
+    /** The second emulator, known to its app as http://localhost:PORT. */
+    reverseEmulatorUrl: string;
+    /** examples/nextjs, built from the packed package and served by `next start`, once per setting. */
+    next: NextServers;
     /** examples/vite, built from the packed package and served by `vite preview`. */
     viteUrl: string;
     /** What `vite build` printed (warnings included). */
     viteBuildOutput: string;
+    /** Where examples/vite was copied to and built (in the throwaway app beside its node_modules). */
+    viteDir: string;
     /** The file name `npm pack` gave the tarball (the examples' package.json install it). */
     tarballName: string;
   }
 }
 
+/** The environment the Next.js example reads (the provider's variable names). */
+function serverSessionEnv(authUrl: string, apiKey: string, verifierKey: string, redirectUri: string) {
+  return {
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_PUBLIC_AUTH_URL: authUrl,
+    PROPELAUTH_API_KEY: apiKey,
+    PROPELAUTH_VERIFIER_KEY: verifierKey,
+    PROPELAUTH_REDIRECT_URI: redirectUri,
+  };
+}
+
 /**
  * Packs the package once, builds both examples against it (at the same time), and serves them on 127.0.0.1 with
- * the emulator (seeded with test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
+ * emulators (seeded with test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
@@ -36,38 +67,89 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
+    const ssr = await createEmulator({ seed: serverSessionSeed });
+    stops.push(() => ssr.stop());
+    const reversePort = await freePort();
+    const reverse = await startEmulator({
+      port: reversePort,
+      publicUrl: `http://localhost:${reversePort}`,
+      seed: serverSessionSeed,
+    });
+    stops.push(() => reverse.stop());
+
     const bin = (path: string) => join(app.dir, "node_modules", path);
     const nextDir = copyExample("nextjs", app.dir);
     const viteDir = copyExample("vite", app.dir);
-    const telemetryOff = { NEXT_TELEMETRY_DISABLED: "1" };
     const [, viteBuildOutput] = await Promise.all([
-      runIn(nextDir, [bin("next/dist/bin/next"), "build"], telemetryOff),
+      runIn(nextDir, [bin("next/dist/bin/next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
       runIn(viteDir, [bin("typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]).then(() =>
         runIn(viteDir, [bin("vite/bin/vite.js"), "build"], { VITE_AUTH_URL: emulator.url }),
       ),
     ]);
     const packing = ((packed - started) / 1000).toFixed(1);
     console.log(`frameworks: packed in ${packing} s, examples built in ${seconds(packed)} s`);
-    const [nextPort, vitePort] = [await freePort(), await freePort()];
-    const nextUrl = `http://127.0.0.1:${nextPort}`;
+
+    const ports = {
+      main: await freePort(),
+      appOnLocalhost: await freePort(),
+      emulatorOnLocalhost: await freePort(),
+      wrongApiKey: await freePort(),
+      wrongRedirectUri: await freePort(),
+    };
+    const loopback = (port: number) => `http://127.0.0.1:${port}`;
+    const callback = (origin: string) => `${origin}/api/auth/callback`;
+    const next: NextServers = {
+      main: loopback(ports.main),
+      appOnLocalhost: `http://localhost:${ports.appOnLocalhost}`,
+      emulatorOnLocalhost: loopback(ports.emulatorOnLocalhost),
+      wrongApiKey: loopback(ports.wrongApiKey),
+      wrongRedirectUri: loopback(ports.wrongRedirectUri),
+    };
+    const key = ssr.tokenVerification.verifierKey;
+    const settings: Record<keyof NextServers, Record<string, string>> = {
+      main: serverSessionEnv(ssr.url, ssr.apiKey, key, callback(next.main)),
+      appOnLocalhost: serverSessionEnv(ssr.url, ssr.apiKey, key, callback(next.appOnLocalhost)),
+      emulatorOnLocalhost: serverSessionEnv(
+        reverse.authUrl,
+        reverse.apiKey,
+        reverse.tokenVerification.verifierKey,
+        callback(next.emulatorOnLocalhost),
+      ),
+      wrongApiKey: serverSessionEnv(ssr.url, `${ssr.apiKey}-wrong`, key, callback(next.wrongApiKey)),
+      // the callback on the other host name: the login comes back where the browser keeps none of its cookies
+      wrongRedirectUri: serverSessionEnv(
+        ssr.url,
+        ssr.apiKey,
+        key,
+        callback(`http://localhost:${ports.wrongRedirectUri}`),
+      ),
+    };
+    const nextServers = (Object.keys(ports) as (keyof NextServers)[]).map((name) =>
+      serve(
+        nextDir,
+        [bin("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(ports[name])],
+        loopback(ports[name]),
+        settings[name],
+      ),
+    );
+    const vitePort = await freePort();
     const viteUrl = `http://127.0.0.1:${vitePort}`;
-    const [next, vite] = await Promise.all([
-      serve(nextDir, [bin("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(nextPort)], nextUrl, {
-        ...telemetryOff,
-        AUTH_URL: emulator.url,
-        APP_URL: nextUrl,
-      }),
+    const servers: ExampleServer[] = await Promise.all([
+      ...nextServers,
       serve(
         viteDir,
         [bin("vite/bin/vite.js"), "preview", "--host", "127.0.0.1", "--port", String(vitePort), "--strictPort"],
         viteUrl,
       ),
     ]);
-    stops.push(next.stop, vite.stop);
+    for (const server of servers) stops.push(server.stop);
     project.provide("frameworksEmulatorUrl", emulator.url);
-    project.provide("nextUrl", nextUrl);
+    project.provide("serverSessionEmulatorUrl", ssr.url);
+    project.provide("reverseEmulatorUrl", reverse.authUrl);
+    project.provide("next", next);
     project.provide("viteUrl", viteUrl);
     project.provide("viteBuildOutput", viteBuildOutput);
+    project.provide("viteDir", viteDir);
     project.provide("tarballName", basename(app.tarball));
   } catch (error) {
     await stopAll();

@@ -27,3 +27,17 @@ export async function signInOnHostedPage(page: Page, emulatorUrl: string, email:
   await form.getByRole("button", { name: "Log in" }).click();
   return rt === null ? null : Buffer.from(rt, "base64").toString("utf8");
 }
+
+/**
+ * Signs in on the emulator's login for an app's server (GET /propelauth/ssr/authorize shows it while signed out),
+ * which then sends the browser to the app's callback.
+ */
+export async function signInOnServerLogin(page: Page, emulatorUrl: string, email: string): Promise<void> {
+  await page.waitForURL(
+    (url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/propelauth/ssr/authorize",
+  );
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Log in" }) });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Log in" }).click();
+}

@@ -1,87 +1,160 @@
 /**
- * examples/nextjs (App Router), built from the packed package and served by `next start`, in headless Chromium
- * against the emulator: what the server renders, the client session, a guard, a generated hook, a server component
- * that prefetches with the generated query options and key factories, and a route handler that calls the API with
- * the visitor's cookie.
+ * examples/nextjs (App Router) on the server session, built from the packed package and served by `next start`, in
+ * headless Chromium against the emulator: a signed-in page's first HTML is signed in, a server component checks an
+ * org permission, a server action and a route handler read the session, the session renews across an access-token
+ * expiry with no loading state, the org switch reaches the server, and a sign-out ends the session at the auth host.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile, signInOnHostedPage } from "./hosted-login.js";
-import { MEMBER, ORG, OWNER } from "./seed.js";
+import { chromiumForFile, signInOnServerLogin } from "./hosted-login.js";
+import { ACCESS_TOKEN_SECONDS, MEMBER, ORG, OWNER, SECOND_ORG } from "./seed.js";
 
-const nextUrl = inject("nextUrl");
-const emulatorUrl = inject("frameworksEmulatorUrl");
+const appUrl = inject("next").main;
+const emulatorUrl = inject("serverSessionEmulatorUrl");
 const browser = chromiumForFile();
 
-/** A fresh browser profile (no session) with one page. */
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh browser profile (no session) with one page, whose console errors (hydration warnings among them) are kept. */
+async function freshPage(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser().newContext();
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  // a failed load is kept by its response below, with its URL (the browser's own favicon request has none: the
+  // emulator's pages have no favicon)
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  return { context, page, consoleErrors };
 }
 
-describe("the Next.js example", () => {
-  it("server-renders the loading state; the client then reads the session (signed out)", async () => {
-    const html = await (await fetch(`${nextUrl}/`)).text();
-    expect(html).toContain("Checking your session…");
-    const { context, page } = await freshPage();
-    await page.goto(`${nextUrl}/`);
-    await page.getByText("Signed out.").waitFor();
-    await context.close();
+/** Opens `path`, which sends a signed-out visitor through the login route; signs in as `email` and comes back. */
+async function signIn(page: Page, path: string, email = OWNER): Promise<void> {
+  await page.goto(`${appUrl}${path}`);
+  await signInOnServerLogin(page, emulatorUrl, email);
+  await page.waitForURL(`${appUrl}${path}`);
+}
+
+/** The HTML the server sends for `path` with the browser profile's cookies (no JavaScript runs). */
+async function serverHtml(context: BrowserContext, path: string): Promise<string> {
+  return (await context.request.get(`${appUrl}${path}`)).text();
+}
+
+describe("the Next.js example on the server session", () => {
+  it("renders a signed-out visitor as signed out on the server: no loading state", async () => {
+    const html = await (await fetch(`${appUrl}/`)).text();
+    expect(html).toContain("The server sees no session.");
+    expect(html).toContain("Signed out.");
+    expect(html).not.toContain("Loading");
   });
 
-  it("a guard sends a visitor to the hosted login and back; a generated hook and the route handler answer as them", async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${nextUrl}/dashboard`);
-    const returnTo = await signInOnHostedPage(page, emulatorUrl, OWNER);
-    expect(returnTo).toBe(`${nextUrl}/dashboard`);
-    await page.waitForURL(`${nextUrl}/dashboard`);
-    expect(await page.getByTestId("email").textContent()).toBe(OWNER);
+  it("signs in through the server flow; the first HTML of a signed-in page holds the e-mail and the org, and hydrates cleanly", async () => {
+    const { context, page, consoleErrors } = await freshPage();
+    await page.goto(`${appUrl}/dashboard`);
+    // the server sent the visitor to this app's login route, which sent it to the auth host
+    await signInOnServerLogin(page, emulatorUrl, OWNER);
+    await page.waitForURL(`${appUrl}/dashboard`);
+    const html = await serverHtml(context, "/dashboard");
+    expect(html).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
+    expect(html).toContain(`data-testid="email">${OWNER}`); // the client component too: no loading fallback
+    expect(html).not.toContain("Loading…");
+    // the generated hook (the auth host's front-end API, same site), the route handler and the server action
     await expect.poll(() => page.getByTestId("member-count").textContent()).toBe("2 members");
-    // GET /api/me: the app's server called the auth API with the cookie the browser sent it
     await expect
       .poll(() => page.getByTestId("from-server").textContent())
-      .toBe(`The server sees ${OWNER} in ${ORG.name}`);
+      .toBe(`The server sees ${OWNER} in ${ORG.name}, ${SECOND_ORG.name}`);
+    await page.getByRole("button", { name: "Greet me on the server" }).click();
+    await expect.poll(() => page.getByTestId("greeting").textContent()).toBe(`A server action greets ${OWNER}`);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 
-  it("a server component prefetches with the generated query options: the members are in the server's HTML and the client does not fetch them again", async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${nextUrl}/dashboard`);
-    await signInOnHostedPage(page, emulatorUrl, OWNER);
-    await page.getByTestId("member-count").waitFor();
-
-    const html = await (await context.request.get(`${nextUrl}/members`)).text();
-    expect(html).toContain(`Members of <!-- -->${ORG.name}`);
-    expect(html).toContain("Prefetched on the server: <!-- -->1<!-- --> page(s)"); // the key factory's `matching`
-    expect(html).toContain(MEMBER);
-
-    const memberRequests: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("/members")) memberRequests.push(request.url());
-    });
-    // the AuthProvider's first refresh shows that the page hydrated and its client code runs
-    const hydrated = page.waitForRequest((request) => request.url().startsWith(`${emulatorUrl}/api/v1/refresh_token`));
-    await page.goto(`${nextUrl}/members`);
-    await hydrated;
-    await page.getByTestId("members").getByText(MEMBER, { exact: false }).waitFor();
-    await page.waitForLoadState("networkidle");
-    expect(memberRequests.filter((url) => url.startsWith(emulatorUrl))).toEqual([]);
-    await context.close();
+  it("a server component checks an org permission", async () => {
+    const owner = await freshPage();
+    await signIn(owner.page, "/admin");
+    expect(await serverHtml(owner.context, "/admin")).toContain(`You may invite people to <!-- -->${ORG.name}`);
+    await owner.context.close();
+    const member = await freshPage();
+    await signIn(member.page, "/admin", MEMBER);
+    expect(await serverHtml(member.context, "/admin")).toContain(`You may not invite people to <!-- -->${ORG.name}`);
+    await member.context.close();
   });
 
-  it("sends a visitor without a session from the server to the hosted login, with a returnTo back to the page", async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${nextUrl}/members`);
-    const returnTo = await signInOnHostedPage(page, emulatorUrl, OWNER);
-    expect(returnTo).toBe(`${nextUrl}/members`);
-    await page.waitForURL(`${nextUrl}/members`);
-    await page.getByTestId("members").getByText(MEMBER, { exact: false }).waitFor();
-    await context.close();
-  });
-
-  it("the route handler answers 401 with the API's code when the request carries no session cookie", async () => {
-    const response = await fetch(`${nextUrl}/api/me`);
+  it("the route handler answers 401 without a session", async () => {
+    const response = await fetch(`${appUrl}/api/me`);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "not_logged_in" });
+  });
+
+  it("renews the session across an access-token expiry with no loading state", async () => {
+    const { context, page, consoleErrors } = await freshPage();
+    await signIn(page, "/dashboard");
+    const renewals: number[] = [];
+    page.on("response", (response) => {
+      if (response.url() === `${appUrl}/api/auth/userinfo`) renewals.push(response.status());
+    });
+    // watch the page for anything but the signed-in view while the first access token expires
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        if (/Loading|Signed out/.test(text)) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.waitForTimeout((ACCESS_TOKEN_SECONDS + 2) * 1000);
+    await page.getByRole("button", { name: "Greet me on the server" }).click();
+    await expect.poll(() => page.getByTestId("greeting").textContent()).toBe(`A server action greets ${OWNER}`);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(renewals.length).toBeGreaterThan(0);
+    expect(renewals.every((status) => status === 200)).toBe(true);
+    // a new page after the expiry: the middleware refreshed before the render
+    expect(await serverHtml(context, "/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("switches the org: the client at once, the server from its next render", async () => {
+    const { context, page } = await freshPage();
+    await signIn(page, "/dashboard");
+    await page.getByLabel("Organisation").selectOption({ label: SECOND_ORG.name });
+    await expect.poll(() => page.getByTestId("active-org").textContent()).toBe(SECOND_ORG.name);
+    await expect
+      .poll(async () => serverHtml(context, "/dashboard"))
+      .toContain(`${OWNER}<!-- --> in <!-- -->${SECOND_ORG.name}`);
+    // the owner of the first org is a member of the second: the permission check follows the active org
+    expect(await serverHtml(context, "/admin")).toContain(`You may not invite people to <!-- -->${SECOND_ORG.name}`);
+    await context.close();
+  });
+
+  it("signs out on the app and at the auth host: the next login asks for credentials", async () => {
+    const { context, page } = await freshPage();
+    await signIn(page, "/dashboard");
+    await page.goto(`${appUrl}/`);
+    await page.getByTestId("email").waitFor();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("Signed out.").waitFor();
+    expect(await serverHtml(context, "/")).toContain("The server sees no session.");
+    await page.goto(`${appUrl}/dashboard`);
+    // the hosted login page shows its form: the auth host's session ended too
+    await page.waitForURL(
+      (url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/propelauth/ssr/authorize",
+    );
+    await page.getByRole("button", { name: "Log in" }).first().waitFor();
+    await context.close();
+  });
+
+  it("a server component prefetches with the generated query options: the members are in the server's HTML", async () => {
+    const { context, page } = await freshPage();
+    await signIn(page, "/members");
+    const html = await serverHtml(context, "/members");
+    expect(html).toContain(`Members of <!-- -->${ORG.name}`);
+    expect(html).toContain("Prefetched on the server: <!-- -->1<!-- --> page(s)");
+    expect(html).toContain(MEMBER);
+    await context.close();
   });
 });

@@ -8,6 +8,15 @@ export const PASSWORD = "correct horse battery staple";
 /** The org both people belong to (its id is made here: nothing in the tests depends on its format). */
 export const ORG = { id: randomUUID(), name: "Acme Frameworks" };
 
+/** A second org the owner is only a member of (the org switch changes what the permission check answers). */
+export const SECOND_ORG = { id: randomUUID(), name: "Beta Frameworks" };
+
+/**
+ * How long an access token lives here: short, so a test sees a session renew across an expiry. The server session
+ * refreshes when less than a minute is left, so with it every request through the middleware refreshes.
+ */
+export const ACCESS_TOKEN_SECONDS = 20;
+
 /** Who signs in, and the other member the member lists must show. */
 export const OWNER = "ada@frameworks.example";
 export const MEMBER = "grace@frameworks.example";
@@ -25,5 +34,12 @@ export const frameworkSeed: EmulatorSeed = {
         { email: MEMBER, role: "Member" },
       ],
     },
+    { ...SECOND_ORG, members: [{ email: OWNER, role: "Member" }] },
   ],
+};
+
+/** The Next.js example's emulator: the same people and orgs, with short-lived access tokens. */
+export const serverSessionSeed: EmulatorSeed = {
+  ...frameworkSeed,
+  settings: { accessTokenSeconds: ACCESS_TOKEN_SECONDS },
 };

@@ -24,6 +24,8 @@ const CLIENT_LAYERS = /^src\/(session|transport|hooks|generated)\//;
 const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-query)(\/|$)/;
 /** The barrels the testing kit may import from: each layer's index, and the generated operations. */
 const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operations\.ts)$/;
+/** The browser session's pure user model (types, org lookups and checks): the server's user shares it. */
+const SESSION_USER_MODEL = /^src\/session\/(types|access-helpers|auth-objects)\.ts$/;
 /** What only server entries may reach: the generated server operations and the server transport. */
 const SERVER_ONLY = /^src\/(generated\/server-operations|transport\/server-transport)\.ts$/;
 const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null && pattern.test(edge.target);
@@ -87,6 +89,14 @@ const RULES: LayerRule[] = [
       (targetIn(/^src\/adapter\//)(edge) && edge.target !== "src/adapter/index.ts"),
   },
   {
+    name: "the server session imports nothing from hooks, testing, adapter or emulator, and of the browser session only its pure user model",
+    files: /^src\/server\//,
+    forbids: (edge) =>
+      targetIn(/^src\/(hooks|testing|adapter|emulator)\//)(edge) ||
+      (targetIn(/^src\/session\//)(edge) && !SESSION_USER_MODEL.test(edge.target ?? "")) ||
+      REACT_PACKAGES.test(edge.specifier),
+  },
+  {
     name: "the testing kit reaches the other layers only through their barrels",
     files: /^src\/testing\//,
     forbids: (edge) =>
@@ -94,6 +104,20 @@ const RULES: LayerRule[] = [
       !edge.target.startsWith("src/testing/") &&
       !edge.target.startsWith("src/shared/") &&
       !BARRELS.test(edge.target),
+  },
+  {
+    name: "the Next.js server half imports the server session (and the session's types), never the client layers nor React",
+    files: /^src\/nextjs\/(?!client(\.ts|\/))[^/]+\.ts$/,
+    forbids: (edge) =>
+      REACT_PACKAGES.test(edge.specifier) ||
+      targetIn(/^src\/(hooks|transport|generated|testing|adapter|emulator)\/|^src\/session\/(?!types\.ts$)/)(edge),
+  },
+  {
+    name: "the Next.js browser half never imports the session engine, the server session or a layer's barrel",
+    files: /^src\/nextjs\/(client\.ts|client\/)/,
+    forbids: targetIn(
+      /^src\/(server|testing|adapter|emulator)\/|^src\/session\/(index|create-auth-client|session-engine|tab-coordinator|session-requests)\.ts$/,
+    ),
   },
 ];
 
@@ -135,7 +159,7 @@ const violations = (rule: LayerRule): string[] =>
 
 describe("the layers of src/", () => {
   it("reads the import graph (every layer has files and imports)", () => {
-    for (const layer of ["transport", "session", "hooks", "generated", "testing", "adapter", "emulator"]) {
+    for (const layer of ["transport", "session", "hooks", "generated", "testing", "adapter", "emulator", "server"]) {
       expect(
         edges.some((edge) => edge.from.startsWith(`src/${layer}/`)),
         layer,
@@ -166,10 +190,10 @@ describe("the layers of src/", () => {
 });
 
 describe("what each entry reaches", () => {
-  for (const entry of ["src/index.ts", "src/react.ts"]) {
-    it(`the browser entry ${entry} never reaches the adapter, the emulator or the testing kit`, () => {
+  for (const entry of ["src/index.ts", "src/react.ts", "src/nextjs/client.ts"]) {
+    it(`the browser entry ${entry} never reaches the adapter, the emulator, the testing kit or the server session`, () => {
       const { files } = reachable(edges, entry);
-      expect([...files].filter((file) => /^src\/(adapter|emulator|testing)\//.test(file))).toEqual([]);
+      expect([...files].filter((file) => /^src\/(adapter|emulator|testing|server)\//.test(file))).toEqual([]);
       expect(files.size).toBeGreaterThan(10);
     });
 
@@ -183,7 +207,13 @@ describe("what each entry reaches", () => {
     });
   }
 
-  for (const entry of ["src/index.ts", "src/testing/index.ts", "src/emulator/index.ts", "src/adapter/index.ts"]) {
+  for (const entry of [
+    "src/index.ts",
+    "src/testing/index.ts",
+    "src/emulator/index.ts",
+    "src/adapter/index.ts",
+    "src/server/index.ts",
+  ]) {
     it(`the entry ${entry} loads without React`, () => {
       expect([...reachable(edges, entry).packages].filter((name) => REACT_PACKAGES.test(name))).toEqual([]);
     });

@@ -67,6 +67,44 @@ const VENDOR_REACT = [
   "withRequiredAuthInfo",
   "WithRequiredAuthInfoArgs",
 ];
+/** The App Router exports of @propelauth/nextjs 0.3.17 (server/app-router, server, client index.d.ts), not the re-exported backend API types. */
+const VENDOR_NEXTJS = [
+  "getUser",
+  "getUserOrRedirect",
+  "RedirectOptions",
+  "authMiddleware",
+  "buildAuthMiddleware",
+  "PropelAuthMiddlewareOptions",
+  "AuthHookResponse",
+  "getRouteHandlers",
+  "RouteHandlerArgs",
+  "getAccessToken",
+  "getAccessTokenAsync",
+  "getCurrentPath",
+  "getCurrentPathAsync",
+  "getCurrentUrl",
+  "validateAccessToken",
+  "validateAccessTokenOrUndefined",
+  "UnauthorizedException",
+  "ConfigurationException",
+  "UserFromToken",
+  "OrgMemberInfo",
+  "OrgIdToOrgMemberInfo",
+  "getPropelAuthApis",
+  "AuthProvider",
+  "AuthProviderProps",
+  "useUser",
+  "UseUser",
+  "UseUserLoggedIn",
+  "UseUserNotLoggedIn",
+  "UseUserLoading",
+  "User",
+  "useLogoutFunction",
+  "useRedirectFunctions",
+  "useHostedPageUrls",
+  "useAuthUrl",
+  "useRefreshAuth",
+];
 const VENDOR_FRONTEND_APIS_REACT = [
   "MfaStatus",
   "UseMfaReturnType",
@@ -123,6 +161,8 @@ const ENTRY_SOURCES: Record<string, string> = {
   "orgauth/react": "src/react.ts",
   "orgauth/testing": "src/testing/index.ts",
   "orgauth/testing/react": "src/testing/react.ts",
+  "orgauth/nextjs": "src/nextjs/index.ts",
+  "orgauth/nextjs/client": "src/nextjs/client.ts",
 };
 
 /** One row of a mapping table: its cells, and the entry each cell's names must be importable from. */
@@ -135,7 +175,7 @@ interface Row {
 }
 
 const CODE_SPAN = /`([^`]+)`/g;
-const ENTRY_NAME = /^orgauth(\/[a-z]+)?$/;
+const ENTRY_NAME = /^orgauth(\/[a-z]+){0,2}$/;
 
 function cellsOf(line: string): string[] {
   return line
@@ -230,6 +270,7 @@ describe("the migration guide", () => {
   it.each([
     ["@propelauth/react", VENDOR_REACT],
     ["@propelauth/frontend-apis-react", VENDOR_FRONTEND_APIS_REACT],
+    ["@propelauth/nextjs", VENDOR_NEXTJS],
     ["useAuthFrontendApis()", FRONTEND_APIS_CLIENT],
   ])("maps every public name of %s", (_, names) => {
     expect(names.filter((name) => !mapped(name))).toEqual([]);

@@ -1,19 +1,27 @@
+import type { Metadata } from "next";
+import { getUser, toClientUser } from "orgauth/nextjs";
 import type { ReactNode } from "react";
 import { authUrl } from "../lib/server-auth";
 import { Providers } from "./providers";
 
-// AUTH_URL is read per request, so one build runs against the emulator, a staging and a production auth URL.
+// The session is read per request (cookies), and the auth URL from the server's environment.
 export const dynamic = "force-dynamic";
 
-/** The root layout (a server component): the client providers wrap every page. */
-export default function RootLayout({ children }: { children: ReactNode }): ReactNode {
+export const metadata: Metadata = { title: "orgauth on Next.js", icons: "data:," };
+
+/** The root layout (a server component): reads the user once and hands it to the client providers. */
+export default async function RootLayout({ children }: { children: ReactNode }): Promise<ReactNode> {
+  const user = await getUser();
   return (
     <html lang="en">
       <body>
         <nav>
-          <a href="/">Home</a> · <a href="/dashboard">Dashboard</a> · <a href="/members">Members</a>
+          <a href="/">Home</a> · <a href="/dashboard">Dashboard</a> · <a href="/admin">Admin</a> ·{" "}
+          <a href="/members">Members</a>
         </nav>
-        <Providers authUrl={authUrl()}>{children}</Providers>
+        <Providers user={toClientUser(user)} authUrl={authUrl()}>
+          {children}
+        </Providers>
       </body>
     </html>
   );

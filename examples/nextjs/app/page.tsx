@@ -1,11 +1,16 @@
+import { getUser } from "orgauth/nextjs";
 import type { ReactNode } from "react";
 import { SessionStatus } from "./session-status";
 
-/** The home page: a server component with one client island that reads the session. */
-export default function HomePage(): ReactNode {
+/** The home page: the server knows the visitor; a client island shows the same session with a sign-in/out button. */
+export default async function HomePage(): Promise<ReactNode> {
+  const user = await getUser();
   return (
     <main>
       <h1>orgauth on Next.js</h1>
+      <p data-testid="server-session">
+        {user ? `The server knows you as ${user.email}.` : "The server sees no session."}
+      </p>
       <SessionStatus />
     </main>
   );

@@ -1,26 +1,30 @@
 "use client";
 /**
- * The client half of the app's providers. The QueryClient is created here, in a client component: a server layout
- * cannot hand one to the client, and the generated hooks need one. `AuthQueryProvider` (not `AuthProvider`): the
- * app's own TanStack Query code (`useQuery` in the dashboard, `HydrationBoundary` on the members page) uses it too.
+ * The client half of the app's providers. `AuthProvider` (orgauth/nextjs/client) starts from the user the server
+ * read, so a signed-in page is signed in from its first paint. The QueryClient is created here, in a client
+ * component, and shared with TanStack Query's own hooks (`useQuery` in the dashboard, `HydrationBoundary` on the
+ * members page) through `QueryClientProvider`.
  */
-import { QueryClient } from "@tanstack/react-query";
-import { AuthQueryProvider } from "orgauth/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { AuthProvider, type ClientUser } from "orgauth/nextjs/client";
 import { type ReactNode, useState } from "react";
 
-/** Props of `Providers`: the auth URL comes from the server layout, read at request time. */
+/** Props of `Providers`: the user and the auth URL come from the server layout. */
 export interface ProvidersProps {
+  user: ClientUser | null;
   authUrl: string;
   children: ReactNode;
 }
 
-/** One QueryClient per browser tab (and per server render), the AuthQueryProvider around the whole app. */
-export function Providers({ authUrl, children }: ProvidersProps): ReactNode {
+/** One QueryClient per browser tab (and per server render), the AuthProvider around the whole app. */
+export function Providers({ user, authUrl, children }: ProvidersProps): ReactNode {
   // staleTime above zero: data a server component prefetched is not fetched again as soon as the page hydrates
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } }));
   return (
-    <AuthQueryProvider authUrl={authUrl} queryClient={queryClient} loadingFallback={<p role="status">Loading…</p>}>
-      {children}
-    </AuthQueryProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider user={user} authUrl={authUrl} queryClient={queryClient}>
+        {children}
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
-/** Who is signed in, read on the client: the server render shows the loading state. */
-import { useAuthInfo, useLogoutFunction, useRedirectFunctions } from "orgauth/react";
+/** Who is signed in, read on the client: from the server's render first, so there is no loading state. */
+import { useLogoutFunction, useRedirectFunctions, useUser } from "orgauth/nextjs/client";
 import type { ReactNode } from "react";
 
 /** "Signed in as …" with a sign-out button, or a sign-in button. */
 export function SessionStatus(): ReactNode {
-  const auth = useAuthInfo();
+  const auth = useUser();
   const { toLogin } = useRedirectFunctions();
   const logout = useLogoutFunction();
-  if (auth.loading) return <p role="status">Checking your session…</p>;
   if (!auth.isLoggedIn) {
     return (
       <p>
@@ -22,7 +21,7 @@ export function SessionStatus(): ReactNode {
   return (
     <p>
       Signed in as <strong data-testid="email">{auth.user.email}</strong>.{" "}
-      <button type="button" onClick={() => void logout({ redirect: false })}>
+      <button type="button" onClick={() => void logout({ redirect: true })}>
         Sign out
       </button>
     </p>

@@ -1,36 +1,20 @@
-/** Server-only helpers: where the auth host and this app live, and a transport that calls the API as the visitor. */
+/** Server-only helpers: where the auth host is, and a transport that calls its front-end API as the visitor. */
 import { headers } from "next/headers";
-import { createHostedPageUrls, createTransport, forwardCookies, type Transport } from "orgauth";
+import { createTransport, forwardCookies, type Transport } from "orgauth";
 
 /** The auth URL (your PropelAuth URL, or the emulator's in development), read at request time. */
 export function authUrl(): string {
-  const url = process.env.AUTH_URL;
-  if (!url) throw new Error("Set AUTH_URL to your auth URL (in development: the emulator's URL)");
+  // read through a variable, so the value comes from the server's environment at request time, not from the build
+  const env = process.env;
+  const url = env.NEXT_PUBLIC_AUTH_URL;
+  if (!url) throw new Error("Set NEXT_PUBLIC_AUTH_URL to your auth URL (in development: the emulator's URL)");
   return url;
-}
-
-/** This app's own origin, e.g. http://localhost:3000: the only place a server-side `returnTo` may point to. */
-export function appUrl(): string {
-  const url = process.env.APP_URL;
-  if (!url) throw new Error("Set APP_URL to this app's origin, e.g. http://localhost:3000");
-  return url;
-}
-
-/** A transport whose calls carry the incoming request's cookies: the front-end API answers as the visitor. */
-export function transportFor(request: Request | Headers): Transport {
-  return createTransport({ authUrl: authUrl(), fetch: forwardCookies(request) });
-}
-
-/** The same, for a server component or server action (they read the request's headers from `next/headers`). */
-export async function requestTransport(): Promise<Transport> {
-  return transportFor(await headers());
 }
 
 /**
- * The hosted login page that sends the visitor back to `path` of this app. On a server there is no current page,
- * so `returnTo` must be absolute and its origin must be listed in `allowedRedirectOrigins`.
+ * A transport whose front-end API calls carry the visitor's cookies for the auth host. It works only while the app
+ * and the auth host share a host name (in development: both on 127.0.0.1); the session itself does not need it.
  */
-export function loginUrl(path: string): string {
-  const origin = appUrl();
-  return createHostedPageUrls(authUrl(), () => null, [origin]).login({ returnTo: new URL(path, origin).href });
+export async function requestTransport(): Promise<Transport> {
+  return createTransport({ authUrl: authUrl(), fetch: forwardCookies(await headers()) });
 }

@@ -1,9 +1,14 @@
 "use client";
-/** A guarded client view: the signed-in user, a generated hook's data, and this app's own route handler. */
+/**
+ * The dashboard's client part: orgauth/react's guard and hooks below the server session's provider — the active
+ * org and its switch, a generated hook's data, a server action and this app's own route handler.
+ */
 import { useQuery } from "@tanstack/react-query";
-import { type AuthInfoLoggedIn, RequireAuth, useActiveOrg, useListOrgMembers } from "orgauth/react";
-import type { ReactNode } from "react";
+import { useListOrgMembers } from "orgauth/react";
+import { type AuthInfoLoggedIn, RequireAuth, useActiveOrg } from "orgauth/nextjs/client";
+import { type ReactNode, useState } from "react";
 import type { Me } from "../api/me/route";
+import { greet } from "./actions";
 
 /** The active org's member count, through the generated `useListOrgMembers` hook. */
 function MemberCount({ orgId }: { orgId: string }): ReactNode {
@@ -13,7 +18,7 @@ function MemberCount({ orgId }: { orgId: string }): ReactNode {
   return <p data-testid="member-count">{members.data.total_count} members</p>;
 }
 
-/** What this app's server says about the visitor: GET /api/me calls the auth API with the visitor's cookie. */
+/** What this app's server says about the visitor: GET /api/me reads the session cookie. */
 function FromServer(): ReactNode {
   const me = useQuery({
     queryKey: ["me"],
@@ -32,20 +37,47 @@ function FromServer(): ReactNode {
   );
 }
 
+/** A button that calls the server action. */
+function Greeting(): ReactNode {
+  const [greeting, setGreeting] = useState<string | null>(null);
+  return (
+    <p>
+      <button type="button" onClick={() => void greet().then(setGreeting)}>
+        Greet me on the server
+      </button>{" "}
+      {greeting ? <span data-testid="greeting">{greeting}</span> : null}
+    </p>
+  );
+}
+
 function SignedIn({ auth }: { auth: AuthInfoLoggedIn }): ReactNode {
-  const { activeOrg } = useActiveOrg();
+  const { activeOrg, setActiveOrg } = useActiveOrg();
   return (
     <>
       <p>
         Welcome, <strong data-testid="email">{auth.user.email}</strong>
       </p>
-      {activeOrg ? <MemberCount orgId={activeOrg.orgId} /> : <p>You are in no organisation yet.</p>}
+      <label>
+        Organisation{" "}
+        <select value={activeOrg?.orgId ?? ""} onChange={(event) => setActiveOrg(event.target.value)}>
+          {auth.orgs.map((org) => (
+            <option key={org.orgId} value={org.orgId}>
+              {org.orgName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p data-testid="active-org">{activeOrg?.orgName ?? "No organisation"}</p>
+      {activeOrg ? <MemberCount orgId={activeOrg.orgId} /> : null}
       <FromServer />
+      <Greeting />
     </>
   );
 }
 
-/** Signed-in visitors see their dashboard; anyone else is sent to the hosted login page and back here. */
+/** The signed-in view (the guard never shows its fallback here: the server rendered a signed-in page). */
 export function Dashboard(): ReactNode {
-  return <RequireAuth>{(auth) => <SignedIn auth={auth} />}</RequireAuth>;
+  return (
+    <RequireAuth loadingFallback={<p role="status">Loading…</p>}>{(auth) => <SignedIn auth={auth} />}</RequireAuth>
+  );
 }

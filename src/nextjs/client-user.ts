@@ -1,0 +1,27 @@
+/**
+ * The signed-in user as the server hands it to the browser half: plain data (a server component may pass only
+ * serialisable props to a client component), built from the verified access token's claims. The server half
+ * builds it (`toClientUser`); the client half's `AuthProvider` starts from it.
+ */
+import type { OrgMembership } from "../session/types.js";
+
+/** The user the server read from the access token, as plain data for `<AuthProvider user>`. */
+export interface ClientUser {
+  userId: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  /** The user's properties, when the project puts them in tokens (else empty). */
+  properties: Record<string, unknown>;
+  /** Set while an admin impersonates the user. */
+  impersonatorUserId?: string;
+  /** The active org the server session holds (the `__pa_org` cookie's org while the user is a member of it). */
+  activeOrgId?: string;
+  /** The user's org memberships, in the token's order. */
+  orgs: OrgMembership[];
+  /** The access token the page was rendered with (the browser half hands it to `getAccessToken`). */
+  accessToken: string;
+  /** When the access token expires, Unix seconds. */
+  expiresAtSeconds: number;
+}

@@ -1,0 +1,234 @@
+/**
+ * The browser half's session client: orgauth's `AuthClient` over the server session. It starts from the user the
+ * server rendered with and stays current through the app's own auth routes (userinfo before the access token
+ * expires and when the tab regains focus, set-active-org, logout); the HttpOnly cookies never reach it. It carries
+ * no session engine: the server refreshes, this only asks.
+ */
+import { clientRegistry } from "../../session/client-parts.js";
+import { createRedirectFunctions } from "../../session/hosted-pages.js";
+import { LogoutError, RefreshError } from "../../session/errors.js";
+import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
+import { toAuthOrigin } from "../../transport/auth-url.js";
+import type { ClientUser } from "../client-user.js";
+import { createAppPageUrls } from "./app-pages.js";
+import { authInfoFromServerUser, readUserinfoAnswer } from "./session-state.js";
+
+/** Options of `createServerSessionClient`. */
+export interface ServerSessionClientOptions {
+  /** The auth URL (NEXT_PUBLIC_AUTH_URL): hosted pages and the front-end API calls go there. */
+  authUrl: string;
+  /** The user the server rendered with (`toClientUser(await getUser())`), or null. */
+  user: ClientUser | null;
+  /** Where the app's auth routes live. Default `/api/auth`. */
+  authRoutes?: string;
+  /** Ask the userinfo route this many seconds before the access token expires. Default 60. */
+  renewBeforeExpirySeconds?: number;
+}
+
+/** The client and what the provider alone may do with it. */
+export interface ServerSessionClient {
+  client: AuthClient;
+  /** Takes a newer user the server rendered with (a navigation or `router.refresh()` after a change). */
+  adopt(user: ClientUser | null): void;
+}
+
+interface Session {
+  authInfo: AuthInfo;
+  activeOrgId: string | undefined;
+}
+
+const inBrowser = () => typeof window !== "undefined";
+const nowSeconds = () => Date.now() / 1000;
+/** The least time between two renewals a timer or focus starts (a clock far off must not make a request loop). */
+const MIN_RENEWAL_GAP_MS = 30_000;
+
+/** Creates the session client of `<AuthProvider>` (orgauth/nextjs/client). */
+export function createServerSessionClient(options: ServerSessionClientOptions): ServerSessionClient {
+  const authOrigin = toAuthOrigin(options.authUrl);
+  const routes = options.authRoutes ?? "/api/auth";
+  const renewBefore = options.renewBeforeExpirySeconds ?? 60;
+  const toSession = (user: ClientUser | null): Session | null =>
+    user ? { authInfo: authInfoFromServerUser(user), activeOrgId: user.activeOrgId } : null;
+  let session = toSession(options.user);
+  let unreachable = false;
+  let snapshot: AuthSnapshot = deriveSnapshot();
+  const listeners = new Set<() => void>();
+  const loggedInObservers = new Set<(loggedIn: boolean) => void>();
+  const tokenObservers = new Set<(token: string | null) => void>();
+  const infoObservers = new Set<(info: AuthInfo | null) => void>();
+  let inFlight: Promise<AuthInfo | null> | null = null;
+  /** Bumped by every change the user asks for (logout, org switch): an answer to an older request is dropped. */
+  let epoch = 0;
+  let lastRenewal = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = false;
+
+  function activeOrgOf(current: Session): string | null {
+    const orgs = current.authInfo.orgIdToOrgMembership;
+    if (current.activeOrgId !== undefined && Object.hasOwn(orgs, current.activeOrgId)) return current.activeOrgId;
+    return Object.keys(orgs)[0] ?? null;
+  }
+
+  function deriveSnapshot(): AuthSnapshot {
+    if (session) return { status: "logged_in", authInfo: session.authInfo, activeOrgId: activeOrgOf(session) };
+    return { status: unreachable ? "unreachable" : "logged_out" };
+  }
+
+  /** Replaces the session, tells every listener and observer what changed, and re-arms the renewal timer. */
+  function update(next: Session | null, nextUnreachable = false): void {
+    const before = session;
+    session = next;
+    unreachable = nextUnreachable;
+    snapshot = deriveSnapshot();
+    const info = next?.authInfo ?? null;
+    if ((before === null) !== (next === null)) for (const observe of [...loggedInObservers]) observe(next !== null);
+    if (before?.authInfo.accessToken !== next?.authInfo.accessToken) {
+      for (const observe of [...tokenObservers]) observe(info?.accessToken ?? null);
+    }
+    if (before?.authInfo !== info) for (const observe of [...infoObservers]) observe(info);
+    for (const listener of [...listeners]) listener();
+    if (started) arm();
+  }
+
+  /** One request to an auth route that answers the userinfo shape; null (and logged out) on 401. */
+  async function ask(path: string, init: RequestInit = {}): Promise<AuthInfo | null> {
+    const asked = epoch;
+    const stale = () => asked !== epoch;
+    lastRenewal = Date.now();
+    let response: Response;
+    try {
+      response = await fetch(`${routes}/${path}`, { credentials: "same-origin", cache: "no-store", ...init });
+    } catch (error) {
+      const expired = !session || session.authInfo.expiresAtSeconds <= nowSeconds();
+      if (expired && !stale()) update(null, true);
+      throw new RefreshError(503, `${routes}/${path} could not be reached: ${String(error)}`, "network");
+    }
+    if (stale()) return session?.authInfo ?? null;
+    if (response.status === 401) {
+      update(null);
+      return null;
+    }
+    const answer = response.ok ? readUserinfoAnswer(await response.json().catch(() => undefined)) : undefined;
+    if (!answer) {
+      const kind = response.ok ? "parse" : "http";
+      throw new RefreshError(response.status, `${routes}/${path} answered ${response.status}`, kind);
+    }
+    if (stale()) return session?.authInfo ?? null;
+    update({ authInfo: answer.authInfo, activeOrgId: answer.activeOrgId ?? session?.activeOrgId });
+    return answer.authInfo;
+  }
+
+  /** Asks the userinfo route; one request in flight at a time. */
+  function refresh(): Promise<AuthInfo | null> {
+    inFlight ??= ask("userinfo").finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  /** Renews before the access token expires (never sooner than the least gap after the last renewal). */
+  function arm(): void {
+    clearTimeout(timer);
+    if (!session) return;
+    const dueMs = (session.authInfo.expiresAtSeconds - renewBefore - nowSeconds()) * 1000;
+    const waitMs = Math.max(dueMs, lastRenewal + MIN_RENEWAL_GAP_MS - Date.now(), 0);
+    timer = setTimeout(() => void refresh().catch(() => undefined), Math.min(waitMs, 2 ** 31 - 1));
+  }
+
+  const onFocus = () => {
+    if (document.visibilityState === "visible" && Date.now() - lastRenewal >= MIN_RENEWAL_GAP_MS) {
+      void refresh().catch(() => undefined);
+    }
+  };
+
+  function start(): void {
+    if (started || !inBrowser()) return;
+    started = true;
+    document.addEventListener("visibilitychange", onFocus);
+    window.addEventListener("focus", onFocus);
+    // the fields the token does not carry (picture, MFA, …) arrive with the first answer, right after hydration
+    if (session && lastRenewal === 0) void refresh().catch(() => undefined);
+    else arm();
+  }
+
+  function stop(): void {
+    started = false;
+    clearTimeout(timer);
+    if (!inBrowser()) return;
+    document.removeEventListener("visibilitychange", onFocus);
+    window.removeEventListener("focus", onFocus);
+  }
+
+  const observer =
+    <T>(set: Set<T>) =>
+    (listener: T) => {
+      set.add(listener);
+      return () => void set.delete(listener);
+    };
+
+  async function getAuthInfo(getOptions?: { forceRefresh?: boolean }): Promise<AuthInfo | null> {
+    const nearExpiry = !session || session.authInfo.expiresAtSeconds - renewBefore <= nowSeconds();
+    if (inFlight) return inFlight;
+    return getOptions?.forceRefresh || nearExpiry ? refresh() : session!.authInfo;
+  }
+
+  const client: AuthClient = {
+    authUrl: authOrigin,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      start();
+      return () => void listeners.delete(listener);
+    },
+    start,
+    onLoggedInChange: observer(loggedInObservers),
+    onAccessTokenChange: observer(tokenObservers),
+    onAuthInfoChange: observer(infoObservers),
+    getAuthInfo,
+    getAccessToken: async () => (await getAuthInfo())?.accessToken ?? null,
+    refresh,
+    // org-scoped tokens come from the auth host's browser session, which the server session does not use
+    getAccessTokenForOrg: async () => ({ ok: false, error: "unexpected_error" }),
+    async logout(logoutOptions) {
+      epoch++;
+      const response = await fetch(`${routes}/logout`, { method: "POST", credentials: "same-origin" }).catch(
+        () => undefined,
+      );
+      if (!response?.ok) throw new LogoutError(response?.status ?? 0, response?.statusText ?? "no response");
+      update(null);
+      if (logoutOptions?.redirect) window.location.reload();
+    },
+    getActiveOrgId: () => (session ? activeOrgOf(session) : null),
+    setActiveOrgId(orgId) {
+      if (!session) return;
+      epoch++;
+      update({ ...session, activeOrgId: orgId ?? undefined });
+      if (orgId === null) return;
+      const query = new URLSearchParams({ active_org_id: orgId });
+      const switched = ask(`set-active-org?${query}`, { method: "POST" }).finally(() => {
+        if (inFlight === switched) inFlight = null;
+      });
+      inFlight = switched; // getAuthInfo waits for the switch
+      switched.catch(() => undefined);
+    },
+    destroy: stop,
+  };
+  const currentHref = () => (inBrowser() ? window.location.href : null);
+  const urls = createAppPageUrls(authOrigin, routes, currentHref);
+  const navigate = (url: string) => window.location.assign(url);
+  clientRegistry.set(client, {
+    currentHref,
+    navigate,
+    transport: { authUrl: authOrigin },
+    urls,
+    redirects: createRedirectFunctions(urls, navigate),
+  });
+
+  function adopt(user: ClientUser | null): void {
+    const next = toSession(user);
+    const newer = next && (!session || next.authInfo.expiresAtSeconds > session.authInfo.expiresAtSeconds);
+    if (newer) update(next);
+    else if (!next && session) update(null);
+  }
+  return { client, adopt };
+}

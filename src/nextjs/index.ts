@@ -1,0 +1,17 @@
+// Entry "orgauth/nextjs": the server half for the App Router (server components, route handlers, server actions,
+// the middleware). The browser half is "orgauth/nextjs/client".
+export { configureServerAuth, getServerAuth } from "./server-config.js";
+export { getUser, getUserOrRedirect, type GetUserOrRedirectOptions } from "./get-user.js";
+export { authMiddleware } from "./middleware.js";
+export { getRouteHandlers, type AuthRouteHandlers } from "./route-handlers.js";
+export { toClientUser } from "./to-client-user.js";
+export type { ClientUser } from "./client-user.js";
+export { CURRENT_PATH_HEADER } from "./request-headers.js";
+export {
+  ACCESS_TOKEN_HEADER,
+  AccessTokenError,
+  type ServerAuth,
+  type ServerAuthOptions,
+  type ServerOrg,
+  type ServerUser,
+} from "../server/index.js";

@@ -1,0 +1,46 @@
+/** `createServerAuth`: the server session of one app — verification, the request handler, the auth routes. */
+import { createAuthRouteHandler } from "./auth-routes.js";
+import { createServerBackend } from "./backend.js";
+import { AccessTokenError } from "./errors.js";
+import { resolveServerConfig, type ServerAuthOptions } from "./options.js";
+import type { ServerUser } from "./server-user.js";
+import { handleRequest, readSession, type ServerCore, type SessionUpdate } from "./session.js";
+import { createAccessTokenVerifier } from "./verify.js";
+
+/** The server session of one app. */
+export interface ServerAuth {
+  /** Verifies an access token locally and builds the user from it; throws `AccessTokenError`. */
+  verifyAccessToken(token: string): Promise<ServerUser>;
+  /** `Authorization: Bearer <token>` → the user, as a backend's API check does; throws `AccessTokenError`. */
+  validateAuthorizationHeader(header: string | null | undefined): Promise<ServerUser>;
+  /** The user of a request, or undefined; never refreshes, no network call when a verifier key is configured. */
+  readSession(request: Request): Promise<ServerUser | undefined>;
+  /** The middleware's job: renews near expiry (one refresh per refresh token in flight) and hands the result on. */
+  handleRequest(request: Request): Promise<SessionUpdate>;
+  /** Answers `/api/auth/{login,signup,callback,userinfo,logout,set-active-org}`. */
+  handleAuthRoute(request: Request): Promise<Response>;
+}
+
+/** The token of an `Authorization: Bearer <token>` header; `AccessTokenError` for none or another form. */
+function bearerToken(header: string | null | undefined): string {
+  if (header === null || header === undefined || header.trim() === "") {
+    throw new AccessTokenError("missing", "no Authorization header");
+  }
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header.trim());
+  if (!match) throw new AccessTokenError("malformed", "expected Authorization: Bearer <access token>");
+  return match[1]!;
+}
+
+/** Creates the server session; throws `ServerConfigurationError` for options that cannot work. */
+export function createServerAuth(options: ServerAuthOptions): ServerAuth {
+  const config = resolveServerConfig(options);
+  const core: ServerCore = { config, verify: createAccessTokenVerifier(config), backend: createServerBackend(config) };
+  const handleAuthRoute = createAuthRouteHandler(core);
+  return {
+    verifyAccessToken: (token) => core.verify(token),
+    validateAuthorizationHeader: async (header) => core.verify(bearerToken(header)),
+    readSession: (request) => readSession(core, request),
+    handleRequest: (request) => handleRequest(core, request),
+    handleAuthRoute,
+  };
+}

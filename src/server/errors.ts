@@ -1,0 +1,36 @@
+/** The server entry's own error: an access token that does not verify. */
+import { OrgauthError } from "../shared/orgauth-error.js";
+
+/** Why an access token was refused. */
+export type AccessTokenFailure =
+  /** No token at all (no header, no cookie, an empty string). */
+  | "missing"
+  /** Not a JWT, or a JWT whose claims are not a user's (no `user_id`, a membership without roles …). */
+  | "malformed"
+  /** Past its `exp` (beyond the clock tolerance). */
+  | "expired"
+  /** Its `nbf` is still ahead. */
+  | "not_yet_valid"
+  /** Signed by another key, or altered. */
+  | "bad_signature"
+  /** Its `iss` is not the auth URL's origin. */
+  | "wrong_issuer"
+  /** Signed with an algorithm other than RS256. */
+  | "wrong_algorithm"
+  /** The auth host's key set could not be fetched (no verifier key configured); says nothing about the token. */
+  | "key_unavailable";
+
+/** An access token that does not verify: `reason` says why. */
+export class AccessTokenError extends OrgauthError {
+  readonly type = "access_token" as const;
+  override readonly name = "AccessTokenError";
+
+  constructor(
+    /** Why the token was refused. */
+    readonly reason: AccessTokenFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Access token refused (${reason}): ${message}`, options);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The session's routes besides the login: logout (ends the session at the auth host too), userinfo (what the
+ * browser half polls), set-active-org. Each renews the session through `renewSession`, the one place that refreshes.
+ */
+import { BackendCallError } from "./backend.js";
+import { checkReturnPath } from "./return-path.js";
+import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
+import { clearSessionLines, type RequestSession, readRequestSession } from "./session-cookies.js";
+
+/** A JSON response with `Set-Cookie` lines. */
+function json(status: number, body: unknown, setCookies: readonly string[] = []): Response {
+  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
+  for (const line of setCookies) headers.append("Set-Cookie", line);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** The JSON error body every route uses: `{ error_code, message }`. */
+export function errorJson(status: number, errorCode: string, message: string, setCookies: readonly string[] = []) {
+  return json(status, { error_code: errorCode, message }, setCookies);
+}
+
+/** The session's routes over the shared core. */
+export function createSessionRoutes(core: ServerCore) {
+  const { config } = core;
+
+  /** The userinfo answer for a renewed session (the provider's shape: userinfo, token, impersonator, org). */
+  async function userinfoAnswer(session: RequestSession, renewed: RenewedSession, status = 200): Promise<Response> {
+    if (!renewed.user) {
+      const failed = renewed.outcome?.kind === "failed";
+      if (failed) return errorJson(503, "auth_host_unreachable", "The session could not be checked.");
+      return errorJson(401, "not_logged_in", "No session.", clearSessionLines(config, session));
+    }
+    let userinfo: unknown;
+    try {
+      userinfo = await core.backend.userinfo(renewed.user.accessToken);
+    } catch (error) {
+      if (!(error instanceof BackendCallError)) throw error;
+      if (error.kind === "logged_out") {
+        return errorJson(401, "not_logged_in", "No session.", clearSessionLines(config, session));
+      }
+      return errorJson(503, "auth_host_unreachable", error.message, renewed.setCookies);
+    }
+    const { user } = renewed;
+    return json(
+      status,
+      {
+        userinfo,
+        accessToken: user.accessToken,
+        expiresAt: user.expiresAt,
+        impersonatorUserId: user.impersonatorUserId,
+        activeOrgId: user.activeOrgId,
+      },
+      renewed.setCookies,
+    );
+  }
+
+  /** GET userinfo: a fresh session (one refresh, shared with parallel requests) and the user's current info. */
+  async function userinfo(request: Request): Promise<Response> {
+    const session = readRequestSession(request);
+    return userinfoAnswer(session, await renewSession(core, session, { force: session.refreshToken !== undefined }));
+  }
+
+  /** POST set-active-org?active_org_id=…: an org token for that org, stored with the org cookie. */
+  async function setActiveOrg(request: Request): Promise<Response> {
+    const orgId = new URL(request.url).searchParams.get("active_org_id");
+    if (!orgId) return errorJson(400, "invalid_request_fields", "active_org_id is required.");
+    const session = readRequestSession(request);
+    if (session.refreshToken === undefined) return errorJson(401, "not_logged_in", "No session.");
+    const renewed = await renewSession(core, session, { force: true, activeOrgId: orgId });
+    if (renewed.outcome?.kind === "logged_out" && renewed.user) {
+      return errorJson(400, "user_not_in_org", `The user is not a member of ${orgId}.`);
+    }
+    return userinfoAnswer(session, renewed);
+  }
+
+  /** Ends the session at the auth host (a failure there still signs the browser out here) and clears the cookies. */
+  async function endSession(session: RequestSession): Promise<string[]> {
+    if (session.refreshToken !== undefined) {
+      await core.backend.logout(session.refreshToken).catch((error: unknown) => {
+        if (!(error instanceof BackendCallError)) throw error;
+        console.warn(`orgauth: the auth host did not end the session (${error.message}); cookies cleared here.`);
+      });
+    }
+    return clearSessionLines(config, session);
+  }
+
+  /** POST logout: ends the session; 200 with the cookies cleared. */
+  async function logoutPost(request: Request): Promise<Response> {
+    return json(200, {}, await endSession(readRequestSession(request)));
+  }
+
+  /** GET logout[?return_to_path=…]: ends the session, then sends the browser to the (checked) return path. */
+  async function logoutGet(request: Request): Promise<Response> {
+    const target = checkReturnPath(config, new URL(request.url).searchParams.get("return_to_path"));
+    if (target === null) return errorJson(400, "unsafe_return_path", "The return path leaves the app's origin.");
+    const headers = new Headers({ Location: target, "Cache-Control": "no-store" });
+    for (const line of await endSession(readRequestSession(request))) headers.append("Set-Cookie", line);
+    return new Response(null, { status: 302, headers });
+  }
+
+  return { userinfo, setActiveOrg, logoutPost, logoutGet };
+}

@@ -1,0 +1,130 @@
+/**
+ * Reading and renewing the session of a request. `readSession` only reads (never refreshes, never writes a cookie);
+ * `renewSession` is the one place a refresh happens, for the request handler and the auth routes.
+ */
+import type { ServerBackend, SessionTokens } from "./backend.js";
+import { ACCESS_TOKEN_HEADER } from "./cookies.js";
+import { AccessTokenError } from "./errors.js";
+import type { ServerConfig } from "./options.js";
+import { type RefreshOutcome, refreshOnce } from "./refresh.js";
+import type { ServerUser } from "./server-user.js";
+import { clearSessionLines, type RequestSession, readRequestSession, storeSessionLines } from "./session-cookies.js";
+import type { AccessTokenVerifier } from "./verify.js";
+
+/** What the handlers share: the checked options, the verifier, the auth host's calls. */
+export interface ServerCore {
+  config: ServerConfig;
+  verify: AccessTokenVerifier;
+  backend: ServerBackend;
+}
+
+/** What the request handler hands on: cookies for the response, headers for the render, and the user. */
+export interface SessionUpdate {
+  /** `Set-Cookie` lines for the response (empty when nothing changed). */
+  setCookies: string[];
+  /** The request's headers for the render: the fresh access token in `ACCESS_TOKEN_HEADER`, the cookies updated. */
+  requestHeaders: Headers;
+  /** The user after the update, or undefined when signed out. */
+  user: ServerUser | undefined;
+}
+
+/** The session after a renewal: the user (if any), the tokens now in force, and the cookie lines to send. */
+export interface RenewedSession {
+  user: ServerUser | undefined;
+  tokens: SessionTokens | undefined;
+  setCookies: string[];
+  /** What the refresh came to; undefined when none was needed. */
+  outcome: RefreshOutcome | undefined;
+}
+
+/** The user of a token, or undefined when it does not verify (a configuration error still throws). */
+async function verifyQuietly(core: ServerCore, token: string | undefined): Promise<ServerUser | undefined> {
+  if (token === undefined) return undefined;
+  try {
+    return await core.verify(token);
+  } catch (error) {
+    if (error instanceof AccessTokenError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A refresh for the active org; when the stored org is refused (the user left it), one for the user alone (the
+ * active org is then dropped). An org the caller asks for explicitly gets no fallback.
+ */
+async function refreshForOrg(
+  core: ServerCore,
+  refreshToken: string,
+  activeOrgId: string | undefined,
+  fallBack: boolean,
+): Promise<{ outcome: RefreshOutcome; activeOrgId: string | null | undefined }> {
+  const scope = core.config.authOrigin;
+  const outcome = await refreshOnce(core.backend, scope, refreshToken, activeOrgId);
+  if (outcome.kind !== "logged_out" || activeOrgId === undefined || !fallBack) return { outcome, activeOrgId };
+  return { outcome: await refreshOnce(core.backend, scope, refreshToken, undefined), activeOrgId: null };
+}
+
+/**
+ * Renews the session when asked (`force`), or when the access token is missing, invalid or near expiry and a
+ * refresh token exists. "Logged out" clears the cookies only when no valid access token is left; a failed call (the
+ * auth host unreachable) changes nothing, so it never signs anyone out.
+ */
+export async function renewSession(
+  core: ServerCore,
+  session: RequestSession,
+  options: { force?: boolean; activeOrgId?: string } = {},
+): Promise<RenewedSession> {
+  const current = await verifyQuietly(core, session.accessToken);
+  const remaining = current ? current.expiresAt - Date.now() / 1000 : 0;
+  const wantedOrg = options.activeOrgId ?? session.activeOrgId;
+  const needed = options.force || !current || remaining < core.config.refreshWhenSecondsRemaining;
+  const currentTokens = (user: ServerUser | undefined) =>
+    user && session.refreshToken ? { accessToken: user.accessToken, refreshToken: session.refreshToken } : undefined;
+  if (!needed) return { user: current, tokens: currentTokens(current), setCookies: [], outcome: undefined };
+  if (session.refreshToken === undefined) {
+    const setCookies = current ? [] : clearSessionLines(core.config, session);
+    return { user: current, tokens: undefined, setCookies, outcome: undefined };
+  }
+  const fallBack = options.activeOrgId === undefined;
+  const { outcome, activeOrgId } = await refreshForOrg(core, session.refreshToken, wantedOrg, fallBack);
+  if (outcome.kind === "refreshed") {
+    // the org cookie: cleared when the org was refused, set when the caller chose one, else left as it is
+    const orgCookie = activeOrgId === null ? null : options.activeOrgId;
+    const setCookies = storeSessionLines(core.config, session, outcome.tokens, orgCookie);
+    return { user: await verifyQuietly(core, outcome.tokens.accessToken), tokens: outcome.tokens, setCookies, outcome };
+  }
+  if (outcome.kind === "logged_out" && !current) {
+    return { user: undefined, tokens: undefined, setCookies: clearSessionLines(core.config, session), outcome };
+  }
+  return { user: current, tokens: currentTokens(current), setCookies: [], outcome };
+}
+
+/** The request's cookie header with the `Set-Cookie` lines applied (set, or deleted by `Max-Age=0`). */
+function cookieHeaderAfter(session: RequestSession, setCookies: readonly string[]): string {
+  const cookies = new Map(session.cookies);
+  for (const line of setCookies) {
+    const [pair = ""] = line.split(";");
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at);
+    if (/;\s*Max-Age=0(;|$)/.test(line)) cookies.delete(name);
+    else cookies.set(name, decodeURIComponent(pair.slice(at + 1)));
+  }
+  return [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
+}
+
+/** The request handler's job (middleware): renew near expiry, hand the fresh token and cookies on. */
+export async function handleRequest(core: ServerCore, request: Request): Promise<SessionUpdate> {
+  const session = readRequestSession(request);
+  const renewed = await renewSession(core, session);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.delete(ACCESS_TOKEN_HEADER);
+  if (renewed.user) requestHeaders.set(ACCESS_TOKEN_HEADER, renewed.user.accessToken);
+  if (renewed.setCookies.length > 0) requestHeaders.set("cookie", cookieHeaderAfter(session, renewed.setCookies));
+  return { setCookies: renewed.setCookies, requestHeaders, user: renewed.user };
+}
+
+/** The user of a request, read only: the request handler's fresh token, else the cookie; never refreshes. */
+export function readSession(core: ServerCore, request: Request): Promise<ServerUser | undefined> {
+  const fromHandler = request.headers.get(ACCESS_TOKEN_HEADER) ?? undefined;
+  return verifyQuietly(core, fromHandler ?? readRequestSession(request).accessToken);
+}

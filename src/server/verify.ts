@@ -1,0 +1,80 @@
+/**
+ * Access-token verification with jose: RS256 only, issuer = the auth URL's origin, `exp` required, a clock
+ * tolerance. The key is the configured verifier key (PEM, no network) or, without one, the auth host's JWKS
+ * (`/.well-known/jwks.json`, fetched once and cached by jose). Every refusal is an `AccessTokenError`.
+ */
+import {
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  importSPKI,
+  jwtVerify,
+  type CryptoKey,
+  type JWTVerifyGetKey,
+} from "jose";
+import { readClaims } from "./claims.js";
+import { AccessTokenError, type AccessTokenFailure } from "./errors.js";
+import { configError, type ServerConfig } from "./options.js";
+import { type ServerUser, toServerUser } from "./server-user.js";
+
+/** Verifies a token and builds the user from it. */
+export type AccessTokenVerifier = (token: string | null | undefined) => Promise<ServerUser>;
+
+/** The refusal reason of a jose error. */
+function failureOf(error: unknown): AccessTokenFailure {
+  if (error instanceof errors.JWTExpired) return "expired";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === "iss") return "wrong_issuer";
+    if (error.claim === "nbf") return "not_yet_valid";
+    return "malformed";
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return "wrong_algorithm";
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
+    return "bad_signature";
+  }
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return "key_unavailable";
+  // jose's generic error is what a key-set answer other than 200 gives
+  if (error instanceof errors.JOSEError) return error.code === "ERR_JOSE_GENERIC" ? "key_unavailable" : "malformed";
+  // Anything else comes from fetching the key set (network, HTTP status): it says nothing about the token.
+  return "key_unavailable";
+}
+
+/** The key source: the PEM imported once (a bad PEM is a config error), or the auth host's remote key set. */
+function keySource(config: ServerConfig): CryptoKey | JWTVerifyGetKey | Promise<CryptoKey> {
+  if (config.verifierKey === undefined) {
+    const jwksUrl = new URL("/.well-known/jwks.json", config.authOrigin);
+    return createRemoteJWKSet(jwksUrl, { timeoutDuration: config.timeoutMs, [customFetch]: config.fetch });
+  }
+  return importSPKI(config.verifierKey, "RS256").catch((error: unknown) => {
+    throw configError("verifierKey", `not an RSA public key (${String(error)})`);
+  });
+}
+
+/** A verifier for the configured issuer and key. */
+export function createAccessTokenVerifier(config: ServerConfig): AccessTokenVerifier {
+  let key: ReturnType<typeof keySource> | undefined;
+  return async (token) => {
+    if (typeof token !== "string" || token === "") throw new AccessTokenError("missing", "no access token");
+    key ??= keySource(config);
+    const resolved = await key;
+    let payload: unknown;
+    try {
+      const options = {
+        issuer: config.authOrigin,
+        algorithms: ["RS256"],
+        clockTolerance: config.clockToleranceSeconds,
+        requiredClaims: ["exp"],
+      };
+      ({ payload } =
+        typeof resolved === "function"
+          ? await jwtVerify(token, resolved, options)
+          : await jwtVerify(token, resolved, options));
+    } catch (error) {
+      const reason = failureOf(error);
+      throw new AccessTokenError(reason, error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    const read = readClaims(payload);
+    if (!read.ok) throw new AccessTokenError("malformed", read.problem);
+    return toServerUser(token, read.claims);
+  };
+}

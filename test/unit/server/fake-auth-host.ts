@@ -1,0 +1,191 @@
+/**
+ * A fake auth host for the server session's unit tests: a real RSA key (jose's generateKeyPair), tokens signed as
+ * the provider signs them, and the SSR endpoints (authorize, token, backend refresh with rotation, logout,
+ * userinfo, JWKS) answered by a `fetch` in memory. It counts every call and can be told to fail.
+ */
+import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+
+export const ISSUER = "https://auth.example.com";
+export const APP = "https://app.example.com";
+export const REDIRECT_URI = `${APP}/api/auth/callback`;
+export const API_KEY = "test_integration_key_123";
+
+/** A membership claim as the provider signs it. */
+export function memberInfo(orgId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    org_id: orgId,
+    org_name: `Org ${orgId}`,
+    url_safe_org_name: `org-${orgId}`,
+    org_metadata: { plan: "pro" },
+    user_role: "Admin",
+    inherited_user_roles_plus_current_role: ["Admin", "Member"],
+    user_permissions: ["read", "write"],
+    org_role_structure: "single_role_in_hierarchy",
+    additional_roles: [],
+    ...overrides,
+  };
+}
+
+/** The claims of a user in two orgs. */
+export function userClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_id: "6f1c1f54-3c1b-4a59-9a55-1b3c7c1e2a10",
+    email: "ada@example.com",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    username: "ada",
+    properties: { favourite: "engines" },
+    login_method: { login_method: "password" },
+    org_id_to_org_member_info: {
+      "org-a": memberInfo("org-a"),
+      "org-b": memberInfo("org-b", {
+        user_role: "Reader",
+        inherited_user_roles_plus_current_role: ["Reader"],
+        user_permissions: ["read"],
+        org_role_structure: "multi_role",
+        additional_roles: ["Billing"],
+      }),
+    },
+    ...overrides,
+  };
+}
+
+/** What the fake host is told to do on its next answers. */
+export interface HostBehaviour {
+  tokenStatus?: { status: number; body: unknown };
+  refresh?: "ok" | "logged_out" | "down";
+  /** Milliseconds each refresh takes (so parallel requests overlap). */
+  refreshDelayMs?: number;
+  jwks?: "ok" | "down";
+}
+
+/** The fake host: keys, a token signer, its state and its fetch. */
+export async function createFakeAuthHost(options: { issuer?: string; accessTokenSeconds?: number } = {}) {
+  const issuer = options.issuer ?? ISSUER;
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  const pem = await exportSPKI(publicKey);
+  const jwk = { ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  const behaviour: HostBehaviour = { refresh: "ok", jwks: "ok" };
+  const calls: { path: string; method: string; authorization: string | null; body: unknown; query: string }[] = [];
+  const codes = new Map<string, Record<string, unknown>>();
+  /** Live refresh tokens → the claims of their user. */
+  const refreshTokens = new Map<string, Record<string, unknown>>();
+  let counter = 0;
+
+  const sign = (
+    claims: Record<string, unknown>,
+    opts: { expiresIn?: number; key?: CryptoKey; iss?: string; alg?: string } = {},
+  ) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: opts.alg ?? "RS256", kid: "k1" })
+      .setIssuer(opts.iss ?? issuer)
+      .setSubject(String(claims.user_id ?? "user"))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + (opts.expiresIn ?? options.accessTokenSeconds ?? 1800))
+      .sign(opts.key ?? privateKey);
+
+  const newRefreshToken = (claims: Record<string, unknown>) => {
+    const token = `rt_${++counter}_${crypto.randomUUID()}`;
+    refreshTokens.set(token, claims);
+    return token;
+  };
+
+  /** A code for the next callback, as the hosted login would hand one out for this user. */
+  const issueCode = (claims: Record<string, unknown> = userClaims()) => {
+    const code = `code_${++counter}`;
+    codes.set(code, claims);
+    return code;
+  };
+
+  const json = (status: number, body: unknown) =>
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({
+      path: url.pathname,
+      method: init?.method ?? "GET",
+      authorization: headers.get("authorization"),
+      body,
+      query: url.search,
+    });
+    const apiKeyOk = headers.get("authorization") === `Bearer ${API_KEY}`;
+    switch (url.pathname) {
+      case "/.well-known/jwks.json":
+        return behaviour.jwks === "down" ? json(503, {}) : json(200, { keys: [jwk] });
+      case "/propelauth/ssr/token": {
+        if (behaviour.tokenStatus) return json(behaviour.tokenStatus.status, behaviour.tokenStatus.body);
+        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
+        if (body?.redirect_uri !== REDIRECT_URI) {
+          return json(400, { error_code: "bad_request", user_facing_error: "redirect_uri does not match" });
+        }
+        const claims = codes.get(body?.code);
+        if (!claims) return json(400, { error_code: "bad_request", user_facing_error: "unknown code" });
+        codes.delete(body.code);
+        return json(200, { access_token: await sign(claims), refresh_token: newRefreshToken(claims) });
+      }
+      case "/api/backend/v1/refresh_token": {
+        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
+        if (behaviour.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.refreshDelayMs));
+        if (behaviour.refresh === "down")
+          return json(503, { error_code: "unexpected_error", user_facing_error: "down" });
+        const claims = refreshTokens.get(body?.refresh_token);
+        if (behaviour.refresh === "logged_out" || !claims) {
+          return json(401, { error_code: "not_logged_in", user_facing_error: "You must be logged in to do that" });
+        }
+        const orgId = url.searchParams.get("active_org_id");
+        let tokenClaims = claims;
+        if (orgId !== null) {
+          const orgs = claims.org_id_to_org_member_info as Record<string, unknown>;
+          if (!Object.hasOwn(orgs, orgId)) {
+            return json(400, { error_code: "bad_request", user_facing_error: "not a member of that organization" });
+          }
+          const { org_id_to_org_member_info: _, ...rest } = claims;
+          tokenClaims = { ...rest, org_member_info: orgs[orgId] };
+        }
+        refreshTokens.delete(body.refresh_token);
+        const expiresAt = Math.floor(Date.now() / 1000) + (options.accessTokenSeconds ?? 1800);
+        return json(200, {
+          refresh_token: newRefreshToken(claims),
+          access_token: { access_token: await sign(tokenClaims), expires_at_seconds: expiresAt },
+        });
+      }
+      case "/api/backend/v1/logout":
+        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
+        refreshTokens.delete(body?.refresh_token);
+        return new Response(null, { status: 204 });
+      case "/propelauth/oauth/userinfo":
+        return json(200, {
+          user_id: "6f1c1f54-3c1b-4a59-9a55-1b3c7c1e2a10",
+          email: "ada@example.com",
+          email_confirmed: true,
+          has_password: true,
+          org_id_to_org_info: {},
+        });
+      default:
+        return json(404, { error_code: "not_found", user_facing_error: "Not found" });
+    }
+  };
+
+  return {
+    issuer,
+    pem,
+    privateKey,
+    behaviour,
+    calls,
+    refreshTokens,
+    sign,
+    issueCode,
+    newRefreshToken,
+    fetch: fetchImpl as typeof fetch,
+    /** The calls to one path. */
+    callsTo: (path: string) => calls.filter((call) => call.path === path),
+  };
+}
+
+export type FakeAuthHost = Awaited<ReturnType<typeof createFakeAuthHost>>;
