@@ -8,7 +8,7 @@ import type { PageRefreshTicket } from "./page-refresh.js";
 import type { SharedResult, TabCoordinator } from "./tab-coordinator.js";
 
 /** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
-export type ServerSession = "unknown" | "exists" | "ended";
+type ServerSession = "unknown" | "exists" | "ended";
 
 /** The session engine's mutable state. Times are the environment's `now()` in milliseconds. */
 export interface EngineState {
