@@ -1,22 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../../scripts/codegen/contract.js";
-import { buildOperations } from "../../../scripts/codegen/model.js";
+import { browserOperations, buildOperations, calledOperations } from "../../../scripts/codegen/model.js";
 import { generateAll } from "../../../scripts/generate.js";
 import { repoRoot } from "../../../scripts/lib/repo-root.js";
 import * as api from "../../../src/generated/operations.js";
+import * as serverApi from "../../../src/generated/server-operations.js";
 import type { OperationDescriptor } from "../../../src/transport/index.js";
 
 const operations = buildOperations(await loadContract(`${repoRoot}/openapi/auth-api.yaml`));
 
 /** operations.ts: descriptors carry only what the transport cannot derive; fetchers without required input default it. */
 const source = (await generateAll())["operations.ts"]!;
-const descriptors = (Object.values(api) as unknown[]).filter(
-  (value): value is OperationDescriptor => typeof value === "object" && value !== null && "operationId" in value,
-);
+const descriptorsOf = (module: object) =>
+  (Object.values(module) as unknown[]).filter(
+    (value): value is OperationDescriptor =>
+      typeof value === "object" && value !== null && "operationId" in value && "method" in value,
+  );
+const descriptors = descriptorsOf(api);
 
 describe("operations.ts", () => {
-  it("has one descriptor per operation, with the full path (path parameters are read from it)", () => {
-    expect(descriptors.map((op) => op.operationId).sort()).toEqual(operations.map((op) => op.operationId).sort());
+  it("has one descriptor per browser operation, with the full path (path parameters are read from it)", () => {
+    expect(descriptors.map((op) => op.operationId).sort()).toEqual(
+      browserOperations(operations)
+        .map((op) => op.operationId)
+        .sort(),
+    );
+    // The server's calls are in server-operations.ts, which only server code imports; navigations get no descriptor.
+    expect(
+      descriptorsOf(serverApi)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(
+      calledOperations(operations)
+        .filter((op) => op.surface === "server")
+        .map((op) => op.operationId)
+        .sort(),
+    );
     expect(api.joinOrgOperation).toMatchObject({
       operationId: "joinOrg",
       method: "POST",
