@@ -1,4 +1,5 @@
-import { copyFile, readFile, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
@@ -21,22 +22,49 @@ const CLIENT_FILES = [
   "dist/testing/react.cjs",
 ];
 
+/**
+ * Stands for the built `react-client` file in the bundles until `afterBuild` writes the real path: an import of it
+ * can land in an entry of any folder (`testing/react.js` needs `../react-client.js`) or in a shared chunk, and only
+ * the written file knows where it is.
+ */
+const CLIENT_PLACEHOLDER = "orgauth-react-client-file";
+
 /** Leaves every import of the client half (but its own entry point) to the built `react-client` file. */
 const clientHalfStaysOwnFile: Plugin = {
   name: "client-half-stays-own-file",
   setup(build) {
-    // tsup builds the CommonJS files as ESM (then converts them), so the format shows only in the file extension
-    const extension = build.initialOptions.outExtension?.[".js"] === ".cjs" ? "cjs" : "js";
     build.onResolve({ filter: /client\.js$/ }, (args) => {
       if (args.kind === "entry-point") return undefined;
       const resolved = fileURLToPath(new URL(args.path.replace(/\.js$/, ".ts"), `file://${args.importer}`));
-      return resolved === CLIENT_SOURCE ? { path: `./react-client.${extension}`, external: true } : undefined;
+      return resolved === CLIENT_SOURCE ? { path: CLIENT_PLACEHOLDER, external: true } : undefined;
     });
   },
 };
 
-/** Puts the "use client" directive first in the client files (the bundler drops directives); ships the seed schema. */
+/** Every built module (`.js`, `.cjs`) under `dir`. */
+async function builtModules(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((name) => /\.c?js$/.test(name)).map((name) => join(dir, name));
+}
+
+/** Points each import of the placeholder at `react-client` of the importing file's own format, relative to it. */
+async function linkClientHalf(): Promise<void> {
+  for (const file of await builtModules("dist")) {
+    const code = await readFile(file, "utf8");
+    if (!code.includes(CLIENT_PLACEHOLDER)) continue;
+    const target = `react-client${extname(file)}`;
+    const path = relative(dirname(file), join("dist", target)) || target;
+    const specifier = path.startsWith(".") ? path : `./${path}`;
+    await writeFile(file, code.replaceAll(CLIENT_PLACEHOLDER, specifier));
+  }
+}
+
+/**
+ * Links the client half, puts the "use client" directive first in the client files (the bundler drops
+ * directives) and ships the seed schema.
+ */
 async function afterBuild(): Promise<void> {
+  await linkClientHalf();
   for (const file of CLIENT_FILES) {
     const code = await readFile(file, "utf8");
     if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);

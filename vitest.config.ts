@@ -21,6 +21,12 @@ const react18Aliases = [
   reactEntryAlias,
 ];
 
+/**
+ * Limits no loaded machine reaches (a 2-core machine running other jobs makes a 1 s step take 10): a test fails on
+ * what it checks, not on a slow build, a slow process start or a slow browser.
+ */
+const LOADED_MACHINE = { testTimeout: 180_000, hookTimeout: 300_000 };
+
 /** One vitest project per test layer; `npm test` runs them all. */
 export default defineConfig({
   test: {
@@ -32,6 +38,7 @@ export default defineConfig({
         },
         test: {
           name: "unit",
+          ...LOADED_MACHINE,
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
         },
@@ -39,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: "contract",
+          ...LOADED_MACHINE,
           include: ["test/contract/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/contract/prism-global-setup.ts"],
@@ -49,6 +57,7 @@ export default defineConfig({
         resolve: { alias: [{ find: /^zod(?=$|\/)/, replacement: "zod-floor" }] },
         test: {
           name: "zod-floor",
+          ...LOADED_MACHINE,
           include: ["test/contract/**/*.test.ts", "test/unit/zod-floor.test.ts"],
           environment: "node",
           globalSetup: ["test/contract/prism-global-setup.ts"],
@@ -58,8 +67,10 @@ export default defineConfig({
         resolve: { alias: [reactEntryAlias] },
         test: {
           name: "react",
+          ...LOADED_MACHINE,
           include: ["test/react/**/*.test.tsx"],
           environment: "jsdom",
+          setupFiles: ["test/react/patient-waits.ts"],
           globalSetup: ["test/contract/prism-global-setup.ts"],
         },
       },
@@ -67,68 +78,75 @@ export default defineConfig({
         resolve: { alias: react18Aliases },
         test: {
           name: "react18",
+          ...LOADED_MACHINE,
           include: ["test/react/**/*.test.tsx", "test/react18/**/*.test.tsx"],
           environment: "jsdom",
           globalSetup: ["test/contract/prism-global-setup.ts"],
-          setupFiles: ["test/react18/use-react-18.ts"],
+          setupFiles: ["test/react/patient-waits.ts", "test/react18/use-react-18.ts"],
           server: { deps: { inline: ["@tanstack/react-query", "@testing-library/react"] } },
         },
       },
       {
         test: {
+          // CONTRIBUTING.md's walk-through in a copy of the repository: generate, tsc and vitest run inside it
+          name: "contributing",
+          include: ["test/contributing/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "fault",
+          ...LOADED_MACHINE,
           include: ["test/fault/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
         },
       },
       {
         test: {
           name: "browser",
+          ...LOADED_MACHINE,
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
         },
       },
       {
         test: {
           name: "e2e",
+          ...LOADED_MACHINE,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/e2e/demo-global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },
       {
         test: {
           name: "package",
+          ...LOADED_MACHINE,
           include: ["test/package/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/package/packed-app-setup.ts"],
-          hookTimeout: 180_000,
         },
       },
       {
         test: {
           name: "frameworks",
+          ...LOADED_MACHINE,
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/frameworks/frameworks-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
         },
       },
       {
         test: {
           name: "adapter",
+          ...LOADED_MACHINE,
           include: ["test/adapter/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/adapter/postgres-global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -148,11 +166,10 @@ export default defineConfig({
         },
         test: {
           name: "emulator",
+          ...LOADED_MACHINE,
           include: ["test/emulator/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/emulator/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
           fileParallelism: false,
           // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
           // resolve in next@15 (no exports map): run it through Vite's resolver.
@@ -162,10 +179,9 @@ export default defineConfig({
       {
         test: {
           name: "emulator-security",
+          ...LOADED_MACHINE,
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
       },
       {

@@ -97,7 +97,7 @@ export async function runAdapterBench(): Promise<void> {
   await measurePGliteOpen();
   const bin = findPostgresBin();
   if (bin === null) {
-    console.log("PostgreSQL: skipped (the postgresql binaries are not installed: apt-get install postgresql)");
+    console.log("PostgreSQL: skipped (no PostgreSQL binaries: set PG_BIN)");
     return;
   }
   const cluster = await startPostgresCluster(bin);

@@ -66,7 +66,7 @@ async function measure(name: string, emulator: RunningEmulator): Promise<void> {
   console.log(`  token refreshes        ${spread(rounds.refresh)}  (session read + RS256 signature)`);
 }
 
-/** Prints emulator throughput on PGlite and, when Debian's postgresql is installed, on PostgreSQL. */
+/** Prints emulator throughput on PGlite and, when there are PostgreSQL binaries, on PostgreSQL. */
 export async function runEmulatorThroughput(): Promise<void> {
   console.log("Emulator throughput over HTTP (bench/emulator-throughput.ts)");
   const embedded = await startEmulator({ seed: demoSeed });
@@ -77,7 +77,7 @@ export async function runEmulatorThroughput(): Promise<void> {
   }
   const bin = findPostgresBin();
   if (bin === null) {
-    console.log("PostgreSQL: skipped (apt-get install postgresql)");
+    console.log("PostgreSQL: skipped (no PostgreSQL binaries: set PG_BIN)");
     return;
   }
   const cluster = await startPostgresCluster(bin);

@@ -11,6 +11,7 @@ import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
 import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
+import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
 import { runFirstHtml } from "./first-html.js";
 import { runServerRead } from "./server-read.js";
 
@@ -19,7 +20,8 @@ import { runServerRead } from "./server-read.js";
  *  1. Validation: our generated validator on zod/mini vs the same expression on zod classic.
  *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
  *  3. Refresh traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own;
- *     and in headless Chromium (bench/refresh-traffic-chromium.ts): 5 tabs vs one, quiet and saturated CPU.
+ *     and in headless Chromium (bench/refresh-traffic-chromium.ts): 5 tabs vs one, quiet and saturated CPU; per mode
+ *     (bench/refresh-traffic-modes.ts): 5 tabs at the default timing, orgauth alone and with tabSync vs the vendor's client.
  *  4. Identity store (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time and memory.
  *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
@@ -115,6 +117,8 @@ console.log();
 await runRefreshTraffic();
 console.log();
 await runRefreshTrafficChromium();
+console.log();
+await runRefreshTrafficModes();
 
 console.log();
 await runAdapterBench();

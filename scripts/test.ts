@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { findChromium } from "../test/support/chromium.js";
 import { repoRoot } from "./lib/repo-root.js";
 import { STAGES, type Stage, type Step } from "./lib/test-stages.js";
 
@@ -8,8 +8,6 @@ import { STAGES, type Stage, type Step } from "./lib/test-stages.js";
  * `npm test -- unit react` runs only the named stages (each is also `npm run test:<stage>`); arguments that start
  * with `-` go to every vitest run (`npm test -- unit -t "login"`).
  */
-const CHROMIUM = "/usr/bin/chromium";
-
 function run(step: Step, vitestArgs: string[]): void {
   const started = Date.now();
   console.log(`\n▶ ${step.title}`);
@@ -46,17 +44,15 @@ const stageNames = firstOption < 0 ? argv : argv.slice(0, firstOption);
 const vitestArgs = firstOption < 0 ? [] : argv.slice(firstOption);
 const stages = selectedStages(stageNames);
 
-// System packages are installed by .ci/run (or by hand), never here.
-if (stages.some((stage) => stage.chromium) && !existsSync(CHROMIUM)) {
-  const needing = stages.filter((stage) => stage.chromium).map((stage) => stage.name);
-  console.error(
-    `The ${needing.join(", ")} tests drive Debian's Chromium at ${CHROMIUM}, which is not installed. ` +
-      "Install it (Debian/Ubuntu: sudo apt-get install -y chromium; .ci/run does this in CI), " +
-      `or run the other stages: npm test -- ${STAGES.filter((stage) => !stage.chromium)
-        .map((stage) => stage.name)
-        .join(" ")}`,
-  );
-  process.exit(1);
+// The browser stages need a Chromium: an installed one, or the npm package's, unpacked here once for them all.
+if (stages.some((stage) => stage.chromium)) {
+  const browser = await findChromium().catch((error: Error) => {
+    const others = STAGES.filter((stage) => !stage.chromium).map((stage) => stage.name);
+    console.error(`${error.message}. Or run the other stages: npm test -- ${others.join(" ")}`);
+    return process.exit(1);
+  });
+  if (browser.from === "package")
+    console.log(`Chromium: the @sparticuz/chromium package's (${browser.executablePath})`);
 }
 
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;

@@ -1,4 +1,9 @@
-// Entry "orgauth": the framework-free core. Nothing under this entry imports React.
+/**
+ * The framework-free core: the session client, the transport, one typed fetcher per front-end call and the error
+ * classes. Nothing under this entry imports React.
+ *
+ * @module orgauth
+ */
 export { isOrgauthError, OrgauthError, type OrgauthErrorType } from "./shared/orgauth-error.js";
 export * from "./session/index.js";
 export * from "./transport/index.js";

@@ -1,5 +1,9 @@
-// Entry "orgauth/react": the React adapter and the generated React Query layer. The build keeps the client half
-// (./hooks/client.ts) in a file of its own marked "use client" (tsup.config.ts); this file and the server-safe half
-// are not marked, so a React Server Component can call the error guards, key factories and query options.
+/**
+ * The React adapter and the generated React Query layer: the provider, the auth hooks and guards, and one hook per
+ * front-end call. The build keeps the client half in a file of its own marked "use client"; the server-safe half
+ * (the error guards, key factories and query options) can be called from a React Server Component.
+ *
+ * @module orgauth/react
+ */
 export * from "./hooks/server-safe.js";
 export * from "./hooks/client.js";

@@ -131,13 +131,16 @@ function Header({ pathname }: { pathname: string }) {
         <Link className="brand" href="/">
           orgauth demo
         </Link>
-        <nav aria-label="Main">
-          {NAV.map((item) => (
-            <Link key={item.href} href={item.href} aria-current={pathname === item.href ? "page" : undefined}>
-              {item.label}
-            </Link>
-          ))}
-        </nav>
+        {/* the app's screens are for a signed-in user: a visitor gets no menu of pages that would send them to sign in */}
+        {info.status === "logged_in" && (
+          <nav aria-label="Main">
+            {NAV.map((item) => (
+              <Link key={item.href} href={item.href} aria-current={pathname === item.href ? "page" : undefined}>
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+        )}
         <section className="who" aria-label="Session">
           {info.status === "loading" && <span className="muted">…</span>}
           {info.status === "unreachable" && <span className="muted">Sign-in unreachable</span>}

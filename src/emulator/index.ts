@@ -2,6 +2,8 @@
  * `orgauth/emulator` (Node only): the local provider for test suites and local development — `createEmulator` for
  * a suite, `startEmulator` for a long-running server (`npm run emulator`), the demo seed, and the types of seeds,
  * settings and e-mails. It imports nothing from the client layers: a browser app never loads it.
+ *
+ * @module orgauth/emulator
  */
 export { createEmulator, type TestEmulator } from "./create-emulator.js";
 export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";

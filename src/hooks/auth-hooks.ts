@@ -82,6 +82,7 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
   if (snapshot.status !== "logged_in")
     return { ...actions, status: snapshot.status, loading: false, isLoggedIn: false };
   const { authInfo } = snapshot;
+  const authUser = toAuthUser(authInfo);
   return {
     ...actions,
     status: "logged_in",
@@ -91,10 +92,10 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
     accessToken: authInfo.accessToken,
     expiresAtSeconds: authInfo.expiresAtSeconds,
     user: authInfo.user,
-    authUser: toAuthUser(authInfo),
+    authUser,
     orgs: Object.values(authInfo.orgIdToOrgMembership),
     orgHelper: createOrgHelper(authInfo),
-    accessHelper: createAccessHelper(authInfo),
+    accessHelper: createAccessHelper(authInfo, authUser),
     isImpersonating: authInfo.impersonatorUserId !== undefined,
     impersonatorUserId: authInfo.impersonatorUserId,
     getAccessTokenForOrg: (orgId) => client.getAccessTokenForOrg(orgId),

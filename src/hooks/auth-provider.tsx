@@ -15,6 +15,7 @@ import {
   type AuthClientOptions,
   type AuthSnapshot,
 } from "../session/index.js";
+import { globalTimers } from "../transport/timeout.js";
 import {
   AuthClientContext,
   AuthSettingsContext,
@@ -70,6 +71,7 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
   const create = (url: string) => ({
     authUrl: url,
     client: createAuthClient({ tabs: tabSync, ...props.options, authUrl: url }),
+    timers: props.options?.environment ?? globalTimers, // the client's own timers (the library's one timer seam)
   });
   const [owned, setOwned] = useState(() => (authUrl === undefined ? null : create(authUrl)));
   let current = owned;
@@ -78,20 +80,21 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
     setOwned(current);
   }
   const ownedClient = current?.client;
-  const pendingDestroy = useRef(new Map<AuthClient, ReturnType<typeof setTimeout>>());
+  const timers = current?.timers ?? globalTimers;
+  const cancelDestroy = useRef(new Map<AuthClient, () => void>());
   useEffect(() => {
     if (!ownedClient) return undefined;
-    const pending = pendingDestroy.current;
-    clearTimeout(pending.get(ownedClient)); // a StrictMode effect replay keeps its client
+    const pending = cancelDestroy.current;
+    pending.get(ownedClient)?.(); // a StrictMode effect replay keeps its client
     pending.delete(ownedClient);
     return () => {
-      const destroyLater = () => {
+      const handle = timers.setTimeout(() => {
         pending.delete(ownedClient);
         ownedClient.destroy();
-      };
-      pending.set(ownedClient, setTimeout(destroyLater, 0));
+      }, 0);
+      pending.set(ownedClient, () => timers.clearTimeout(handle));
     };
-  }, [ownedClient]);
+  }, [ownedClient, timers]);
   return props.client ?? ownedClient!;
 }
 

@@ -3,12 +3,9 @@ import {
   getOrg,
   getOrgByName,
   getOrgs,
-  hasAllPermissions,
-  hasPermission,
-  isAtLeastRole,
-  isRole,
   orgAccessFor,
   type AuthInfo,
+  type AuthUser,
   type OrgAccess,
   type OrgMembership,
 } from "../session/index.js";
@@ -49,13 +46,8 @@ export function createOrgHelper(authInfo: AuthInfo): OrgHelper {
   };
 }
 
-/** Binds the role and permission checks to one auth info. */
-export function createAccessHelper(authInfo: AuthInfo): AccessHelper {
-  return {
-    isRole: (orgId, role) => isRole(authInfo, orgId, role),
-    isAtLeastRole: (orgId, role) => isAtLeastRole(authInfo, orgId, role),
-    hasPermission: (orgId, permission) => hasPermission(authInfo, orgId, permission),
-    hasAllPermissions: (orgId, permissions) => hasAllPermissions(authInfo, orgId, permissions),
-    forOrg: (orgId) => orgAccessFor(authInfo, orgId),
-  };
+/** Binds the role and permission checks to one auth info: the user's own checks (`user`, made from it), and `forOrg`. */
+export function createAccessHelper(authInfo: AuthInfo, user: AuthUser): AccessHelper {
+  const { isRole, isAtLeastRole, hasPermission, hasAllPermissions } = user;
+  return { isRole, isAtLeastRole, hasPermission, hasAllPermissions, forOrg: (orgId) => orgAccessFor(authInfo, orgId) };
 }

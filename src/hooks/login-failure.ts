@@ -4,6 +4,7 @@
  * set to "production" by the app's bundler) carry the cause and a short sentence; development builds explain it.
  */
 import { onOtherLoopbackNames } from "../session/loopback-origin.js";
+import { parseUrl } from "../session/safe-navigation.js";
 
 /** The likely cause a login-failed fallback names. */
 export type LoginFailureCause = "host_name_mismatch" | "third_party_cookies" | "session_not_readable";
@@ -24,15 +25,15 @@ function siteOf(url: URL): string {
   return `${url.protocol}//${isAddress ? host : host.split(".").slice(-2).join(".")}`;
 }
 
-/** The likely cause for a page (null: unknown) whose session at `auth` cannot be read. */
-function causeOf(auth: URL, page: URL | null): LoginFailureCause {
+/** The likely cause for a page (undefined: unknown) whose session at `auth` cannot be read. */
+function causeOf(auth: URL, page: URL | undefined): LoginFailureCause {
   if (page && onOtherLoopbackNames(page, auth)) return "host_name_mismatch";
   if (page && siteOf(page) !== siteOf(auth)) return "third_party_cookies";
   return "session_not_readable";
 }
 
 /** The development build's sentence: the cause in full, with what to change. */
-function explain(cause: LoginFailureCause, auth: URL, page: URL | null): string {
+function explain(cause: LoginFailureCause, auth: URL, page: URL | undefined): string {
   if (cause === "host_name_mismatch" && page) {
     const sameName = `${page.protocol}//${auth.hostname}${page.port ? `:${page.port}` : ""}`;
     return (
@@ -57,7 +58,7 @@ function explain(cause: LoginFailureCause, auth: URL, page: URL | null): string 
 /** The likely cause and the sentence for a page at `pageHref` whose session at `authUrl` cannot be read. */
 export function diagnoseLoginFailure(authUrl: string, pageHref: string | null): Omit<LoginFailure, "retry"> {
   const auth = new URL(authUrl);
-  const page = pageHref !== null && URL.canParse(pageHref) ? new URL(pageHref) : null;
+  const page = pageHref === null ? undefined : parseUrl(pageHref);
   const cause = causeOf(auth, page);
   const message =
     process.env.NODE_ENV === "production" ? `Signing in did not complete (${cause}).` : explain(cause, auth, page);

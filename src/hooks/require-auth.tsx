@@ -3,8 +3,9 @@
  * role or permissions in an org). A logged-out visitor is sent to the hosted login page with the current URL as
  * the return address, unless a logged-out fallback is given (here or on the AuthProvider). When the auth server
  * cannot be reached, nobody is sent to the login page: the unreachable fallback shows until the session engine
- * reaches it again. A guard never loops: when the browser comes back from the hosted login (a trip counted in
- * sessionStorage) and the session still cannot be read, it shows the login-failed fallback instead.
+ * reaches it again. A guard never loops: when the browser comes back from the hosted login (a trip recorded in
+ * sessionStorage, with the page it returns to) and the session still cannot be read, it shows the login-failed
+ * fallback instead; a visitor who opens other pages without signing in is only sent to the login page again.
  */
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import { getRedirectFunctions, type AuthClient } from "../session/index.js";
@@ -40,14 +41,10 @@ export interface RequireAuthProps extends AccessRequirement {
   returnTo?: string;
 }
 
-function currentPageUrl(): string | undefined {
-  return typeof globalThis.location === "undefined" ? undefined : globalThis.location.href;
-}
-
-/** Counts a trip to the hosted login page and goes there, back to `returnTo` (default: this page). */
-function goToLogin(client: AuthClient, returnTo = currentPageUrl()): void {
-  recordLoginRedirect();
-  getRedirectFunctions(client).toLogin(returnTo === undefined ? {} : { returnTo });
+/** Records a trip to the hosted login page and goes there, back to `returnTo` (default: this page); browser only. */
+function goToLogin(client: AuthClient, returnTo = location.href): void {
+  recordLoginRedirect(returnTo);
+  getRedirectFunctions(client).toLogin({ returnTo });
 }
 
 /** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */
@@ -65,8 +62,9 @@ function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo:
 }
 
 /**
- * The login failure of this logged-out period, or null: decided once when the visitor is found logged out (the
- * trips to the login page are used up), forgotten when the status changes; a logged-in session clears the trips.
+ * The login failure of this logged-out period, or null: decided once when the visitor is found logged out on the
+ * page the trips to the login page returned to (and they are used up), forgotten when the status changes; a
+ * logged-in session clears the trips.
  */
 function useLoginFailure(client: AuthClient, status: string, wouldRedirect: boolean): LoginFailure | null {
   const decided = useRef<{ status: string; failure: LoginFailure | null } | null>(null);
@@ -77,7 +75,7 @@ function useLoginFailure(client: AuthClient, status: string, wouldRedirect: bool
     const exhausted = status === "logged_out" && wouldRedirect && loginRedirectsExhausted();
     const failure = exhausted
       ? {
-          ...diagnoseLoginFailure(client.authUrl, currentPageUrl() ?? null),
+          ...diagnoseLoginFailure(client.authUrl, location.href),
           retry() {
             clearLoginRedirects();
             goToLogin(client);

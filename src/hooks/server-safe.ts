@@ -3,6 +3,7 @@
 // client's factory (createAuthClient, tabSync, getAuthTransport, loginWithSaml, toAuthUser, toAuthOrg), and the types.
 // Nothing here creates a context, calls a hook or renders: it needs no "use client" (see ./client.ts).
 export { meetsRequirement, type AccessRequirement } from "./access-requirement.js";
+export type { Timers } from "../transport/timeout.js";
 export type {
   AuthInfoLoading,
   AuthInfoLoggedIn,

@@ -3,6 +3,7 @@
  * its debounced value and the page number — shaped for the generated list hooks' query parameters.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { globalTimers, type Timers } from "../transport/timeout.js";
 
 /** Options of `usePagedSearch`. */
 export interface PagedSearchOptions {
@@ -12,6 +13,8 @@ export interface PagedSearchOptions {
   pageSize?: number;
   /** The search text to start with. Default "". */
   initialSearch?: string;
+  /** The timers the debounce runs on (the library's one timer seam; tests pass fake ones). Default the global ones. */
+  timers?: Timers;
 }
 
 /** The page parameters of the generated list operations. */
@@ -45,21 +48,21 @@ export interface PagedSearch {
 }
 
 /** The debounced value of `value` (it follows after `delayMs` without change) and a way to make it follow at once. */
-function useDebounced(value: string, delayMs: number): [string, () => void] {
+function useDebounced(value: string, delayMs: number, timers: Timers): [string, () => void] {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
-    const handle = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(handle);
-  }, [value, delayMs]);
+    const handle = timers.setTimeout(() => setDebounced(value), delayMs);
+    return () => timers.clearTimeout(handle);
+  }, [value, delayMs, timers]);
   const flush = useCallback(() => setDebounced(value), [value]);
   return [debounced, flush];
 }
 
 /** Search text, debounced search and page state of a list; a new search starts again at the first page. */
 export function usePagedSearch(options: PagedSearchOptions = {}): PagedSearch {
-  const { debounceMs = 300, pageSize, initialSearch = "" } = options;
+  const { debounceMs = 300, pageSize, initialSearch = "", timers = globalTimers } = options;
   const [search, setSearch] = useState(initialSearch);
-  const [debounced, applySearch] = useDebounced(search, debounceMs);
+  const [debounced, applySearch] = useDebounced(search, debounceMs, timers);
   const [paging, setPaging] = useState({ page: 0, search: debounced });
   const page = paging.search === debounced ? paging.page : 0; // a new search shows its first page at once
   const setPage = useCallback(

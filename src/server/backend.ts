@@ -1,7 +1,20 @@
 /**
- * The calls the app's server makes to the auth host: the authorize URL, the code exchange, the backend refresh and
- * logout, userinfo. Each failure is one of a few kinds the handlers act on.
+ * The calls the app's server makes to the auth host, through the generated server fetchers on the server transport
+ * (the integration API key as bearer, no CSRF header, no browser credentials, answers checked against the
+ * contract): the authorize URL, the code exchange, the backend refresh and logout, userinfo. Each failure becomes
+ * one of a few kinds the handlers act on.
  */
+import {
+  backendLogout,
+  backendRefreshToken,
+  type OauthUserinfoResponse,
+  oauthUserinfo,
+  ssrAuthorizeUrl,
+  ssrToken,
+} from "../generated/server-operations.js";
+import { ApiError, ResponseValidationError } from "../transport/errors.js";
+import { ExchangeFailure } from "../transport/exchange.js";
+import { createServerTransport } from "../transport/server-transport.js";
 import type { ServerConfig } from "./options.js";
 
 /** The tokens of a signed-in session. */
@@ -20,9 +33,9 @@ export class BackendCallError extends Error {
   constructor(
     readonly kind: BackendFailureKind,
     message: string,
-    readonly status: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -37,82 +50,67 @@ export interface ServerBackend {
   /** Ends the refresh token's session at the auth host. */
   logout(refreshToken: string): Promise<void>;
   /** The user's current information, for the bearer of an access token. */
-  userinfo(accessToken: string): Promise<unknown>;
+  userinfo(accessToken: string): Promise<OauthUserinfoResponse>;
 }
 
-/** The failure kind of a non-2xx answer (its `error_code` when the body has one). */
-function failureOf(status: number, errorCode: unknown): BackendFailureKind {
-  if (errorCode === "invalid_api_key") return "invalid_api_key";
-  if (errorCode === "not_logged_in") return "logged_out";
-  if (status === 401 || status === 403) return errorCode === undefined ? "invalid_api_key" : "logged_out";
-  if (status === 400 || status === 404 || status === 422) return "bad_request";
-  return "unexpected";
+/** The kind of a failed call: the contract's error code, else no answer, else an answer the contract does not allow. */
+function failureOf(error: unknown): BackendCallError {
+  if (error instanceof ApiError) {
+    const code: string = error.code;
+    const kind: BackendFailureKind =
+      code === "invalid_api_key"
+        ? "invalid_api_key"
+        : code === "not_logged_in"
+          ? "logged_out"
+          : code === "bad_request" || code === "invalid_request_fields"
+            ? "bad_request"
+            : error.status === 0
+              ? "unreachable"
+              : "unexpected";
+    const message = `${error.operationId} answered ${error.status} ${code}: ${error.userFacingError}`;
+    return new BackendCallError(kind, message, { cause: error });
+  }
+  if (error instanceof ExchangeFailure) {
+    return new BackendCallError("unreachable", `the auth host did not answer (${error.message})`, { cause: error });
+  }
+  if (error instanceof ResponseValidationError) {
+    return new BackendCallError("unexpected", `the auth host's answer breaks the contract: ${error.message}`, {
+      cause: error,
+    });
+  }
+  throw error;
 }
 
-/** The auth host's calls over `config.fetch`. */
+/** Runs a call, its failure as a `BackendCallError`. */
+const calling = <T>(call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    throw failureOf(error);
+  });
+
+/** The auth host's calls over the server transport. */
 export function createServerBackend(config: ServerConfig): ServerBackend {
-  const call = async (path: string, init: { body?: unknown; bearer: string }): Promise<unknown> => {
-    let response: Response;
-    try {
-      response = await config.fetch(new URL(path, config.authOrigin), {
-        method: init.body === undefined ? "GET" : "POST",
-        headers: {
-          Authorization: `Bearer ${init.bearer}`,
-          ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        redirect: "manual",
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      throw new BackendCallError("unreachable", `the auth host did not answer: ${String(error)}`, 0);
-    }
-    const text = await response.text().catch(() => "");
-    let body: unknown;
-    try {
-      body = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    if (!response.ok) {
-      const { error_code: errorCode, user_facing_error: said } = (body ?? {}) as Record<string, unknown>;
-      const kind = failureOf(response.status, errorCode);
-      const detail = [errorCode, said].filter((part) => typeof part === "string").join(": ");
-      throw new BackendCallError(kind, `${path} answered ${response.status} ${detail}`.trim(), response.status);
-    }
-    return body;
-  };
-
+  const transport = createServerTransport({
+    authUrl: config.authOrigin,
+    apiKey: config.apiKey,
+    fetch: config.fetch,
+    timeoutMs: config.timeoutMs,
+  });
   return {
-    authorizeUrl: ({ state, signup, params }) => {
-      const url = new URL("/propelauth/ssr/authorize", config.authOrigin);
-      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-      url.searchParams.set("redirect_uri", config.redirectUri);
-      url.searchParams.set("state", state);
-      url.searchParams.set("signup", String(signup));
-      return url.href;
-    },
+    authorizeUrl: ({ state, signup, params }) =>
+      ssrAuthorizeUrl(config.authOrigin, { ...params, redirect_uri: config.redirectUri, state, signup }),
     exchangeCode: async (code) => {
-      const body = (await call("/propelauth/ssr/token", {
-        body: { redirect_uri: config.redirectUri, code },
-        bearer: config.apiKey,
-      })) as { access_token: string; refresh_token: string };
-      return { accessToken: body.access_token, refreshToken: body.refresh_token };
+      const tokens = await calling(ssrToken(transport, { body: { redirect_uri: config.redirectUri, code } }));
+      return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
     },
     refresh: async (refreshToken, activeOrgId) => {
       const query =
-        activeOrgId === undefined
-          ? ""
-          : `?with_active_org_support=true&active_org_id=${encodeURIComponent(activeOrgId)}`;
-      const body = (await call(`/api/backend/v1/refresh_token${query}`, {
-        body: { refresh_token: refreshToken },
-        bearer: config.apiKey,
-      })) as { refresh_token: string; access_token: { access_token: string } };
-      return { accessToken: body.access_token.access_token, refreshToken: body.refresh_token };
+        activeOrgId === undefined ? undefined : { with_active_org_support: true, active_org_id: activeOrgId };
+      const tokens = await calling(
+        backendRefreshToken(transport, { ...(query && { query }), body: { refresh_token: refreshToken } }),
+      );
+      return { accessToken: tokens.access_token.access_token, refreshToken: tokens.refresh_token };
     },
-    logout: async (refreshToken) => {
-      await call("/api/backend/v1/logout", { body: { refresh_token: refreshToken }, bearer: config.apiKey });
-    },
-    userinfo: (accessToken) => call("/propelauth/oauth/userinfo", { bearer: accessToken }),
+    logout: (refreshToken) => calling(backendLogout(transport, { body: { refresh_token: refreshToken } })),
+    userinfo: (accessToken) => calling(oauthUserinfo(transport, { accessToken })),
   };
 }

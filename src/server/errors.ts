@@ -1,4 +1,4 @@
-/** The errors of the server entry: a token that does not verify, and options that cannot work. */
+/** The server entry's own error: an access token that does not verify. */
 import { OrgauthError } from "../shared/orgauth-error.js";
 
 /** Why an access token was refused. */
@@ -32,19 +32,5 @@ export class AccessTokenError extends OrgauthError {
     options?: { cause?: unknown },
   ) {
     super(`Access token refused (${reason}): ${message}`, options);
-  }
-}
-
-/** A server-side option that is missing or unusable: `option` names it (or the environment variable at fault). */
-export class ServerConfigurationError extends OrgauthError {
-  override readonly name = "ServerConfigurationError";
-  readonly type = "server_configuration" as const;
-
-  constructor(
-    /** The option or environment variable at fault. */
-    readonly option: string,
-    message: string,
-  ) {
-    super(`${option}: ${message}`);
   }
 }

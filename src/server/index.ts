@@ -1,9 +1,11 @@
 // Entry "orgauth/server": the session on the server (Node and edge; standard Request/Response; jose verifies).
 export { isOrgauthError, OrgauthError, type OrgauthErrorType } from "../shared/orgauth-error.js";
-export type { OrgAccess, OrgRoleStructure } from "../shared/org-access.js";
+export type { OrgAccess } from "../session/auth-objects.js";
+export type { OrgMembership, OrgRoleStructure } from "../session/types.js";
 export { createServerAuth, type ServerAuth } from "./create-server-auth.js";
 export { serverAuthOptionsFromEnv, type ServerAuthOptions } from "./options.js";
-export { AccessTokenError, ServerConfigurationError, type AccessTokenFailure } from "./errors.js";
+export { AccessTokenError, type AccessTokenFailure } from "./errors.js";
+export { ServerConfigurationError } from "../transport/server-transport.js";
 export type { ServerLoginMethod, ServerOrg, ServerUser } from "./server-user.js";
 export type { SessionUpdate } from "./session.js";
 export { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "./cookies.js";

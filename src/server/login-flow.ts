@@ -99,7 +99,10 @@ export function createLoginFlow(core: ServerCore) {
     if (error.kind === "bad_request" && /redirect/i.test(error.message)) {
       return fail("redirect_uri_mismatch", `${error.message} (redirect URI ${config.redirectUri})`, returnHref);
     }
-    if (error.kind === "bad_request") return fail("code_rejected", error.message, returnHref);
+    if (error.kind === "bad_request") {
+      const why = `already used, expired, or issued for another redirect URI than ${config.redirectUri}`;
+      return fail("code_rejected", `The auth host refused the code (${why}): ${error.message}`, returnHref);
+    }
     return fail("token_exchange_failed", error.message, returnHref);
   }
 

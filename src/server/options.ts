@@ -1,5 +1,5 @@
 /** The server session's options, from code or from the environment (the provider's variable names), checked once. */
-import { ServerConfigurationError } from "./errors.js";
+import { ServerConfigurationError } from "../transport/server-transport.js";
 
 /** What the server session needs: where the auth host is, the project's keys, and the app's callback URL. */
 export interface ServerAuthOptions {
@@ -45,14 +45,19 @@ export interface ServerConfig {
   readonly fetch: typeof fetch;
 }
 
+/** A `ServerConfigurationError` whose message names the setting. */
+export function configError(option: string, message: string): ServerConfigurationError {
+  return new ServerConfigurationError(option, `${option}: ${message}`);
+}
+
 /** An absolute http(s) URL from a setting, or a config error naming it. */
 function httpUrl(value: string, setting: string): URL {
   if (typeof value !== "string" || !URL.canParse(value)) {
-    throw new ServerConfigurationError(setting, `not an absolute URL: ${JSON.stringify(value)}`);
+    throw configError(setting, `not an absolute URL: ${JSON.stringify(value)}`);
   }
   const url = new URL(value);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ServerConfigurationError(setting, `must be http(s), got ${url.protocol}`);
+    throw configError(setting, `must be http(s), got ${url.protocol}`);
   }
   return url;
 }
@@ -60,7 +65,7 @@ function httpUrl(value: string, setting: string): URL {
 /** A non-negative number setting, or its default. */
 function seconds(value: number | undefined, fallback: number, setting: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new ServerConfigurationError(setting, "must be a number >= 0");
+  if (!Number.isFinite(value) || value < 0) throw configError(setting, "must be a number >= 0");
   return value;
 }
 
@@ -69,17 +74,17 @@ export function resolveServerConfig(options: ServerAuthOptions): ServerConfig {
   const authUrl = httpUrl(options.authUrl, "authUrl");
   const redirectUri = httpUrl(options.redirectUri, "redirectUri");
   if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
-    throw new ServerConfigurationError("apiKey", "the integration API key is required");
+    throw configError("apiKey", "the integration API key is required");
   }
   const verifierKey = options.verifierKey?.trim() || undefined;
   if (verifierKey !== undefined && !verifierKey.includes("-----BEGIN PUBLIC KEY-----")) {
-    throw new ServerConfigurationError("verifierKey", "expected a PEM public key (-----BEGIN PUBLIC KEY-----)");
+    throw configError("verifierKey", "expected a PEM public key (-----BEGIN PUBLIC KEY-----)");
   }
   const allowedOrigins = new Set(
     (options.allowedRedirectOrigins ?? []).map((origin) => httpUrl(origin, "allowedRedirectOrigins").origin),
   );
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") throw new ServerConfigurationError("fetch", "no fetch in this runtime");
+  if (typeof fetchImpl !== "function") throw configError("fetch", "no fetch in this runtime");
   const callbackPath = redirectUri.pathname;
   return {
     authOrigin: authUrl.origin,
@@ -117,7 +122,7 @@ export function serverAuthOptionsFromEnv(
   const read = (names: readonly string[]) => names.map((name) => env[name]?.trim()).find((value) => value);
   const required = (names: readonly string[]): string => {
     const value = read(names);
-    if (value === undefined) throw new ServerConfigurationError(names[0]!, "is not set");
+    if (value === undefined) throw configError(names[0]!, "is not set");
     return value;
   };
   const options: ServerAuthOptions = {

@@ -1,16 +1,12 @@
 /**
- * The server's user: built from a verified access token's claims alone (no call to the auth host), with the same
- * org lookups and role checks as the browser's user. Fields a token does not carry (picture, password, MFA,
- * org creation, creation time) are not on it.
+ * The server's user: built from a verified access token's claims alone (no call to the auth host), with the org
+ * lookups and role checks of the browser's user — the same functions (`toAuthOrg`, `getOrg`, `getOrgByName`,
+ * `orgAccessFor` of the session's pure modules), so a check means the same on both sides. Fields a token does not
+ * carry (picture, password, MFA, org creation, creation time) are not on it.
  */
-import {
-  accessOf,
-  NO_ACCESS,
-  orgById,
-  orgByName,
-  type OrgAccess,
-  type OrgRoleStructure,
-} from "../shared/org-access.js";
+import { getOrg, getOrgByName } from "../session/access-helpers.js";
+import { type AuthOrg, orgAccessFor, toAuthOrg } from "../session/auth-objects.js";
+import type { AuthInfo, OrgMembership } from "../session/types.js";
 import type { AccessTokenClaims, LoginMethodClaim, MemberInfoClaims } from "./claims.js";
 
 /** How the session logged in, as the provider's backend libraries name it; `unknown` when the token does not say. */
@@ -27,20 +23,8 @@ export type ServerLoginMethod =
   | { loginMethod: "social_sso"; provider: string }
   | { loginMethod: "saml_sso"; provider: string; orgId: string };
 
-/** The user's membership of one org, as the token carries it, with its checks. */
-export interface ServerOrg extends OrgAccess {
-  readonly orgId: string;
-  readonly orgName: string;
-  readonly urlSafeOrgName: string;
-  /** Free key/value map; keys are kept exactly as the token has them. */
-  readonly orgMetadata: Record<string, unknown>;
-  readonly legacyOrgId?: string;
-  readonly orgRoleStructure: OrgRoleStructure;
-  readonly userAssignedRole: string;
-  readonly userInheritedRolesPlusCurrentRole: readonly string[];
-  readonly userAssignedAdditionalRoles: readonly string[];
-  readonly userPermissions: readonly string[];
-}
+/** The user's membership of one org, as the token carries it, with its checks (the browser's `AuthOrg`). */
+export type ServerOrg = AuthOrg;
 
 /** The signed-in user as a verified access token describes them, with org lookups and checks. */
 export interface ServerUser {
@@ -115,19 +99,18 @@ function withPresent<T extends object>(target: T, optional: Record<string, unkno
 
 /** One membership claim as a `ServerOrg`. */
 function toServerOrg(claim: MemberInfoClaims): ServerOrg {
-  const org = {
+  const membership: OrgMembership = {
     orgId: claim.org_id,
     orgName: claim.org_name,
     urlSafeOrgName: claim.url_safe_org_name,
     orgMetadata: { ...(claim.org_metadata ?? {}) },
     orgRoleStructure: claim.org_role_structure === "multi_role" ? "multi_role" : "single_role_in_hierarchy",
     userAssignedRole: claim.user_role,
-    userInheritedRolesPlusCurrentRole: Object.freeze([...claim.inherited_user_roles_plus_current_role]),
-    userAssignedAdditionalRoles: Object.freeze([...(claim.additional_roles ?? [])]),
-    userPermissions: Object.freeze([...claim.user_permissions]),
-  } satisfies Omit<ServerOrg, keyof OrgAccess | "legacyOrgId">;
-  withPresent(org, { legacyOrgId: claim.legacy_org_id });
-  return Object.freeze({ ...org, ...accessOf(org) });
+    userInheritedRolesPlusCurrentRole: [...claim.inherited_user_roles_plus_current_role],
+    userAssignedAdditionalRoles: [...(claim.additional_roles ?? [])],
+    userPermissions: [...claim.user_permissions],
+  };
+  return toAuthOrg(withPresent(membership, { legacyOrgId: claim.legacy_org_id }));
 }
 
 /** The memberships of a user token, or the one of an org token (which also names the active org). */
@@ -145,7 +128,9 @@ function membershipsOf(claims: AccessTokenClaims): { orgs: Record<string, Server
 export function toServerUser(accessToken: string, claims: AccessTokenClaims): ServerUser {
   const { orgs, activeOrgId } = membershipsOf(claims);
   const orgIdToOrgMemberInfo = Object.freeze(orgs);
-  const access = (orgId: string): OrgAccess => orgById(orgIdToOrgMemberInfo, orgId) ?? NO_ACCESS;
+  // the browser's lookups read only the memberships of an AuthInfo
+  const view = { orgIdToOrgMembership: orgIdToOrgMemberInfo } as Pick<AuthInfo, "orgIdToOrgMembership"> as AuthInfo;
+  const lookUp = (org: OrgMembership | undefined) => (org ? orgIdToOrgMemberInfo[org.orgId] : undefined);
   const properties = claims.properties ?? undefined;
   const user = {
     userId: claims.user_id,
@@ -155,15 +140,16 @@ export function toServerUser(accessToken: string, claims: AccessTokenClaims): Se
     accessToken,
     expiresAt: claims.exp,
     getOrgs: () => Object.values(orgIdToOrgMemberInfo),
-    getOrg: (orgId: string) => orgById(orgIdToOrgMemberInfo, orgId),
-    getOrgByName: (orgName: string) => orgByName(orgIdToOrgMemberInfo, orgName),
-    getActiveOrg: () => (activeOrgId === undefined ? undefined : orgById(orgIdToOrgMemberInfo, activeOrgId)),
+    getOrg: (orgId: string) => lookUp(getOrg(view, orgId)),
+    getOrgByName: (orgName: string) => lookUp(getOrgByName(view, orgName)),
+    getActiveOrg: () => (activeOrgId === undefined ? undefined : lookUp(getOrg(view, activeOrgId))),
     getProperty: (key: string) => (properties && Object.hasOwn(properties, key) ? properties[key] : undefined),
     isImpersonating: () => claims.impersonator_user_id !== undefined && claims.impersonator_user_id !== null,
-    isRole: (orgId: string, role: string) => access(orgId).isRole(role),
-    isAtLeastRole: (orgId: string, role: string) => access(orgId).isAtLeastRole(role),
-    hasPermission: (orgId: string, permission: string) => access(orgId).hasPermission(permission),
-    hasAllPermissions: (orgId: string, permissions: readonly string[]) => access(orgId).hasAllPermissions(permissions),
+    isRole: (orgId: string, role: string) => orgAccessFor(view, orgId).isRole(role),
+    isAtLeastRole: (orgId: string, role: string) => orgAccessFor(view, orgId).isAtLeastRole(role),
+    hasPermission: (orgId: string, permission: string) => orgAccessFor(view, orgId).hasPermission(permission),
+    hasAllPermissions: (orgId: string, permissions: readonly string[]) =>
+      orgAccessFor(view, orgId).hasAllPermissions(permissions),
   };
   return Object.freeze(
     withPresent(user as ServerUser, {

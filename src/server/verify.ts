@@ -13,8 +13,8 @@ import {
   type JWTVerifyGetKey,
 } from "jose";
 import { readClaims } from "./claims.js";
-import { AccessTokenError, type AccessTokenFailure, ServerConfigurationError } from "./errors.js";
-import type { ServerConfig } from "./options.js";
+import { AccessTokenError, type AccessTokenFailure } from "./errors.js";
+import { configError, type ServerConfig } from "./options.js";
 import { type ServerUser, toServerUser } from "./server-user.js";
 
 /** Verifies a token and builds the user from it. */
@@ -46,7 +46,7 @@ function keySource(config: ServerConfig): CryptoKey | JWTVerifyGetKey | Promise<
     return createRemoteJWKSet(jwksUrl, { timeoutDuration: config.timeoutMs, [customFetch]: config.fetch });
   }
   return importSPKI(config.verifierKey, "RS256").catch((error: unknown) => {
-    throw new ServerConfigurationError("verifierKey", `not an RSA public key (${String(error)})`);
+    throw configError("verifierKey", `not an RSA public key (${String(error)})`);
   });
 }
 

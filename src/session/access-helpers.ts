@@ -1,11 +1,4 @@
 /** Role, permission and org lookups on an `AuthInfo`. Every check is false when the user is not in the org. */
-import {
-  membershipHasAllPermissions,
-  membershipIsAtLeastRole,
-  membershipIsRole,
-  orgById,
-  orgByName,
-} from "../shared/org-access.js";
 import type { AuthInfo, OrgMembership } from "./types.js";
 
 /** All the user's org memberships. */
@@ -15,12 +8,37 @@ export function getOrgs(authInfo: AuthInfo): OrgMembership[] {
 
 /** The membership of one org by id, or undefined when the user is not in it. */
 export function getOrg(authInfo: AuthInfo, orgId: string): OrgMembership | undefined {
-  return orgById(authInfo.orgIdToOrgMembership, orgId);
+  return Object.hasOwn(authInfo.orgIdToOrgMembership, orgId) ? authInfo.orgIdToOrgMembership[orgId] : undefined;
 }
 
 /** The membership of one org by name or url-safe name, or undefined. */
 export function getOrgByName(authInfo: AuthInfo, orgName: string): OrgMembership | undefined {
-  return orgByName(authInfo.orgIdToOrgMembership, orgName);
+  return getOrgs(authInfo).find((org) => org.orgName === orgName || org.urlSafeOrgName === orgName);
+}
+
+/** The roles a multi_role membership holds: the assigned role plus the additional roles. */
+function assignedRoles(org: OrgMembership): string[] {
+  return [org.userAssignedRole, ...org.userAssignedAdditionalRoles];
+}
+
+/** True when the membership's role is exactly `role` (multi_role: assigned or additional role). */
+export function membershipIsRole(org: OrgMembership, role: string): boolean {
+  return org.orgRoleStructure === "multi_role" ? assignedRoles(org).includes(role) : org.userAssignedRole === role;
+}
+
+/**
+ * True when the membership holds `role` or a role above it: the inherited list in a single-role org, only the
+ * assigned and additional roles in a multi_role org.
+ */
+export function membershipIsAtLeastRole(org: OrgMembership, role: string): boolean {
+  return org.orgRoleStructure === "multi_role"
+    ? assignedRoles(org).includes(role)
+    : org.userInheritedRolesPlusCurrentRole.includes(role);
+}
+
+/** True when the membership grants every one of `permissions`. */
+export function membershipHasAllPermissions(org: OrgMembership, permissions: readonly string[]): boolean {
+  return permissions.every((permission) => org.userPermissions.includes(permission));
 }
 
 /** True when the user's role in the org is exactly `role` (multi_role: assigned or additional role). */

@@ -2,11 +2,28 @@
  * The user and their memberships as objects with methods (`user.getOrg(id)?.isAtLeastRole("Admin")`), built
  * from plain `AuthInfo`. The objects are frozen copies: they never change when the session does.
  */
-import { accessOf, NO_ACCESS, type OrgAccess } from "../shared/org-access.js";
-import { getOrg, getOrgByName, getOrgs, isImpersonating } from "./access-helpers.js";
+import {
+  getOrg,
+  getOrgByName,
+  getOrgs,
+  isImpersonating,
+  membershipHasAllPermissions,
+  membershipIsAtLeastRole,
+  membershipIsRole,
+} from "./access-helpers.js";
 import type { AuthInfo, OrgMembership, User } from "./types.js";
 
-export type { OrgAccess } from "../shared/org-access.js";
+/** Role and permission checks bound to one org. */
+export interface OrgAccess {
+  /** True when the user's role in the org is exactly `role` (multi_role: assigned or additional). */
+  isRole(role: string): boolean;
+  /** True when the user holds `role` or one above it in the org. */
+  isAtLeastRole(role: string): boolean;
+  /** True when the user has `permission` in the org. */
+  hasPermission(permission: string): boolean;
+  /** True when the user has every one of `permissions` in the org. */
+  hasAllPermissions(permissions: readonly string[]): boolean;
+}
 
 /** One membership with its checks. */
 export interface AuthOrg extends OrgMembership, OrgAccess {}
@@ -31,6 +48,23 @@ export interface AuthUser extends User {
   hasPermission(orgId: string, permission: string): boolean;
   /** True when the user has every one of `permissions` in the org. */
   hasAllPermissions(orgId: string, permissions: readonly string[]): boolean;
+}
+
+const NO_ACCESS: OrgAccess = /* @__PURE__ */ Object.freeze({
+  isRole: () => false,
+  isAtLeastRole: () => false,
+  hasPermission: () => false,
+  hasAllPermissions: () => false,
+});
+
+/** The checks of one membership. */
+function accessOf(org: OrgMembership): OrgAccess {
+  return {
+    isRole: (role) => membershipIsRole(org, role),
+    isAtLeastRole: (role) => membershipIsAtLeastRole(org, role),
+    hasPermission: (permission) => org.userPermissions.includes(permission),
+    hasAllPermissions: (permissions) => membershipHasAllPermissions(org, permissions),
+  };
 }
 
 /** A membership with its checks. */

@@ -13,7 +13,7 @@ import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
 import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
-import { BROWSER_PAGE } from "./page-refresh.js";
+import { pageOf } from "./page-refresh.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
 import { createSessionEngine } from "./session-engine.js";
 import { preloadSessionValidators } from "./session-requests.js";
@@ -38,14 +38,22 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authOrigin = toAuthOrigin(options.authUrl);
   const timing = resolveTiming(options);
   const env = options.environment ?? createDefaultEnvironment();
-  if (env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
+  // a development build's warning: a production build leaves the whole line out
+  if (process.env.NODE_ENV !== "production" && env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
   const emit = createEventEmitter(
     options.onEvent,
     () => env.now(),
     () => env.userAgent(),
   );
-  const page = options.environment ?? BROWSER_PAGE;
-  const engine = createSessionEngine(env, authOrigin, timing, emit, resolveTriggers(options), page, options.tabs);
+  const engine = createSessionEngine({
+    env,
+    authOrigin,
+    timing,
+    emit,
+    triggers: resolveTriggers(options),
+    page: pageOf(options.environment),
+    tabs: options.tabs,
+  });
   preloadSessionValidators(); // their chunk loads now, so the first refresh's answer seldom waits for it
   if (env.isBrowser) queueMicrotask(() => engine.begin());
 
@@ -99,8 +107,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     // parsed now, so an invalid origin fails the client's creation (a TypeError), not its first redirect
     allowedRedirectOrigins: options.allowedRedirectOrigins?.map((origin) => new URL(origin).origin),
     transport: {
-      timeoutMs: timing.requestTimeoutMs,
       ...options.transport,
+      timeoutMs: timing.timeoutMs,
       authUrl: authOrigin,
       fetch: (input: string | URL | Request, init?: RequestInit) => env.fetch(input, init),
       timers: env,

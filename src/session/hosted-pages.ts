@@ -2,7 +2,7 @@
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
-import { assertReturnTarget } from "./safe-navigation.js";
+import { assertReturnTarget, parseUrl } from "./safe-navigation.js";
 import { encodeReturnTo } from "./return-to.js";
 import type { HostedPageOptions, HostedPageUrls, RedirectFunctions, SignupLoginPageOptions } from "./types.js";
 import {
@@ -22,7 +22,7 @@ export class ReturnToError extends OrgauthError {
 }
 
 function resolveReturnTo(returnTo: string, currentHref: string | null, allowedOrigins: ReadonlySet<string>): string {
-  if (currentHref === null && !URL.canParse(returnTo)) throw new ReturnToError();
+  if (currentHref === null && !parseUrl(returnTo)) throw new ReturnToError();
   return assertReturnTarget(returnTo, currentHref, allowedOrigins);
 }
 

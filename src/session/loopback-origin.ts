@@ -5,6 +5,7 @@
  * every login. The client says so in the console the moment it is created on such a page, naming what to change
  * (in development builds: a production build, `process.env.NODE_ENV` "production", carries no such check).
  */
+import { parseUrl } from "./safe-navigation.js";
 
 /** Loopback host names: the machine itself. */
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
@@ -25,8 +26,9 @@ export function warnOnLoopbackMismatch(
   pageHref: string | null,
   warn: (message: string) => void = console.warn,
 ): void {
-  if (process.env.NODE_ENV === "production" || pageHref === null || !URL.canParse(pageHref)) return;
-  const page = new URL(pageHref);
+  if (process.env.NODE_ENV === "production" || pageHref === null) return;
+  const page = parseUrl(pageHref);
+  if (!page) return;
   const auth = new URL(authOrigin);
   if (!onOtherLoopbackNames(page, auth)) return;
   const key = `${auth.origin} ${page.origin}`;

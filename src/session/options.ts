@@ -25,8 +25,11 @@ export interface SessionTimingOptions {
    * background check tries again later). Default 30 000 ms.
    */
   maxRetryAfterMs?: number;
-  /** Abort a session request (headers and body) after this long. Default 10 000 ms (the vendor has none). */
-  requestTimeoutMs?: number;
+  /**
+   * Abort a request (headers and body) after this long: the session calls and the fe/v3 transport's calls (a call's
+   * own `timeoutMs` overrides it). Default 10 000 ms (the vendor has none).
+   */
+  timeoutMs?: number;
   /** Longest wait for another tab's refresh (lock or broadcast) before refreshing alone. Default 10 000 ms. */
   crossTabWaitMs?: number;
   /** After another tab's login/logout storage change, wait this long for its broadcast result. Default 250 ms. */
@@ -73,8 +76,8 @@ export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerO
    * `["https://admin.example.com"]`. On a server, where there is no current page, only these are allowed.
    */
   allowedRedirectOrigins?: readonly string[];
-  /** Options of the fe/v3 transport (validation mode, logger, extra headers, timeout); its fetch is the environment's. */
-  transport?: Omit<TransportOptions, "authUrl" | "fetch">;
+  /** Options of the fe/v3 transport (validation mode, logger, extra headers); its fetch, timers and timeout are the client's. */
+  transport?: Omit<TransportOptions, "authUrl" | "fetch" | "timeoutMs" | "timers">;
   /**
    * Cross-tab coordination: pass `tabSync` so that the app's tabs share one refresh and a new tab takes a fresh
    * session from a sibling instead of asking the server. Without it (or with null) each tab refreshes on its own (a login or
@@ -96,7 +99,7 @@ export const DEFAULT_TIMING: ResolvedTiming = /* @__PURE__ */ Object.freeze({
   orgTokenCacheMs: 300_000,
   retryDelaysMs: /* @__PURE__ */ Object.freeze([100, 200, 300]),
   maxRetryAfterMs: 30_000,
-  requestTimeoutMs: DEFAULT_TIMEOUT_MS,
+  timeoutMs: DEFAULT_TIMEOUT_MS,
   crossTabWaitMs: 10_000,
   crossTabSettleMs: 250,
   siblingAnswerMs: 30,

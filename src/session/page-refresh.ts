@@ -7,9 +7,6 @@
 import { AuthClientDestroyedError } from "./errors.js";
 import type { CoordinatedResult } from "./tab-coordinator.js";
 
-/** The page of clients built on the default (browser) environment; a client given an environment is its own page. */
-export const BROWSER_PAGE: object = {};
-
 interface PageRefresh {
   key: string;
   outcome: Promise<CoordinatedResult>;
@@ -17,17 +14,29 @@ interface PageRefresh {
   controller: AbortController;
 }
 
-const inFlight = /* @__PURE__ */ new WeakMap<object, Map<string, PageRefresh>>();
-const tabIds = /* @__PURE__ */ new WeakMap<object, string>();
+/** The clients of one page: one tab id towards the other tabs, and their first refreshes by auth origin. */
+export interface Page {
+  /** Every client of the page speaks to the other tabs as this tab. */
+  readonly tabId: string;
+  /** The first refresh under way for each auth origin. */
+  readonly refreshes: Map<string, PageRefresh>;
+}
 
-/** The page's tab id: every client of a page speaks to the other tabs as the same tab. */
-export function pageTabId(page: object): string {
-  let id = tabIds.get(page);
-  if (id === undefined) {
-    id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    tabIds.set(page, id);
+const pages = /* @__PURE__ */ new WeakMap<object, Page>();
+const BROWSER_PAGE = {};
+
+/**
+ * The page of the clients built on `environment`: clients on the same environment object share one, and every
+ * client on the default (browser) environment (`undefined`) shares the browser's.
+ */
+export function pageOf(environment: object | undefined): Page {
+  const owner = environment ?? BROWSER_PAGE;
+  let page = pages.get(owner);
+  if (!page) {
+    page = { tabId: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, refreshes: new Map() };
+    pages.set(owner, page);
   }
-  return id;
+  return page;
 }
 
 /** One client's share in a page's first refresh. */
@@ -45,13 +54,12 @@ export interface PageRefreshTicket {
  * `begin` (given the signal that aborts it). It leaves the page's registry once it settles.
  */
 export function joinPageRefresh(
-  page: object,
+  page: Page,
   authOrigin: string,
   key: string,
   begin: (signal: AbortSignal) => Promise<CoordinatedResult>,
 ): PageRefreshTicket {
-  const registry = inFlight.get(page) ?? new Map<string, PageRefresh>();
-  inFlight.set(page, registry);
+  const registry = page.refreshes;
   let entry = registry.get(authOrigin);
   if (!entry || entry.key !== key) {
     const controller = new AbortController();

@@ -3,34 +3,25 @@
  * how results are applied (fetched or adopted from another tab), and the "keep the session through
  * transient failures" rule. A tab the server has logged out (401) runs no timer at all. The first refresh
  * begins when the client is created (`begin()`, shared page-wide: page-refresh.ts); `start()` adopts it.
- * Longer than most files: every trigger reads and writes the same few pieces of state (the last result, the
- * active org, the server's last word), which live in this one closure.
+ * Longer than most files: every trigger reads and writes the same state (the last result, the active org, the
+ * server's last word), one record (engine-state.ts) that only this closure writes.
  */
 import { secondsRemaining } from "./clock-skew.js";
-import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";
+import { initialEngineState } from "./engine-state.js";
+import type { AuthEnvironment, WakeReason } from "./environment.js";
 import { AuthClientDestroyedError, RefreshError } from "./errors.js";
 import type { EventEmitter, RefreshReason } from "./events.js";
-import { resolveTriggers, type ResolvedTiming, type ResolvedTriggers } from "./options.js";
+import type { ResolvedTiming, ResolvedTriggers } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
-import { joinPageRefresh, pageTabId, type PageRefreshTicket } from "./page-refresh.js";
+import { joinPageRefresh, type Page } from "./page-refresh.js";
 import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import type {
-  CoordinatedResult,
-  CoordinatorOptions,
-  Freshness,
-  SharedResult,
-  TabCoordinator,
-  TabSync,
-} from "./tab-coordinator.js";
+import type { CoordinatedResult, CoordinatorOptions, Freshness, SharedResult, TabSync } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
-
-/** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
-type ServerSession = "unknown" | "exists" | "ended";
 
 const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
 
@@ -49,56 +40,48 @@ export interface SessionEngine {
   destroy(): void;
 }
 
-/**
- * Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`.
- * `page` identifies the page the client lives in (clients of one page share their first refresh); `tabs` makes the
- * coordinator that shares refreshes with the other tabs (without it each tab refreshes on its own).
- */
-export function createSessionEngine(
-  env: AuthEnvironment,
-  authOrigin: string,
-  timing: ResolvedTiming,
-  emit: EventEmitter,
-  triggers: ResolvedTriggers = resolveTriggers({}),
-  page: object = env,
-  tabs?: TabSync | null,
-): SessionEngine {
+/** What `createSessionEngine` is built from. */
+export interface SessionEngineOptions {
+  /** Every side effect: network, clock, timers, storage, window events, tab messaging. */
+  env: AuthEnvironment;
+  /** The auth host's origin. */
+  authOrigin: string;
+  timing: ResolvedTiming;
+  /** Reports the engine's events. */
+  emit: EventEmitter;
+  /** What may start a refresh besides an explicit call. */
+  triggers: ResolvedTriggers;
+  /** The page the client lives in: its clients share their first refresh and speak to other tabs as one tab. */
+  page: Page;
+  /** Makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes on its own. */
+  tabs?: TabSync | null | undefined;
+}
+
+/** Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`. */
+export function createSessionEngine(options: SessionEngineOptions): SessionEngine {
+  const { env, authOrigin, timing, emit, triggers, page, tabs } = options;
   const lifetime = new AbortController();
-  const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
+  const ctx: SessionRequestContext = { ...options, signal: lifetime.signal };
+  const state = initialEngineState();
+  /** Runs `cleanup` when the engine is destroyed (its lifetime signal aborts). */
+  const onDestroy = (cleanup: () => void) => lifetime.signal.addEventListener("abort", cleanup);
   const store = createSessionStore(emit);
   const persisted = createPersistedState(env.storage);
   const flights = createSingleFlight<AuthInfo | null>();
   const orgTokens = createOrgTokenCache(env, timing.orgTokenCacheMs, (orgId) => refreshWithRetries(ctx, orgId));
   const timer = createBackgroundTimer(env, timing.backgroundCheckIntervalMs, () => onTick());
-  const pendingTimers = new Set<TimerHandle>();
-  let coordinator: TabCoordinator | null = null;
-  let firstRefresh: PageRefreshTicket | null = null;
-  let firstRefreshDone = false;
-  let removeListeners: (() => void) | null = null;
-  let initial: Promise<unknown> | null = null;
-  let started = false;
-  let destroyed = false;
-  let serverSession: ServerSession = "unknown";
-  let activeOrgId: string | null = null;
-  let offsetMs = 0;
-  let lastResultAt = -Infinity;
-  let lastCheckAt = -Infinity;
-  let lastApplied: SharedResult | null = null;
-  let lastAppliedKey = ""; // the org key `lastApplied` answers for
-  let notBefore = -Infinity; // a server's Retry-After: no background or wake-up refresh before it
-  let loggedOutAt = -Infinity; // this tab's last logout: a session asked for before it is stale
 
   const keyOf = (orgId: string | null) => orgId ?? "";
-  const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
+  const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), state.offsetMs);
   const validAuthInfo = () => {
     const authInfo = store.getAuthInfo();
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
   /** Whether a session is expected (picks the request that goes first when an org is selected). */
   const expectSession = () =>
-    serverSession === "unknown" ? persisted.lastRecorded() !== "logout" : serverSession === "exists";
+    state.server === "unknown" ? persisted.lastRecorded() !== "logout" : state.server === "exists";
   const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
-    tabId: pageTabId(page),
+    tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
     answerMs: timing.siblingAnswerMs,
     usableUntil: (result) => usableUntil(timing, env.now(), result),
@@ -106,28 +89,32 @@ export function createSessionEngine(
     onRemoteResult,
   });
   const updateTimer = () =>
-    serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
+    state.server === "ended" || state.destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
-    if (destroyed || result === lastApplied) return;
-    if (source === "adopted" && result.at < lastResultAt) return; // older than what we have
+    if (state.destroyed || result === state.applied) return;
+    if (source === "adopted" && result.at < state.resultAt) return; // older than what we have
     // A session whose request went out before this tab's logout completed (an org switch's refresh answered late)
     // may predate the logout on the server: it does not log the user back in.
-    if (source !== "logout" && result.authInfo && result.requestedAt < loggedOutAt) return;
+    if (source !== "logout" && result.authInfo && result.requestedAt < state.loggedOutAt) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
-    lastApplied = result;
-    lastResultAt = Math.max(lastResultAt, result.at);
-    lastCheckAt = env.now();
-    offsetMs = result.offsetMs;
+    state.applied = result;
+    state.resultAt = Math.max(state.resultAt, result.at);
+    state.checkedAt = env.now();
+    state.offsetMs = result.offsetMs;
     orgTokens.clear();
-    serverSession = result.authInfo ? "exists" : "ended";
+    state.server = result.authInfo ? "exists" : "ended";
     store.set(result.authInfo);
-    coordinator?.hold(result);
-    if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
-      activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
+    state.coordinator?.hold(result);
+    if (
+      result.authInfo &&
+      state.activeOrgId !== null &&
+      !Object.hasOwn(result.authInfo.orgIdToOrgMembership, state.activeOrgId)
+    ) {
+      state.activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
       persisted.setActiveOrgId(null);
     }
-    lastAppliedKey = keyOf(activeOrgId);
+    state.appliedKey = keyOf(state.activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
@@ -142,13 +129,14 @@ export function createSessionEngine(
   }
 
   function onFailure(error: unknown, reason: RefreshReason): void {
-    if (destroyed) return;
-    lastCheckAt = env.now();
+    if (state.destroyed) return;
+    state.checkedAt = env.now();
     const status = error instanceof RefreshError ? error.status : 0;
     const message = error instanceof Error ? error.message : String(error);
     const kept = validAuthInfo() !== null;
     emit({ type: "refresh_failed", reason, status, message, keptSession: kept });
-    if (error instanceof RefreshError && error.retryAfterMs !== undefined) notBefore = env.now() + error.retryAfterMs;
+    if (error instanceof RefreshError && error.retryAfterMs !== undefined)
+      state.notBefore = env.now() + error.retryAfterMs;
     if (kept) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
     // No valid token: an auth server we could not ask is "unreachable", never "logged out" (no login redirect).
@@ -165,7 +153,7 @@ export function createSessionEngine(
    * now (e.g. after a mutation).
    */
   function freshnessFor(reason: RefreshReason, startedAt: number): Freshness {
-    if (reason === "expiring") return { completedAfter: lastResultAt };
+    if (reason === "expiring") return { completedAfter: state.resultAt };
     // Tabs opened together (a restored session) share the first request: a mount takes a result requested
     // within the wake re-check interval, as a wake-up would.
     if (reason === "initial") return { requestedSince: startedAt - timing.minWakeRefreshIntervalMs };
@@ -178,29 +166,29 @@ export function createSessionEngine(
    * and the server's wait is not over, it sends nothing and settles with the session as it stands.
    */
   function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
-    if (destroyed) return Promise.reject(new AuthClientDestroyedError());
+    if (state.destroyed) return Promise.reject(new AuthClientDestroyedError());
     if (!env.isBrowser) return Promise.resolve(null);
     start();
-    const orgId = activeOrgId;
+    const orgId = state.activeOrgId;
     const key = keyOf(orgId);
     // An expiring token is renewed by any refresh under way; every other reason needs one sent after this call.
     const run = reason === "expiring" ? flights.run : flights.runFresh;
     return run(key, async () => {
-      if (destroyed) throw new AuthClientDestroyedError(); // queued behind a request that destroy() ended
-      if (deferrable && env.now() < notBefore) return validAuthInfo();
+      if (state.destroyed) throw new AuthClientDestroyedError(); // queued behind a request that destroy() ended
+      if (deferrable && env.now() < state.notBefore) return validAuthInfo();
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
-        const first = reason === "initial" && !firstRefreshDone;
-        firstRefreshDone = true;
-        const check = () => checkSession(ctx, orgId, expectSession(), offsetMs);
+        const first = reason === "initial" && !state.firstSent;
+        state.firstSent = true;
+        const check = () => checkSession(ctx, orgId, expectSession(), state.offsetMs);
         // shared with the other tabs when the client coordinates them, else this tab's own
         const { source, result }: CoordinatedResult = first
           ? await pageRefresh(key, orgId)
-          : coordinator
-            ? await coordinator.coordinate(key, freshnessFor(reason, startedAt), check)
+          : state.coordinator
+            ? await state.coordinator.coordinate(key, freshnessFor(reason, startedAt), check)
             : { source: "fetched", result: await check() };
-        if (keyOf(activeOrgId) === key) apply(result, source, reason);
+        if (keyOf(state.activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
           const loggedIn = result.authInfo !== null;
           emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });
@@ -222,32 +210,35 @@ export function createSessionEngine(
   }
 
   function onTick(): void {
-    if (serverSession === "ended" || env.now() < notBefore) return;
+    if (state.server === "ended" || env.now() < state.notBefore) return;
     const authInfo = store.getAuthInfo();
     if (!authInfo || remaining(authInfo) < timing.refreshWhenSecondsRemaining) void refreshQuietly("expiring");
   }
 
   function onWake(reason: WakeReason): void {
     if (!triggers.refreshOnFocus && reason !== "online") return;
-    if (env.now() < notBefore) return;
+    if (env.now() < state.notBefore) return;
     // While the auth server is unreachable, every focus / online / visible wake-up tries again.
     const unreachable = store.getSnapshot().status === "unreachable";
-    if (unreachable || env.now() - lastCheckAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
+    if (unreachable || env.now() - state.checkedAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
   }
 
   function onStorageChange(key: string | null, newValue: string | null): void {
-    if (key !== STORAGE_KEYS.loggedInAt && key !== STORAGE_KEYS.loggedOutAt) return;
+    // Another tab's login tells a tab with a valid session nothing new (every tab that opens with a restored session
+    // records one), nor does a logout a tab without one: each re-fetches only when the change may be news to it.
+    if (key !== (validAuthInfo() ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
     const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
-      pendingTimers.delete(handle);
-      if (changedAt === null || lastResultAt < changedAt) void refreshQuietly("storage");
+      lifetime.signal.removeEventListener("abort", cancel);
+      if (changedAt === null || state.resultAt < changedAt) void refreshQuietly("storage");
     }, timing.crossTabSettleMs);
-    pendingTimers.add(handle);
+    const cancel = () => env.clearTimeout(handle);
+    onDestroy(cancel);
   }
 
   function onRemoteResult(key: string, result: SharedResult): void {
-    if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
+    if (result.authInfo === null || key === keyOf(state.activeOrgId)) apply(result, "adopted");
   }
 
   /**
@@ -255,12 +246,12 @@ export function createSessionEngine(
    * client of the page twice. Its own short-lived coordinator asks the sibling tabs and shares the result.
    */
   function pageRefresh(key: string, orgId: string | null): Promise<CoordinatedResult> {
-    if (firstRefresh?.key !== key) {
-      firstRefresh?.release();
+    if (state.firstRefresh?.key !== key) {
+      state.firstRefresh?.release();
       const expected = expectSession();
-      firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
+      state.firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
         const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
-        if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
+        if (state.coordinator) return state.coordinator.firstRefresh(key, check); // started: this client's own channel
         if (!tabs) return { source: "fetched", result: await check() };
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
         const pageCoordinator = tabs(
@@ -276,44 +267,39 @@ export function createSessionEngine(
         }
       });
     }
-    return firstRefresh.outcome;
+    return state.firstRefresh.outcome;
   }
 
   function begin(): void {
-    if (started || destroyed || !env.isBrowser || !triggers.initialRefresh || firstRefresh) return;
+    if (state.started || state.destroyed || !env.isBrowser || !triggers.initialRefresh || state.firstRefresh) return;
     const orgId = persisted.getActiveOrgId();
     void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
   }
 
   function start(): void {
-    if (started || destroyed || !env.isBrowser) return;
-    started = true;
-    activeOrgId = persisted.getActiveOrgId();
-    coordinator =
-      tabs?.(
-        env,
-        authOrigin,
-        coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === lastAppliedKey ? lastApplied : null)),
-      ) ?? null;
-    removeListeners = listenForWakeUps(env, onWake, onStorageChange);
-    const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
-    if (removePageHide) {
-      const removeWakeUps = removeListeners;
-      removeListeners = () => {
-        removeWakeUps();
-        removePageHide();
-      };
-    }
-    if (triggers.initialRefresh) initial = refreshQuietly("initial");
+    if (state.started || state.destroyed || !env.isBrowser) return;
+    state.started = true;
+    state.activeOrgId = persisted.getActiveOrgId();
+    state.coordinator = tabs?.(
+      env,
+      authOrigin,
+      coordinatorOptions((key) =>
+        key === keyOf(state.activeOrgId) && key === state.appliedKey ? (state.applied ?? null) : null,
+      ),
+    );
+    onDestroy(listenForWakeUps(env, onWake, onStorageChange));
+    const removePageHide = env.onPageHide?.(() => state.coordinator?.hold(null));
+    if (removePageHide) onDestroy(removePageHide);
+    if (triggers.initialRefresh) state.initial = refreshQuietly("initial");
   }
 
   async function getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null> {
-    if (destroyed) throw new AuthClientDestroyedError();
+    if (state.destroyed) throw new AuthClientDestroyedError();
     if (!env.isBrowser) return null;
     start();
     if (store.getSnapshot().status === "loading") {
-      initial ??= refreshQuietly("initial");
-      await initial;
+      state.initial ??= refreshQuietly("initial");
+      await state.initial;
     }
     if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
@@ -329,35 +315,32 @@ export function createSessionEngine(
   }
 
   async function logout(): Promise<string | null> {
-    if (destroyed) throw new AuthClientDestroyedError();
+    if (state.destroyed) throw new AuthClientDestroyedError();
     if (!env.isBrowser) return null;
     start();
     const redirectTo = await logoutRequest(ctx);
-    const at = Math.max(env.now(), lastResultAt + 1);
-    const result: SharedResult = { authInfo: null, offsetMs, requestedAt: at, at };
-    loggedOutAt = at;
+    const at = Math.max(env.now(), state.resultAt + 1);
+    const result: SharedResult = { authInfo: null, offsetMs: state.offsetMs, requestedAt: at, at };
+    state.loggedOutAt = at;
     apply(result, "logout");
-    coordinator?.publish(keyOf(activeOrgId), result);
+    state.coordinator?.publish(keyOf(state.activeOrgId), result);
     return redirectTo;
   }
 
   function setActiveOrgId(orgId: string | null): void {
-    if (destroyed || orgId === activeOrgId) return;
-    activeOrgId = orgId;
+    if (state.destroyed || orgId === state.activeOrgId) return;
+    state.activeOrgId = orgId;
     persisted.setActiveOrgId(orgId);
-    if (started && serverSession !== "ended") void refreshQuietly("active_org_changed");
+    if (state.started && state.server !== "ended") void refreshQuietly("active_org_changed");
   }
 
   function destroy(): void {
-    if (destroyed) return;
-    destroyed = true;
+    if (state.destroyed) return;
+    state.destroyed = true;
     timer.stop();
-    for (const handle of pendingTimers) env.clearTimeout(handle);
-    pendingTimers.clear();
-    removeListeners?.();
-    lifetime.abort(new AuthClientDestroyedError());
-    firstRefresh?.release();
-    coordinator?.close();
+    lifetime.abort(new AuthClientDestroyedError()); // ends the requests, listeners and waits tied to it (onDestroy)
+    state.firstRefresh?.release();
+    state.coordinator?.close();
     orgTokens.clear();
     store.clearListeners();
   }
@@ -370,7 +353,7 @@ export function createSessionEngine(
     refresh,
     getAuthInfo,
     logout,
-    getActiveOrgId: () => (started ? activeOrgId : persisted.getActiveOrgId()),
+    getActiveOrgId: () => (state.started ? state.activeOrgId : persisted.getActiveOrgId()),
     setActiveOrgId,
     destroy,
   };

@@ -7,14 +7,7 @@
 import type { LogoutResponse, RefreshTokenResponse } from "../generated/operations.js";
 import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
 import { NO_RESPONSE_STATUS } from "../transport/errors.js";
-import {
-  exchange,
-  ExchangeFailure,
-  type ExchangeOptions,
-  type ExchangeResult,
-  withinDeadline,
-} from "../transport/exchange.js";
-import { type Deadline, withTimeout } from "../transport/timeout.js";
+import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
 import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
 import type { AuthEnvironment } from "./environment.js";
@@ -72,39 +65,6 @@ export function preloadSessionValidators(): void {
   if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
 }
 
-/**
- * The session's validators, waited for under the request's deadline: its expiry is the request's timeout, the
- * client's destruction passes through, and a failed load rejects with `failure()` (as if unanswered).
- */
-async function validatorsWithin(
-  ctx: SessionRequestContext,
-  deadline: Deadline,
-  failure: () => Error,
-): Promise<SessionValidators> {
-  try {
-    return await withinDeadline(loadSessionValidators(), deadline, exchangeOptions(ctx));
-  } catch (error) {
-    if (error instanceof ExchangeFailure) throw refreshErrorOf(error);
-    if (ctx.signal.aborted) throw error;
-    throw failure();
-  }
-}
-
-/** A session request's deadline options: the request timeout, the client's lifetime signal, its timers and clock. */
-function exchangeOptions(ctx: SessionRequestContext): ExchangeOptions {
-  return { timeoutMs: ctx.timing.requestTimeoutMs, signal: ctx.signal, timers: ctx.env, now: () => ctx.env.now() };
-}
-
-/** Runs one session request under one deadline, over its exchange and the wait for its validators. */
-async function underOneDeadline<T>(ctx: SessionRequestContext, work: (deadline: Deadline) => Promise<T>): Promise<T> {
-  const deadline = withTimeout(ctx.timing.requestTimeoutMs, ctx.signal, ctx.env);
-  try {
-    return await work(deadline);
-  } finally {
-    deadline.dispose();
-  }
-}
-
 interface ZodIssueLike {
   path: readonly PropertyKey[];
   message: string;
@@ -130,26 +90,36 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
   });
 }
 
+/** The session's validators for an answer being read; a failed load is a `RefreshError` (as if unanswered). */
+function validatorsForAnswer(): Promise<SessionValidators> {
+  return loadSessionValidators().catch(() => {
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  });
+}
+
 /**
- * One session request through the transport's exchange: one deadline over headers and body, redirects refused,
- * and `destroy()` aborting it (rejecting with `AuthClientDestroyedError`). Failures become `RefreshError`s.
+ * One session request through the exchange: one deadline over the request, the body and the reading of the answer
+ * (the wait for the validators too), redirects refused, credentials, JSON; `destroy()` aborts it (rejecting with
+ * `AuthClientDestroyedError`). A request that gets no readable answer, or whose validators fail to load, fails with
+ * a `RefreshError`.
  */
-async function sessionExchange(
+async function sessionRequest<T>(
   ctx: SessionRequestContext,
-  url: string,
+  path: string,
   method: "GET" | "POST",
-  deadline: Deadline,
-): Promise<ExchangeResult> {
+  read: (answer: ExchangeResult) => Promise<T>,
+): Promise<T> {
+  const { env, signal } = ctx;
   try {
     return await exchange(
-      (input, init) => ctx.env.fetch(input, init),
-      url,
+      (input, init) => env.fetch(input, init),
+      ctx.authOrigin + path,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
-      { ...exchangeOptions(ctx), deadline },
+      { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      read,
     );
   } catch (error) {
-    if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
-    throw refreshErrorOf(error);
+    throw error instanceof ExchangeFailure ? refreshErrorOf(error) : error; // else destroyed: the lifetime signal's reason
   }
 }
 
@@ -169,47 +139,33 @@ function refreshErrorOf(error: ExchangeFailure): RefreshError {
 
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
 function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
-  return underOneDeadline(ctx, (deadline) => refreshAttempt(ctx, activeOrgId, deadline));
-}
-
-async function refreshAttempt(
-  ctx: SessionRequestContext,
-  activeOrgId: string | null,
-  deadline: Deadline,
-): Promise<RefreshOutcome> {
-  const url = new URL("/api/v1/refresh_token", ctx.authOrigin);
-  if (activeOrgId !== null) url.searchParams.set("active_org_id", activeOrgId);
-  const response = await sessionExchange(ctx, url.href, "GET", deadline);
-  const receivedAt = ctx.env.now();
-  if (response.status === 401) return { authInfo: null, skew: null };
-  if (response.status === NO_RESPONSE_STATUS)
-    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-  if (response.status < 200 || response.status >= 300) {
-    throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(response.text);
-  } catch {
-    throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
-  }
-  const parsed =
-    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
-      ? { success: true as const, data: body as RefreshTokenResponse }
-      : (
-          await validatorsWithin(
-            ctx,
-            deadline,
-            () => new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network"),
-          )
-        ).refresh.safeParse(body);
-  if (!parsed.success) {
-    ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
-    throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
-  }
-  const authInfo = toAuthInfo(parsed.data);
-  const skew = learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt);
-  return { authInfo, skew };
+  const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
+  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
+    const receivedAt = ctx.env.now();
+    if (response.status === 401) return { authInfo: null, skew: null };
+    if (response.status === NO_RESPONSE_STATUS)
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+    if (response.status < 200 || response.status >= 300) {
+      throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(response.text);
+    } catch {
+      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+    }
+    const parsed =
+      (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+        ? { success: true as const, data: body as RefreshTokenResponse }
+        : (await validatorsForAnswer()).refresh.safeParse(body);
+    if (!parsed.success) {
+      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
+      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+    }
+    const authInfo = toAuthInfo(parsed.data);
+    const skew = learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt);
+    return { authInfo, skew };
+  });
 }
 
 /**
@@ -246,39 +202,27 @@ export async function refreshWithRetries(
 }
 
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
-export function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
-  return underOneDeadline(ctx, async (deadline) => {
-    try {
-      return await logoutAttempt(ctx, deadline);
-    } catch (error) {
-      if (error instanceof RefreshError)
-        throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
-      throw error;
-    }
-  });
-}
-
-async function logoutAttempt(ctx: SessionRequestContext, deadline: Deadline): Promise<string | null> {
-  const response = await sessionExchange(ctx, new URL("/api/v1/logout", ctx.authOrigin).href, "POST", deadline);
-  if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
-  const body = parseJsonOrUndefined(response.text);
-  const parsed =
-    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
-      ? { success: true as const, data: body as LogoutResponse }
-      : (
-          await validatorsWithin(ctx, deadline, () => new LogoutError(NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE))
-        ).logout.safeParse(body);
-  if (!parsed.success) {
-    ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
-    return null;
-  }
-  return parsed.data.redirect_to;
-}
-
-function parseJsonOrUndefined(text: string): unknown {
+export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
   try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response) => {
+      if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
+      let body: unknown; // an unreadable body is one that does not match the schema
+      try {
+        body = JSON.parse(response.text);
+      } catch {}
+      const parsed =
+        (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+          ? { success: true as const, data: body as LogoutResponse }
+          : (await validatorsForAnswer()).logout.safeParse(body);
+      if (!parsed.success) {
+        ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
+        return null;
+      }
+      return parsed.data.redirect_to;
+    });
+  } catch (error) {
+    if (error instanceof RefreshError)
+      throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
+    throw error;
   }
 }

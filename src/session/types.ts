@@ -2,7 +2,6 @@
  * Public types of the session engine. The React layer (src/hooks) codes against these names;
  * extend freely, but do not rename or remove without updating src/hooks.
  */
-import type { OrgRoleStructure } from "../shared/org-access.js";
 import type { SocialLoginProvider } from "../shared/social-providers.js";
 
 export type { SocialLoginProvider, SocialLoginProviderName } from "../shared/social-providers.js";
@@ -31,7 +30,8 @@ export interface User {
   properties: Record<string, unknown>;
 }
 
-export type { OrgRoleStructure } from "../shared/org-access.js";
+/** How roles are structured inside one organisation. */
+export type OrgRoleStructure = "single_role_in_hierarchy" | "multi_role";
 
 /** The user's membership of one organisation. */
 export interface OrgMembership {

@@ -1,6 +1,9 @@
-// `orgauth/testing`: the testing kit for users' own tests, safe in Node without React — a static client that makes
-// no requests, factories, and a Prism-backed client. Its React part is `orgauth/testing/react`; the emulator is
-// `orgauth/emulator`.
+/**
+ * The testing kit for an app's own tests, safe in Node without React: a static client that makes no requests,
+ * factories, and a Prism-backed client. Its React part is `orgauth/testing/react`; the emulator is `orgauth/emulator`.
+ *
+ * @module orgauth/testing
+ */
 export {
   createStaticAuthClient,
   makeAuthInfo,

@@ -1,2 +1,6 @@
-// `orgauth/testing/react`: the testing kit's React part — a provider over a static client, for component tests.
+/**
+ * The testing kit's React part: a provider over a static client, for component tests.
+ *
+ * @module orgauth/testing/react
+ */
 export { StaticAuthProvider, type StaticAuthProviderProps } from "./static-auth-provider.js";

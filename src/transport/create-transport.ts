@@ -52,14 +52,6 @@ export interface Transport extends OperationCaller {
 
 /** Creates the transport for an auth host: cookies included, JSON, fixed headers, timeouts, typed errors, validation by status. */
 export function createTransport(options: TransportOptions): Transport {
-  return transportWith(options, "include");
-}
-
-/**
- * @internal The transport with the given fetch `credentials` (the browser's "include"; none for a server, whose
- * runtime may not know the option).
- */
-export function transportWith(options: TransportOptions, credentials: RequestCredentials | undefined): Transport {
   const authUrl = toAuthOrigin(options.authUrl);
   const validation = options.validation ?? "throw";
   const logger = options.logger ?? consoleLogger;
@@ -103,9 +95,9 @@ export function transportWith(options: TransportOptions, credentials: RequestCre
       const url = operationUrl(authUrl, op, request);
       const init: RequestInit = {
         method: op.method,
+        credentials: "include",
         headers: { "Content-Type": "application/json", ...op.headers, ...extraHeaders(), ...callOptions.headers },
       };
-      if (credentials) init.credentials = credentials;
       if (body !== undefined) init.body = JSON.stringify(body);
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
       const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, timing);

@@ -52,14 +52,29 @@ export type FetchFunction = (input: string | URL | Request, init?: RequestInit) 
 
 /**
  * Performs the request and reads its body within one deadline; throws `ExchangeFailure` or the caller's abort reason.
- * `init` is the exchange's own: it sets `redirect` and `signal` on it (no copy).
+ * `init` is the exchange's own: it sets `redirect` and `signal` on it (no copy). With `read`, the answer goes to it
+ * under the same deadline (its wait for validators too), and what it returns (or throws) is the exchange's.
  */
 export async function exchange(
   fetch: FetchFunction,
   input: string | Request,
   init: RequestInit,
   options: ExchangeOptions,
-): Promise<ExchangeResult> {
+): Promise<ExchangeResult>;
+export async function exchange<T>(
+  fetch: FetchFunction,
+  input: string | Request,
+  init: RequestInit,
+  options: ExchangeOptions,
+  read: (answer: ExchangeResult) => Promise<T>,
+): Promise<T>;
+export async function exchange<T>(
+  fetch: FetchFunction,
+  input: string | Request,
+  init: RequestInit,
+  options: ExchangeOptions,
+  read?: (answer: ExchangeResult) => Promise<T>,
+): Promise<ExchangeResult | T> {
   const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
   let response: Response | undefined;
   // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
@@ -83,14 +98,18 @@ export async function exchange(
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
   };
   try {
-    deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
-    return await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
-  } catch (error) {
-    if (error instanceof ExchangeFailure) throw error;
-    throw (
-      deadlineFailure(error, deadline, options) ??
-      new ExchangeFailure("network", 0, "Network failure", { cause: error })
-    );
+    let result: ExchangeResult;
+    try {
+      deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
+      result = await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
+    } catch (error) {
+      if (error instanceof ExchangeFailure) throw error;
+      throw (
+        deadlineFailure(error, deadline, options) ??
+        new ExchangeFailure("network", 0, "Network failure", { cause: error })
+      );
+    }
+    return read ? await withinDeadline(read(result), deadline, options) : result;
   } finally {
     if (!options.deadline) deadline.dispose();
   }

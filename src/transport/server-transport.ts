@@ -5,7 +5,7 @@
  */
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { toAuthOrigin } from "./auth-url.js";
-import { type Transport, type TransportOptions, transportWith } from "./create-transport.js";
+import { createTransport, type Transport, type TransportOptions } from "./create-transport.js";
 import type { RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
 import { operationUrl } from "./request-url.js";
@@ -42,17 +42,21 @@ export function createServerTransport(options: ServerTransportOptions): ServerTr
   if (!apiKey || /\s/.test(apiKey))
     throw new ServerConfigurationError("apiKey", "The integration API key is missing or contains white space");
   const extra = options.headers;
-  const transport = transportWith(
-    {
-      ...options,
-      // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it.
-      headers: () => ({
-        Authorization: `Bearer ${apiKey}`,
-        ...(typeof extra === "function" ? extra() : extra),
-      }),
+  const serverFetch = options.fetch;
+  const transport = createTransport({
+    ...options,
+    // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it.
+    headers: () => ({
+      Authorization: `Bearer ${apiKey}`,
+      ...(typeof extra === "function" ? extra() : extra),
+    }),
+    // No browser credentials: the browser transport's `credentials: "include"` is left out (a server runtime may
+    // refuse the option). The browser's own transport stays as it is, byte for byte.
+    fetch: (input, init) => {
+      const { credentials: _browserOnly, ...serverInit } = init ?? {};
+      return (serverFetch ?? globalThis.fetch)(input, serverInit);
     },
-    undefined,
-  );
+  });
   return { ...transport, surface: "server" };
 }
 

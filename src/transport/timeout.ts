@@ -14,7 +14,7 @@ export const globalTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
-/** The one default request timeout, for the session calls and every fe call (`timeoutMs` / `requestTimeoutMs`). */
+/** The one default request timeout, for the session calls and every fe call (`timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The longest delay a timer keeps (a longer one would fire at once): a deadline beyond it never fires. */

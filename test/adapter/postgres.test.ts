@@ -3,12 +3,12 @@ import { openPostgres } from "../../src/adapter/index.js";
 import { createClusterDatabase } from "./postgres-database.js";
 import { defineConformanceSuite } from "./conformance/index.js";
 
-// A real PostgreSQL (Debian's postgresql, started by the project's global setup): this file gets its own database,
+// A real PostgreSQL (started by the project's global setup): this file gets its own database,
 // opened through two independent pools so concurrency tests really run on separate connections.
 const adminUrl = inject("postgresUrl");
 
 if (adminUrl === "") {
-  describe.skip("adapter conformance on PostgreSQL (skipped: the postgresql binaries are not installed — apt-get install postgresql)", () => {
+  describe.skip("adapter conformance on PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => {
     it("runs the conformance suite on a throwaway cluster", () => undefined);
   });
 } else {

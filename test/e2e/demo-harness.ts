@@ -1,6 +1,6 @@
 /**
  * E2E harness: the demo (started once per run by demo-global-setup.ts, on the emulator and on the Prism mock) and
- * headless Debian Chromium (playwright-core). Each test file calls `useDemo()` once at top level; it launches the
+ * headless Chromium (playwright-core, test/support/chromium.ts). Each test file calls `useDemo()` once at top level; it launches the
  * browser in beforeAll and closes it in afterAll; on the emulator, every test starts from the demo seed (a reset
  * through the emulator's admin API before each).
  */

@@ -27,6 +27,20 @@ it("sends a logged-out visitor from a protected page to sign-in and back with th
   await page.getByRole("heading", { name: "Account", exact: true }).waitFor();
 });
 
+it("a signed-out visitor who opens /, /org, then /api_keys is sent to sign in each time, never told it failed", async () => {
+  const page = await demo.open("/");
+  await waitSignedIn(page);
+  await signOut(page);
+  expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0); // no menu while signed out
+  for (const path of ["/", "/org", "/api_keys"]) {
+    await page.goto(new URL(path, demo.url).href);
+    await page.waitForURL(/\/login\?rt=/);
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    expect(await page.getByText("Signing in did not complete").count()).toBe(0);
+    expect(await page.locator(".orgauth-login-failed").count()).toBe(0);
+  }
+});
+
 it("the hosted account and create-org pages offer the way back to their return address (rt)", async () => {
   const rt = (path: string) => encodeURIComponent(Buffer.from(new URL(path, demo.url).href).toString("base64"));
   const page = await demo.open(`/account?rt=${rt("/api_keys")}`);

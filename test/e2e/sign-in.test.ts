@@ -162,13 +162,17 @@ it("looks up SSO, links the 12 social providers and the hosted pages with a retu
   await page.getByRole("button", { name: "Continue with SSO" }).click();
   await page.getByRole("alert").getByText("No organization with single sign-on was found").waitFor();
   expect(await page.locator(".providers button").count()).toBe(12);
+  // each provider's name as the provider writes it
+  expect(await page.locator(".providers button").allTextContents()).toEqual(
+    expect.arrayContaining(["GitHub", "LinkedIn", "QuickBooks", "Google"]),
+  );
   const hosted = page.getByRole("region", { name: "Hosted pages" });
   for (const name of ["Hosted login", "Hosted signup", "Hosted account page", "Hosted create-org page"]) {
     expect(await hosted.getByRole("link", { name }).getAttribute("href")).toMatch(/\?(.*&)?rt=/);
   }
-  await page.getByRole("button", { name: "Github" }).click();
+  await page.getByRole("button", { name: "GitHub", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/github/login");
-  await page.getByRole("heading", { name: "Continue with Github" }).waitFor();
+  await page.getByRole("heading", { name: "Continue with GitHub" }).waitFor();
 });
 
 it("SSO by domain and by email: shows where the identity provider would take over, with the way back", async () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext();
   context.setDefaultTimeout(15_000);
-}, 120_000);
+});
 
 afterAll(async () => {
   await context?.close();

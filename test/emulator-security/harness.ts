@@ -53,8 +53,8 @@ export function raw(baseUrl: string, req: RawRequest): Promise<RawAnswer> {
     );
     outgoing.on("error", reject);
     // A request the emulator never answers is a failure of its own, named, not a test that runs out of time.
-    outgoing.setTimeout(20_000, () => {
-      outgoing.destroy(new Error(`no answer within 20 s to ${req.method ?? "GET"} ${req.path}`));
+    outgoing.setTimeout(60_000, () => {
+      outgoing.destroy(new Error(`no answer within 60 s to ${req.method ?? "GET"} ${req.path}`));
     });
     outgoing.end(req.body);
   });

@@ -93,7 +93,7 @@ describe.skipIf(bin === null)("two emulators on one PostgreSQL database", () => 
     const url = new URL(cluster.url);
     url.pathname = "/emulator_race";
     connectionString = url.toString();
-  }, 120_000);
+  });
   afterAll(() => cluster?.stop());
 
   it("counts wrong passwords sent at once to both: 25 + 25 lock an account whose limit is 50", async () => {
@@ -121,5 +121,5 @@ describe.skipIf(bin === null)("two emulators on one PostgreSQL database", () => 
       await second.stop();
       await first.stop();
     }
-  }, 120_000);
+  });
 });

@@ -48,7 +48,7 @@ async function tokensOf(url: string) {
 beforeAll(async () => {
   port = await freePort();
   emulator = await start();
-}, 60_000);
+});
 afterAll(async () => {
   await emulator?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -129,5 +129,5 @@ describe("the provider's backend library verifies the emulator's tokens", () => 
       });
       expect(user.activeOrgId).toBe(DEMO_IDS.globex);
     }
-  }, 60_000);
+  });
 });

@@ -18,7 +18,7 @@ it("starts on loopback with the not-for-production banner and serves the seed", 
   } finally {
     await stopProcess(cli.child);
   }
-}, 60_000);
+});
 
 it("refuses a non-loopback host unless --allow-non-loopback, with a clear message", async () => {
   const cli = runCli(["--host", "0.0.0.0", "--port", "0"]);
@@ -26,7 +26,7 @@ it("refuses a non-loopback host unless --allow-non-loopback, with a clear messag
   expect(cli.output()).toContain(
     "The emulator listens on loopback only; 0.0.0.0 needs allowNonLoopback (--allow-non-loopback)",
   );
-}, 60_000);
+});
 
 it("prints the admin secret in the banner and narrows CORS to --allowed-origin", async () => {
   const port = await freePort();
@@ -47,7 +47,7 @@ it("prints the admin secret in the banner and narrows CORS to --allowed-origin",
   } finally {
     await stopProcess(cli.child);
   }
-}, 60_000);
+});
 
 it("logs each request (method, path, status, time), and not with --quiet", async () => {
   const [port, quietPort] = [await freePort(), await freePort()];
@@ -64,7 +64,7 @@ it("logs each request (method, path, status, time), and not with --quiet", async
     await stopProcess(cli.child);
     await stopProcess(quiet.child);
   }
-}, 150_000);
+});
 
 it("prints backend settings that, pasted as printed, verify its tokens with the provider's backend library", async () => {
   const port = await freePort();
@@ -92,4 +92,4 @@ it("prints backend settings that, pasted as printed, verify its tokens with the 
   } finally {
     await stopProcess(cli.child);
   }
-}, 150_000);
+});

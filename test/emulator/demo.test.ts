@@ -15,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   demo = await startDemo({ backend: "emulator" });
   browser = await launchChromium();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await demo?.stop();
@@ -43,7 +43,7 @@ it("signs in with a real password and refuses a wrong one", async () => {
   await page.getByText("Invalid email or password").first().waitFor();
   await context.close();
   await (await signedInAsAda()).context().close();
-}, 60_000);
+});
 
 it("keeps what the user does: invitations appear as pending, search filters, roles stick", async () => {
   const page = await signedInAsAda();
@@ -71,7 +71,7 @@ it("keeps what the user does: invitations appear as pending, search filters, rol
   await page.getByRole("region", { name: "Pending invitations" }).getByText("ken@acme.example").waitFor();
   await page.context().close();
   expect(demo.violations?.()).toEqual([]);
-}, 90_000);
+});
 
 it("sets MFA up with the secret a phone would scan, then shows the backup codes", async () => {
   const page = await signedInAsAda();
@@ -83,4 +83,4 @@ it("sets MFA up with the secret a phone would scan, then shows the backup codes"
   expect(await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count()).toBe(10);
   await page.context().close();
   expect(demo.violations?.()).toEqual([]);
-}, 60_000);
+});

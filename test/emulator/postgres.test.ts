@@ -4,7 +4,7 @@ import { demoSeed, DEMO_PASSWORD, startEmulator } from "../../src/emulator/index
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 
 /**
- * One emulator database on a real PostgreSQL (Debian's postgresql, a throwaway cluster on 127.0.0.1), shared by two
+ * One emulator database on a real PostgreSQL (a throwaway cluster on 127.0.0.1, test/support/postgres-cluster.ts), shared by two
  * emulators as a team would share it: a session started on one is valid on the other.
  */
 const bin = findPostgresBin();
@@ -17,7 +17,7 @@ const login = (url: string) =>
   });
 
 if (bin === null) {
-  describe.skip("the emulator on PostgreSQL (skipped: the postgresql binaries are not installed — apt-get install postgresql)", () => {
+  describe.skip("the emulator on PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => {
     it("shares one database between two emulators", () => undefined);
   });
 } else {
@@ -32,7 +32,7 @@ if (bin === null) {
     const url = new URL(cluster.url);
     url.pathname = "/emulator_team";
     connectionString = url.toString();
-  }, 120_000);
+  });
   afterAll(() => cluster?.stop());
 
   it("shares one database between two emulators: a session started on one is valid on the other", async () => {
@@ -50,5 +50,5 @@ if (bin === null) {
       await second.stop();
       await first.stop();
     }
-  }, 90_000);
+  });
 }

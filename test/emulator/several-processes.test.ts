@@ -35,7 +35,7 @@ class Visitor {
 }
 
 if (bin === null) {
-  describe.skip("two emulator processes on PostgreSQL (skipped: apt-get install postgresql)", () => {
+  describe.skip("two emulator processes on PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => {
     it("behave as one", () => undefined);
   });
 } else {

@@ -46,7 +46,7 @@ beforeAll(async () => {
     authUrl: url,
     environment: createServerEnvironment({ isBrowser: true }),
     retryDelaysMs: [],
-    requestTimeoutMs: 5_000,
+    timeoutMs: 5_000,
   });
 });
 afterAll(async () => {

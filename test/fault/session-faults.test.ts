@@ -35,7 +35,7 @@ afterAll(() => servers.close());
  * A logged-in client in a browser-like environment on Node's fetch and timers. For "connection refused" its fetch
  * sends session calls to a closed port once `refuse` is set.
  */
-async function loggedInClient(refuse: { on: boolean }, requestTimeoutMs: number) {
+async function loggedInClient(refuse: { on: boolean }, timeoutMs: number) {
   const environment = createServerEnvironment({
     isBrowser: true,
     fetch: (input, init) => {
@@ -46,7 +46,7 @@ async function loggedInClient(refuse: { on: boolean }, requestTimeoutMs: number)
   const created = createAuthClient({
     authUrl: auth.url,
     environment,
-    requestTimeoutMs,
+    timeoutMs,
     retryDelaysMs: [5],
     maxRetryAfterMs: 100,
   });

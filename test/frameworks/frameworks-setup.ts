@@ -34,6 +34,8 @@ declare module "vitest" {
     viteUrl: string;
     /** What `vite build` printed (warnings included). */
     viteBuildOutput: string;
+    /** Where examples/vite was copied to and built (in the throwaway app beside its node_modules). */
+    viteDir: string;
     /** The file name `npm pack` gave the tarball (the examples' package.json install it). */
     tarballName: string;
   }
@@ -147,6 +149,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("next", next);
     project.provide("viteUrl", viteUrl);
     project.provide("viteBuildOutput", viteBuildOutput);
+    project.provide("viteDir", viteDir);
     project.provide("tarballName", basename(app.tarball));
   } catch (error) {
     await stopAll();

@@ -2,7 +2,9 @@
  * examples/vite, type-checked strictly and built from the packed package, served by `vite preview`, in headless
  * Chromium against the emulator: sign-in through the hosted login page, a guard, a generated hook.
  */
+import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { runIn } from "./example-apps.js";
 import { chromiumForFile, signInOnHostedPage } from "./hosted-login.js";
 import { MEMBER, OWNER } from "./seed.js";
 
@@ -15,6 +17,14 @@ describe("the Vite example", () => {
     expect(inject("viteBuildOutput")).toContain("built in");
     expect(inject("viteBuildOutput")).not.toMatch(/warn|\(!\)/i);
   });
+
+  it("a build without VITE_AUTH_URL stops at once, naming the variable", async () => {
+    const viteDir = inject("viteDir");
+    const vite = join(viteDir, "..", "node_modules", "vite", "bin", "vite.js");
+    expect(process.env.VITE_AUTH_URL).toBeUndefined(); // the build inherits this process's environment
+    const outDir = join(viteDir, "..", "vite-without-auth-url"); // never over the build being served
+    await expect(runIn(viteDir, [vite, "build", "--outDir", outDir])).rejects.toThrow(/Set VITE_AUTH_URL/);
+  }, 60_000);
 
   it("signs in through the hosted login page and comes back signed in", async () => {
     const context = await browser().newContext();

@@ -54,12 +54,12 @@ describe("the packed package in a consumer's compiler", () => {
       expect(declarations).toContain(`${entry}.d.ts`);
       expect(declarations).toContain(`${entry}.d.cts`);
     }
-  }, 120_000);
+  });
 
   it("type-checks both apps of the size comparison (bench/apps) as a bundler-resolved app", () => {
     cpSync(join(repoRoot, "bench", "apps"), join(appDir, "apps"), { recursive: true });
     // skipLibCheck on: the vendor's own declarations do not compile under exactOptionalPropertyTypes.
     const options = { module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true };
     expect(typeCheck("tsconfig.apps.json", options, ["apps"])).toBe("");
-  }, 120_000);
+  });
 });

@@ -106,7 +106,7 @@ describe("the Node entries from the packed package", () => {
       adminUi: true,
       exportedUsers: 6,
     });
-  }, 120_000);
+  });
 
   it("orgauth/testing/react is the part that needs React", () => {
     const dir = nodeOnlyApp();
@@ -132,7 +132,7 @@ describe("the Node entries from the packed package", () => {
     writeFileSync(join(appDir, "verify-check.mjs"), VERIFY);
     const output = execFileSync(process.execPath, ["verify-check.mjs"], { cwd: appDir, timeout: 90_000 }).toString();
     expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({ verified: "ada@acme.example" });
-  }, 120_000);
+  });
 });
 
 describe("the orgauth-emulator command of the packed package", () => {
@@ -164,14 +164,14 @@ describe("the orgauth-emulator command of the packed package", () => {
       await stopProcess(child);
     }
     expect(child.exitCode ?? child.signalCode).not.toBeNull();
-  }, 120_000);
+  });
 
   it("lists its flags with --help", () => {
     const bin = join(appDir, "node_modules", ".bin", "orgauth-emulator");
     const help = execFileSync(bin, ["--help"], { cwd: appDir, timeout: 60_000 }).toString();
     for (const flag of ["--port", "--data-dir", "--database", "--seed", "--default-redirect", "--quiet"])
       expect(help).toContain(flag);
-  }, 90_000);
+  });
 });
 
 /** Waits until `done()` holds (polling), failing with `output()` after 90 s. */

@@ -26,12 +26,12 @@ describe("createAuthClient bundled from the packed package", () => {
     const core = await fromPackage(`export { createAuthClient } from "orgauth";`);
     expect(found(core.code)).toEqual([]);
     expect(core.code).toContain("/api/v1/refresh_token");
-  }, 60_000);
+  });
 
   it("carries each part once the app uses it", async () => {
     const all = await fromPackage(
       `export { createAuthClient, tabSync, getHostedPageUrls, getAuthTransport } from "orgauth";`,
     );
     expect(found(all.code)).toEqual(Object.keys(MARKERS));
-  }, 60_000);
+  });
 });

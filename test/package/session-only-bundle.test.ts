@@ -33,7 +33,7 @@ describe("a React app bundled from the packed package, TanStack Query not extern
     // the session half is there: the provider's client, the guard's hosted login, the org switch
     expect(sessionOnly.code).toContain("https://auth.example.com");
     expect(sessionOnly.code).toContain("active_org_id");
-  }, 60_000);
+  });
 
   it("the typical app carries TanStack Query and the generated hooks, and no login-flow code", async () => {
     const typical = await fromPackage(app("orgauth-app.tsx"));
@@ -41,11 +41,11 @@ describe("a React app bundled from the packed package, TanStack Query not extern
     expect(QUERY_CLIENT_MARKERS.filter((marker) => !typical.code.includes(marker))).toEqual([]);
     expect(typical.code).toContain("/api/fe/v3/org_membership/{orgId}/members");
     expect(LOGIN_FLOW_MARKERS.filter((marker) => typical.code.includes(marker))).toEqual([]);
-  }, 60_000);
+  });
 
   it("an app that uses the login flow and MFA hooks carries them (the markers above can see them)", async () => {
     const flows = await fromPackage(`export { useLoginFlow, useMfa } from "orgauth/react";`);
     expect(LOGIN_FLOW_MARKERS.filter((marker) => !flows.code.includes(marker))).toEqual([]);
     expect(packageInputs(flows.inputs, "@tanstack/query-core").length).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });

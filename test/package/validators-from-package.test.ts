@@ -57,7 +57,7 @@ describe("validators from the packed package", () => {
         script((entry) => `await import(${JSON.stringify(entry)})`),
       ),
     ).toEqual(EXPECTED);
-  }, 60_000);
+  });
 
   it("validates answers and bodies, and gives the schemas at once, as CommonJS", () => {
     expect(
@@ -66,5 +66,5 @@ describe("validators from the packed package", () => {
         script((entry) => `require(${JSON.stringify(entry)})`),
       ),
     ).toEqual(EXPECTED);
-  }, 60_000);
+  });
 });

@@ -60,8 +60,8 @@ describe("RequireAuth", () => {
   });
 
   it("back from the hosted login twice and still logged out: no third trip, the app's fallback names the cause", async () => {
-    recordLoginRedirect();
-    recordLoginRedirect();
+    recordLoginRedirect(window.location.href);
+    recordLoginRedirect(window.location.href);
     const { client, navigations } = prismClient({ prefer: { refreshToken: "code=401" } });
     const Wrapper = providerWrapper({ client, strict: true });
     render(
@@ -75,9 +75,25 @@ describe("RequireAuth", () => {
     expect(screen.queryByText("secret")).toBeNull();
   });
 
+  it("two trips that returned to another page: this page sends the visitor to the login page, no fallback", async () => {
+    recordLoginRedirect("/org");
+    recordLoginRedirect("/org");
+    window.history.replaceState({}, "", "/api_keys");
+    const { client, navigations } = prismClient({ prefer: { refreshToken: "code=401" } });
+    const Wrapper = providerWrapper({ client });
+    render(
+      <Wrapper>
+        <RequireAuth loginFailedFallback={(failure) => <p>failed: {failure.cause}</p>}>secret</RequireAuth>
+      </Wrapper>,
+    );
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(decodeReturnTo(new URL(navigations[0]!).searchParams.get("rt")!)).toBe("http://localhost:3000/api_keys");
+    expect(screen.queryByText(/failed:/)).toBeNull();
+  });
+
   it("a session read clears the count of trips", async () => {
-    recordLoginRedirect();
-    recordLoginRedirect();
+    recordLoginRedirect(window.location.href);
+    recordLoginRedirect(window.location.href);
     render(
       <StaticAuthProvider authInfo={admin}>
         <RequireAuth>secret</RequireAuth>

@@ -235,6 +235,20 @@ describe("user and membership objects", () => {
   });
 });
 
+describe("comparing views in tests", () => {
+  it("two views of one org differ by their own check functions; their data is the plain membership", () => {
+    const { result } = renderHook(() => ({ active: useActiveOrg(), auth: useAuthInfo() }), {
+      wrapper: providerWrapper({ client: createStaticAuthClient({ authInfo: info }) }),
+    });
+    if (result.current.auth.status !== "logged_in") throw new Error("expected logged in");
+    const fromUser = result.current.auth.authUser.getOrg("org_acme");
+    const active = result.current.active.activeOrg;
+    expect(active).not.toEqual(fromUser); // what docs/migrating-from-propelauth.md warns of
+    expect(result.current.auth.authInfo.orgIdToOrgMembership.org_acme).toEqual(acme); // compare the data instead
+    expect(active?.orgId).toBe(fromUser?.orgId);
+  });
+});
+
 describe("usePagedSearch", () => {
   it("debounces the search, pages forward and back, and starts a new search at the first page", () => {
     vi.useFakeTimers();

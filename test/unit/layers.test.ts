@@ -24,6 +24,8 @@ const CLIENT_LAYERS = /^src\/(session|transport|hooks|generated)\//;
 const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-query)(\/|$)/;
 /** The barrels the testing kit may import from: each layer's index, and the generated operations. */
 const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operations\.ts)$/;
+/** The browser session's pure user model (types, org lookups and checks): the server's user shares it. */
+const SESSION_USER_MODEL = /^src\/session\/(types|access-helpers|auth-objects)\.ts$/;
 /** What only server entries may reach: the generated server operations and the server transport. */
 const SERVER_ONLY = /^src\/(generated\/server-operations|transport\/server-transport)\.ts$/;
 const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null && pattern.test(edge.target);
@@ -87,10 +89,12 @@ const RULES: LayerRule[] = [
       (targetIn(/^src\/adapter\//)(edge) && edge.target !== "src/adapter/index.ts"),
   },
   {
-    name: "the server session imports nothing from the browser session, hooks, testing, adapter or emulator",
+    name: "the server session imports nothing from hooks, testing, adapter or emulator, and of the browser session only its pure user model",
     files: /^src\/server\//,
     forbids: (edge) =>
-      targetIn(/^src\/(session|hooks|testing|adapter|emulator)\//)(edge) || REACT_PACKAGES.test(edge.specifier),
+      targetIn(/^src\/(hooks|testing|adapter|emulator)\//)(edge) ||
+      (targetIn(/^src\/session\//)(edge) && !SESSION_USER_MODEL.test(edge.target ?? "")) ||
+      REACT_PACKAGES.test(edge.specifier),
   },
   {
     name: "the testing kit reaches the other layers only through their barrels",

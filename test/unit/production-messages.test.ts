@@ -33,5 +33,5 @@ describe("developer messages", () => {
     for (const cause of ["host_name_mismatch", "third_party_cookies", "session_not_readable"])
       expect(production.code, cause).toContain(cause);
     expect(production.gzipBytes).toBeLessThan(development.gzipBytes);
-  }, 60_000);
+  });
 });

@@ -1,5 +1,5 @@
-/** How the demo words dates, roles and permissions for people (one date format everywhere). */
-import type { OrgMembership } from "orgauth";
+/** How the demo words dates, roles, permissions and social providers for people (one date format everywhere). */
+import { SOCIAL_LOGIN_PROVIDER_NAMES, type OrgMembership } from "orgauth";
 
 const DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
 
@@ -32,4 +32,13 @@ const PERMISSIONS: Record<string, string> = {
 /** A permission as words ("can_invite" → "invite people"); unknown ones lose their prefix and underscores. */
 export function permissionLabel(permission: string): string {
   return PERMISSIONS[permission] ?? permission.replace(/^can_/, "").replaceAll("_", " ");
+}
+
+/** Where the providers' own spelling differs from the API's provider names ("Github" → "GitHub"). */
+const PROVIDER_BRANDS: Record<string, string> = { github: "GitHub", linkedin: "LinkedIn", quickbooks: "QuickBooks" };
+
+/** A social provider as the provider writes its name, from the API's name or its path ("github" → "GitHub"). */
+export function providerLabel(provider: string): string {
+  const key = provider.toLowerCase();
+  return PROVIDER_BRANDS[key] ?? SOCIAL_LOGIN_PROVIDER_NAMES.find((name) => name.toLowerCase() === key) ?? provider;
 }

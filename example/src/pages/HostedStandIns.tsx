@@ -5,6 +5,7 @@
  * auth-client.ts). These pages say what would happen with the real thing.
  */
 import { decodeReturnTo } from "orgauth";
+import { providerLabel } from "../components/labels.js";
 import { Link } from "../router.js";
 
 function returnAddress(search: URLSearchParams): string | null {
@@ -19,12 +20,13 @@ function returnAddress(search: URLSearchParams): string | null {
 
 /** `/<provider>/login`: where a social login starts. */
 export function SocialLoginStandIn({ provider }: { provider: string }) {
+  const name = providerLabel(provider);
   return (
     <div className="card narrow">
-      <h1>Continue with {provider[0]?.toUpperCase() + provider.slice(1)}</h1>
+      <h1>Continue with {name}</h1>
       <p>
         The browser was sent to <code>{window.location.pathname}</code> on the auth host. With the real provider, this
-        page would redirect to {provider}'s consent screen and come back logged in.
+        page would redirect to {name}'s consent screen and come back logged in.
       </p>
       <p className="muted">The mock has no identity provider behind it, so the demo stops here.</p>
       <Link href="/login">Back to sign in</Link>

@@ -29,8 +29,12 @@ async function defaultReturnTarget(ctx: EmulatorContext, request: Request): Prom
 /** The app the browser came from (the Referer's origin), when it is an allowed app origin not the emulator's own. */
 function appCameFrom(ctx: EmulatorContext, request: Request): string | null {
   const referer = request.headers.referer;
-  if (!referer || !URL.canParse(referer)) return null;
-  const origin = new URL(referer).origin;
+  let origin: string;
+  try {
+    origin = new URL(referer ?? "").origin;
+  } catch {
+    return null;
+  }
   const own = origin === new URL(ctx.baseUrl).origin || request.isOwnOrigin(origin);
   return !own && request.redirectAllowed(`${origin}/`) ? `${origin}/` : null;
 }

@@ -117,8 +117,7 @@ export function readUserinfoAnswer(body: unknown): UserinfoAnswer | undefined {
   for (const org of Object.values(orgs)) {
     if (isObject(org) && typeof org.org_id === "string") orgIdToOrgMembership[org.org_id] = toMembership(org);
   }
-  const expiresAtSeconds =
-    typeof body.expiresAt === "number" ? body.expiresAt : expiryOf(body.accessToken);
+  const expiresAtSeconds = typeof body.expiresAt === "number" ? body.expiresAt : expiryOf(body.accessToken);
   const authInfo: AuthInfo = { accessToken: body.accessToken, expiresAtSeconds, user, orgIdToOrgMembership };
   if (impersonatorUserId !== undefined) authInfo.impersonatorUserId = impersonatorUserId;
   return { authInfo, activeOrgId: text(body.activeOrgId) };

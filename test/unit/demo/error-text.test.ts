@@ -2,7 +2,7 @@
 import { ApiError } from "orgauth";
 import { expect, it } from "vitest";
 import { humanMessages, invalidIf } from "../../../example/src/components/error-text.js";
-import { permissionLabel } from "../../../example/src/components/labels.js";
+import { permissionLabel, providerLabel } from "../../../example/src/components/labels.js";
 
 const wrongPassword = new ApiError({
   status: 400,
@@ -52,5 +52,16 @@ it("words permissions for people", () => {
     "manage API keys",
     "view billing",
     "manage billing",
+  ]);
+});
+
+it("names each social provider as the provider writes its name, from the API's name or its path", () => {
+  expect(["Github", "linkedin", "Quickbooks", "Google", "xero", "Salesloft"].map(providerLabel)).toEqual([
+    "GitHub",
+    "LinkedIn",
+    "QuickBooks",
+    "Google",
+    "Xero",
+    "Salesloft",
   ]);
 });

@@ -36,7 +36,7 @@ async function launch(): Promise<{ shell: ChildProcess; childPid: number; output
   return { shell, childPid, output: () => output };
 }
 
-async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error("timed out");
@@ -53,28 +53,20 @@ function alive(pid: number): boolean {
   }
 }
 
-it.runIf(process.platform === "linux")(
-  "stops when the shell that started it is killed, and not before",
-  async () => {
-    const { shell, childPid, output } = await launch();
-    const chain = JSON.parse(output().split("\n")[0] ?? "[]") as { pid: number; ppid: number }[];
-    expect(chain[0]?.pid).toBe(shell.pid);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(alive(childPid)).toBe(true);
-    shell.kill("SIGKILL");
-    await once(shell, "exit");
-    await waitFor(() => !alive(childPid), 5_000);
-  },
-  20_000,
-);
+it.runIf(process.platform === "linux")("stops when the shell that started it is killed, and not before", async () => {
+  const { shell, childPid, output } = await launch();
+  const chain = JSON.parse(output().split("\n")[0] ?? "[]") as { pid: number; ppid: number }[];
+  expect(chain[0]?.pid).toBe(shell.pid);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(alive(childPid)).toBe(true);
+  shell.kill("SIGKILL");
+  await once(shell, "exit");
+  await waitFor(() => !alive(childPid), 60_000);
+});
 
-it.runIf(process.platform === "linux")(
-  "stops on SIGTERM",
-  async () => {
-    const { shell, childPid, output } = await launch();
-    process.kill(childPid, "SIGTERM");
-    await once(shell, "close");
-    expect(output()).toContain("stopped");
-  },
-  20_000,
-);
+it.runIf(process.platform === "linux")("stops on SIGTERM", async () => {
+  const { shell, childPid, output } = await launch();
+  process.kill(childPid, "SIGTERM");
+  await once(shell, "close");
+  expect(output()).toContain("stopped");
+});

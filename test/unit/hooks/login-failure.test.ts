@@ -35,22 +35,59 @@ describe("the trips to the hosted login page (sessionStorage)", () => {
     setItem: (key: string, value: string) => store.set(key, value),
     removeItem: (key: string) => store.delete(key),
   });
-  afterEach(() => store.clear());
+  afterEach(() => {
+    store.clear();
+    openPage("http://127.0.0.1:5173/");
+  });
 
-  it("is exhausted after the maximum number of recent trips, and cleared by a readable session", () => {
+  /** Puts the page (what `location` says) at `href`, as the browser does on a navigation. */
+  const openPage = (href: string) => vi.stubGlobal("location", new URL(href));
+  const exhaustedAt = (href: string) => {
+    openPage(href);
+    return loginRedirectsExhausted();
+  };
+  const page = "http://127.0.0.1:5173/org?tab=members";
+
+  it("is exhausted after the maximum number of recent trips back to the same page, and cleared by a readable session", () => {
+    openPage(page);
     for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) {
       expect(loginRedirectsExhausted()).toBe(false);
-      recordLoginRedirect();
+      recordLoginRedirect(page);
     }
     expect(loginRedirectsExhausted()).toBe(true);
+    expect(exhaustedAt("http://127.0.0.1:5173/org?tab=invites#top")).toBe(true); // same page, other query
     clearLoginRedirects();
     expect(loginRedirectsExhausted()).toBe(false);
   });
 
+  it("a trip that returns to another page starts the count again: opening pages one after another is no round trip", () => {
+    for (const path of ["/", "/org", "/api_keys"]) {
+      openPage(`http://127.0.0.1:5173${path}`);
+      recordLoginRedirect(location.href);
+    }
+    for (const path of ["/", "/org", "/api_keys"]) expect(exhaustedAt(`http://127.0.0.1:5173${path}`)).toBe(false);
+  });
+
+  it("counts only on the page the trips return to (a relative returnTo resolves against the page)", () => {
+    openPage("http://127.0.0.1:5173/settings");
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect("/home?from=settings");
+    expect(loginRedirectsExhausted()).toBe(false);
+    expect(exhaustedAt("http://127.0.0.1:5173/home")).toBe(true);
+  });
+
   it("forgets trips older than ten minutes", () => {
+    openPage(page);
     const start = Date.now();
-    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect(start);
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect(page, start);
     expect(loginRedirectsExhausted(start + 11 * 60_000)).toBe(false);
+    expect(loginRedirectsExhausted(start + 60_000)).toBe(true);
+  });
+
+  it("without a page (a server), nothing is exhausted", () => {
+    openPage(page);
+    for (let trip = 0; trip < MAX_LOGIN_REDIRECTS; trip++) recordLoginRedirect(page);
+    vi.stubGlobal("location", undefined);
+    expect(loginRedirectsExhausted()).toBe(false);
   });
 });
 

@@ -120,7 +120,7 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
         return behaviour.jwks === "down" ? json(503, {}) : json(200, { keys: [jwk] });
       case "/propelauth/ssr/token": {
         if (behaviour.tokenStatus) return json(behaviour.tokenStatus.status, behaviour.tokenStatus.body);
-        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key" });
+        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
         if (body?.redirect_uri !== REDIRECT_URI) {
           return json(400, { error_code: "bad_request", user_facing_error: "redirect_uri does not match" });
         }
@@ -130,16 +130,21 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
         return json(200, { access_token: await sign(claims), refresh_token: newRefreshToken(claims) });
       }
       case "/api/backend/v1/refresh_token": {
-        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key" });
+        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
         if (behaviour.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.refreshDelayMs));
-        if (behaviour.refresh === "down") return json(503, {});
+        if (behaviour.refresh === "down")
+          return json(503, { error_code: "unexpected_error", user_facing_error: "down" });
         const claims = refreshTokens.get(body?.refresh_token);
-        if (behaviour.refresh === "logged_out" || !claims) return json(401, { error_code: "not_logged_in" });
+        if (behaviour.refresh === "logged_out" || !claims) {
+          return json(401, { error_code: "not_logged_in", user_facing_error: "You must be logged in to do that" });
+        }
         const orgId = url.searchParams.get("active_org_id");
         let tokenClaims = claims;
         if (orgId !== null) {
           const orgs = claims.org_id_to_org_member_info as Record<string, unknown>;
-          if (!Object.hasOwn(orgs, orgId)) return json(401, { error_code: "not_logged_in" });
+          if (!Object.hasOwn(orgs, orgId)) {
+            return json(400, { error_code: "bad_request", user_facing_error: "not a member of that organization" });
+          }
           const { org_id_to_org_member_info: _, ...rest } = claims;
           tokenClaims = { ...rest, org_member_info: orgs[orgId] };
         }
@@ -151,13 +156,19 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
         });
       }
       case "/api/backend/v1/logout":
-        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key" });
+        if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
         refreshTokens.delete(body?.refresh_token);
         return new Response(null, { status: 204 });
       case "/propelauth/oauth/userinfo":
-        return json(200, { user_id: "6f1c1f54-3c1b-4a59-9a55-1b3c7c1e2a10", email: "ada@example.com" });
+        return json(200, {
+          user_id: "6f1c1f54-3c1b-4a59-9a55-1b3c7c1e2a10",
+          email: "ada@example.com",
+          email_confirmed: true,
+          has_password: true,
+          org_id_to_org_info: {},
+        });
       default:
-        return json(404, { error_code: "not_found" });
+        return json(404, { error_code: "not_found", user_facing_error: "Not found" });
     }
   };
 

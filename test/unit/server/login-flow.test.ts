@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createServerAuth, ERROR_HEADER, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
-import { BrowserJar, locationOf } from "./browser-jar.js";
+import { BrowserJar, locationOf } from "../../support/browser-jar.js";
 import { API_KEY, APP, createFakeAuthHost, type FakeAuthHost, REDIRECT_URI } from "./fake-auth-host.js";
 
 let host: FakeAuthHost;

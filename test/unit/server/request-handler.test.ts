@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_HEADER, createServerAuth, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
-import { BrowserJar } from "./browser-jar.js";
+import { BrowserJar } from "../../support/browser-jar.js";
 import {
   API_KEY,
   APP,

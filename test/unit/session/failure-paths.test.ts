@@ -25,7 +25,7 @@ beforeEach(() => {
 
 describe("a body that stalls after the headers", () => {
   it("times out like any request (refresh, org token, logout settle), and later refreshes are not stuck behind it", async () => {
-    const c = client({ retryDelaysMs: [], requestTimeoutMs: 1_000 });
+    const c = client({ retryDelaysMs: [], timeoutMs: 1_000 });
     await c.getAuthInfo();
     browser.server.mode = "stall_body";
     const refresh = settle(c.refresh());
@@ -40,7 +40,7 @@ describe("a body that stalls after the headers", () => {
   });
 
   it("destroy() ends a stalled body read with AuthClientDestroyedError", async () => {
-    const c = client({ requestTimeoutMs: 60_000 });
+    const c = client({ timeoutMs: 60_000 });
     await c.getAuthInfo();
     browser.server.mode = "stall_body";
     const refresh = settle(c.refresh());
@@ -86,7 +86,7 @@ describe("deeply nested free-form values", () => {
 
 describe("destroy()", () => {
   it("a refresh queued behind a hanging one is never sent; both reject with AuthClientDestroyedError", async () => {
-    const c = client({ requestTimeoutMs: 60_000 });
+    const c = client({ timeoutMs: 60_000 });
     await c.getAuthInfo();
     browser.server.mode = "hang";
     const first = settle(c.refresh());
@@ -185,7 +185,7 @@ describe("an outage at start-up is not a logout", () => {
   for (const mode of ["network", "error500", "hang", "redirect"] as const) {
     it(`first refresh fails (${mode}): 'unreachable', observers told nothing; the server answering again recovers`, async () => {
       browser.server.mode = mode;
-      const { client: c, tab } = world.openClient({ requestTimeoutMs: 1_000 });
+      const { client: c, tab } = world.openClient({ timeoutMs: 1_000 });
       const loggedIn: boolean[] = [];
       c.onLoggedInChange((value) => loggedIn.push(value));
       c.start();

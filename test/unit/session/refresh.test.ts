@@ -73,9 +73,9 @@ describe("refresh call", () => {
     }
   });
 
-  it("times out a hung request after requestTimeoutMs", async () => {
+  it("times out a hung request after timeoutMs", async () => {
     browser.server.mode = "hang";
-    const c = client({ requestTimeoutMs: 1_000, retryDelaysMs: [] });
+    const c = client({ timeoutMs: 1_000, retryDelaysMs: [] });
     const result = c.refresh().catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await result).toMatchObject({ status: 503, kind: "timeout" });

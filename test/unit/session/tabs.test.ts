@@ -9,12 +9,12 @@ function open(
   count: number,
   tabOptions: Parameters<FakeBrowser["tab"]>[0] = {},
   events?: AuthEvent[],
-  requestTimeoutMs?: number,
+  timeoutMs?: number,
 ) {
   return Array.from({ length: count }, () =>
     world.openClient({
       tab: tabOptions,
-      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
       ...(events ? { events } : {}),
     }),
   );
@@ -216,6 +216,34 @@ describe("login and logout across tabs", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(browser.server.refreshCount - before).toBe(1);
     expect(tabs[1]!.client.getSnapshot().status).toBe("logged_in");
+  });
+
+  it("without coordination, a tab that opens with a restored session sends no request from the tabs already open", async () => {
+    const tabs: Array<{ client: AuthClient }> = [];
+    for (let tab = 0; tab < 4; tab++) {
+      tabs.push(world.openClient({ tabs: null })); // its first refresh records a login: news only to a tab without a session
+      await startSequentially(tabs.slice(-1));
+    }
+    expect(tabs.map(({ client }) => client.getSnapshot().status)).toEqual(Array(4).fill("logged_in"));
+    expect(browser.server.refreshCount).toBe(4); // one per tab, none from a storage change
+  });
+
+  it("without coordination, another tab's logout makes a logged-in tab re-fetch, and a login a logged-out one", async () => {
+    const first = world.openClient({ tabs: null });
+    await startSequentially([first]);
+    const second = world.openClient({ tabs: null });
+    await startSequentially([second]);
+    let before = browser.server.refreshCount;
+    await settle(first.client.logout());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.server.refreshCount - before).toBe(1); // the logged-in tab asks; the server says 401
+    expect(second.client.getSnapshot().status).toBe("logged_out");
+    browser.server.mode = "logged_in"; // signed in again at the hosted login
+    before = browser.server.refreshCount;
+    await settle(first.client.refresh());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.server.refreshCount - before).toBe(2); // the refresh, and the logged-out tab's re-fetch
+    expect(second.client.getSnapshot().status).toBe("logged_in");
   });
 
   it("never writes the access token to localStorage", async () => {

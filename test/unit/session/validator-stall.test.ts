@@ -20,7 +20,7 @@ function context(answer: () => Response, signal = new AbortController().signal):
   return {
     env: createServerEnvironment({ fetch: async () => answer() }),
     authOrigin: "https://auth.example.com",
-    timing: resolveTiming({ requestTimeoutMs: 50, retryDelaysMs: [] }),
+    timing: resolveTiming({ timeoutMs: 50, retryDelaysMs: [] }),
     emit: () => undefined,
     signal,
   };
@@ -45,7 +45,7 @@ describe("validators that never load", () => {
   it("stop being waited for when the client is destroyed, with its reason", async () => {
     const lifetime = new AbortController();
     const ctx = context(() => Response.json(refreshBody(Date.now(), 1800)), lifetime.signal);
-    const refresh = refreshWithRetries({ ...ctx, timing: resolveTiming({ requestTimeoutMs: 60_000 }) }, null);
+    const refresh = refreshWithRetries({ ...ctx, timing: resolveTiming({ timeoutMs: 60_000 }) }, null);
     const reason = new Error("destroyed");
     setTimeout(() => lifetime.abort(reason), 20);
     await expect(refresh).rejects.toBe(reason);

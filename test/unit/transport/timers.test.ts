@@ -37,7 +37,7 @@ describe("timers", () => {
     const client = createAuthClient({
       authUrl: "https://auth.example.com",
       environment,
-      requestTimeoutMs: 7_000,
+      timeoutMs: 7_000,
       initialRefresh: false,
     });
     await getOrgSettings(getAuthTransport(client), { query: { org_id: "o1" } }, {}).catch(() => undefined);

@@ -25,8 +25,10 @@ export function InviteCard({ access }: { access: OrgAccess }) {
   const multiRole = access.org.orgRoleStructure === "multi_role";
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // only a multi-role org gives a member roles beside the main one
+    const additionalRoles = multiRole ? [...additional, ...parseRoles(extra)] : [];
     invite.mutate(
-      { body: { org_id: access.org.orgId, email, role, additional_roles: [...additional, ...parseRoles(extra)] } },
+      { body: { org_id: access.org.orgId, email, role, additional_roles: additionalRoles } },
       { onSuccess: () => setEmail("") },
     );
   };
@@ -57,34 +59,29 @@ export function InviteCard({ access }: { access: OrgAccess }) {
             </select>
           </label>
         </div>
-        <fieldset>
-          <legend>
-            Additional roles{" "}
-            {multiRole ? (
-              ""
-            ) : (
-              <span className="muted small">(this org uses one role per member; extra roles are sent as given)</span>
-            )}
-          </legend>
-          <div className="actions">
-            {ADDITIONAL_ROLES.map((name) => (
-              <label className="check" key={name}>
-                <input
-                  type="checkbox"
-                  checked={additional.includes(name)}
-                  onChange={(event) => toggle(name, event.target.checked)}
-                />
-                {name}
-              </label>
-            ))}
-            <input
-              aria-label="Other additional roles"
-              value={extra}
-              onChange={(event) => setExtra(event.target.value)}
-              placeholder="Other, comma separated"
-            />
-          </div>
-        </fieldset>
+        {multiRole && (
+          <fieldset>
+            <legend>Additional roles</legend>
+            <div className="actions">
+              {ADDITIONAL_ROLES.map((name) => (
+                <label className="check" key={name}>
+                  <input
+                    type="checkbox"
+                    checked={additional.includes(name)}
+                    onChange={(event) => toggle(name, event.target.checked)}
+                  />
+                  {name}
+                </label>
+              ))}
+              <input
+                aria-label="Other additional roles"
+                value={extra}
+                onChange={(event) => setExtra(event.target.value)}
+                placeholder="Other, comma separated"
+              />
+            </div>
+          </fieldset>
+        )}
         <div className="actions">
           <button type="submit" disabled={invite.isPending}>
             Send invitation

@@ -64,7 +64,13 @@ export function MembersCard({ access }: { access: OrgAccess }) {
               </thead>
               <tbody>
                 {members.data.users.map((member) => (
-                  <MemberRow key={member.user_id} orgId={orgId} member={member} canManage={access.canManageMembers} />
+                  <MemberRow
+                    key={member.user_id}
+                    orgId={orgId}
+                    member={member}
+                    canManage={access.canManageMembers}
+                    multiRole={access.org.orgRoleStructure === "multi_role"}
+                  />
                 ))}
               </tbody>
             </table>
@@ -82,7 +88,9 @@ export function MembersCard({ access }: { access: OrgAccess }) {
   );
 }
 
-function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMember; canManage: boolean }) {
+/** One member; `multiRole`: the org gives members roles beside the main one (only then are they offered). */
+function MemberRow(props: { orgId: string; member: OrgMember; canManage: boolean; multiRole: boolean }) {
+  const { orgId, member, canManage, multiRole } = props;
   const [editing, setEditing] = useState(false);
   const [role, setRole] = useState(member.role);
   const [additional, setAdditional] = useState(member.additional_roles.join(", "));
@@ -91,7 +99,7 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
   const save = (event: FormEvent) => {
     event.preventDefault();
     changeRole.mutate({
-      body: { org_id: orgId, user_id: member.user_id, role, additional_roles: parseRoles(additional) },
+      body: { org_id: orgId, user_id: member.user_id, role, additional_roles: multiRole ? parseRoles(additional) : [] },
     });
   };
   return (
@@ -129,12 +137,14 @@ function MemberRow({ orgId, member, canManage }: { orgId: string; member: OrgMem
                 <option key={candidate}>{candidate}</option>
               ))}
             </select>
-            <input
-              aria-label="Additional roles"
-              value={additional}
-              onChange={(event) => setAdditional(event.target.value)}
-              placeholder="Billing, Support"
-            />
+            {multiRole && (
+              <input
+                aria-label="Additional roles"
+                value={additional}
+                onChange={(event) => setAdditional(event.target.value)}
+                placeholder="Billing, Support"
+              />
+            )}
             <button type="submit" disabled={changeRole.isPending}>
               Save role
             </button>

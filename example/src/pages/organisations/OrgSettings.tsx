@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useDeleteOrg, useGetOrgSettings, useHostedPageUrls, useUpdateOrgMetadata } from "orgauth/react";
 import { ErrorMessage } from "../../components/ErrorMessage.js";
 import { invalidIf } from "../../components/error-text.js";
+import { DateFields } from "../../components/DateFields.js";
 import { Card, Success } from "../../components/ui.js";
 import type { OrgAccess } from "./OrganisationsPage.js";
 
@@ -80,15 +81,15 @@ export function OrgSettingsCard({ access }: { access: OrgAccess }) {
           />
           Only @{data.existing_domain ?? data.current_user_domain} addresses may be members
         </label>
-        <label>
-          Require two-factor authentication from
-          <input
-            type="date"
+        <div className="field">
+          <span>Require two-factor authentication from</span>
+          <DateFields
+            label="Require two-factor authentication from"
             value={require2faBy}
-            onChange={(event) => setRequire2faBy(event.target.value)}
+            onChange={setRequire2faBy}
             disabled={!editable}
           />
-        </label>
+        </div>
         {editable ? (
           <div className="actions">
             <button type="submit" disabled={update.isPending}>

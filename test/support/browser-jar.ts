@@ -2,7 +2,7 @@
  * A browser's cookie jar for one host, enough for the server session's tests: keeps `Set-Cookie` lines (deleting on
  * `Max-Age=0`), sends back those whose `Path` covers the request, and follows the app's redirects on request.
  */
-import type { ServerAuth } from "../../../src/server/index.js";
+import type { ServerAuth } from "../../src/server/index.js";
 
 interface StoredCookie {
   value: string;
