@@ -97,7 +97,9 @@ describe("the Next.js example on the server session", () => {
     page.on("response", (response) => {
       if (response.url() === `${appUrl}/api/auth/userinfo`) renewals.push(response.status());
     });
-    // watch the page for anything but the signed-in view while the first access token expires
+    // once the page's own data is in, watch it for any loading or signed-out state while the access token expires
+    await page.getByTestId("member-count").waitFor();
+    await page.getByTestId("from-server").waitFor();
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { seen: string[] }).seen = seen;
