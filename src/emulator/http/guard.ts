@@ -1,7 +1,8 @@
 /**
  * What a web page must not do to the emulator: reach it under a foreign Host name (DNS rebinding), call it from a
- * foreign origin, drive the admin API without the secret or a same-origin proof, or post a hosted page's form from
- * another site (login CSRF). Each check answers before any handler runs, so a refused request changes nothing.
+ * foreign origin, drive the admin API without the secret or a same-origin proof, post a hosted page's form from
+ * another site (login CSRF), read a hosted page (the outbox's links) from an app's page, or sign the developer out
+ * with a form. Each check answers before any handler runs, so a refused request changes nothing.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -24,6 +25,12 @@ const isAdminPath = (path: string): boolean => path === "/__emulator" || path.st
 /** The admin UI's page itself: static HTML and script, no state, so a browser may open it by address. */
 const isAdminPage = (method: string, path: string): boolean => method === "GET" && path === "/__emulator/ui";
 const isApiPath = (path: string): boolean => path.startsWith("/api/");
+/** Paths whose answers a page of an allowed app origin may read (CORS): the provider's API and the public keys. */
+const isCorsReadable = (path: string): boolean => isApiPath(path) || path.startsWith("/.well-known/");
+/** Hosted pages that show a credential (the outbox's login and reset links, the account page's new MFA secret). */
+const CREDENTIAL_PAGES = new Set(["/outbox", "/account"]);
+/** The session call a page could otherwise fire with a form or a no-cors request (signing the developer out). */
+const LOGOUT_PATH = "/api/v1/logout";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const digest = (value: string): Buffer => createHash("sha256").update(value).digest();
@@ -57,6 +64,23 @@ function formPostAllowed(req: IncomingMessage, policy: OriginPolicy): boolean {
   return origin === undefined;
 }
 
+/**
+ * Whether a credential page may be served: a browser's top-level navigation (whatever page linked to it; the page
+ * lands in the developer's tab, not in the linking page's hands), a fetch from the emulator's own origin, or a client
+ * that is not a browser. A fetch from any other origin, an allowed app origin included, is refused.
+ */
+function credentialPageAllowed(req: IncomingMessage, policy: OriginPolicy): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined && !policy.isOwn(origin, req.headers.host)) return false;
+  const site = req.headers["sec-fetch-site"];
+  if (site === undefined || site === "same-origin" || site === "none") return true;
+  return req.headers["sec-fetch-mode"] === "navigate" && req.headers["sec-fetch-dest"] === "document";
+}
+
+/** Whether a request's body is declared JSON (a form or a no-cors request cannot declare it without a preflight). */
+const declaresJson = (req: IncomingMessage): boolean =>
+  /^application\/json\s*(?:;|$)/i.test(req.headers["content-type"] ?? "");
+
 const refuse = (status: number, code: string, message: string): GuardResult => ({
   refused: { status, code, message },
 });
@@ -83,5 +107,13 @@ export function guardRequest(req: IncomingMessage, path: string, policy: OriginP
     return refuse(403, "origin_not_allowed", `Requests from ${origin} are not allowed`);
   if (!isApiPath(path) && !SAFE_METHODS.has(method) && !formPostAllowed(req, policy))
     return refuse(403, "cross_site_form", "This form was posted from another site; open the page here and try again");
-  return { corsOrigin: own || app ? origin : null };
+  if (CREDENTIAL_PAGES.has(path) && !credentialPageAllowed(req, policy))
+    return refuse(
+      403,
+      "origin_not_allowed",
+      `${path} is the developer's page: open it in the browser, not from an app`,
+    );
+  if (path === LOGOUT_PATH && method === "POST" && !declaresJson(req))
+    return refuse(415, "json_required", "POST /api/v1/logout needs Content-Type: application/json");
+  return { corsOrigin: (own || app) && isCorsReadable(path) ? origin : null };
 }
