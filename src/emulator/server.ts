@@ -73,6 +73,8 @@ export interface RunningEmulator {
   url: string;
   /** The admin API's secret: send it as the `x-emulator-secret` header. */
   secret: string;
+  /** The admin UI's address, carrying the secret as `?token=` (opening it gives the browser the admin cookie). */
+  adminUiUrl: string;
   /** The auth URL an app and its backend are given: `publicUrl` when set, else `url`. */
   authUrl: string;
   /** What the provider's backend library needs to verify this emulator's tokens offline. */
@@ -145,6 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const router = createRouter(
     ctx,
     { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) },
+    secret,
     requestLog,
   );
 
@@ -165,6 +168,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     authUrl: ctx.baseUrl,
     tokenVerification: { verifierKey: ctx.signer.pem(), issuer: ctx.signer.issuer() },
     secret,
+    adminUiUrl: `${url}/__emulator/ui?token=${encodeURIComponent(secret)}`,
     reset,
     seed: (seed) => applySeed(ctx, seed),
     outbox: (to) => readOutbox(ctx, to),
@@ -182,6 +186,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 export function createRouter(
   ctx: EmulatorContext,
   actions: AdminActions,
+  adminSecret: string,
   requestLog: RequestLog = new RequestLog(),
 ): Router {
   const router = new Router();
@@ -203,7 +208,7 @@ export function createRouter(
     register(router, ctx);
   }
   adminRoutes(router, ctx, actions);
-  adminUiRoutes(router, ctx, requestLog);
+  adminUiRoutes(router, ctx, requestLog, adminSecret);
   return router;
 }
 

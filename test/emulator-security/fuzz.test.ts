@@ -13,11 +13,11 @@ const SEED = 1_818_018;
 const RUNS = 600;
 
 const emu = useEmulator();
-const routes = createRouter({} as EmulatorContext, {
-  reset: async () => undefined,
-  seed: async () => undefined,
-  exportSeed: async () => ({}),
-}).list();
+const routes = createRouter(
+  {} as EmulatorContext,
+  { reset: async () => undefined, seed: async () => undefined, exportSeed: async () => ({}) },
+  "unused",
+).list();
 
 const printable = fc.string({ unit: "grapheme-ascii", maxLength: 40 });
 const segment = fc.oneof(

@@ -1,6 +1,7 @@
 /**
- * What a web page must not do to the emulator: reach it under a foreign Host name (DNS rebinding), call it from a
- * foreign origin, drive the admin API without the secret or a same-origin proof, post a hosted page's form from
+ * What a web page or another process must not do to the emulator: reach it under a foreign Host name (DNS
+ * rebinding), call it from a foreign origin, drive the admin API without the secret (in its header, or as the admin
+ * UI's cookie from the emulator's own page), post a hosted page's form from
  * another site (login CSRF), read a hosted page (the outbox's links) from an app's page, or sign the developer out
  * with a form. Each check answers before any handler runs, so a refused request changes nothing.
  */
@@ -38,17 +39,40 @@ const digest = (value: string): Buffer => createHash("sha256").update(value).dig
 /** Whether the request carries the admin secret (compared in constant time). */
 function hasSecret(req: IncomingMessage, secret: string): boolean {
   const given = req.headers[ADMIN_SECRET_HEADER];
-  return typeof given === "string" && timingSafeEqual(digest(given), digest(secret));
+  return sameSecret(typeof given === "string" ? given : undefined, secret);
+}
+
+/** The cookie the admin UI holds once its tokenised address was opened: HttpOnly, same-site only, `/__emulator`. */
+export const ADMIN_COOKIE = "__emulator_admin";
+
+/** The admin cookie's value for a secret: derived, so every emulator sharing the secret accepts it, and a new secret voids it. */
+export const adminCookieValue = (secret: string): string =>
+  createHash("sha256").update(`orgauth-emulator-admin-ui:${secret}`).digest("base64url");
+
+/** Whether `given` equals `expected`, compared in constant time. */
+export const sameSecret = (given: string | undefined, expected: string): boolean =>
+  typeof given === "string" && timingSafeEqual(digest(given), digest(expected));
+
+/** The value of one cookie of a Cookie header, or undefined. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
 }
 
 /**
- * Whether a browser vouches that the request comes from the emulator's own origin: `Sec-Fetch-Site: same-origin`
- * (a header no page can set), and an Origin, when present, equal to the emulator's own.
+ * Whether the request is the admin UI's own: it carries the admin cookie (which only the tokenised address hands
+ * out) and the browser marks it same-origin (`Sec-Fetch-Site`, a header no page can set; an Origin, when sent,
+ * equal to the emulator's). The cookie stops other processes, the browser's marks stop other pages riding on it.
  */
-function provablySameOrigin(req: IncomingMessage, policy: OriginPolicy): boolean {
+function adminUiRequest(req: IncomingMessage, policy: OriginPolicy, secret: string): boolean {
   const origin = req.headers.origin;
   return (
-    req.headers["sec-fetch-site"] === "same-origin" && (origin === undefined || policy.isOwn(origin, req.headers.host))
+    sameSecret(cookieValue(req.headers.cookie, ADMIN_COOKIE), adminCookieValue(secret)) &&
+    req.headers["sec-fetch-site"] === "same-origin" &&
+    (origin === undefined || policy.isOwn(origin, req.headers.host))
   );
 }
 
@@ -94,11 +118,11 @@ export function guardRequest(req: IncomingMessage, path: string, policy: OriginP
   const origin = req.headers.origin;
   if (isAdminPath(path) && !isAdminPage(method, path)) {
     if (method === "OPTIONS") return refuse(403, "origin_not_allowed", "The admin API grants no cross-origin access");
-    if (hasSecret(req, secret) || provablySameOrigin(req, policy)) return { corsOrigin: null };
+    if (hasSecret(req, secret) || adminUiRequest(req, policy, secret)) return { corsOrigin: null };
     return refuse(
       403,
       "admin_secret_required",
-      `The admin API needs the ${ADMIN_SECRET_HEADER} header (the secret is printed when the emulator starts)`,
+      `The admin API needs the ${ADMIN_SECRET_HEADER} header, or the admin UI opened at the address printed when the emulator starts`,
     );
   }
   const own = origin !== undefined && policy.isOwn(origin, host);
