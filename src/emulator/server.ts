@@ -4,6 +4,7 @@ import { createTokenSigner } from "./tokens/access-tokens.js";
 import type { EmulatorContext } from "./store/context.js";
 import { readSettings } from "./store/context.js";
 import { ProviderError } from "./http/errors.js";
+import { assertStorable } from "./http/characters.js";
 import { guardRequest } from "./http/guard.js";
 import { parseCookies, preflight, readBody, Router, send } from "./http/http.js";
 import { openIdentityStore, truncateIdentity } from "./db/identity.js";
@@ -221,6 +222,13 @@ function requestUrl(req: IncomingMessage): URL {
   }
 }
 
+/** Every value of the query string by name (a name may repeat). */
+function queryValues(url: URL): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) values[name] = [...(values[name] ?? []), value];
+  return values;
+}
+
 /** Routes one HTTP request after the guard; every failure becomes the contract's error body, never a crash. */
 async function handle(
   router: Router,
@@ -249,6 +257,7 @@ async function handle(
       });
     }
     const { body, form } = await readBody(req);
+    assertStorable({ path: found.params, query: queryValues(url), body });
     const reply = await found.handler({
       method: req.method ?? "GET",
       url,
