@@ -76,6 +76,16 @@ export default defineConfig({
       },
       {
         test: {
+          // CONTRIBUTING.md's walk-through in a copy of the repository: generate, tsc and vitest run inside it
+          name: "contributing",
+          include: ["test/contributing/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "fault",
           include: ["test/fault/**/*.test.ts"],
           environment: "node",
@@ -154,6 +164,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
+          // resolve in next@15 (no exports map): run it through Vite's resolver.
+          server: { deps: { inline: ["@propelauth/nextjs"] } },
         },
       },
       {

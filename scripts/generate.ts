@@ -1,8 +1,8 @@
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadContract } from "./codegen/contract.js";
-import { buildOperations } from "./codegen/model.js";
+import { parseContract } from "./codegen/contract.js";
+import { buildOperations, calledOperations } from "./codegen/model.js";
 import { emitSchemaTypes } from "./codegen/emit-schema-types.js";
 import { SCHEMA_DIR, emitZod } from "./codegen/emit-zod.js";
 import {
@@ -14,22 +14,31 @@ import {
 import { emitQueries } from "./codegen/emit-queries.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
+import { SERVER_OPERATIONS_MODULE, emitServerOperations } from "./codegen/emit-server-operations.js";
 import { formatGenerated, formatGeneratedTogether } from "./codegen/format.js";
 import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
+import { GENERATE_USAGE, GenerateUsageError, parseGenerateFlags } from "./lib/generate-flags.js";
+import { watchAndGenerate } from "./lib/generate-watch.js";
+import { replaceFiles } from "./lib/replace-files.js";
 
 /**
  * `npm run generate`: bundles the contract (openapi/contract.yaml and its areas, openapi/areas/*.yaml) into
- * openapi/auth-api.yaml, then regenerates src/generated/ from that one document.
- * `npm run generate -- --check`: writes nothing and exits 1 when the bundle or src/generated/ is stale.
- * `--out <dir>` writes to (or checks) another folder.
+ * openapi/auth-api.yaml, then regenerates src/generated/ from that one document. Everything is produced in memory
+ * first and written only when all of it succeeded, so a failed run leaves every file as it was.
+ * `--check` writes nothing and exits 1 when the bundle or src/generated/ is stale; `--out <dir>` writes to (or
+ * checks) another folder; `--watch` regenerates on every change of the contract or the generator. Any other
+ * argument is a usage error (exit 2).
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contractPath = join(root, "openapi", "auth-api.yaml");
 const contractRoot = join(root, "openapi", "contract.yaml");
 
-/** Produces every generated file's name and content (formatted by Biome), in memory. */
-export async function generateAll(): Promise<Record<string, string>> {
-  const contract = await loadContract(contractPath);
+/**
+ * Produces every generated file's name and content (formatted by Biome), in memory, from the contract's bundle
+ * (by default bundled afresh from openapi/contract.yaml and its areas).
+ */
+export async function generateAll(bundle: string = bundleContract(contractRoot)): Promise<Record<string, string>> {
+  const contract = parseContract(bundle);
   const operations = buildOperations(contract);
   const zod = emitZod(contract, operations);
   const files: Record<string, string> = {
@@ -39,11 +48,12 @@ export async function generateAll(): Promise<Record<string, string>> {
     "queries.ts": emitQueries(operations),
     "query-functions.ts": emitQueryFunctions(operations),
     "query-hooks.ts": emitQueryHooks(operations),
+    [SERVER_OPERATIONS_MODULE]: emitServerOperations(contract, operations),
   };
   // Many small modules (one per validator, one per operation's validators): formatted together.
   const modules = Object.fromEntries([
     ...Object.entries(zod.files).filter(([name]) => name !== "zod.ts"),
-    ...operations.map((op) => [
+    ...calledOperations(operations).map((op) => [
       `${validatorModulePath(op.operationId)}.ts`,
       emitOperationValidators(op, zod.validators),
     ]),
@@ -55,66 +65,89 @@ export async function generateAll(): Promise<Record<string, string>> {
   return Object.fromEntries(formatted);
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const check = process.argv.includes("--check");
-  const outFlag = process.argv.indexOf("--out");
-  const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]!) : join(root, "src", "generated");
-  const bundled = bundleContract(contractRoot);
+/** The bundle, or the reason it may not replace openapi/auth-api.yaml (edited by hand, or stale under --check). */
+async function bundleOrRefusal(check: boolean): Promise<{ bundle: string; changed: boolean } | { refusal: string }> {
+  const bundle = bundleContract(contractRoot);
   const current = await readFile(contractPath, "utf8").catch(() => null);
-  if (current !== bundled) {
-    if (current !== null && !isUntouchedBundle(current)) {
-      console.error(
+  if (current === bundle) return { bundle, changed: false };
+  if (current !== null && !isUntouchedBundle(current)) {
+    return {
+      refusal:
         "openapi/auth-api.yaml was edited after it was bundled; it is written from openapi/contract.yaml and " +
-          "openapi/areas/*.yaml. Move the edit there (or split the edited file into them), then run `npm run generate`.",
-      );
-      process.exit(1);
-    }
-    if (check) {
-      console.error(
-        "openapi/auth-api.yaml is not the bundle of openapi/contract.yaml and openapi/areas/: run `npm run generate`.",
-      );
-      process.exit(1);
-    }
-    await writeFile(contractPath, bundled);
+        "openapi/areas/*.yaml. Move the edit there (or split the edited file into them), then run `npm run generate`.",
+    };
   }
-  const files = await generateAll();
+  if (check) {
+    return {
+      refusal:
+        "openapi/auth-api.yaml is not the bundle of openapi/contract.yaml and openapi/areas/: run `npm run generate`.",
+    };
+  }
+  return { bundle, changed: true };
+}
+
+/** Runs the generator once: checks, or writes every changed file together. */
+async function generateOnce(check: boolean, outDir: string): Promise<void> {
+  const started = performance.now();
+  const bundled = await bundleOrRefusal(check);
+  if ("refusal" in bundled) {
+    console.error(bundled.refusal);
+    process.exit(1);
+  }
+  const files = await generateAll(bundled.bundle);
+  const writes = new Map<string, string>();
+  if (bundled.changed) writes.set(contractPath, bundled.bundle);
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {
     const path = join(outDir, name);
-    const current = await readFile(path, "utf8").catch(() => null);
-    if (current === content) continue;
+    if ((await readFile(path, "utf8").catch(() => null)) === content) continue;
     stale.push(name);
-    if (!check) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
-    }
+    writes.set(path, content);
   }
   // A module whose validator or operation left the contract is stale too (removed unless checking).
+  const removals: string[] = [];
   for (const dir of [VALIDATORS_DIR, SCHEMA_DIR]) {
     for (const name of await readdir(join(outDir, dir)).catch(() => [])) {
       if (`${dir}/${name}` in files) continue;
       stale.push(`${dir}/${name}`);
-      if (!check) await rm(join(outDir, dir, name));
+      removals.push(join(outDir, dir, name));
     }
   }
   const took = `${Math.round(performance.now() - started)} ms`;
   const fromHere = relative(process.cwd(), outDir);
   const shown = !fromHere ? "." : fromHere.startsWith("..") ? outDir : fromHere;
-  if (check && stale.length) {
-    console.error(`${shown} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
-    process.exit(1);
+  if (check) {
+    if (stale.length) {
+      console.error(`${shown} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+      process.exit(1);
+    }
+    console.log(`${shown} is up to date (${took}).`);
+    return;
   }
-  console.log(
-    check
-      ? `${shown} is up to date (${took}).`
-      : `Generated ${Object.keys(files).length} files in ${shown}, ${stale.length} changed (${took}).`,
-  );
+  await replaceFiles(writes, removals);
+  console.log(`Generated ${Object.keys(files).length} files in ${shown}, ${stale.length} changed (${took}).`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flags = parseGenerateFlags(args);
+  if (flags.help) {
+    console.log(GENERATE_USAGE);
+    return;
+  }
+  if (flags.watch) {
+    watchAndGenerate(
+      root,
+      args.filter((arg) => arg !== "--watch"),
+    );
+    return;
+  }
+  await generateOnce(flags.check, flags.out ? resolve(flags.out) : join(root, "src", "generated"));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    process.exit(error instanceof GenerateUsageError ? 2 : 1);
   });
 }

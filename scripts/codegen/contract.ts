@@ -34,7 +34,12 @@ export interface Contract {
 
 /** Reads and parses the OpenAPI YAML document. */
 export async function loadContract(path: string): Promise<Contract> {
-  const document = parse(await readFile(path, "utf8")) as Record<string, any>;
+  return parseContract(await readFile(path, "utf8"));
+}
+
+/** Parses the OpenAPI YAML document from its text (the bundle, before it is written). */
+export function parseContract(text: string): Contract {
+  const document = parse(text) as Record<string, any>;
   return { document, resolve: (node) => resolveRef(document, node) };
 }
 

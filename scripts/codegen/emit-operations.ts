@@ -1,11 +1,23 @@
 import { defaultedProperties, type Contract } from "./contract.js";
-import { inputIsOptional, type OperationModel } from "./model.js";
+import { browserOperations, calledOperations, inputIsOptional, type OperationModel } from "./model.js";
 import { ERROR_RESPONSE_SCHEMA, SCHEMA_DIR, type ValidatorNames } from "./emit-zod.js";
 import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames } from "./naming.js";
 
-/** Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each. */
-export function emitOperations(contract: Contract, operations: OperationModel[]): string {
-  const codes = operations.map((op) => `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`).join("\n");
+/**
+ * Emits `src/generated/operations.ts`: operation descriptors, per-operation types and one typed fetcher each, for
+ * the calls a browser makes. The error codes of every called operation (the server's too: types only) are registered
+ * here, once, so an `ApiError` of a server call narrows like any other.
+ */
+export function emitOperations(contract: Contract, allOperations: OperationModel[]): string {
+  const called = calledOperations(allOperations);
+  const operations = browserOperations(called);
+  const codes = called
+    .map((op) =>
+      op.surface === "server"
+        ? `  ${op.operationId}: ${unionOf(withUnexpected(op.errorCodes))};`
+        : `  ${op.operationId}: ${operationNames(op.operationId).errorCode};`,
+    )
+    .join("\n");
   const headerSets = fixedHeaderSets(operations);
   return `${[
     GENERATED_HEADER,
@@ -17,7 +29,7 @@ export function emitOperations(contract: Contract, operations: OperationModel[])
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     `// The transport's types learn the operations and their error codes here (declaration merging on the package's\n// own name, so the published declarations merge too).\ndeclare module "orgauth" {\n  interface Register {\n    operationErrorCodes: OperationErrorCodes;\n  }\n}`,
-    `/** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */\nconst ${COMPILED_OUT} = () => Promise.resolve({ validators: { responses: {} } });`,
+    COMPILED_OUT_DECLARATION,
     ...[...headerSets].map(
       ([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`,
     ),
@@ -33,7 +45,7 @@ function allOperationsList(operations: OperationModel[]): string {
 }
 
 /** Each distinct set of fixed headers (as an object literal) → the shared constant descriptors point to. */
-function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
+export function fixedHeaderSets(operations: OperationModel[]): Map<string, string> {
   const sets = new Map<string, string>();
   for (const op of operations) {
     const value = headersLiteral(op);
@@ -50,13 +62,37 @@ function headersLiteral(op: OperationModel): string | undefined {
     : undefined;
 }
 
-function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<string, string>): string {
+/** The constant descriptors use when the app's bundler compiles validation out. */
+export const COMPILED_OUT_DECLARATION = `/** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */\nconst compiledOut = () => Promise.resolve({ validators: { responses: {} } });`;
+
+/** How a fetcher is written: the transport type it takes, and how it authorises the call. */
+export interface FetcherStyle {
+  transportType: string;
+  /** The fetcher's body for a call of `descriptor`, typed `response`. */
+  body(op: OperationModel, descriptor: string, response: string): string;
+  /** True when the body may throw before the call (an async fetcher turns that into a rejection). */
+  throwsBeforeCall?(op: OperationModel): boolean;
+}
+
+const BROWSER_FETCHER: FetcherStyle = {
+  transportType: "OperationCaller",
+  body: (_op, descriptor, response) => `return transport.call<${response}>(${descriptor}, request, options);`,
+};
+
+/** The types, descriptor and fetcher of one operation. */
+export function operationBlock(
+  contract: Contract,
+  op: OperationModel,
+  headerSets: Map<string, string>,
+  style: FetcherStyle = BROWSER_FETCHER,
+): string {
   const names = operationNames(op.operationId);
-  const requestType = requestTypeOf(contract, op);
+  const extra = style === BROWSER_FETCHER ? [] : extraRequestMembers(op);
+  const requestType = requestTypeOf(contract, op, extra);
   const hasInput = requestType !== "EmptyRequest";
   const requestParam = !hasInput
     ? `request: EmptyRequest = {}`
-    : inputIsOptional(op)
+    : inputIsOptional(op) && !extra.length
       ? `request: ${names.request} = {}`
       : `request: ${names.request}`;
   return [
@@ -64,15 +100,24 @@ function operationBlock(contract: Contract, op: OperationModel, headerSets: Map<
     hasInput ? `/** Arguments of \`${op.operationId}\`. */\nexport interface ${names.request} ${requestType}` : "",
     `/** Data \`${op.operationId}\` resolves with. */\nexport type ${names.response} = ${responseTypeOf(op)};`,
     `/** @internal The descriptor of ${op.method} ${op.path}, behind the fetcher. */\nexport const ${names.descriptor}: OperationDescriptor<${literal(op.operationId)}> = ${descriptorOf(op, headerSets)};`,
-    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export function ${names.fetcher}(transport: OperationCaller, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  return transport.call<${names.response}>(${names.descriptor}, request, options);\n}`,
+    `${docComment(`${op.summary} (${op.method} ${op.path})`)}export ${style.throwsBeforeCall?.(op) ? "async " : ""}function ${names.fetcher}(transport: ${style.transportType}, ${requestParam}, options?: RequestOptions): Promise<${names.response}> {\n  ${style.body(op, names.descriptor, names.response)}\n}`,
   ]
     .filter(Boolean)
     .join("\n\n");
 }
 
-function requestTypeOf(contract: Contract, op: OperationModel): string {
+/** Request members a server fetcher takes besides path, query and body: the access token that authorises it. */
+function extraRequestMembers(op: OperationModel): string[] {
+  return op.bearer === "accessToken"
+    ? [
+        `  /** The user's access token: it authorises this call (\`Authorization: Bearer\`), not the API key. */\n  accessToken: string;`,
+      ]
+    : [];
+}
+
+function requestTypeOf(contract: Contract, op: OperationModel, extra: string[]): string {
   const ref = `operations[${literal(op.operationId)}]`;
-  const members: string[] = [];
+  const members: string[] = [...extra];
   if (op.pathParams.length) members.push(`  path: ${ref}["parameters"]["path"];`);
   if (op.queryParams.length) {
     const required = op.queryParams.some((p) => p.required);
@@ -171,10 +216,12 @@ function withoutUnexpected(codes: string[]): string[] {
   return codes.filter((code) => code !== "unexpected_error");
 }
 
+/** The codes with `unexpected_error`, which every call can fail with. */
 function withUnexpected(codes: string[]): string[] {
   return codes.includes("unexpected_error") ? codes : [...codes, "unexpected_error"];
 }
 
+/** A union of string literals. */
 function unionOf(values: string[]): string {
   return values.map(literal).join(" | ");
 }

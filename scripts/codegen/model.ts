@@ -39,10 +39,19 @@ export interface OperationModel {
   method: HttpMethod;
   path: string;
   summary: string;
-  /** "session" for /api/v1 calls, "frontend" for /api/fe/v3 calls. */
-  surface: "session" | "frontend";
-  /** Reads become queries; everything else becomes a mutation (`x-query: true` marks a POST that only reads). */
-  kind: "query" | "mutation";
+  /**
+   * "session" for /api/v1 calls, "frontend" for /api/fe/v3 calls (both browser calls), "server" for the calls an
+   * app's server makes (/propelauth/…, /api/backend/…): emitted into their own module, never a browser entry's.
+   */
+  surface: "session" | "frontend" | "server";
+  /**
+   * Reads become queries; everything else becomes a mutation (`x-query: true` marks a POST that only reads). An
+   * operation whose only outcomes besides errors are a page or a redirect is a browser navigation: it gets a URL
+   * builder, not a fetcher.
+   */
+  kind: "query" | "mutation" | "navigation";
+  /** What `Authorization: Bearer` carries (server calls): the integration API key or the user's access token. */
+  bearer?: "apiKey" | "accessToken";
   pathParams: ParameterModel[];
   queryParams: ParameterModel[];
   /** Header parameters whose schema fixes one value (e.g. the CSRF header). */
@@ -55,6 +64,16 @@ export interface OperationModel {
   invalidates: InvalidationModel[];
   sessionEffect?: SessionEffect;
   pagination?: PaginationModel;
+}
+
+/** The operations called through a transport (every one but the browser navigations), in contract order. */
+export function calledOperations(operations: OperationModel[]): OperationModel[] {
+  return operations.filter((op) => op.kind !== "navigation");
+}
+
+/** The operations a browser calls (session and front-end): what operations.ts and the query layer emit. */
+export function browserOperations(operations: OperationModel[]): OperationModel[] {
+  return operations.filter((op) => op.surface !== "server");
 }
 
 /** True when the operation takes any path, query or body input. */
@@ -102,13 +121,17 @@ function buildOperation(
       .map((p) => ({ name: p.name, required: p.required === true, schema: (p.schema ?? {}) as SchemaNode }));
   const responses = Object.entries(op.responses ?? {}).map(([status, raw]) => buildResponse(contract, status, raw));
   const errorResponses = responses.filter((r) => r.status >= 400);
+  const surface = surfaceOf(path);
+  const navigation = responses.some((r) => r.status >= 300 && r.status < 400);
+  if (navigation && (surface !== "server" || method !== "GET"))
+    throw new Error(`${operationId}: only a server-surface GET may answer with a redirect (a browser navigation)`);
   const model: OperationModel = {
     operationId,
     method,
     path,
     summary: String(op.summary ?? operationId),
-    surface: path.startsWith("/api/fe/") ? "frontend" : "session",
-    kind: method === "GET" || op["x-query"] === true ? "query" : "mutation",
+    surface,
+    kind: navigation ? "navigation" : method === "GET" || op["x-query"] === true ? "query" : "mutation",
     pathParams: byLocation("path"),
     queryParams: byLocation("query"),
     fixedHeaders: fixedHeaders(parameters),
@@ -120,11 +143,37 @@ function buildOperation(
   const body = op.requestBody && (contract.resolve(op.requestBody) as RequestBodyObject);
   const bodySchema = (body?.content["application/json"] as { schema?: SchemaNode } | undefined)?.schema;
   if (body && bodySchema) model.requestBody = { required: body.required === true, schema: bodySchema };
+  const bearer = bearerOf(operationId, op.security);
+  if (bearer) model.bearer = bearer;
+  if (surface === "server" && !navigation && !bearer)
+    throw new Error(`${operationId}: a server call needs the integrationApiKey or accessToken security scheme`);
   if (op["x-session-effect"] !== undefined) model.sessionEffect = sessionEffectOf(operationId, op["x-session-effect"]);
   const pagination = op["x-pagination"] as { page: string; hasMore: string } | undefined;
   if (pagination) model.pagination = { pageParam: pagination.page, hasMoreField: pagination.hasMore };
   model.invalidates = buildInvalidations(model, op["x-invalidates"]);
   return model;
+}
+
+/** Which surface a path belongs to, by its prefix; an unknown prefix is an error (it would be emitted nowhere). */
+function surfaceOf(path: string): OperationModel["surface"] {
+  if (path.startsWith("/api/fe/")) return "frontend";
+  if (path.startsWith("/api/v1/")) return "session";
+  if (/^\/(propelauth|api\/backend)\//.test(path)) return "server";
+  throw new Error(`${path}: unknown surface (expected /api/fe/, /api/v1/, /propelauth/ or /api/backend/)`);
+}
+
+/** The bearer security scheme an operation names: the integration API key or the user's access token. */
+const BEARER_SCHEMES: Record<string, NonNullable<OperationModel["bearer"]>> = {
+  integrationApiKey: "apiKey",
+  accessToken: "accessToken",
+};
+
+function bearerOf(operationId: string, security: unknown): OperationModel["bearer"] {
+  if (!Array.isArray(security)) return undefined;
+  const names = security.flatMap((requirement: object) => Object.keys(requirement));
+  const bearers = [...new Set(names.map((name) => BEARER_SCHEMES[name]).filter(Boolean))];
+  if (bearers.length > 1) throw new Error(`${operationId}: more than one bearer scheme (${names.join(", ")})`);
+  return bearers[0];
 }
 
 function buildResponse(contract: Contract, status: string, raw: ResponseObject | ReferenceObject): ResponseModel {

@@ -73,6 +73,15 @@ export const STAGES: Stage[] = [
     ],
   },
   {
+    name: "contributing",
+    steps: [
+      vitest(
+        "contributing (CONTRIBUTING.md's walk-through: a sample operation added in a copy of the repo)",
+        "contributing",
+      ),
+    ],
+  },
+  {
     name: "react",
     steps: [vitest("react + react18 (jsdom + Prism, on React 19 and 18)", "react", "react18")],
   },

@@ -16,3 +16,18 @@ export function backendSettingsText(emulator: Pick<RunningEmulator, "authUrl" | 
       },
     });`;
 }
+
+/**
+ * The server-side session settings to paste (an app's `.env`, with the names the provider's Next.js library reads):
+ * the auth URL, the integration API key and the verifier key.
+ */
+export function serverSettingsText(
+  emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification" | "apiKey">,
+): string {
+  const pem = emulator.tokenVerification.verifierKey.trim().replace(/\n/g, "\\n");
+  return `  Your app's server (.env) — paste:
+    NEXT_PUBLIC_AUTH_URL=${emulator.authUrl}
+    PROPELAUTH_API_KEY=${emulator.apiKey}
+    PROPELAUTH_VERIFIER_KEY="${pem}"
+    PROPELAUTH_REDIRECT_URI=http://localhost:3000/api/auth/callback   (your app's callback URL)`;
+}

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { backendSettingsText } from "./banner.js";
+import { backendSettingsText, serverSettingsText } from "./banner.js";
 import { demoSeed, DEMO_PASSWORD } from "./seeds/demo-seed.js";
 import type { EmulatorSeed } from "./seeds/seed.js";
 import { readSeedFile, writeSeedFile } from "./seeds/seed-file.js";
@@ -21,6 +21,8 @@ const USAGE = `orgauth-emulator [options]   a local stand-in for the auth provid
                          default: any port of localhost, 127.0.0.1 and [::1])
   --allowed-host NAME    a host name to answer to besides the loopback ones (repeatable)
   --admin-secret S       the admin API's secret (default: ORGAUTH_EMULATOR_SECRET, else random per start)
+  --api-key KEY          the integration API key an app's server sends (default: ORGAUTH_EMULATOR_API_KEY, else
+                         the one kept with the data, made on the first start)
   --quiet                no request log
   --allow-non-loopback   listen on a non-loopback interface (never in production)
   --help                 this text`;
@@ -38,6 +40,7 @@ const FLAGS = {
   "allowed-origin": { type: "string", multiple: true },
   "allowed-host": { type: "string", multiple: true },
   "admin-secret": { type: "string" },
+  "api-key": { type: "string" },
   quiet: { type: "boolean", default: false },
   "allow-non-loopback": { type: "boolean", default: false },
   help: { type: "boolean", default: false },
@@ -56,6 +59,7 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
   const defaultRedirect = values["default-redirect"];
   const base: EmulatorSeed = values["no-seed"] ? {} : values.seed ? await readSeedFile(values.seed) : demoSeed;
   const adminSecret = values["admin-secret"] ?? process.env.ORGAUTH_EMULATOR_SECRET;
+  const apiKey = values["api-key"] ?? (process.env.ORGAUTH_EMULATOR_API_KEY || undefined);
   const seed: EmulatorSeed = defaultRedirect ? { ...base, settings: { ...base.settings, defaultRedirect } } : base;
   const emulator = await startEmulator({
     host: values.host,
@@ -68,6 +72,7 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
     ...(values["allowed-origin"] && { allowedOrigins: values["allowed-origin"] }),
     ...(values["allowed-host"] && { allowedHosts: values["allowed-host"] }),
     ...(adminSecret && { adminSecret }),
+    ...(apiKey !== undefined && { apiKey }),
     ...(!values.quiet && { log: (line: string) => console.log(`  ${line}`) }),
   });
   // Kept data was seeded at its first start: the flag still wins.
@@ -75,7 +80,7 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
   const storage = values.database
     ? "PostgreSQL (--database): shared by every emulator on that database"
     : values["data-dir"]
-      ? `PGlite in ${values["data-dir"]} (kept between runs, signing key included)`
+      ? `PGlite in ${values["data-dir"]} (kept between runs, signing key and API key included)`
       : "PGlite in memory (gone when stopped; --data-dir DIR keeps it)";
   console.log(`
   ┌──────────────────────────────────────────────────────────────────────┐
@@ -86,6 +91,7 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
   Log in     ${emulator.authUrl}/login${seed === demoSeed ? `   (ada@acme.example / ${DEMO_PASSWORD})` : ""}
   Outbox     ${emulator.authUrl}/outbox
   Keys       ${emulator.authUrl}/.well-known/verifier-key.pem · ${emulator.authUrl}/.well-known/jwks.json
+  API key    ${emulator.apiKey}   (integration key for an app's server; --api-key or ORGAUTH_EMULATOR_API_KEY sets it)
   Admin UI   ${emulator.adminUiUrl}
              (users, orgs, outbox, settings, live requests, export, reset; the address carries the admin secret)
   Admin API  ${emulator.url}/__emulator/… with x-emulator-secret: ${emulator.secret}   (--admin-secret or ORGAUTH_EMULATOR_SECRET fixes it)
@@ -93,6 +99,8 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
   Storage    ${storage}
 
 ${backendSettingsText(emulator)}
+
+${serverSettingsText(emulator)}
 ${values.quiet ? "" : "Requests are logged below (--quiet turns that off). "}Press Ctrl-C to stop.`);
   const exportTo = values["export-seed"];
   if (!exportTo) return emulator;

@@ -15,6 +15,8 @@ export interface TestEmulator {
   readonly adminUiUrl: string;
   /** What `@propelauth/node` needs to verify this emulator's tokens: `manualTokenVerificationMetadata`. */
   readonly tokenVerification: { verifierKey: string; issuer: string };
+  /** The integration API key an app's server sends as `Authorization: Bearer` (its `PROPELAUTH_API_KEY`). */
+  readonly apiKey: string;
   /** Wipes all state back to the seed (call it in `beforeEach`). */
   reset(): Promise<void>;
   /** Adds people and orgs to the current state. */
@@ -44,6 +46,7 @@ export async function createEmulator(
     secret: emulator.secret,
     adminUiUrl: emulator.adminUiUrl,
     tokenVerification: emulator.tokenVerification,
+    apiKey: emulator.apiKey,
     reset: () => emulator.reset(),
     seed: (seed) => emulator.seed(seed),
     outbox: (to) => emulator.outbox(to),

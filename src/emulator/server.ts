@@ -25,6 +25,9 @@ import { membershipChangeRoutes } from "./routes/membership-changes.js";
 import { membershipListRoutes } from "./routes/membership-lists.js";
 import { orgRoutes } from "./routes/orgs.js";
 import { sessionRoutes } from "./routes/session.js";
+import { serverSessionRoutes } from "./routes/server-session.js";
+import { ssrAuthorizePage } from "./pages/ssr-authorize.js";
+import { loadIntegrationKey } from "./tokens/integration-key.js";
 import { migrateEmulator, truncateEmulator } from "./db/schema.js";
 import { applySeed, type EmulatorSeed } from "./seeds/seed.js";
 import { exportSeed } from "./seeds/seed-export.js";
@@ -58,6 +61,11 @@ export interface EmulatorOptions {
   /** The admin API's secret (header `x-emulator-secret`); a random one per start by default. */
   adminSecret?: string;
   /**
+   * The integration API key an app's server sends (`Authorization: Bearer`): stored with the data, for every process
+   * on the database. Default: the stored one, made on first start (kept with `dataDir` / `connectionString`).
+   */
+  apiKey?: string;
+  /**
    * The app origins allowed to call with credentials (CORS) and to be returned to after a hosted page: exact
    * origins (`https://app.example`) or any port of a host (`http://localhost:*`). Default: the loopback hosts.
    */
@@ -80,6 +88,8 @@ export interface RunningEmulator {
   authUrl: string;
   /** What the provider's backend library needs to verify this emulator's tokens offline. */
   tokenVerification: { verifierKey: string; issuer: string };
+  /** The integration API key an app's server sends as `Authorization: Bearer` (its `PROPELAUTH_API_KEY`). */
+  apiKey: string;
   /** Wipes all state and applies the start seed again. */
   reset(): Promise<void>;
   /** Adds a seed to the current state. */
@@ -115,10 +125,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       });
   const db = opened.db;
   const now = options.now ?? (() => new Date());
+  let apiKey = "";
   const ctx = await duringStartLock(await opened.pool(), async () => {
     const identity = await openIdentityStore(db, now);
     await migrateEmulator(db);
     const signingKey = await loadSigningKey(db);
+    apiKey = await loadIntegrationKey(db, options.apiKey);
     const started: EmulatorContext = {
       db,
       identity,
@@ -168,6 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url,
     authUrl: ctx.baseUrl,
     tokenVerification: { verifierKey: ctx.signer.pem(), issuer: ctx.signer.issuer() },
+    apiKey,
     secret,
     adminUiUrl: `${url}/__emulator/ui?token=${encodeURIComponent(secret)}`,
     reset,
@@ -193,6 +206,7 @@ export function createRouter(
   const router = new Router();
   for (const register of [
     sessionRoutes,
+    serverSessionRoutes,
     loginRoutes,
     emailFlowRoutes,
     accountRoutes,
@@ -204,6 +218,7 @@ export function createRouter(
     linkPages,
     accountPages,
     authPages,
+    ssrAuthorizePage,
     externalPages,
   ]) {
     register(router, ctx);

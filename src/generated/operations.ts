@@ -50,6 +50,15 @@ export interface OperationErrorCodes {
   createApiKey: CreateApiKeyErrorCode;
   updateApiKey: UpdateApiKeyErrorCode;
   deleteApiKey: DeleteApiKeyErrorCode;
+  ssrToken: "invalid_request_fields" | "bad_request" | "invalid_api_key" | "unexpected_error";
+  backendRefreshToken:
+    | "invalid_request_fields"
+    | "bad_request"
+    | "not_logged_in"
+    | "invalid_api_key"
+    | "unexpected_error";
+  backendLogout: "invalid_request_fields" | "invalid_api_key" | "unexpected_error";
+  oauthUserinfo: "not_logged_in" | "unexpected_error";
 }
 
 /** The id of every operation in the contract. */

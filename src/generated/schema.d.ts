@@ -624,12 +624,121 @@ export interface paths {
     patch: operations["updateApiKey"];
     trace?: never;
   };
+  "/propelauth/ssr/authorize": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Send the browser through the hosted login, then back to the app's redirect URI with a one-time code.
+     * @description A browser navigation, not a call: the generator emits a URL builder for it. When nobody is signed in, the
+     *     hosted login (or, with `signup=true`, signup) page is shown; once signed in, the browser is sent to
+     *     `redirect_uri` with `code` (single-use, short-lived, bound to that `redirect_uri`) and the `state` given here.
+     *     A `redirect_uri` that is not on an allowed app origin is refused with an error page, never a redirect.
+     */
+    get: operations["ssrAuthorize"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/propelauth/ssr/token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange the one-time code from the hosted login for the user's access and refresh tokens.
+     * @description Called by the app's server with the integration API key. The code is single-use, expires shortly after it
+     *     was issued and is bound to the `redirect_uri` it was issued for; anything else is `bad_request`.
+     */
+    post: operations["ssrToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/refresh_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Trade a refresh token for a new refresh token and access token (optionally for an active organisation).
+     * @description Called by the app's server with the integration API key. `400` and `401` mean the user is logged out (the
+     *     refresh token is unknown, expired or revoked) or may not use the requested organisation. With
+     *     `with_active_org_support=true&active_org_id=…` the access token carries `org_member_info` (that organisation
+     *     only) instead of `org_id_to_org_member_info`.
+     */
+    post: operations["backendRefreshToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End the session a refresh token belongs to, so the next login asks for credentials.
+     * @description Called by the app's server with the integration API key. Idempotent: an unknown or already ended refresh
+     *     token is answered like a live one.
+     */
+    post: operations["backendLogout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/propelauth/oauth/userinfo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's current information, for the bearer of an access token.
+     * @description Authorised by the user's access token (`Authorization: Bearer <access token>`), not the API key. Answers with
+     *     the user as the auth host knows it now (not as the token froze it), and every organisation membership.
+     */
+    get: operations["oauthUserinfo"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description Every error code a front-end call can return.
+     * @description Every error code a front-end, session or server call can return.
      * @enum {string}
      */
     ErrorCode:
@@ -660,8 +769,9 @@ export interface components {
       | "account_mfa_locked"
       | "incorrect_mfa_code"
       | "domain_not_allowed"
-      | "ambiguous_results";
-    /** @description The body of every front-end error. */
+      | "ambiguous_results"
+      | "invalid_api_key";
+    /** @description The body of every error a front-end, session or server call answers with (JSON). */
     ErrorBody: {
       error_code: components["schemas"]["ErrorCode"];
       /** @description A message fit to show the user. */
@@ -1032,6 +1142,67 @@ export interface components {
     UpdateApiKeyRequest: {
       display_name: string;
     };
+    SsrTokenRequest: {
+      /** @description The redirect URI the code was issued for (exactly as sent to the authorize page). */
+      redirect_uri: string;
+      /** @description The one-time code the browser brought back. */
+      code: string;
+    };
+    /** @description The tokens of a user who just signed in through the hosted login. */
+    SsrTokenResponse: {
+      /** @description RS256 JWT; its `iss` is the auth URL's origin. */
+      access_token: string;
+      /** @description Trades for new tokens at `POST /api/backend/v1/refresh_token`. */
+      refresh_token: string;
+      /** @description When the access token expires, in Unix seconds (also its `exp` claim). */
+      expires_at_seconds?: number;
+    };
+    BackendRefreshTokenRequest: {
+      refresh_token: string;
+    };
+    BackendRefreshTokenResponse: {
+      /** @description The new refresh token; keep it in place of the old one. */
+      refresh_token: string;
+      access_token: components["schemas"]["IssuedAccessToken"];
+    };
+    IssuedAccessToken: {
+      /** @description RS256 JWT; its `iss` is the auth URL's origin. */
+      access_token: string;
+      /** @description When it expires, in Unix seconds. */
+      expires_at_seconds: number;
+    };
+    BackendLogoutRequest: {
+      refresh_token: string;
+    };
+    /** @description The signed-in user as the auth host knows it now, with every organisation membership. */
+    OAuthUserinfo: {
+      user_id: string;
+      email: string;
+      email_confirmed: boolean;
+      has_password: boolean;
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      picture_url?: string;
+      locked?: boolean;
+      enabled?: boolean;
+      mfa_enabled?: boolean;
+      can_create_orgs?: boolean;
+      update_password_required?: boolean;
+      /** @description Unix seconds. */
+      created_at?: number;
+      /** @description Unix seconds. */
+      last_active_at?: number;
+      legacy_user_id?: string;
+      /** @description Custom user properties. Keys are user-defined and must not be renamed. */
+      properties?: {
+        [key: string]: unknown;
+      };
+      /** @description The user's memberships, keyed by org id. */
+      org_id_to_org_info: {
+        [key: string]: components["schemas"]["OrgMemberInfo"];
+      };
+    };
   };
   responses: {
     /** @description Something went wrong on the server. */
@@ -1127,6 +1298,18 @@ export interface components {
         "application/json": components["schemas"]["ErrorBody"] & {
           /** @enum {unknown} */
           error_code?: "not_found";
+        };
+      };
+    };
+    /** @description The integration API key is missing or wrong. */
+    InvalidApiKey: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorBody"] & {
+          /** @enum {unknown} */
+          error_code?: "invalid_api_key";
         };
       };
     };
@@ -2864,6 +3047,221 @@ export interface operations {
       401: components["responses"]["NotLoggedIn"];
       403: components["responses"]["ApiKeyForbidden"];
       404: components["responses"]["ApiKeyNotFound"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  ssrAuthorize: {
+    parameters: {
+      query: {
+        /**
+         * @description The app's callback URL (absolute, on an allowed app origin); `code` and `state` are added to it.
+         * @example https://app.example.com/api/auth/callback
+         */
+        redirect_uri: string;
+        /**
+         * @description The app's random value, sent back unchanged so the callback can check it.
+         * @example 6f1c0b5a9d2e47f3a8b1c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70819
+         */
+        state: string;
+        /** @description Show the signup page instead of the login page when nobody is signed in. */
+        signup?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Nobody is signed in; the hosted login (or signup) page, which comes back here once signed in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Signed in; the browser goes to `redirect_uri` with `code` and `state`. */
+      302: {
+        headers: {
+          /**
+           * @description The redirect URI with `code` and `state` added to its query.
+           * @example https://app.example.com/api/auth/callback?code=3e5f0c9a1b2d4e6f8a0b1c2d3e4f5a6b&state=6f1c0b5a9d2e47f3
+           */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request cannot be honoured (a missing parameter, or a redirect URI not on an allowed app origin); an error page, never a redirect. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  ssrToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SsrTokenRequest"];
+      };
+    };
+    responses: {
+      /** @description The user's tokens. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SsrTokenResponse"];
+        };
+      };
+      /** @description The body is malformed, or the code is unknown, used, expired or issued for another redirect URI. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields" | "bad_request";
+          };
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendRefreshToken: {
+    parameters: {
+      query?: {
+        /** @description Issue an access token for one active organisation (`active_org_id`). */
+        with_active_org_support?: boolean;
+        /** @description The organisation the access token is issued for (with `with_active_org_support=true`). */
+        active_org_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendRefreshTokenRequest"];
+      };
+    };
+    responses: {
+      /** @description The new tokens (the old refresh token stops working, see the emulator's docs for its reuse window). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendRefreshTokenResponse"];
+        };
+      };
+      /** @description The body is malformed, or the user is not a member of the requested organisation. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields" | "bad_request";
+          };
+        };
+      };
+      /** @description The refresh token is unknown, expired or revoked (logged out), or the API key is wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "not_logged_in" | "invalid_api_key";
+          };
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendLogoutRequest"];
+      };
+    };
+    responses: {
+      /** @description The session is ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "invalid_request_fields";
+          };
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  oauthUserinfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OAuthUserinfo"];
+        };
+      };
+      /** @description The access token is missing, malformed, expired or not signed by the auth host. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            /** @enum {unknown} */
+            error_code?: "not_logged_in";
+          };
+        };
+      };
       500: components["responses"]["UnexpectedError"];
     };
   };

@@ -28,7 +28,9 @@ export type OrgauthErrorType =
   /** `AuthClientDestroyedError`: the client was used after `destroy()`. */
   | "client_destroyed"
   /** `AdapterError`: the identity store failed (its `code` says how). */
-  | "adapter";
+  | "adapter"
+  /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
+  | "server_configuration";
 
 /** The base class of every public orgauth error; catch it to handle "any orgauth error". */
 export abstract class OrgauthError extends Error {

@@ -11,6 +11,8 @@ declare module "vitest" {
     emulatorSecret: string;
     /** Prism's validating proxy in front of the emulator: every contract call goes through it. */
     proxyUrl: string;
+    /** The emulator's integration API key (what an app's server sends as `Authorization: Bearer`). */
+    emulatorApiKey: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("emulatorUrl", emulator.url);
   project.provide("emulatorSecret", emulator.secret);
   project.provide("proxyUrl", proxy.url);
+  project.provide("emulatorApiKey", emulator.apiKey);
   return async () => {
     await proxy.stop();
     await emulator.stop();

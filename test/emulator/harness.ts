@@ -1,7 +1,10 @@
 import { inject } from "vitest";
 import { DEMO_PASSWORD, type EmulatorSettings, type OutboxMessage } from "../../src/emulator/index.js";
 import * as api from "../../src/generated/operations.js";
+import * as server from "../../src/generated/server-operations.js";
+import { ssrAuthorizeUrl } from "../../src/generated/server-operations.js";
 import { createTransport, type Transport } from "../../src/transport/index.js";
+import { createServerTransport, type ServerTransport } from "../../src/transport/server-transport.js";
 
 /** One call as Prism's proxy answered it. */
 export interface Exchange {
@@ -28,12 +31,21 @@ export class Browser {
     });
   }
 
+  /** Navigates to a contract page (the authorize navigation) through the proxy, recorded, redirects not followed. */
+  navigate(url: string): Promise<Response> {
+    return this.fetch(url, { redirect: "manual" });
+  }
+
   /** Opens a page or link of the emulator itself (not a contract call), with this browser's cookies. */
   open(url: string, init: RequestInit = {}): Promise<Response> {
     return this.fetch(url, { redirect: "manual", ...init }, false);
   }
 
   private async fetch(input: RequestInfo | URL, init?: RequestInit, record = true): Promise<Response> {
+    return recorded(await this.withCookies(input, init), input, init, record);
+  }
+
+  private async withCookies(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
     const headers = new Headers(request.headers);
     if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
@@ -46,16 +58,6 @@ export class Browser {
       if (gone) this.cookies.delete(name);
       else this.cookies.set(name, pair.slice(at + 1).trim());
     }
-    if (!record) return response;
-    const problem = response.headers.get("content-type")?.includes("problem+json")
-      ? await response.clone().text()
-      : null;
-    exchanges.push({
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status: response.status,
-      violation: response.headers.get("sl-violations") ?? problem,
-    });
     return response;
   }
 
@@ -63,6 +65,62 @@ export class Browser {
   hasSession(): boolean {
     return this.cookies.has("__session");
   }
+}
+
+/** Records one exchange through the proxy (unless `record` is false) and hands the response back. */
+async function recorded(
+  response: Response,
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  record = true,
+): Promise<Response> {
+  if (!record) return response;
+  const request = new Request(input, init);
+  const problem = response.headers.get("content-type")?.includes("problem+json") ? await response.clone().text() : null;
+  exchanges.push({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    status: response.status,
+    violation: response.headers.get("sl-violations") ?? problem,
+  });
+  return response;
+}
+
+/** An app's server calling the emulator through the proxy with the integration API key (or another `apiKey`). */
+export function serverTransport(apiKey = inject("emulatorApiKey")): ServerTransport {
+  return createServerTransport({
+    authUrl: inject("proxyUrl"),
+    apiKey,
+    logger: { warn: () => undefined },
+    fetch: async (input, init) => recorded(await fetch(input, init), input, init),
+  });
+}
+
+/** A redirect URI on an allowed app origin (any loopback port is allowed by default). */
+export const APP_CALLBACK = "http://localhost:3000/api/auth/callback";
+
+/**
+ * The hosted login for an app's server, as a signed-in browser goes through it: the authorize navigation answers
+ * with a redirect to `redirectUri` carrying a one-time code and the state. Returns the code. Opened on the emulator
+ * itself: Prism's proxy follows redirects (it would fetch the app's callback), so a redirect cannot pass through it.
+ */
+export async function authorizeCode(
+  browser: Browser,
+  redirectUri = APP_CALLBACK,
+  state = "s".repeat(64),
+): Promise<string> {
+  const url = ssrAuthorizeUrl(inject("emulatorUrl"), { redirect_uri: redirectUri, state });
+  const response = await browser.open(url);
+  const location = new URL(response.headers.get("Location") ?? "", redirectUri);
+  if (response.status !== 302 || location.searchParams.get("state") !== state)
+    throw new Error(`authorize answered ${response.status} ${location.href}`);
+  return location.searchParams.get("code")!;
+}
+
+/** A server-side session for `email`: the code from the hosted login exchanged for tokens. */
+export async function serverSession(email: string, redirectUri = APP_CALLBACK) {
+  const code = await authorizeCode(await loggedIn(email), redirectUri);
+  return server.ssrToken(serverTransport(), { body: { redirect_uri: redirectUri, code } });
 }
 
 /** The emulator's admin API (not part of the contract, so called directly). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
-import { buildOperations } from "../../scripts/codegen/model.js";
+import { buildOperations, calledOperations } from "../../scripts/codegen/model.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { ApiError } from "../../src/transport/index.js";
 import { accountCases } from "./cases/account.js";
@@ -10,6 +10,7 @@ import { genericCases } from "./cases/generic.js";
 import { loginCases } from "./cases/login.js";
 import { membershipCases } from "./cases/membership.js";
 import { orgCases } from "./cases/orgs.js";
+import { serverSessionCases } from "./cases/server-session.js";
 import { admin, exchanges } from "./harness.js";
 
 /**
@@ -18,14 +19,15 @@ import { admin, exchanges } from "./harness.js";
  * and turns responses that break it into 500s; the client validates every response body too.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
-const operations = buildOperations(contract);
+const operations = calledOperations(buildOperations(contract));
 const cases: Case[] = [
   ...loginCases,
   ...accountCases,
   ...orgCases,
   ...membershipCases,
   ...apiKeyCases,
-  ...genericCases(operations),
+  ...serverSessionCases,
+  ...genericCases(operations.filter((op) => op.surface !== "server")),
 ];
 
 beforeEach(() => admin.reset());

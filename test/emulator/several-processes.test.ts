@@ -9,8 +9,8 @@ import { MALLORY_SECRET } from "./test-seed.js";
 
 /**
  * Two emulator processes (`npm run emulator -- --database …`, started at the same moment on an empty database) on one
- * real PostgreSQL behave as one provider: a session, an MFA step, a rate limit, a lockout count, the outbox and the
- * signing key are all in the database. Both sit behind one public URL, as behind a load balancer.
+ * real PostgreSQL behave as one provider: a session, an MFA step, a rate limit, a lockout count, the outbox, the
+ * signing key, the integration API key and the server-side session (codes, refresh tokens) are all in the database. Both sit behind one public URL, as behind a load balancer.
  */
 const bin = findPostgresBin();
 const HEADERS = { "Content-Type": "application/json", "X-CSRF-Token": "-.-" };
@@ -21,6 +21,7 @@ class Visitor {
   async call(base: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
     const response = await fetch(`${base}${path}`, {
       method: init.method ?? "GET",
+      redirect: "manual",
       headers: { ...HEADERS, Cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
       ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
     });
@@ -95,6 +96,40 @@ if (bin === null) {
       );
       await visitor.call(b, "/api/v1/logout", { method: "POST" });
       expect((await visitor.call(a, "/api/v1/refresh_token")).status).toBe(401);
+    });
+
+    it("shares the server-side session: a code from one exchanged on the other, refreshed and logged out across both", async () => {
+      const keys = processes.map((p) => /API key\s+(\S+)/.exec(p.output())![1]!);
+      expect(keys[1]).toBe(keys[0]);
+      const server = (base: string, path: string, body: unknown) =>
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${keys[0]}` },
+          body: JSON.stringify(body),
+        });
+      const visitor = new Visitor();
+      await visitor.call(a, "/api/fe/v3/login", {
+        method: "POST",
+        body: { email: "ada@acme.example", password: DEMO_PASSWORD },
+      });
+      const redirectUri = "http://localhost:3000/api/auth/callback";
+      const authorize = `/propelauth/ssr/authorize?${new URLSearchParams({ redirect_uri: redirectUri, state: "st" })}`;
+      const sent = await visitor.call(a, authorize);
+      const code = new URL(sent.headers.get("Location")!).searchParams.get("code");
+      const tokens = (await (await server(b, "/propelauth/ssr/token", { redirect_uri: redirectUri, code })).json()) as {
+        refresh_token: string;
+        access_token: string;
+      };
+      expect((await server(a, "/propelauth/ssr/token", { redirect_uri: redirectUri, code })).status).toBe(400);
+      const refreshed = await server(a, "/api/backend/v1/refresh_token", { refresh_token: tokens.refresh_token });
+      const { refresh_token } = (await refreshed.json()) as { refresh_token: string };
+      const userinfo = await fetch(`${b}/propelauth/oauth/userinfo`, {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(((await userinfo.json()) as { email: string }).email).toBe("ada@acme.example");
+      expect((await server(b, "/api/backend/v1/logout", { refresh_token })).status).toBe(204);
+      expect((await server(a, "/api/backend/v1/refresh_token", { refresh_token })).status).toBe(401);
+      expect((await visitor.call(a, authorize)).status).toBe(200);
     });
 
     it("shares the MFA step: the password on one, the code on the other", async () => {

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parse } from "yaml";
+import { parse, parseDocument } from "yaml";
 import { bundleContract, isUntouchedBundle } from "../../scripts/lib/bundle-contract.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
@@ -13,7 +13,36 @@ afterAll(() => {
   for (const dir of copies) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the contract's bundle", () => {
+/** A throwaway copy of openapi/ whose area file `area` was changed by `edit` (on its parsed YAML document). */
+function copyWithEdit(area: string, edit: (document: ReturnType<typeof parseDocument>) => void): string {
+  const copy = mkdtempSync(join(tmpdir(), "orgauth-contract-"));
+  copies.push(copy);
+  cpSync(openapi, copy, { recursive: true });
+  const file = join(copy, "areas", area);
+  const document = parseDocument(readFileSync(file, "utf8"));
+  edit(document);
+  writeFileSync(file, document.toString());
+  return copy;
+}
+
+type Bundle = { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+
+/** A query on the orgs area that lists a new schema, as a contributor adds one: in the area file only. */
+const sampleItem = {
+  get: {
+    operationId: "getOrgColour",
+    summary: "Read an organisation's colour.",
+    tags: ["orgs"],
+    responses: {
+      "200": {
+        description: "The colour.",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/OrgColour" } } },
+      },
+    },
+  },
+};
+
+describe("the contract's bundle", { timeout: 60_000 }, () => {
   it("is what openapi/auth-api.yaml holds, with no reference left to an area file", () => {
     const bundled = bundleContract(join(openapi, "contract.yaml"));
     expect(bundled).toBe(readFileSync(join(openapi, "auth-api.yaml"), "utf8"));
@@ -27,12 +56,13 @@ describe("the contract's bundle", () => {
     expect(isUntouchedBundle(bundled.split("\n").slice(1).join("\n"))).toBe(false);
   });
 
-  it("takes each path item and component from its area's file", () => {
+  it("takes each path item from its area's file, in the order openapi/contract.yaml lists them", () => {
     const root = parse(readFileSync(join(openapi, "contract.yaml"), "utf8")) as {
       paths: Record<string, { $ref: string }>;
     };
     const bundle = parse(readFileSync(join(openapi, "auth-api.yaml"), "utf8")) as { paths: Record<string, unknown> };
-    expect(Object.keys(bundle.paths)).toEqual(Object.keys(root.paths));
+    const listed = Object.keys(root.paths);
+    expect(Object.keys(bundle.paths).filter((path) => path in root.paths)).toEqual(listed);
     for (const [path, item] of Object.entries(root.paths)) {
       const [file] = item.$ref.split("#");
       const area = parse(readFileSync(join(openapi, file!), "utf8")) as { paths: Record<string, unknown> };
@@ -50,5 +80,61 @@ describe("the contract's bundle", () => {
       paths: Record<string, { post: { operationId: string } }>;
     };
     expect(bundle.paths["/api/v1/logout"]!.post.operationId).toBe("signOut");
+  });
+
+  it("takes a path item and a schema that only their area file has, after that file's last listed entry", () => {
+    const copy = copyWithEdit("orgs.yaml", (document) => {
+      document.setIn(["paths", "/api/fe/v3/org_colour"], document.createNode(sampleItem));
+      document.setIn(["components", "schemas", "OrgColour"], document.createNode({ type: "string" }));
+    });
+    const bundle = parse(bundleContract(join(copy, "contract.yaml"))) as Bundle;
+    const area = parse(readFileSync(join(copy, "areas", "orgs.yaml"), "utf8")) as Bundle;
+    const follows = (order: string[], name: string, fromFile: string[]) => {
+      const at = order.indexOf(name);
+      expect(fromFile, `before ${name}`).toContain(order[at - 1]);
+      if (at + 1 < order.length) expect(fromFile, `after ${name}`).not.toContain(order[at + 1]);
+    };
+    follows(Object.keys(bundle.paths), "/api/fe/v3/org_colour", Object.keys(area.paths));
+    follows(Object.keys(bundle.components.schemas), "OrgColour", Object.keys(area.components.schemas));
+    expect(bundle.components.schemas.OrgColour).toEqual({ type: "string" });
+  });
+
+  it("names a reference that resolves to nothing, where it is used and where to define it", () => {
+    const copy = copyWithEdit("orgs.yaml", (document) => {
+      document.setIn(["paths", "/api/fe/v3/org_colour"], document.createNode(sampleItem));
+    });
+    expect(() => bundleContract(join(copy, "contract.yaml"))).toThrow(
+      /#\/components\/schemas\/OrgColour \(used at paths\.\/api\/fe\/v3\/org_colour\.get\.responses\.200.*\) is defined nowhere: add OrgColour under components\.schemas of the area file that uses it/,
+    );
+  });
+
+  it("says which file to refer to when the component is in an area file the contract does not name", () => {
+    const copy = copyWithEdit("orgs.yaml", (document) => {
+      document.setIn(["paths", "/api/fe/v3/org_colour"], document.createNode(sampleItem));
+    });
+    writeFileSync(join(copy, "areas", "colours.yaml"), "components:\n  schemas:\n    OrgColour:\n      type: string\n");
+    expect(() => bundleContract(join(copy, "contract.yaml"))).toThrow(
+      /is defined in .*colours\.yaml, which .*contract\.yaml refers to nowhere/,
+    );
+  });
+
+  it("refuses a component two area files define", () => {
+    const copy = copyWithEdit("orgs.yaml", (document) => {
+      document.setIn(["components", "schemas", "ErrorCode"], document.createNode({ type: "string" }));
+    });
+    expect(() => bundleContract(join(copy, "contract.yaml"))).toThrow(
+      /components\.schemas\.ErrorCode is defined in both .*common\.yaml and .*orgs\.yaml/,
+    );
+  });
+
+  it("refuses a component the root defines in place that an area file defines too", () => {
+    const copy = copyWithEdit("orgs.yaml", () => undefined);
+    const root = join(copy, "contract.yaml");
+    const document = parseDocument(readFileSync(root, "utf8"));
+    document.setIn(["components", "schemas", "JoinableOrg"], document.createNode({ type: "string" }));
+    writeFileSync(root, document.toString());
+    expect(() => bundleContract(root)).toThrow(
+      /components\.schemas\.JoinableOrg is defined in both .*contract\.yaml and .*orgs\.yaml/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Structural rules of openapi/auth-api.yaml that `redocly lint` cannot express and the generator
- * relies on: CSRF on every front-end call, the per-operation error-code shape, one status per code,
- * examples named by code, and the x-* extensions pointing at real operations.
+ * relies on: CSRF on every front-end call, the bearer schemes of the server calls, the per-operation error-code
+ * shape, one status per code, examples named by code, and the x-* extensions pointing at real operations.
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ const STATUS_OF_CODE: Record<string, string> = {};
 for (const [status, codes] of Object.entries({
   "400":
     "invalid_request_fields bad_request incorrect_password incorrect_mfa_code personal_domain_error max_file_size domain_not_allowed email_already_confirmed ambiguous_results",
-  "401": "not_logged_in invalid_mfa_cookie",
+  "401": "not_logged_in invalid_mfa_cookie invalid_api_key",
   "403": "action_forbidden action_disabled email_not_confirmed account_locked account_disabled account_mfa_locked",
   "404": "not_found user_not_found org_not_found",
   "409": "action_already_complete org_max_users_limit_exceeded user_max_orgs_limit_exceeded",
@@ -52,13 +52,22 @@ const operations: Operation[] = Object.entries(doc.paths as Record<string, Node>
     })),
 );
 const frontEnd = operations.filter((o) => o.path.startsWith("/api/fe/v3/"));
+const server = operations.filter((o) => /^\/(propelauth|api\/backend)\//.test(o.path));
+/** The browser navigation of the server surface: answered with a page or a redirect, not JSON. */
+const isNavigation = (o: Operation): boolean => Object.keys(o.op.responses).some((status) => status.startsWith("3"));
 const byId = new Map(operations.map((o) => [o.id, o]));
 
 describe("openapi/auth-api.yaml", () => {
-  it("has 36 uniquely named, summarised operations", () => {
-    expect(operations).toHaveLength(36);
-    expect(byId.size).toBe(36);
-    expect(frontEnd).toHaveLength(34);
+  it("has uniquely named, summarised operations", () => {
+    expect(frontEnd.length).toBeGreaterThan(0);
+    expect(byId.size).toBe(operations.length);
+    expect(server.map((o) => o.id).sort()).toEqual([
+      "backendLogout",
+      "backendRefreshToken",
+      "oauthUserinfo",
+      "ssrAuthorize",
+      "ssrToken",
+    ]);
     for (const o of operations) {
       expect(o.op.summary, o.id).toMatch(/^[^\n]+$/);
       expect(o.op.tags, o.id).toHaveLength(1);
@@ -73,14 +82,41 @@ describe("openapi/auth-api.yaml", () => {
     expect(doc.security).toEqual([{ sessionCookie: [] }, {}]);
   });
 
-  it("has one ErrorCode enum of 28 codes", () => {
+  it("authorises every server call with a bearer: the integration API key, or the access token for userinfo", () => {
+    for (const scheme of ["integrationApiKey", "accessToken"])
+      expect(deref(doc.components.securitySchemes[scheme]), scheme).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const o of server) {
+      const expected = isNavigation(o)
+        ? undefined
+        : o.id === "oauthUserinfo"
+          ? [{ accessToken: [] }]
+          : [{ integrationApiKey: [] }];
+      expect(o.op.security, o.id).toEqual(expected);
+      expect(o.op.tags, o.id).toEqual(["server"]);
+    }
+    expect(operations.filter(isNavigation).map((o) => o.id)).toEqual(["ssrAuthorize"]);
+  });
+
+  it("answers the authorize navigation's errors with a named HTML page each, never a redirect", () => {
+    for (const o of operations.filter(isNavigation)) {
+      for (const [status, raw] of Object.entries(o.op.responses as Record<string, Node>)) {
+        if (!/^[45]/.test(status)) continue;
+        const response = deref(raw);
+        expect(Object.keys(response.content), `${o.id} ${status}`).toEqual(["text/html"]);
+        expect(Object.keys(response.content["text/html"].examples).length, `${o.id} ${status}`).toBeGreaterThan(0);
+        expect(response.headers?.Location, `${o.id} ${status}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("has one ErrorCode enum, of the codes the status table above lists", () => {
     const codes: string[] = doc.components.schemas.ErrorCode.enum;
-    expect(new Set(codes).size).toBe(28);
+    expect(new Set(codes).size).toBe(codes.length);
     expect([...codes].sort()).toEqual(Object.keys(STATUS_OF_CODE).sort());
   });
 
-  it("narrows every error response (session and front-end) to its codes, each at its status, each with an example of its name", () => {
-    for (const o of operations) {
+  it("narrows every error response (session, front-end and server calls) to its codes, each at its status, each with an example of its name", () => {
+    for (const o of operations.filter((o) => !isNavigation(o))) {
       const seen: string[] = [];
       for (const [status, raw] of Object.entries(o.op.responses as Record<string, Node>)) {
         if (!/^[45]/.test(status)) continue;
@@ -105,7 +141,10 @@ describe("openapi/auth-api.yaml", () => {
       const [status, raw] = Object.entries(o.op.responses as Record<string, Node>).find(([s]) => s.startsWith("2"))!;
       const response = deref(raw);
       if (status === "204") expect(response.content, o.id).toBeUndefined();
-      else expect(Object.keys(response.content["application/json"].examples).length, o.id).toBeGreaterThan(0);
+      else {
+        const [media] = Object.values(response.content as Record<string, Node>);
+        expect(Object.keys(media.examples).length, o.id).toBeGreaterThan(0);
+      }
     }
   });
 
@@ -127,19 +166,17 @@ describe("openapi/auth-api.yaml", () => {
     }
   });
 
-  it("uses only known session effects and paginates the five lists", () => {
+  it("uses only known session effects and paginates exactly the lists that take a page number", () => {
     for (const o of operations) {
       const effect = o.op["x-session-effect"];
       if (effect !== undefined) expect(["refresh", "refresh-if-finished", "logout"]).toContain(effect);
     }
     const paginated = operations.filter((o) => o.op["x-pagination"]).map((o) => o.id);
-    expect(paginated.sort()).toEqual([
-      "listExpiredInvites",
-      "listOrgApiKeys",
-      "listOrgMembers",
-      "listPendingInvites",
-      "listPersonalApiKeys",
-    ]);
+    const takingPages = operations
+      .filter((o) => o.params.some((p) => deref(p).name === "page_number"))
+      .map((o) => o.id);
+    expect(paginated.length).toBeGreaterThan(0);
+    expect(paginated.sort()).toEqual(takingPages.sort());
     for (const id of paginated)
       expect(byId.get(id)!.op["x-pagination"]).toEqual({ page: "page_number", hasMore: "has_more_results" });
   });

@@ -24,6 +24,8 @@ const CLIENT_LAYERS = /^src\/(session|transport|hooks|generated)\//;
 const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-query)(\/|$)/;
 /** The barrels the testing kit may import from: each layer's index, and the generated operations. */
 const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operations\.ts)$/;
+/** What only server entries may reach: the generated server operations and the server transport. */
+const SERVER_ONLY = /^src\/(generated\/server-operations|transport\/server-transport)\.ts$/;
 const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null && pattern.test(edge.target);
 
 const RULES: LayerRule[] = [
@@ -51,6 +53,20 @@ const RULES: LayerRule[] = [
     name: "the core generated code (schema, validators, operations) imports nothing from hooks",
     files: /^src\/generated\/(operations|zod|schema\.d|validators\/\w+)\.ts$/,
     forbids: targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//),
+  },
+  {
+    name: "the generated server operations import only the transport (its server half), the schema types and validators",
+    files: /^src\/generated\/server-operations\.ts$/,
+    forbids: (edge) =>
+      targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//)(edge) ||
+      targetIn(/^src\/generated\/(operations|queries|query-functions|query-hooks)\.ts$/)(edge),
+  },
+  {
+    name: "only server code imports the server operations and the server transport",
+    files: /^src\//,
+    forbids: (edge) =>
+      !/^src\/(server|nextjs|generated\/server-operations\.ts$|transport\/server-transport\.ts$)/.test(edge.from) &&
+      targetIn(SERVER_ONLY)(edge),
   },
   {
     name: "hooks import nothing from testing, adapter or emulator",
@@ -155,6 +171,15 @@ describe("what each entry reaches", () => {
       const { files } = reachable(edges, entry);
       expect([...files].filter((file) => /^src\/(adapter|emulator|testing)\//.test(file))).toEqual([]);
       expect(files.size).toBeGreaterThan(10);
+    });
+
+    it(`the browser entry ${entry} never reaches the server operations or the server transport`, () => {
+      const { files } = reachable(edges, entry);
+      expect(
+        [...files].filter(
+          (file) => SERVER_ONLY.test(file) || /^src\/generated\/validators\/(ssr|backend|oauth)/.test(file),
+        ),
+      ).toEqual([]);
     });
   }
 

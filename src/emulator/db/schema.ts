@@ -3,8 +3,9 @@ import type { SqlPort } from "./sql.js";
 /**
  * The emulator's own tables, beside the identity store's: profile fields the provider has and Auth.js users do not,
  * organisations, memberships, invitations, API keys, MFA secrets and backup codes, rate-limit counters, the outbox,
- * the project settings, the signing key (kept across resets: a backend holds its public key) and how each session
- * logged in. Each step is one statement; `create ... if not exists` makes the whole list idempotent.
+ * the project settings, the signing key and the integration API key (both kept across resets: a backend holds the
+ * public key, an app's server the API key), how each session logged in, and the server-side sessions (codes, refresh
+ * tokens). Each step is one statement; `create ... if not exists` makes the whole list idempotent.
  */
 const steps = [
   `create table if not exists emu_profiles (
@@ -47,6 +48,18 @@ const steps = [
   `create table if not exists emu_signing_key (id integer primary key, kid text not null, private_jwk jsonb not null, created_at timestamptz not null)`,
   `create table if not exists emu_session_logins (session_hash text primary key, login_method jsonb not null)`,
   `alter table emu_mfa_steps add column if not exists login_method jsonb`,
+  // The integration API key an app's server sends (kept across resets, like the signing key: an app's .env holds it).
+  `create table if not exists emu_integration_key (id integer primary key, api_key text not null, created_at timestamptz not null)`,
+  // The server-side session: one-time codes of the hosted login, the sessions they start, their refresh tokens.
+  `create table if not exists emu_ssr_codes (
+     code_hash text primary key, user_id text not null, redirect_uri text not null, browser_session text not null,
+     login_method jsonb, expires_at timestamptz not null)`,
+  `create table if not exists emu_ssr_sessions (
+     id text primary key, user_id text not null, browser_session text not null, login_method jsonb,
+     expires_at timestamptz not null)`,
+  `create table if not exists emu_refresh_tokens (
+     token_hash text primary key, session_id text not null references emu_ssr_sessions(id) on delete cascade,
+     rotated_at timestamptz)`,
 ];
 
 /** Creates the emulator's tables when they are missing. */
@@ -57,6 +70,6 @@ export async function migrateEmulator(db: SqlPort): Promise<void> {
 /** Empties every emulator table (the identity store is emptied by the caller). */
 export async function truncateEmulator(db: SqlPort): Promise<void> {
   await db.query(
-    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins restart identity cascade",
+    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins, emu_ssr_codes, emu_ssr_sessions, emu_refresh_tokens restart identity cascade",
   );
 }

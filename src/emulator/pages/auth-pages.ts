@@ -15,7 +15,8 @@ async function afterLogin(ctx: EmulatorContext, request: Request, state: string,
 
 const html = (title: string, body: string): Reply => ({ status: 200, html: page(title, body) });
 
-function loginPage(request: Request, error?: string): Reply {
+/** The hosted login page (its links and form carry the request's `rt`). */
+export function loginPage(request: Request, error?: string): Reply {
   const social = SOCIAL_PROVIDERS.slice(0, 3)
     .map((p) => `<a href="/${p}/login${withRt("", request)}">${p}</a>`)
     .join(" · ");
@@ -36,6 +37,32 @@ ${form(
   );
 }
 
+/** The hosted signup page (its links and form carry the request's `rt`). */
+export const signupPage = (request: Request, error?: string): Reply =>
+  html(
+    "Create an account",
+    `${errorLine(error)}${form(
+      "/signup",
+      [
+        {
+          name: "email",
+          label: "Email",
+          type: "email",
+          value: request.url.searchParams.get("email") ?? request.form.email ?? "",
+        },
+        { name: "password", label: "Password (8 characters or more)", type: "password" },
+        { name: "first_name", label: "First name" },
+        { name: "last_name", label: "Last name" },
+      ],
+      {
+        ...rawRt(request),
+        invite_token: request.url.searchParams.get("invite_token") ?? request.form.invite_token ?? "",
+      },
+      "Sign up",
+    )}
+<p class="muted">Have an account? <a href="${withRt("/login", request)}">Log in</a></p>`,
+  );
+
 /** /login, /signup, /mfa, /login_link, /confirm_email_required and the social and SAML sign-in pages. */
 export function authPages(router: Router, ctx: EmulatorContext): void {
   router.add("GET", "/login", async (request) => {
@@ -52,30 +79,6 @@ export function authPages(router: Router, ctx: EmulatorContext): void {
     return afterLogin(ctx, request, (reply!.json as { login_state: string }).login_state, reply!.cookies ?? []);
   });
 
-  const signupPage = (request: Request, error?: string): Reply =>
-    html(
-      "Create an account",
-      `${errorLine(error)}${form(
-        "/signup",
-        [
-          {
-            name: "email",
-            label: "Email",
-            type: "email",
-            value: request.url.searchParams.get("email") ?? request.form.email ?? "",
-          },
-          { name: "password", label: "Password (8 characters or more)", type: "password" },
-          { name: "first_name", label: "First name" },
-          { name: "last_name", label: "Last name" },
-        ],
-        {
-          ...rawRt(request),
-          invite_token: request.url.searchParams.get("invite_token") ?? request.form.invite_token ?? "",
-        },
-        "Sign up",
-      )}
-<p class="muted">Have an account? <a href="${withRt("/login", request)}">Log in</a></p>`,
-    );
   router.add("GET", "/signup", async (request) => (await withDefaultReturn(ctx, request)) ?? signupPage(request));
   router.add("POST", "/signup", async (request) => {
     const { email = "", password = "", first_name, last_name, invite_token } = request.form;

@@ -83,6 +83,22 @@ export async function refreshResponse(
 }
 
 /**
+ * The contract's OAuthUserinfo (`GET /propelauth/oauth/userinfo`): the person as stored now, whether the password
+ * must change, and every membership (`org_id_to_org_info`).
+ */
+export async function userinfoResponse(ctx: EmulatorContext, person: Person): Promise<Record<string, unknown>> {
+  const settings = await ctx.settings();
+  const memberships = await membershipsOf(ctx, person.id);
+  return {
+    ...userJson(person),
+    update_password_required: person.mustChangePassword,
+    org_id_to_org_info: Object.fromEntries(
+      memberships.map(({ org, membership }) => [org.id, memberInfoJson(settings, org, membership)]),
+    ),
+  };
+}
+
+/**
  * The user claims of an access token, as the provider's tokens carry them: id, e-mail, the names when set, the
  * legacy id, how the session logged in, and the properties when the project includes them.
  */

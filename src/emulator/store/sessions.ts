@@ -31,12 +31,18 @@ export async function startSession(ctx: EmulatorContext, userId: string, method:
 
 /** Ends the request's session; returns the Set-Cookie value that clears its cookie. */
 export async function endSession(ctx: EmulatorContext, request: Request): Promise<string[]> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (token) {
-    await ctx.identity.deleteSession(token);
-    await ctx.db.query("delete from emu_session_logins where session_hash = $1", [sha256(token)]);
-  }
+  const token = browserSessionOf(request);
+  if (token) await endBrowserSession(ctx, token);
   return [cookie(SESSION_COOKIE, "", 0)];
+}
+
+/** The request's browser session token (its session cookie), if any. */
+export const browserSessionOf = (request: Request): string | undefined => request.cookies[SESSION_COOKIE] || undefined;
+
+/** Ends a browser session by its token: the next visit to a hosted page asks for credentials again. */
+export async function endBrowserSession(ctx: EmulatorContext, token: string): Promise<void> {
+  await ctx.identity.deleteSession(token);
+  await ctx.db.query("delete from emu_session_logins where session_hash = $1", [sha256(token)]);
 }
 
 /** The logged-in person of a request, or null (no cookie, an unknown or expired session, a disabled account). */

@@ -1,4 +1,4 @@
-import { SignJWT, type JWK } from "jose";
+import { type JWK, type JWTPayload, SignJWT, importJWK, jwtVerify } from "jose";
 import type { SigningKey } from "./signing-key.js";
 
 /** Signs access tokens (RS256) and publishes the public key (JWKS, PEM) so an app's backend can verify them. */
@@ -9,6 +9,8 @@ export interface TokenSigner {
   pem(): string;
   /** The `iss` of every token: the auth URL's origin. */
   issuer(): string;
+  /** The claims of a token this signer issued, still valid (signature, issuer, expiry); null for any other. */
+  verify(token: string): Promise<JWTPayload | null>;
 }
 
 /** A signer over the database's key; `issuer` is read at each signing (the public URL is known once listening). */
@@ -25,5 +27,14 @@ export function createTokenSigner(key: SigningKey, issuer: () => string): TokenS
         .sign(key.privateKey),
     jwks: () => ({ keys: [key.publicJwk] }),
     pem: () => key.publicPem,
+    async verify(token) {
+      try {
+        const publicKey = await importJWK(key.publicJwk, "RS256");
+        const { payload } = await jwtVerify(token, publicKey, { issuer: issuer(), algorithms: ["RS256"] });
+        return payload;
+      } catch {
+        return null;
+      }
+    },
   };
 }

@@ -1,12 +1,11 @@
 import type { EmulatorSettings } from "../../../src/emulator/index.js";
-import type { OperationId } from "../../../src/generated/operations.js";
 import type { OperationModel } from "../../../scripts/codegen/model.js";
-import { validCalls } from "../../contract/calls.js";
+import { type BrowserOperationId, validCalls } from "../../contract/calls.js";
 import { admin, Browser, loggedIn } from "../harness.js";
 import type { Case } from "./case.js";
 
 /** The project setting whose "off" makes each operation answer action_disabled. */
-const disablingSetting: Partial<Record<OperationId, keyof EmulatorSettings>> = {
+const disablingSetting: Partial<Record<BrowserOperationId, keyof EmulatorSettings>> = {
   login: "passwordLogin",
   signup: "signup",
   createOrg: "orgCreation",
@@ -27,7 +26,7 @@ const codesAt = (op: OperationModel, status: number): string[] =>
  */
 export function genericCases(operations: OperationModel[]): Case[] {
   return operations.flatMap((op) => {
-    const id = op.operationId as OperationId;
+    const id = op.operationId as BrowserOperationId;
     const call = validCalls[id];
     const cases: Case[] = [];
     if (op.path.startsWith("/api/fe/v3") && codesAt(op, 401).includes("not_logged_in")) {

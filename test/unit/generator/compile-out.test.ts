@@ -8,7 +8,7 @@ import { VALIDATION_OFF, bundle } from "../../../bench/bundle.js";
 /** The global an app's bundler defines (the library reads it, and declares nothing into the app's types). */
 const switches = globalThis as { ORGAUTH_VALIDATION?: "on" | "off" | undefined };
 
-describe("validation compiled out", () => {
+describe("validation compiled out", { timeout: 120_000 }, () => {
   afterEach(() => {
     switches.ORGAUTH_VALIDATION = undefined;
     vi.resetModules();
@@ -37,7 +37,7 @@ describe("validation compiled out", () => {
     expect(off.inputs.filter(([file]) => file.includes("node_modules/zod/"))).toEqual([]);
     expect(off.code).not.toContain("_zod");
     expect(off.gzipBytes).toBeLessThan(on.gzipBytes);
-  }, 30_000);
+  }, 120_000);
 
   it("sends bodies as given and takes answers as they are, loading no validators", async () => {
     switches.ORGAUTH_VALIDATION = "off";

@@ -38,7 +38,7 @@ describe("validators in a code-split app", () => {
       const inputs = bundle.chunks.flatMap((chunk) => chunk.inputs);
       expect(inputs.length).toBe(new Set(inputs).size);
     },
-    60_000,
+    120_000,
   );
 
   it("the chunks one fetcher can load carry its validators and no other operation's", async () => {
@@ -50,11 +50,11 @@ describe("validators in a code-split app", () => {
     expect(carried(bundle, false).filter((input) => input.includes("src/generated/validators/"))).toEqual([
       "src/generated/validators/listOrgMembers.ts",
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it("with validation compiled out, the typical app loads no validator chunk and carries no zod", async () => {
     const bundle = await split(app, VALIDATION_OFF);
     expect(bundle.chunks.filter((chunk) => !chunk.initial)).toEqual([]);
     expect(carried(bundle, true).filter((input) => input.includes("node_modules/zod/"))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

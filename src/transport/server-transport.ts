@@ -1,0 +1,105 @@
+/**
+ * The transport of the calls an app's server makes to the auth host (the contract's `server` tag): the integration
+ * API key as `Authorization: Bearer`, no CSRF header, no browser credentials. Only server entries import this
+ * module (and the generated `server-operations.ts` that runs on it); the browser entries never reach it.
+ */
+import { OrgauthError } from "../shared/orgauth-error.js";
+import { toAuthOrigin } from "./auth-url.js";
+import { createTransport, type Transport, type TransportOptions } from "./create-transport.js";
+import type { RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
+import { RequestValidationError } from "./errors.js";
+import { operationUrl } from "./request-url.js";
+
+/** A server-side option that is missing or unusable (the integration API key); nothing was sent. */
+export class ServerConfigurationError extends OrgauthError {
+  override readonly name = "ServerConfigurationError";
+  readonly type = "server_configuration";
+
+  /** The option at fault. */
+  declare readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/** Options of `createServerTransport`. */
+export interface ServerTransportOptions extends Omit<TransportOptions, "timers"> {
+  /** The project's integration API key, sent as `Authorization: Bearer <apiKey>` on the calls that take it. */
+  apiKey: string;
+}
+
+/** The transport under the generated server fetchers (the type keeps a browser transport out of them). */
+export interface ServerTransport extends Transport {
+  /** Marks the transport as the server's: the generated server fetchers take nothing else. */
+  readonly surface: "server";
+}
+
+/** Creates the server's transport for an auth host: API key as bearer, JSON, timeouts, typed errors, validation by status. */
+export function createServerTransport(options: ServerTransportOptions): ServerTransport {
+  const apiKey = typeof options.apiKey === "string" ? options.apiKey.trim() : "";
+  if (!apiKey || /\s/.test(apiKey))
+    throw new ServerConfigurationError("apiKey", "The integration API key is missing or contains white space");
+  const extra = options.headers;
+  const serverFetch = options.fetch;
+  const transport = createTransport({
+    ...options,
+    // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it.
+    headers: () => ({
+      Authorization: `Bearer ${apiKey}`,
+      ...(typeof extra === "function" ? extra() : extra),
+    }),
+    // No browser credentials: the browser transport's `credentials: "include"` is left out (a server runtime may
+    // refuse the option). The browser's own transport stays as it is, byte for byte.
+    fetch: (input, init) => {
+      const { credentials: _browserOnly, ...serverInit } = init ?? {};
+      return (serverFetch ?? globalThis.fetch)(input, serverInit);
+    },
+  });
+  return { ...transport, surface: "server" };
+}
+
+/** Per-call options that authorise the call with a user's access token instead of the API key. */
+export function withAccessToken(
+  options: RequestOptions | undefined,
+  operationId: OperationId,
+  accessToken: string,
+): RequestOptions {
+  if (typeof accessToken !== "string" || !accessToken || /\s/.test(accessToken))
+    throw new RequestValidationError(operationId, [{ path: ["accessToken"], message: "must be a non-empty token" }]);
+  return { ...options, headers: { ...options?.headers, Authorization: `Bearer ${accessToken}` } };
+}
+
+/** What a URL builder knows about a browser navigation of the contract (an operation answered with a page or a redirect). */
+export interface NavigationDescriptor<Id extends string = string> {
+  readonly operationId: Id;
+  readonly path: string;
+  /** Query parameters the contract requires. */
+  readonly required: readonly string[];
+}
+
+/** The absolute URL of a navigation on the auth host: its path and query (values encoded, undefined left out). */
+export function navigationUrl(
+  authUrl: string,
+  navigation: NavigationDescriptor,
+  query: Readonly<Record<string, string | number | boolean | undefined>>,
+): string {
+  const operationId = navigation.operationId as OperationId;
+  const missing = navigation.required.filter((name) => query[name] === undefined || query[name] === "");
+  if (missing.length)
+    throw new RequestValidationError(
+      operationId,
+      missing.map((name) => ({ path: ["query", name], message: "is required" })),
+    );
+  const descriptor = {
+    operationId,
+    method: "GET",
+    path: navigation.path,
+    responses: {},
+    validators: noValidators,
+  } as const;
+  return operationUrl(toAuthOrigin(authUrl), descriptor, { query });
+}
+
+const noValidators = () => Promise.resolve({ validators: { responses: {} } });

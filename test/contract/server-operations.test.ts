@@ -1,0 +1,178 @@
+import { describe, expect, inject, it } from "vitest";
+import { loadContract } from "../../scripts/codegen/contract.js";
+import { buildOperations, calledOperations } from "../../scripts/codegen/model.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { oauthUserinfo, ssrAuthorizeUrl } from "../../src/generated/server-operations.js";
+import { ApiError, RequestValidationError } from "../../src/transport/index.js";
+import { ServerConfigurationError, createServerTransport } from "../../src/transport/server-transport.js";
+import { TEST_ACCESS_TOKEN, serverCalls } from "./server-calls.js";
+
+/**
+ * The server's calls against Prism serving our own contract, through the server transport: every success and error
+ * example comes back typed and validated, Prism (which checks the bearer security schemes) finds no violation, and
+ * every request carries the API key (or, for userinfo, the access token) as its bearer, no CSRF header and no
+ * browser credentials. The authorize navigation is a URL builder: its URLs are what Prism's validator accepts.
+ */
+const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
+const all = buildOperations(contract).filter((op) => op.surface === "server");
+const operations = calledOperations(all);
+const API_KEY = "test-integration-api-key";
+
+interface Sent {
+  authorization: string | null;
+  csrf: string | null;
+  credentials: RequestCredentials | undefined;
+  status: number;
+  violations: string | null;
+}
+
+function recordingTransport() {
+  const sent: Sent[] = [];
+  const transport = createServerTransport({
+    authUrl: inject("prismUrl"),
+    apiKey: API_KEY,
+    logger: { warn: () => undefined },
+    fetch: async (input, init) => {
+      const headers = new Headers(init?.headers);
+      const response = await fetch(input, init);
+      sent.push({
+        authorization: headers.get("Authorization"),
+        csrf: headers.get("X-CSRF-Token"),
+        credentials: init?.credentials,
+        status: response.status,
+        violations: response.headers.get("sl-violations"),
+      });
+      return response;
+    },
+  });
+  return { transport, sent };
+}
+
+function examplesOf(operationId: string, status: number, media = "application/json"): [string, { value?: unknown }][] {
+  const op = all.find((o) => o.operationId === operationId)!;
+  const response = contract.resolve(
+    contract.document.paths[op.path][op.method.toLowerCase()].responses[String(status)],
+  );
+  return Object.entries(response.content?.[media]?.examples ?? {}).map(([name, example]) => [
+    name,
+    contract.resolve(example as object),
+  ]);
+}
+
+it("covers every server call of the contract, and the contract has the authorize navigation", () => {
+  expect(Object.keys(serverCalls).sort()).toEqual(operations.map((o) => o.operationId).sort());
+  expect(all.filter((op) => op.kind === "navigation").map((op) => op.operationId)).toEqual(["ssrAuthorize"]);
+});
+
+describe.each(operations)("$method $path ($operationId)", (op) => {
+  const call = serverCalls[op.operationId as keyof typeof serverCalls];
+  const bearer = op.bearer === "accessToken" ? `Bearer ${TEST_ACCESS_TOKEN}` : `Bearer ${API_KEY}`;
+  const sentAs = (status: number) => ({
+    authorization: bearer,
+    csrf: null,
+    credentials: undefined,
+    status,
+    violations: null,
+  });
+
+  const successExamples = op.successResponses.flatMap((response) => {
+    const named = examplesOf(op.operationId, response.status);
+    return (named.length ? named : [["(no body)", {}] as [string, { value?: unknown }]]).map(([name, example]) => ({
+      status: response.status,
+      name,
+      value: example.value,
+      hasBody: Boolean(response.schema),
+    }));
+  });
+
+  it.each(successExamples)("returns success example $name ($status), validated, sent with its bearer", async (ex) => {
+    const { transport, sent } = recordingTransport();
+    const prefer = ex.hasBody ? `code=${ex.status}, example=${ex.name}` : `code=${ex.status}`;
+    const data = await call(transport, { headers: { Prefer: prefer } });
+    expect(data).toEqual(ex.hasBody ? ex.value : undefined);
+    expect(sent).toEqual([sentAs(ex.status)]);
+  });
+
+  const errorExamples = op.errorResponses.flatMap((response) =>
+    examplesOf(op.operationId, response.status).map(([name, example]) => ({
+      status: response.status,
+      name,
+      value: example.value as { error_code: string },
+    })),
+  );
+
+  it.each(errorExamples)("answers example $name ($status) with a typed ApiError", async ({ status, name, value }) => {
+    const { transport, sent } = recordingTransport();
+    const error = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } }).then(
+      () => expect.fail("expected an ApiError"),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, operationId: op.operationId, code: value.error_code });
+    expect(sent).toEqual([sentAs(status)]);
+  });
+
+  it("documents an example for every error code it lists", () => {
+    const named = new Set(errorExamples.map((e) => e.value.error_code));
+    expect(op.errorCodes.filter((code) => !named.has(code))).toEqual([]);
+  });
+});
+
+describe("the server transport", () => {
+  it("refuses a missing or blank API key before anything is sent", () => {
+    for (const apiKey of ["", "  ", "two words"]) {
+      expect(() => createServerTransport({ authUrl: inject("prismUrl"), apiKey })).toThrow(ServerConfigurationError);
+    }
+    expect(() => createServerTransport({ authUrl: inject("prismUrl"), apiKey: "" })).toThrow(
+      expect.objectContaining({ type: "server_configuration", option: "apiKey" }),
+    );
+  });
+
+  it("refuses an empty access token for userinfo with a rejection, sending nothing", async () => {
+    const { transport, sent } = recordingTransport();
+    await expect(oauthUserinfo(transport, { accessToken: "" })).rejects.toBeInstanceOf(RequestValidationError);
+    expect(sent).toEqual([]);
+  });
+
+  it("keeps the API key out of userinfo (the access token is its only bearer)", async () => {
+    const { transport, sent } = recordingTransport();
+    await serverCalls.oauthUserinfo(transport);
+    expect(sent[0]?.authorization).toBe(`Bearer ${TEST_ACCESS_TOKEN}`);
+  });
+});
+
+describe("ssrAuthorizeUrl (GET /propelauth/ssr/authorize)", () => {
+  const query = { redirect_uri: "https://app.example.com/api/auth/callback?x=1&y=2", state: "a".repeat(64) };
+
+  it("builds the URL on the auth host's origin with every parameter encoded, extras passed through", () => {
+    const url = new URL(ssrAuthorizeUrl("https://auth.example.com/some/path", { ...query, signup: true, lang: "fr" }));
+    expect(url.origin + url.pathname).toBe("https://auth.example.com/propelauth/ssr/authorize");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...query, signup: "true", lang: "fr" });
+  });
+
+  it("refuses a missing redirect_uri or state with a typed error", () => {
+    const build = (q: Record<string, string | undefined>) => () =>
+      ssrAuthorizeUrl("https://auth.example.com", q as Parameters<typeof ssrAuthorizeUrl>[1]);
+    expect(build({ state: "s" })).toThrow(RequestValidationError);
+    expect(build({ redirect_uri: "https://app.example.com/cb", state: "" })).toThrow(/state/);
+  });
+
+  const outcomes = [
+    { prefer: "code=200, example=login_page", status: 200 },
+    { prefer: "code=302", status: 302 },
+    ...examplesOf("ssrAuthorize", 400, "text/html").map(([name]) => ({
+      prefer: `code=400, example=${name}`,
+      status: 400,
+    })),
+  ];
+
+  it.each(outcomes)("is a URL Prism's validator accepts ($prefer)", async ({ prefer, status }) => {
+    const url = ssrAuthorizeUrl(inject("prismUrl"), { ...query, signup: false });
+    const response = await fetch(url, { redirect: "manual", headers: { Prefer: prefer } });
+    await response.body?.cancel();
+    expect(response.status).toBe(status);
+    expect(response.headers.get("sl-violations")).toBeNull();
+    if (status === 302)
+      expect(response.headers.get("Location")).toMatch(/^https:\/\/app\.example\.com\/api\/auth\/callback\?/);
+  });
+});
