@@ -14,7 +14,7 @@ export const unstorable = (text: string): boolean => text.includes("\u0000") || 
  * The JSON path of the first string (value or key) in `value` that PostgreSQL cannot store, or null. Walks with a
  * stack, so a deep value (the body's depth is limited before parsing anyway) cannot overflow the call stack.
  */
-export function unstorablePath(value: unknown, root: string): string | null {
+function unstorablePath(value: unknown, root: string): string | null {
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0) {
     const [item, path] = stack.pop()!;

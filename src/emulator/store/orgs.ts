@@ -161,7 +161,7 @@ export async function pendingInviteCount(ctx: EmulatorContext, orgId: string): P
 }
 
 /** The answer when a person already belongs to as many orgs as a user may. */
-export const maxOrgsReached = (): ProviderError =>
+const maxOrgsReached = (): ProviderError =>
   new ProviderError(409, "user_max_orgs_limit_exceeded", "You have reached the maximum number of organizations");
 
 /**

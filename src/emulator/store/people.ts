@@ -163,7 +163,7 @@ async function insertProfile(ctx: EmulatorContext, id: string, fields: NewPerson
  * burst of guesses (even across two emulators on one database) checks at most `limit` passwords and the rest none.
  * Returns the check's number (1 … limit), or null when none is left.
  */
-export async function takePasswordCheck(ctx: EmulatorContext, id: string, limit: number): Promise<number | null> {
+async function takePasswordCheck(ctx: EmulatorContext, id: string, limit: number): Promise<number | null> {
   const { rows } = await ctx.db.query<{ failed_logins: number }>(
     `update emu_profiles set failed_logins = failed_logins + 1
      where user_id = $1 and not locked and failed_logins < $2 returning failed_logins`,
@@ -173,12 +173,12 @@ export async function takePasswordCheck(ctx: EmulatorContext, id: string, limit:
 }
 
 /** Gives back a check whose password was right (it did not fail). */
-export async function releasePasswordCheck(ctx: EmulatorContext, id: string): Promise<void> {
+async function releasePasswordCheck(ctx: EmulatorContext, id: string): Promise<void> {
   await ctx.db.query("update emu_profiles set failed_logins = greatest(failed_logins - 1, 0) where user_id = $1", [id]);
 }
 
 /** Settles a check whose password was wrong: it stays counted, and the check numbered `limit` locks the account. */
-export async function settleWrongPassword(
+async function settleWrongPassword(
   ctx: EmulatorContext,
   id: string,
   check: number,
