@@ -178,12 +178,7 @@ async function releasePasswordCheck(ctx: EmulatorContext, id: string): Promise<v
 }
 
 /** Settles a check whose password was wrong: it stays counted, and the check numbered `limit` locks the account. */
-async function settleWrongPassword(
-  ctx: EmulatorContext,
-  id: string,
-  check: number,
-  limit: number,
-): Promise<boolean> {
+async function settleWrongPassword(ctx: EmulatorContext, id: string, check: number, limit: number): Promise<boolean> {
   if (check < limit) return false;
   await ctx.db.query("update emu_profiles set locked = true where user_id = $1", [id]);
   return true;
