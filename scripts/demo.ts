@@ -38,6 +38,9 @@ if (onPrism) {
     `  the emulator's admin API: ${demo.emulatorUrl}/__emulator/… with x-emulator-secret: ${demo.emulatorSecret}`,
   );
   console.log(
+    `  the emulator's admin UI: ${demo.emulatorUrl}/__emulator/ui?token=${encodeURIComponent(demo.emulatorSecret ?? "")}`,
+  );
+  console.log(
     "  a scenario picked in the developer toolbar has Prism answer the calls it names from the contract's examples (npm run demo -- --prism: Prism only)",
   );
 }

@@ -92,7 +92,8 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
   Outbox     ${emulator.authUrl}/outbox
   Keys       ${emulator.authUrl}/.well-known/verifier-key.pem · ${emulator.authUrl}/.well-known/jwks.json
   API key    ${emulator.apiKey}   (integration key for an app's server; --api-key or ORGAUTH_EMULATOR_API_KEY sets it)
-  Admin UI   ${emulator.url}/__emulator/ui   (users, orgs, outbox, settings, live requests, export, reset)
+  Admin UI   ${emulator.adminUiUrl}
+             (users, orgs, outbox, settings, live requests, export, reset; the address carries the admin secret)
   Admin API  ${emulator.url}/__emulator/… with x-emulator-secret: ${emulator.secret}   (--admin-secret or ORGAUTH_EMULATOR_SECRET fixes it)
   Origins    ${values["allowed-origin"]?.join(" ") ?? "any loopback port (http(s)://localhost, 127.0.0.1, [::1]); --allowed-origin narrows it"}
   Storage    ${storage}

@@ -11,6 +11,8 @@ export interface TestEmulator {
   readonly url: string;
   /** The admin API's secret: `fetch(url + "/__emulator/…", { headers: { "x-emulator-secret": secret } })`. */
   readonly secret: string;
+  /** The admin UI's address, carrying the secret as `?token=`: open it in a browser (it keeps an admin cookie). */
+  readonly adminUiUrl: string;
   /** What `@propelauth/node` needs to verify this emulator's tokens: `manualTokenVerificationMetadata`. */
   readonly tokenVerification: { verifierKey: string; issuer: string };
   /** The integration API key an app's server sends as `Authorization: Bearer` (its `PROPELAUTH_API_KEY`). */
@@ -42,6 +44,7 @@ export async function createEmulator(
   return {
     url: emulator.url,
     secret: emulator.secret,
+    adminUiUrl: emulator.adminUiUrl,
     tokenVerification: emulator.tokenVerification,
     apiKey: emulator.apiKey,
     reset: () => emulator.reset(),

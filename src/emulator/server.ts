@@ -4,6 +4,7 @@ import { createTokenSigner } from "./tokens/access-tokens.js";
 import type { EmulatorContext } from "./store/context.js";
 import { readSettings } from "./store/context.js";
 import { ProviderError } from "./http/errors.js";
+import { assertStorable } from "./http/characters.js";
 import { guardRequest } from "./http/guard.js";
 import { parseCookies, preflight, readBody, Router, send } from "./http/http.js";
 import { openIdentityStore, truncateIdentity } from "./db/identity.js";
@@ -81,6 +82,8 @@ export interface RunningEmulator {
   url: string;
   /** The admin API's secret: send it as the `x-emulator-secret` header. */
   secret: string;
+  /** The admin UI's address, carrying the secret as `?token=` (opening it gives the browser the admin cookie). */
+  adminUiUrl: string;
   /** The auth URL an app and its backend are given: `publicUrl` when set, else `url`. */
   authUrl: string;
   /** What the provider's backend library needs to verify this emulator's tokens offline. */
@@ -157,6 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const router = createRouter(
     ctx,
     { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) },
+    secret,
     requestLog,
   );
 
@@ -178,6 +182,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     tokenVerification: { verifierKey: ctx.signer.pem(), issuer: ctx.signer.issuer() },
     apiKey,
     secret,
+    adminUiUrl: `${url}/__emulator/ui?token=${encodeURIComponent(secret)}`,
     reset,
     seed: (seed) => applySeed(ctx, seed),
     outbox: (to) => readOutbox(ctx, to),
@@ -195,6 +200,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 export function createRouter(
   ctx: EmulatorContext,
   actions: AdminActions,
+  adminSecret: string,
   requestLog: RequestLog = new RequestLog(),
 ): Router {
   const router = new Router();
@@ -218,7 +224,7 @@ export function createRouter(
     register(router, ctx);
   }
   adminRoutes(router, ctx, actions);
-  adminUiRoutes(router, ctx, requestLog);
+  adminUiRoutes(router, ctx, requestLog, adminSecret);
   return router;
 }
 
@@ -229,6 +235,13 @@ function requestUrl(req: IncomingMessage): URL {
   } catch {
     throw new ProviderError(400, "bad_request", "The request target is not a valid path");
   }
+}
+
+/** Every value of the query string by name (a name may repeat). */
+function queryValues(url: URL): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) values[name] = [...(values[name] ?? []), value];
+  return values;
 }
 
 /** Routes one HTTP request after the guard; every failure becomes the contract's error body, never a crash. */
@@ -259,6 +272,7 @@ async function handle(
       });
     }
     const { body, form } = await readBody(req);
+    assertStorable({ path: found.params, query: queryValues(url), body });
     const reply = await found.handler({
       method: req.method ?? "GET",
       url,

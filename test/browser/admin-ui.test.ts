@@ -50,7 +50,7 @@ const logsIn = async (email: string, password: string) =>
 
 async function openAdmin(width: number, tab = "users"): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 800 }, acceptDownloads: true });
-  await page.goto(`${emulator.url}/__emulator/ui#${tab}`);
+  await page.goto(`${emulator.adminUiUrl}#${tab}`);
   await page.locator("#main .card, #main .log, #main textarea").first().waitFor();
   return page;
 }

@@ -1,10 +1,12 @@
 import { expect, it } from "vitest";
+import { startEmulator } from "../../src/emulator/index.js";
 import { ADA, raw, useEmulator } from "./harness.js";
 
 /**
- * The admin API (`/__emulator/*`) answers only with the emulator's secret or to a request a browser proves
- * same-origin; a page on any other origin (another site, another loopback port) cannot drive it, and a refused
- * request changes nothing.
+ * The admin API (`/__emulator/*`) answers only with the emulator's secret: in its header, or as the admin UI's
+ * cookie (handed out by the tokenised address) on a request the browser marks same-origin. A header any process can
+ * send (`Sec-Fetch-Site: same-origin`) proves nothing; a page on any other origin cannot drive it; a refused request
+ * changes nothing.
  */
 const emu = useEmulator();
 
@@ -35,6 +37,15 @@ const attacks: { name: string; headers: Record<string, string> }[] = [
     headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" },
   },
   { name: "an Origin equal to the emulator's but no Sec-Fetch-Site", headers: {} },
+  { name: "a client that merely sends Sec-Fetch-Site: same-origin", headers: { "Sec-Fetch-Site": "same-origin" } },
+  {
+    name: "an Origin equal to the emulator's and Sec-Fetch-Site: same-origin",
+    headers: { "Sec-Fetch-Site": "same-origin" },
+  },
+  {
+    name: "a made-up admin cookie marked same-origin",
+    headers: { "Sec-Fetch-Site": "same-origin", Cookie: "__emulator_admin=guessed" },
+  },
 ];
 
 for (const attack of attacks) {
@@ -94,7 +105,18 @@ it("grants no CORS preflight on the admin API, to any origin, the loopback ones 
   }
 });
 
-it("serves the admin API with the secret, and to a request the browser marks same-origin", async () => {
+/** The admin cookie the tokenised address hands out, as a Cookie header value. */
+async function adminCookie(): Promise<string> {
+  const opened = await raw(emu.url, { path: `/__emulator/ui?token=${encodeURIComponent(emu.secret)}` });
+  expect(opened.status).toBe(303);
+  expect(opened.headers.location).toBe("/__emulator/ui");
+  const set = [opened.headers["set-cookie"] ?? []].flat()[0] ?? "";
+  expect(set).toMatch(/^__emulator_admin=[\w-]+; Path=\/__emulator; HttpOnly; SameSite=Strict$/);
+  expect(set).not.toContain(emu.secret);
+  return set.split(";")[0]!;
+}
+
+it("serves the admin API with the secret in its header", async () => {
   const withSecret = await raw(emu.url, {
     method: "PATCH",
     path: "/__emulator/settings",
@@ -103,19 +125,44 @@ it("serves the admin API with the secret, and to a request the browser marks sam
   });
   expect(withSecret.status).toBe(200);
   expect((await emu.settings()).signup).toBe(false);
-  const sameOrigin = await raw(emu.url, {
-    method: "PATCH",
-    path: "/__emulator/settings",
-    headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", Origin: new URL(emu.url).origin },
-    body: JSON.stringify({ signup: true }),
-  });
-  expect(sameOrigin.status).toBe(200);
-  expect((await emu.settings()).signup).toBe(true);
-  const sameOriginGet = await raw(emu.url, {
-    path: "/__emulator/settings",
-    headers: { "Sec-Fetch-Site": "same-origin" },
-  });
-  expect(sameOriginGet.status).toBe(200);
+});
+
+it("serves the admin UI's page and API to the browser that opened the tokenised address, from its own origin only", async () => {
+  expect((await raw(emu.url, { path: "/__emulator/ui" })).status).toBe(401);
+  expect((await raw(emu.url, { path: "/__emulator/ui?token=guessed" })).status).toBe(403);
+  const cookie = await adminCookie();
+  expect((await raw(emu.url, { path: "/__emulator/ui", headers: { Cookie: cookie } })).status).toBe(200);
+  const patch = (headers: Record<string, string>) =>
+    raw(emu.url, {
+      method: "PATCH",
+      path: "/__emulator/settings",
+      headers: { "Content-Type": "application/json", Cookie: cookie, ...headers },
+      body: JSON.stringify({ signup: false }),
+    });
+  expect((await patch({ "Sec-Fetch-Site": "same-origin", Origin: new URL(emu.url).origin })).status).toBe(200);
+  expect((await emu.settings()).signup).toBe(false);
+  // the cookie rides along with a page of another loopback port (same site): the browser's marks refuse it
+  for (const headers of [
+    { "Sec-Fetch-Site": "same-site", Origin: "http://127.0.0.1:1" },
+    { "Sec-Fetch-Site": "same-origin", Origin: "http://127.0.0.1:1" },
+    {},
+  ])
+    expect((await patch(headers)).status, JSON.stringify(headers)).toBe(403);
+});
+
+it("voids the admin cookie with a new secret: a cookie of another emulator's secret is refused", async () => {
+  const other = await startEmulator();
+  try {
+    const opened = await raw(other.url, { path: `/__emulator/ui?token=${encodeURIComponent(other.secret)}` });
+    const foreign = [opened.headers["set-cookie"] ?? []].flat()[0]!.split(";")[0]!;
+    const answer = await raw(emu.url, {
+      path: "/__emulator/settings",
+      headers: { Cookie: foreign, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(answer.status).toBe(403);
+  } finally {
+    await other.stop();
+  }
 });
 
 it("makes a new secret for every start unless one is given", async () => {

@@ -1,6 +1,6 @@
 /**
  * Real headless Chromium, real cross-site pages: a page on another loopback port (the same site as the emulator, so
- * the browser sends the emulator's cookie along) tries what the emulator must refuse — a text/plain POST to the admin
+ * the browser sends the emulator's cookies along, the admin UI's included once it was opened) tries what the emulator must refuse — a text/plain POST to the admin
  * API, a PATCH of the settings, reading a logged-in user's session, and a login CSRF form — while the emulator's own
  * pages (a hosted login, the admin API from its own origin) and the allowed app keep working.
  */
@@ -58,15 +58,21 @@ async function sessionEmail(): Promise<string | null> {
   return answer.ok ? ((await answer.json()) as { user: { email: string } }).user.email : null;
 }
 
-it("logs in through the emulator's own hosted form and calls the admin API from its own origin, no secret", async () => {
+it("logs in through the emulator's own hosted form; its own pages reach the admin API only after the tokenised address", async () => {
   const page = await context.newPage();
   await page.goto(`${emulator.url}/login`);
   await page.fill("input[name=email]", ADA);
   await page.fill("input[name=password]", DEMO_PASSWORD);
   await Promise.all([page.waitForURL(/\/account/), page.click("button")]);
   expect(await sessionEmail()).toBe(ADA);
-  const status = await page.evaluate(async () => (await fetch("/__emulator/settings")).status);
-  expect(status).toBe(200);
+  const settings = () => page.evaluate(async () => (await fetch("/__emulator/settings")).status);
+  // same-origin is no proof by itself: the admin API needs the secret
+  expect(await settings()).toBe(403);
+  const admin = await context.newPage();
+  await admin.goto(emulator.adminUiUrl);
+  expect(admin.url()).toBe(`${emulator.url}/__emulator/ui`);
+  expect(await settings()).toBe(200);
+  await admin.close();
   await page.close();
 });
 

@@ -115,3 +115,69 @@ describe("Host names (DNS rebinding)", () => {
     }
   });
 });
+
+describe("hosted pages that hand out credentials, and logout", () => {
+  const outbox = (headers: Record<string, string>) => raw(emu.url, { path: "/outbox", headers });
+
+  it("never lets an app origin read the outbox: a fetch from it is refused, no CORS grant", async () => {
+    await raw(emu.url, {
+      method: "POST",
+      path: "/api/fe/v3/login_passwordless",
+      headers: { ...feHeaders, Origin: APP },
+      body: JSON.stringify({ email: ADA }),
+    });
+    for (const headers of [
+      { Origin: APP },
+      { "Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+      { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "iframe" },
+    ]) {
+      const answer = await outbox(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(JSON.parse(answer.body).error_code).toBe("origin_not_allowed");
+      expect(answer.body).not.toContain("/link?");
+      expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    }
+    const navigated = await outbox({
+      "Sec-Fetch-Site": "cross-site",
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Dest": "document",
+    });
+    expect(navigated.status).toBe(200);
+    expect(navigated.body).toContain("/link?");
+    expect(navigated.headers["access-control-allow-origin"]).toBeUndefined();
+    expect((await outbox({ "Sec-Fetch-Site": "same-origin", Origin: emu.url })).body).toContain("/link?");
+  });
+
+  it("grants no CORS read of any hosted page to an app origin, only of the API", async () => {
+    const { cookie } = await emu.login(ADA);
+    for (const path of ["/account", "/login", "/org", "/mfa"]) {
+      const answer = await raw(emu.url, { path, headers: { Origin: APP, Cookie: cookie! } });
+      expect(answer.headers["access-control-allow-origin"], path).toBeUndefined();
+    }
+    const account = await raw(emu.url, { path: "/account", headers: { Origin: APP, Cookie: cookie! } });
+    expect(account.status).toBe(403);
+  });
+
+  it("signs out only on a JSON logout: a form or a text/plain body is 415 json_required and the session stays", async () => {
+    const { cookie } = await emu.login(ADA);
+    for (const type of [undefined, "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; b=x"]) {
+      const answer = await raw(emu.url, {
+        method: "POST",
+        path: "/api/v1/logout",
+        headers: { Cookie: cookie!, Origin: APP, ...(type && { "Content-Type": type }) },
+        body: "{}",
+      });
+      expect(answer.status, type).toBe(415);
+      expect(JSON.parse(answer.body).error_code).toBe("json_required");
+    }
+    expect((await raw(emu.url, { path: "/api/v1/refresh_token", headers: { Cookie: cookie! } })).status).toBe(200);
+    const out = await raw(emu.url, {
+      method: "POST",
+      path: "/api/v1/logout",
+      headers: { Cookie: cookie!, Origin: APP, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    expect((await raw(emu.url, { path: "/api/v1/refresh_token", headers: { Cookie: cookie! } })).status).toBe(401);
+  });
+});

@@ -52,7 +52,9 @@ try {
     headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
     body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
   });
-  const ui = await (await fetch(emulator.url + "/__emulator/ui")).text();
+  const opened = await fetch(emulator.url + "/__emulator/ui?token=" + encodeURIComponent(emulator.secret), { redirect: "manual" });
+  const adminCookie = (opened.headers.get("set-cookie") ?? "").split(";")[0];
+  const ui = await (await fetch(emulator.url + "/__emulator/ui", { headers: { Cookie: adminCookie } })).text();
   const admin = { headers: { "x-emulator-secret": emulator.secret } };
   const seed = await (await fetch(emulator.url + "/__emulator/seed", admin)).json();
   console.log(JSON.stringify({

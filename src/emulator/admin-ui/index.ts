@@ -3,18 +3,40 @@
  * admin API routes it needs beyond the base ones: users, orgs and `GET /__emulator/requests?after=ID`.
  */
 import type { EmulatorContext } from "../store/context.js";
-import type { Router } from "../http/http.js";
+import { ADMIN_COOKIE, adminCookieValue, sameSecret } from "../http/guard.js";
+import type { Reply, Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { adminOrgRoutes } from "./admin-orgs.js";
 import { adminUserRoutes } from "./admin-users.js";
-import { adminPage } from "./page.js";
+import { adminPage, adminTokenPage } from "./page.js";
 import type { RequestLog } from "./request-log.js";
 
 export { RequestLog, type RequestLogWriter } from "./request-log.js";
 
-/** Registers the admin UI page and its routes. */
-export function adminUiRoutes(router: Router, ctx: EmulatorContext, log: RequestLog): void {
-  router.add("GET", "/__emulator/ui", async () => ({ status: 200, html: adminPage() }));
+/** The admin cookie the tokenised address hands out: HttpOnly, sent only to this site's `/__emulator` paths. */
+const adminCookie = (secret: string): string =>
+  `${ADMIN_COOKIE}=${adminCookieValue(secret)}; Path=/__emulator; HttpOnly; SameSite=Strict`;
+
+/**
+ * The admin UI's page, the way local dev servers hand out their UI: the address printed at start carries the secret
+ * (`?token=`); opening it trades the token for an HttpOnly cookie and drops it from the address. Without the
+ * cookie the page says where to find that address.
+ */
+function adminUiPage(request: Request, secret: string): Reply {
+  const token = request.url.searchParams.get("token");
+  if (token !== null) {
+    if (!sameSecret(token, secret))
+      return { status: 403, html: adminTokenPage("This address's token is not this emulator's.") };
+    return { status: 303, redirect: "/__emulator/ui", cookies: [adminCookie(secret)] };
+  }
+  if (!sameSecret(request.cookies[ADMIN_COOKIE], adminCookieValue(secret)))
+    return { status: 401, html: adminTokenPage("This browser has not opened the admin UI's address yet.") };
+  return { status: 200, html: adminPage() };
+}
+
+/** Registers the admin UI page (behind the admin secret, see adminUiPage) and its routes. */
+export function adminUiRoutes(router: Router, ctx: EmulatorContext, log: RequestLog, secret: string): void {
+  router.add("GET", "/__emulator/ui", async (request) => adminUiPage(request, secret));
   router.add("GET", "/__emulator/requests", async (request) => {
     const after = Number(request.url.searchParams.get("after") ?? 0);
     return ok({ requests: log.after(Number.isFinite(after) ? after : 0) });

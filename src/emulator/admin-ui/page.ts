@@ -53,3 +53,15 @@ export function adminPage(): string {
 <script>${ADMIN_SCRIPT}</script>
 </body></html>`;
 }
+
+/** The page shown instead of the admin UI until the browser opened its tokenised address. */
+export function adminTokenPage(problem: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
+<body><header><h1>orgauth emulator · Admin</h1></header>
+<main><p class="status error">${problem}</p>
+<p>Open the admin UI at the address the emulator printed when it started (<code>Admin UI  …/__emulator/ui?token=…</code>).
+The token is the admin secret; this browser then keeps it as a cookie until the emulator restarts with a new one.</p></main>
+</body></html>`;
+}

@@ -1,4 +1,9 @@
-import { openEmbeddedDatabase, openPostgres, type SqlPort as AdapterSqlPort } from "../../adapter/index.js";
+import {
+  inTransaction as adapterInTransaction,
+  openEmbeddedDatabase,
+  openPostgres,
+  type SqlPort as AdapterSqlPort,
+} from "../../adapter/index.js";
 
 /**
  * The query port the emulator stores through — the identity store's port (a PGlite instance, a pg Pool) seen with
@@ -16,11 +21,28 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** The emulator's typed view of an adapter port: the same queries, the rows typed by the caller. */
-function typedPort(port: AdapterSqlPort): SqlPort {
-  return {
-    query: <Row>(sql: string, params?: unknown[]) => port.query(sql, params) as unknown as Promise<{ rows: Row[] }>,
-  };
+/** An adapter port that runs a callback in one transaction (PGlite, the adapter's PostgreSQL pool). */
+type TransactionalPort = AdapterSqlPort & {
+  transaction<T>(work: (tx: AdapterSqlPort) => Promise<T>): Promise<T>;
+};
+
+/**
+ * The emulator's typed view of an adapter port: the same queries, the rows typed by the caller; the port's own
+ * transactions kept (inTransaction uses them).
+ */
+function typedPort(port: AdapterSqlPort | TransactionalPort): SqlPort {
+  const query = <Row>(sql: string, params?: unknown[]) =>
+    port.query(sql, params) as unknown as Promise<{ rows: Row[] }>;
+  if (!("transaction" in port)) return { query };
+  return { query, transaction: (work: (tx: AdapterSqlPort) => Promise<unknown>) => port.transaction(work) } as SqlPort;
+}
+
+/**
+ * Runs `work` in one transaction on one connection (PGlite's own, a pooled PostgreSQL connection, or BEGIN/COMMIT);
+ * rolls back when it throws. On PGlite every other query waits until it ends, so `work` uses only the port it is given.
+ */
+export function inTransaction<T>(db: SqlPort, work: (tx: SqlPort) => Promise<T>): Promise<T> {
+  return adapterInTransaction(db as unknown as AdapterSqlPort, (tx) => work(typedPort(tx)));
 }
 
 /** The adapter's view of the emulator's port. */

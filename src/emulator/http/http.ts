@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { unstorable } from "./characters.js";
 import { ProviderError } from "./errors.js";
 import { jsonDepthExceeds, MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./json-limits.js";
 
@@ -126,13 +127,14 @@ export async function readBody(req: IncomingMessage): Promise<{ body: unknown; f
   }
 }
 
-/** Parses a Cookie header. */
+/** Parses a Cookie header; values with a malformed escape or a character PostgreSQL refuses are left out. */
 export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of header?.split(";") ?? []) {
     const at = part.indexOf("=");
     const value = at > 0 ? safeDecode(part.slice(at + 1).trim()) : null;
-    if (value !== null) cookies[part.slice(0, at).trim()] = value;
+    // a value no database can hold (NUL) is as malformed as a bad escape: ignored
+    if (value !== null && !unstorable(value)) cookies[part.slice(0, at).trim()] = value;
   }
   return cookies;
 }

@@ -5,8 +5,8 @@ import type { Router } from "../http/http.js";
 import { disableMfa, enableMfa, getMfa, mintPendingSecret, unusedBackupCodes } from "../store/mfa-store.js";
 import { membershipsOf } from "../store/orgs.js";
 import { sendLink } from "../store/outbox.js";
-import { deletePerson, getPersonByEmail, recordFailedLogin, updateProfile, type Person } from "../store/people.js";
-import { domainOf, hashPassword, isEmail, verifyPassword } from "../tokens/secrets.js";
+import { checkPasswordCounted, deletePerson, getPersonByEmail, updateProfile, type Person } from "../store/people.js";
+import { domainOf, hashPassword, isEmail } from "../tokens/secrets.js";
 import { endSession, requirePerson } from "../store/sessions.js";
 import { checkTotp, totpQr } from "../tokens/totp.js";
 import { noContent, ok } from "../http/reply.js";
@@ -14,9 +14,7 @@ import { nameProblem, passwordProblem, usernameProblem } from "./validation.js";
 
 /** Checks the current password; a wrong one counts towards the lock, and the last allowed one locks the account. */
 async function checkCurrentPassword(ctx: EmulatorContext, person: Person, password: string): Promise<boolean> {
-  if (await verifyPassword(password, person.passwordHash)) return true;
-  if (await recordFailedLogin(ctx, person.id, (await ctx.settings()).lockAfterFailedLogins)) throw accountLocked();
-  return false;
+  return checkPasswordCounted(ctx, person, password, (await ctx.settings()).lockAfterFailedLogins);
 }
 
 /** The account operations: MFA status and set-up, password, e-mail, profile and deletion. */

@@ -13,7 +13,7 @@ import type { Request, Router } from "../http/http.js";
 import { acceptInvitation, findInvitation } from "../store/invitations.js";
 import { assertMfaNotLocked, getMfa, recordMfaFailure, resetMfaFailures, useBackupCode } from "../store/mfa-store.js";
 import { sendLink } from "../store/outbox.js";
-import { createPerson, getPerson, getPersonByEmail, recordFailedLogin, type Person } from "../store/people.js";
+import { checkPasswordCounted, createPerson, getPerson, getPersonByEmail, type Person } from "../store/people.js";
 import type { LoginMethod } from "../store/login-methods.js";
 import { hashPassword, isEmail, randomToken, verifyPassword } from "../tokens/secrets.js";
 import { finishMfaStep, pendingMfaStep, pendingMfaUser, startMfaStep, startSession } from "../store/sessions.js";
@@ -73,10 +73,8 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     }
     if (!person.enabled) throw accountDisabled();
     if (person.locked) throw accountLocked();
-    if (!(await verifyPassword(password, person.passwordHash))) {
-      if (await recordFailedLogin(ctx, person.id, settings.lockAfterFailedLogins)) throw accountLocked();
+    if (!(await checkPasswordCounted(ctx, person, password, settings.lockAfterFailedLogins)))
       throw invalidCredentials();
-    }
     const next = await afterPassword(ctx, person, { login_method: "password" });
     return ok({ login_state: next.state }, [next.cookie]);
   });

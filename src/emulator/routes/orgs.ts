@@ -11,6 +11,7 @@ import {
   putMembership,
   requireOrg,
   urlSafe,
+  withinOrgLimit,
 } from "../store/orgs.js";
 import type { Person } from "../store/people.js";
 import { can } from "../store/roles.js";
@@ -19,8 +20,6 @@ import { requirePerson } from "../store/sessions.js";
 import { noContent, ok } from "../http/reply.js";
 
 const orgsOff = () => disabled("Organizations are not enabled");
-const maxOrgs = () =>
-  new ProviderError(409, "user_max_orgs_limit_exceeded", "You have reached the maximum number of organizations");
 
 /** A logged-in, confirmed person while organisations are turned on. */
 async function orgUser(ctx: EmulatorContext, request: Request): Promise<Person> {
@@ -68,25 +67,26 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
         "Domain settings can't be used with a personal email domain",
       );
     }
-    const existing = await membershipsOf(ctx, person.id);
-    if (existing.length >= settings.maxOrgsPerUser) throw maxOrgs();
     const id = newId();
-    await insertOrg(ctx, {
-      id,
-      name: name!.trim(),
-      urlSafeName: urlSafe(name!),
-      metadata: {},
-      roleStructure: "single_role_in_hierarchy",
-      domain: settings.personalDomains.includes(domain) ? null : domain,
-      autojoinByDomain: autojoin,
-      restrictToDomain: restrict,
-      require2faBy: null,
-      maxUsers: null,
-      samlEnabled: false,
-      legacyOrgId: null,
+    const orgsBefore = await withinOrgLimit(ctx, person.id, settings.maxOrgsPerUser, async (tx, before) => {
+      await insertOrg(tx, {
+        id,
+        name: name!.trim(),
+        urlSafeName: urlSafe(name!),
+        metadata: {},
+        roleStructure: "single_role_in_hierarchy",
+        domain: settings.personalDomains.includes(domain) ? null : domain,
+        autojoinByDomain: autojoin,
+        restrictToDomain: restrict,
+        require2faBy: null,
+        maxUsers: null,
+        samlEnabled: false,
+        legacyOrgId: null,
+      });
+      await putMembership(tx, { orgId: id, userId: person.id, role: settings.roles[0]!.name, additionalRoles: [] });
+      return before;
     });
-    await putMembership(ctx, { orgId: id, userId: person.id, role: settings.roles[0]!.name, additionalRoles: [] });
-    return ok({ org_id: id, first_org: existing.length === 0 });
+    return ok({ org_id: id, first_org: orgsBefore === 0 });
   });
 
   router.add("GET", "/api/fe/v3/org_settings", async (request) => {
@@ -182,13 +182,15 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
         "This organization has reached its maximum number of users",
       );
     }
-    if (existing.length >= settings.maxOrgsPerUser) throw maxOrgs();
-    await putMembership(ctx, {
-      orgId: org.id,
-      userId: person.id,
-      role: settings.roles.at(-1)!.name,
-      additionalRoles: [],
+    const orgsBefore = await withinOrgLimit(ctx, person.id, settings.maxOrgsPerUser, async (tx, before) => {
+      await putMembership(tx, {
+        orgId: org.id,
+        userId: person.id,
+        role: settings.roles.at(-1)!.name,
+        additionalRoles: [],
+      });
+      return before;
     });
-    return ok({ org_id: org.id, first_org: existing.length === 0 });
+    return ok({ org_id: org.id, first_org: orgsBefore === 0 });
   });
 }

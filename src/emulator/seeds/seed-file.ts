@@ -1,5 +1,5 @@
 /** Reading and writing seed files: `--seed FILE` (checked, with the file's name in every message) and exports. */
-import { readFile, writeFile } from "node:fs/promises";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import type { EmulatorSeed } from "./seed.js";
 import { parseSeed, SeedError } from "./seed-validate.js";
 
@@ -20,7 +20,11 @@ export async function readSeedFile(path: string): Promise<EmulatorSeed> {
   return parseSeed(json, path);
 }
 
-/** Writes a seed as a file (two-space JSON, a final newline). */
+/**
+ * Writes a seed as a file (two-space JSON, a final newline), readable by its owner only (0600): it holds password
+ * hashes and MFA secrets. An existing file gets the same mode.
+ */
 export async function writeSeedFile(path: string, seed: EmulatorSeed): Promise<void> {
-  await writeFile(path, `${JSON.stringify(seed, null, 2)}\n`);
+  await writeFile(path, `${JSON.stringify(seed, null, 2)}\n`, { mode: 0o600 });
+  await chmod(path, 0o600);
 }

@@ -38,8 +38,9 @@ const settingsShape = {
   accessTokenSeconds: z.int().positive(),
   sessionSeconds: z.int().positive(),
   emailResendSeconds: z.int().nonnegative(),
-  logoutRedirect: z.url().nullable(),
-  defaultRedirect: z.url().nullable(),
+  // http(s) only: a `javascript:` or `data:` address would run in the emulator's origin when a page redirects to it
+  logoutRedirect: z.url({ protocol: /^https?$/ }).nullable(),
+  defaultRedirect: z.url({ protocol: /^https?$/ }).nullable(),
   userPropertiesInTokens: z.boolean(),
   roles: z.array(roleDefinition).min(1),
   additionalRoles: z.array(roleDefinition),

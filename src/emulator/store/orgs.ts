@@ -1,5 +1,6 @@
 import type { EmulatorContext } from "./context.js";
-import { orgNotFound } from "../http/errors.js";
+import { inTransaction } from "../db/sql.js";
+import { orgNotFound, ProviderError } from "../http/errors.js";
 
 /** An organisation and its rules. */
 export interface Org {
@@ -157,4 +158,31 @@ export async function pendingInviteCount(ctx: EmulatorContext, orgId: string): P
     [orgId, ctx.now()],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** The answer when a person already belongs to as many orgs as a user may. */
+const maxOrgsReached = (): ProviderError =>
+  new ProviderError(409, "user_max_orgs_limit_exceeded", "You have reached the maximum number of organizations");
+
+/**
+ * Runs `work` (which adds the person to an org) in one transaction holding the person's row lock, after counting
+ * their orgs: requests at once, also from two emulators on one database, take turns, so the person never ends up in
+ * more than `max` orgs (`user_max_orgs_limit_exceeded`). `work` gets the transaction's context and the count before.
+ */
+export function withinOrgLimit<T>(
+  ctx: EmulatorContext,
+  userId: string,
+  max: number,
+  work: (tx: EmulatorContext, orgsBefore: number) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx.db, async (db) => {
+    await db.query("select user_id from emu_profiles where user_id = $1 for update", [userId]);
+    const { rows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from emu_memberships where user_id = $1",
+      [userId],
+    );
+    const before = rows[0]?.n ?? 0;
+    if (before >= max) throw maxOrgsReached();
+    return work({ ...ctx, db }, before);
+  });
 }

@@ -1,7 +1,7 @@
 import { AdapterError } from "../../adapter/index.js";
 import type { EmulatorContext } from "./context.js";
-import { invalidFields } from "../http/errors.js";
-import { newId } from "../tokens/secrets.js";
+import { accountLocked, invalidFields } from "../http/errors.js";
+import { newId, verifyPassword } from "../tokens/secrets.js";
 
 /** A user as the provider sees them: the identity-store user plus the provider's profile fields. */
 export interface Person {
@@ -158,16 +158,50 @@ async function insertProfile(ctx: EmulatorContext, id: string, fields: NewPerson
 }
 
 /**
- * Counts one failed password for a person in a single statement (so parallel attempts, even from two emulators on
- * one database, each count), locking the account when the count reaches `lockAfter`. Returns whether it is locked.
+ * Takes one of an account's password checks, before the password is checked, in one statement: the check counts
+ * as failed until the password proves right, and none is given past `limit` or while the account is locked. So a
+ * burst of guesses (even across two emulators on one database) checks at most `limit` passwords and the rest none.
+ * Returns the check's number (1 … limit), or null when none is left.
  */
-export async function recordFailedLogin(ctx: EmulatorContext, id: string, lockAfter: number): Promise<boolean> {
-  const { rows } = await ctx.db.query<{ locked: boolean }>(
-    `update emu_profiles set failed_logins = failed_logins + 1, locked = locked or failed_logins + 1 >= $2
-     where user_id = $1 returning locked`,
-    [id, lockAfter],
+async function takePasswordCheck(ctx: EmulatorContext, id: string, limit: number): Promise<number | null> {
+  const { rows } = await ctx.db.query<{ failed_logins: number }>(
+    `update emu_profiles set failed_logins = failed_logins + 1
+     where user_id = $1 and not locked and failed_logins < $2 returning failed_logins`,
+    [id, limit],
   );
-  return rows[0]?.locked ?? false;
+  return rows[0]?.failed_logins ?? null;
+}
+
+/** Gives back a check whose password was right (it did not fail). */
+async function releasePasswordCheck(ctx: EmulatorContext, id: string): Promise<void> {
+  await ctx.db.query("update emu_profiles set failed_logins = greatest(failed_logins - 1, 0) where user_id = $1", [id]);
+}
+
+/** Settles a check whose password was wrong: it stays counted, and the check numbered `limit` locks the account. */
+async function settleWrongPassword(ctx: EmulatorContext, id: string, check: number, limit: number): Promise<boolean> {
+  if (check < limit) return false;
+  await ctx.db.query("update emu_profiles set locked = true where user_id = $1", [id]);
+  return true;
+}
+
+/**
+ * Checks a person's password through one of the account's checks (takePasswordCheck): true when it is right;
+ * false when wrong; `account_locked` when no check is left or this wrong one used the last.
+ */
+export async function checkPasswordCounted(
+  ctx: EmulatorContext,
+  person: Person,
+  password: string,
+  limit: number,
+): Promise<boolean> {
+  const check = await takePasswordCheck(ctx, person.id, limit);
+  if (check === null) throw accountLocked();
+  if (await verifyPassword(password, person.passwordHash)) {
+    await releasePasswordCheck(ctx, person.id);
+    return true;
+  }
+  if (await settleWrongPassword(ctx, person.id, check, limit)) throw accountLocked();
+  return false;
 }
 
 const profileColumns = {
