@@ -35,7 +35,7 @@ export interface ResponseModel {
 export type SessionEffect = "refresh" | "refresh-if-finished" | "logout";
 
 /** Page-number pagination of a list operation (`x-pagination`). */
-export interface PaginationModel {
+interface PaginationModel {
   pageParam: string;
   hasMoreField: string;
 }
