@@ -82,7 +82,8 @@ export default defineConfig({
           include: ["test/react/**/*.test.tsx", "test/react18/**/*.test.tsx"],
           environment: "jsdom",
           globalSetup: ["test/contract/prism-global-setup.ts"],
-          setupFiles: ["test/react/patient-waits.ts", "test/react18/use-react-18.ts"],
+          // React 18 first: the patient-waits file loads Testing Library, whose requires must already find React 18
+          setupFiles: ["test/react18/use-react-18.ts", "test/react/patient-waits.ts"],
           server: { deps: { inline: ["@tanstack/react-query", "@testing-library/react"] } },
         },
       },
