@@ -25,10 +25,11 @@ describe("the packed package's contents", () => {
 
   it("marks the client code, and only it, as such for server-component frameworks", () => {
     const dist = join(installed, "dist");
-    for (const file of ["react-client.js", "react-client.cjs", "testing/react.js", "testing/react.cjs"]) {
+    const clientHalves = ["react-client", "nextjs-client"].flatMap((name) => [`${name}.js`, `${name}.cjs`]);
+    for (const file of [...clientHalves, "testing/react.js", "testing/react.cjs"]) {
       expect(readFileSync(join(dist, file), "utf8").startsWith('"use client";')).toBe(true);
     }
-    const unmarked = readdirSync(dist).filter((file) => /\.c?js$/.test(file) && !file.startsWith("react-client."));
+    const unmarked = readdirSync(dist).filter((file) => /\.c?js$/.test(file) && !clientHalves.includes(file));
     expect(unmarked).toEqual(expect.arrayContaining(["react.js", "react.cjs", "index.js", "adapter.js"]));
     for (const file of unmarked) expect(readFileSync(join(dist, file), "utf8"), file).not.toContain('"use client"');
     // the entry re-exports the client half from its own file instead of copying it in
