@@ -1,0 +1,11 @@
+import { join } from "node:path";
+import { createPackedApp } from "./scripts/lib/packed-app.js";
+import { createNext16Example } from "./test/frameworks/next16-app.js";
+import { runIn } from "./test/frameworks/example-apps.js";
+const app = createPackedApp();
+const dir = createNext16Example(app);
+console.log(dir);
+const t = performance.now();
+const out = await runIn(dir, [join(dir, "..", "node_modules", "next", "dist", "bin", "next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" }).catch((e) => String(e));
+console.log(out);
+console.log("build s", ((performance.now() - t) / 1000).toFixed(1));
