@@ -93,6 +93,9 @@ export async function runFirstHtml(): Promise<void> {
     } finally {
       await browser.close();
     }
+  } catch (error) {
+    console.error("first-html failed:", error); // printed before the cleanup, which could fail in its turn
+    throw error;
   } finally {
     for (const server of servers) await server.stop();
     await emulator.stop();
