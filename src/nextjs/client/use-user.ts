@@ -17,20 +17,6 @@ export type TokenUser = Omit<AuthUser, UserinfoOnlyField>;
 /** The user's fields the token does not carry (picture, has-password, MFA, can-create-orgs, created-at …). */
 export type UserDetails = Pick<User, UserinfoOnlyField>;
 
-/** The fields `details` holds. */
-const USERINFO_ONLY_FIELDS = [
-  "emailConfirmed",
-  "hasPassword",
-  "hasMfaEnabled",
-  "canCreateOrgs",
-  "createdAt",
-  "lastActiveAt",
-  "locked",
-  "enabled",
-  "pictureUrl",
-  "legacyUserId",
-] as const satisfies readonly UserinfoOnlyField[];
-
 /** `useUser()` for a signed-in user. */
 export interface UseUserLoggedIn {
   readonly loading: false;
@@ -74,13 +60,11 @@ export function useUser(): UseUserResult {
     const user = toAuthUser(snapshot.authInfo);
     const { activeOrgId } = snapshot;
     const info = snapshot.authInfo;
-    const known = USERINFO_ONLY_FIELDS.filter((field) => info.user[field] !== undefined);
-    const details = Object.fromEntries(known.map((field) => [field, info.user[field]])) as unknown as UserDetails;
     return {
       loading: false,
       isLoggedIn: true,
       user,
-      details: isTokenOnly(info) ? undefined : details,
+      details: isTokenOnly(info) ? undefined : (info.user as UserDetails),
       accessToken: snapshot.authInfo.accessToken,
       activeOrgId,
       getActiveOrg: () => (activeOrgId === null ? undefined : user.getOrg(activeOrgId)),
