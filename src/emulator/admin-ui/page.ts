@@ -1,5 +1,9 @@
-/** The admin UI's page: a shell (header, tabs, status line) the script fills; readable from 320 px up. */
-import { ADMIN_SCRIPT } from "./script.js";
+/**
+ * The admin UI's page: a shell (header, tabs, status line) the script fills; readable from 320 px up, every control
+ * at least 44 px tall (a finger's width). Its Content-Security-Policy allows only this page's own script and style
+ * (by their hashes) and calls to the emulator itself.
+ */
+import { createHash } from "node:crypto";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -39,9 +43,20 @@ form.inline label{flex:1 1 9rem}form.stack{display:grid;gap:.5rem}
 a.link{display:block;overflow-wrap:anywhere;margin-top:.25rem}
 `;
 
-/** The admin UI's HTML. */
-export function adminPage(): string {
-  return `<!doctype html>
+const hash = (text: string): string => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/** The admin UI's HTML around its script, and the Content-Security-Policy that lets only that script and style run. */
+export function adminPage(script: string): { html: string; csp: string } {
+  const csp = [
+    "default-src 'none'",
+    `script-src ${hash(script)}`,
+    `style-src ${hash(STYLE)}`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
 <body>
@@ -50,8 +65,9 @@ export function adminPage(): string {
 <div class="banner" role="note">A local stand-in for the auth provider. <strong>Not for production.</strong></div>
 <nav aria-label="Sections"><a href="#users">Users</a><a href="#orgs">Orgs</a><a href="#outbox">Outbox</a><a href="#settings">Settings</a><a href="#requests">Requests</a></nav>
 <main><div id="status" class="status" role="status" aria-live="polite"></div><div id="main"></div></main>
-<script>${ADMIN_SCRIPT}</script>
+<script>${script}</script>
 </body></html>`;
+  return { html, csp };
 }
 
 /** The page shown instead of the admin UI until the browser opened its tokenised address. */
