@@ -124,7 +124,7 @@ describe("the admin UI", () => {
     const page = await openAdmin(360, "orgs");
     const acme = page.locator('li[data-org="Acme Inc."]');
     const alanRow = acme.getByRole("list", { name: "Members of Acme Inc." }).locator("li", { hasText: "alan@" });
-    await alanRow.getByLabel("Role").selectOption("Admin");
+    await alanRow.getByLabel("Role", { exact: true }).selectOption("Admin");
     await done(page, "alan@acme.example is now Admin");
     await acme
       .getByRole("list", { name: "Members of Acme Inc." })

@@ -192,6 +192,8 @@ it("refuses settings of the wrong shape with a 400 naming the problem, and keeps
     const refusal = JSON.parse(answer.body) as { error_code: string; user_facing_error: string };
     expect(refusal.error_code).toBe("bad_request");
     expect(refusal.user_facing_error).toContain(problem);
+    // worded for the person in the admin UI, not as a seed file's error
+    expect(refusal.user_facing_error).toMatch(/^The settings were not saved\. settings/);
   }
   const seed = await raw(emu.url, {
     method: "POST",
