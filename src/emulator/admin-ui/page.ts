@@ -22,7 +22,7 @@ button:hover{background:#eaeef2}
 input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #d0d7de;border-radius:6px;max-width:100%;background:#fff;min-height:44px}
 label.check{flex-direction:row;align-items:center;gap:.5rem;min-height:44px;min-width:44px;padding-right:.5rem;font-size:.9rem;cursor:pointer}
 label.check input{width:1.25rem;height:1.25rem;min-height:0;margin:0;flex:none}
-.extras{display:flex;flex-wrap:wrap;gap:0 .75rem;flex-basis:100%}
+.extras{display:flex;flex-wrap:wrap;align-items:center;gap:0 .75rem;flex-basis:100%}
 textarea{width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
 label{display:flex;flex-direction:column;gap:.15rem;font-size:.85rem}
 .status{margin:0 0 .75rem;color:#1a7f37}.status:empty{margin:0}.status.error{color:#b42318}

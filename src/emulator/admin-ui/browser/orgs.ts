@@ -31,7 +31,12 @@ function memberRow(base: string, member: Member, roles: AdminOrgs): HTMLLIElemen
     select,
     h("button", { type: "button", onclick: () => act(`Removed ${member.email}`, () => api("DELETE", path)) }, "Remove"),
     extras.length
-      ? h("div", { className: "extras", role: "group", "aria-label": `Extra roles of ${member.email}` }, extras)
+      ? h(
+          "div",
+          { className: "extras", role: "group", "aria-label": `Extra roles of ${member.email}` },
+          h("span", { className: "muted" }, "Extra roles:"),
+          extras,
+        )
       : null,
   );
 }
