@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
 import { startEmulator } from "../../src/emulator/index.js";
 import { ADA, raw, useEmulator } from "./harness.js";
@@ -148,6 +149,17 @@ it("serves the admin UI's page and API to the browser that opened the tokenised 
     {},
   ])
     expect((await patch(headers)).status, JSON.stringify(headers)).toBe(403);
+});
+
+it("serves the admin UI with a Content-Security-Policy that lets only its own script and style run", async () => {
+  const page = await raw(emu.url, { path: "/__emulator/ui", headers: { Cookie: await adminCookie() } });
+  const csp = String(page.headers["content-security-policy"]);
+  const script = /<script>([\s\S]*)<\/script>/.exec(page.body)?.[1] ?? "";
+  expect(script).toContain("Search users");
+  expect(csp).toContain(`script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+  expect(csp).toMatch(/^default-src 'none'; /);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain("unsafe");
 });
 
 it("voids the admin cookie with a new secret: a cookie of another emulator's secret is refused", async () => {
