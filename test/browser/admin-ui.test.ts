@@ -66,6 +66,8 @@ describe("the admin UI", () => {
             .locator("#main .card")
             .first()
             .screenshot({ path: join(SHOTS, `${tab}-card-${width}.png`) });
+          const forms = page.locator(tab === "orgs" ? "#main .setup" : "#main details").first();
+          await forms.screenshot({ path: join(SHOTS, `${tab}-forms-${width}.png`) });
         }
       }
       expect(page.errors).toEqual([]);

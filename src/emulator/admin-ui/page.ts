@@ -38,7 +38,7 @@ label{display:flex;flex-direction:column;gap:.15rem;font-size:.85rem}
 details{margin:.15rem 0}summary{cursor:pointer;color:#0969da;display:flex;align-items:center;min-height:44px;list-style:none}
 summary::-webkit-details-marker{display:none}summary::before{content:"▸";width:1.1rem;flex:none}details[open]>summary::before{content:"▾"}
 form.inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0}
-form.inline label{flex:1 1 9rem}form.stack{display:grid;gap:.5rem}
+form.inline label{flex:1 1 9rem}form.inline label.check{flex:0 1 auto}form.stack{display:grid;gap:.5rem}
 .rows{list-style:none;padding:0;margin:0}
 .rows li{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;padding:.3rem 0;border-bottom:1px solid #eaeef2}
 .grow{flex:1 1 10rem;min-width:0}.rows .grow{flex-basis:100%}.rows li>:nth-child(2){margin-left:auto}
