@@ -75,8 +75,9 @@ export const config = { runtime: "nodejs", matcher: ${MATCHER} };
 `,
   "app/api/auth/[slug]/route.ts": `import { getRouteHandlers } from "@propelauth/nextjs/server/app-router";
 const routeHandlers = getRouteHandlers({});
-export const GET = routeHandlers.getRouteHandler;
-export const POST = routeHandlers.postRouteHandler;
+// the Next.js 15 pair (params is a promise there), as its README names them
+export const GET = routeHandlers.getRouteHandlerAsync;
+export const POST = routeHandlers.postRouteHandlerAsync;
 `,
   "app/layout.tsx": `import { AuthProvider } from "@propelauth/nextjs/client";
 import type { ReactNode } from "react";
