@@ -87,7 +87,7 @@ export function createTransport(options: TransportOptions): Transport {
         op.body && loading
           ? checkedBody(
               op,
-              loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading,
+              await withinDeadline(Promise.resolve(loading), deadline, timing),
               request,
               validation,
             )
