@@ -85,12 +85,7 @@ export function createTransport(options: TransportOptions): Transport {
           : undefined;
       const body =
         op.body && loading
-          ? checkedBody(
-              op,
-              await withinDeadline(Promise.resolve(loading), deadline, timing),
-              request,
-              validation,
-            )
+          ? checkedBody(op, await withinDeadline(Promise.resolve(loading), deadline, timing), request, validation)
           : request.body;
       const url = operationUrl(authUrl, op, request);
       const init: RequestInit = {
