@@ -10,16 +10,7 @@
  * host decide as a fallback. This file is longer than most because the takeover must be safe against a race.
  */
 import { randomUUID } from "node:crypto";
-import {
-  closeSync,
-  linkSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { AdapterError } from "./errors.js";

@@ -26,9 +26,7 @@ function backendSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenV
  * The server-side session settings to paste (an app's `.env`, with the names the provider's Next.js library reads):
  * the auth URL, the integration API key and the verifier key.
  */
-function serverSettingsText(
-  emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification" | "apiKey">,
-): string {
+function serverSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification" | "apiKey">): string {
   const pem = emulator.tokenVerification.verifierKey.trim().replace(/\n/g, "\\n");
   return `  Your app's server (.env) — paste:
     NEXT_PUBLIC_AUTH_URL=${emulator.authUrl}

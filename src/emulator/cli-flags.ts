@@ -74,7 +74,6 @@ const HELP: Record<keyof typeof OPTIONS, FlagHelp> = {
   help: { help: "print this text and exit" },
 };
 
-
 /** The flag column of `--help` and of the docs' table: `--port N`, `--quiet`. */
 const flagLabel = (name: string, flag: FlagHelp): string => `--${name}${flag.value ? ` ${flag.value}` : ""}`;
 

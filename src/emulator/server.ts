@@ -43,6 +43,7 @@ import { EmulatorStartError } from "./start-error.js";
 import {
   checkDatabaseUrl,
   checkHttpUrl,
+  checkListenable,
   checkPort,
   dataDirFailure,
   listenFailure,
@@ -154,6 +155,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const listenPort = checkPort(options.port ?? 0);
   if (options.publicUrl) checkHttpUrl(options.publicUrl, "public URL", "--public-url http://localhost:3000");
+  await checkListenable(host, listenPort);
   const opened = await openStorage(options);
   const db = opened.db;
   const now = options.now ?? (() => new Date());
@@ -332,6 +334,9 @@ async function handle(
   } catch (error) {
     if (error instanceof ProviderError) return answer({ status: error.status, json: error.body() });
     console.error("[emulator] unexpected error:", error);
-    answer({ status: 500, json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" } });
+    answer({
+      status: 500,
+      json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" },
+    });
   }
 }

@@ -2,6 +2,7 @@
  * The emulator's start-up checks: each option and resource is checked before (or as) it is used, and each failure
  * becomes an `EmulatorStartError` whose one-line message names the cause and the fix. Nothing here prints.
  */
+import { createServer } from "node:net";
 import type { SqlPort } from "./db/sql.js";
 import { EmulatorStartError } from "./start-error.js";
 
@@ -150,4 +151,22 @@ export function listenFailure(error: unknown, host: string, port: number): Emula
     `Cannot listen on ${host}:${port} (${reasonOf(error)}): try another port (--port 0 picks a free one).`,
     { cause: error },
   );
+}
+
+/**
+ * Listens on `host:port` for a moment and lets go, so a port in use (or a host this machine lacks) fails the start
+ * at once, before the database is opened and seeded. The real listen may still fail (a race): its error reads the same.
+ */
+export async function checkListenable(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once("error", reject);
+      probe.listen({ port, host, exclusive: true }, resolve);
+    });
+  } catch (error) {
+    throw listenFailure(error, host, port);
+  }
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
