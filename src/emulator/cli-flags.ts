@@ -103,9 +103,6 @@ ${Object.entries(HELP)
   )
   .join("\n")}`;
 
-/** The values of the flags, as parseArgs gives them. */
-export type CliValues = ReturnType<typeof parseCli>;
-
 /** The one-line start error for a command line parseArgs refused (an unknown flag, a missing value, an argument). */
 function usageError(error: unknown): EmulatorStartError {
   const message = error instanceof Error ? error.message : String(error);
