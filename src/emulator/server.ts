@@ -37,18 +37,11 @@ import { loadSigningKey } from "./tokens/signing-key.js";
 import { duringStartLock } from "./db/start-lock.js";
 import type { EmulatorSettings } from "./store/settings.js";
 import { randomToken } from "./tokens/secrets.js";
-import { type OpenDatabase, openEmulatorDatabase, type SqlPort } from "./db/sql.js";
+import type { SqlPort } from "./db/sql.js";
 import { writeSettings } from "./store/context.js";
 import { EmulatorStartError } from "./start-error.js";
-import {
-  checkDatabaseUrl,
-  checkHttpUrl,
-  checkListenable,
-  checkPort,
-  dataDirFailure,
-  listenFailure,
-  probeDatabase,
-} from "./start-checks.js";
+import { checkHttpUrl, checkListenable, checkPort, listenFailure } from "./start-checks.js";
+import { openStorage } from "./storage.js";
 import { TerminalLog } from "./terminal-log.js";
 import { EMULATOR_VERSION } from "./version.js";
 
@@ -120,28 +113,6 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 /** Whether a host name is a loopback interface. */
 export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
-
-/** Opens the database the options name, checking each before use; a failure is an `EmulatorStartError`. */
-async function openStorage(options: EmulatorOptions): Promise<OpenDatabase> {
-  if (options.database) return { db: options.database, pool: async () => options.database, close: async () => {} };
-  if (options.connectionString) {
-    const url = checkDatabaseUrl(options.connectionString);
-    const opened = await openEmulatorDatabase({ connectionString: options.connectionString });
-    try {
-      await probeDatabase(opened.db, url);
-    } catch (error) {
-      // A server that never answered may keep its connection attempt pending: close without waiting on it.
-      void opened.close().catch(() => undefined);
-      throw error;
-    }
-    return opened;
-  }
-  const dataDir = options.dataDir;
-  if (!dataDir) return openEmulatorDatabase();
-  return openEmulatorDatabase({ dataDir }).catch((error: unknown) => {
-    throw dataDirFailure(error, dataDir);
-  });
-}
 
 /** Starts the emulator: checks the options, opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
