@@ -14,6 +14,7 @@ import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
 import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
 import { runFirstHtml } from "./first-html.js";
 import { runServerRead } from "./server-read.js";
+import { runSeedLoad } from "./seed-load.js";
 
 /**
  * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
@@ -24,6 +25,7 @@ import { runServerRead } from "./server-read.js";
  *     (bench/refresh-traffic-modes.ts): 5 tabs at the default timing, orgauth alone and with tabSync vs the vendor's client.
  *  4. Identity store (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time and memory.
  *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
+ *     Seed load (bench/seed-load.ts): 100,000 users with password hashes, start to listening, PGlite and PostgreSQL.
  *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
  *  7. Server read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
@@ -124,6 +126,8 @@ console.log();
 await runAdapterBench();
 console.log();
 await runEmulatorThroughput();
+console.log();
+await runSeedLoad();
 console.log();
 await runPerCallOverhead(settingsExample);
 console.log();

@@ -66,6 +66,7 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
     port: Number(values.port),
     allowNonLoopback: values["allow-non-loopback"],
     seed,
+    seedProgress: { write: (line: string) => console.error(`  ${line}`) },
     ...(values["data-dir"] && { dataDir: values["data-dir"] }),
     ...(values.database && { connectionString: values.database }),
     ...(values["public-url"] && { publicUrl: values["public-url"] }),
