@@ -69,7 +69,11 @@ describe("limits checked before a seed is validated", () => {
 
   it("the CLI exits with code 2 on a deep seed file, naming the path and the file", { timeout: 60_000 }, async () => {
     const file = join(dir, "deep.seed.json");
-    await writeFile(file, JSON.stringify(deepSeed()));
+    const depth = 100_000; // written as text: JSON.stringify itself overflows the stack this deep
+    await writeFile(
+      file,
+      `{"users":[{"email":"ada@acme.example","properties":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}]}`,
+    );
     const cli = runCli(["--port", "0", "--seed", file]);
     expect(await cli.exited).toBe(2);
     expect(cli.output()).toContain(`Invalid seed (${file}), nothing was started:`);

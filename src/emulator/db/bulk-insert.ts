@@ -32,6 +32,9 @@ export async function insertRows(
       });
       return `(${marks.join(", ")})`;
     });
-    await db.query(`insert into ${table} (${columns.join(", ")}) values ${tuples.join(", ")} ${suffix}`.trimEnd(), params);
+    await db.query(
+      `insert into ${table} (${columns.join(", ")}) values ${tuples.join(", ")} ${suffix}`.trimEnd(),
+      params,
+    );
   }
 }

@@ -33,7 +33,16 @@ const INVITATION_COLUMNS = [
   "expires_at",
   "created_at",
 ];
-const API_KEY_COLUMNS = ["id", "secret_hash", "user_id", "org_id", "display_name", "metadata", "expires_at", "created_at"];
+const API_KEY_COLUMNS = [
+  "id",
+  "secret_hash",
+  "user_id",
+  "org_id",
+  "display_name",
+  "metadata",
+  "expires_at",
+  "created_at",
+];
 
 const WEEK_SECONDS = 7 * 86_400;
 

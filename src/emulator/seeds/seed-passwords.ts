@@ -58,7 +58,9 @@ function reporter(total: number, threads: number, progress: SeedProgress | undef
       progress.write(`Seed: ${count(done)} of ${count(total)} passwords hashed (${Math.floor((done * 100) / total)}%)`);
     },
     finish() {
-      progress.write(`Seed: ${count(total)} passwords hashed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      progress.write(
+        `Seed: ${count(total)} passwords hashed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     },
   };
 }

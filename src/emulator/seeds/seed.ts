@@ -40,7 +40,9 @@ async function hashNewPasswords(users: readonly SeedUser[], progress?: SeedProgr
 function describeClash(error: unknown): unknown {
   const { code, detail } = error as { code?: unknown; detail?: unknown };
   if (code !== "23505") return error;
-  return new Error(`the emulator already has one of the seed's entries (${typeof detail === "string" ? detail : String(error)})`);
+  return new Error(
+    `the emulator already has one of the seed's entries (${typeof detail === "string" ? detail : String(error)})`,
+  );
 }
 
 /** How a seed is applied: where the progress of hashing a big seed's plain passwords goes. */
@@ -52,7 +54,11 @@ export interface ApplySeedOptions {
  * Adds a seed's settings, users, orgs and API keys to the emulator's state, in one transaction (all of it or
  * nothing) with batched inserts. Plain passwords are hashed first, outside the transaction.
  */
-export async function applySeed(ctx: EmulatorContext, seed: EmulatorSeed, options: ApplySeedOptions = {}): Promise<void> {
+export async function applySeed(
+  ctx: EmulatorContext,
+  seed: EmulatorSeed,
+  options: ApplySeedOptions = {},
+): Promise<void> {
   const users = seed.users ?? [];
   await hashNewPasswords(users, options.progress);
   const now = ctx.now();
