@@ -9,7 +9,7 @@ import { MAX_JSON_DEPTH } from "../http/json-limits.js";
 export const MAX_SEED_FILE_BYTES = 64 * 1024 * 1024;
 
 /** How deeply objects and arrays may nest in a seed: the same limit as a request body's. */
-export const MAX_SEED_DEPTH = MAX_JSON_DEPTH;
+const MAX_SEED_DEPTH = MAX_JSON_DEPTH;
 
 /** A byte count in MiB, one decimal. */
 const mebibytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
