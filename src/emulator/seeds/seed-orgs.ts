@@ -7,6 +7,7 @@ import type { SqlPort } from "../db/sql.js";
 import { urlSafe } from "../store/orgs.js";
 import { randomToken, sha256 } from "../tokens/secrets.js";
 import type { SeedApiKey, SeedOrg } from "./seed.js";
+import { creationTimes } from "./seed-users.js";
 
 const ORG_COLUMNS = [
   "id",
@@ -59,7 +60,16 @@ export async function insertSeedOrgs(
   const orgRows: unknown[][] = [];
   const members = new Map<string, unknown[]>();
   const invitations: unknown[][] = [];
-  for (const org of orgs) {
+  const orgCreated = creationTimes(now, orgs.length);
+  const memberCreated = creationTimes(
+    now,
+    orgs.reduce((sum, org) => sum + (org.members?.length ?? 0), 0),
+  );
+  const invitationCreated = creationTimes(
+    now,
+    orgs.reduce((sum, org) => sum + (org.invitations?.length ?? 0), 0),
+  );
+  for (const [index, org] of orgs.entries()) {
     orgRows.push([
       org.id,
       org.name,
@@ -73,7 +83,7 @@ export async function insertSeedOrgs(
       org.maxUsers ?? null,
       org.samlEnabled ?? false,
       org.legacyOrgId ?? null,
-      org.createdAt ? new Date(org.createdAt) : now,
+      org.createdAt ? new Date(org.createdAt) : orgCreated(index),
     ]);
     for (const member of org.members ?? []) {
       const userId = userIdOf(member.email);
@@ -84,7 +94,7 @@ export async function insertSeedOrgs(
         userId,
         member.role,
         JSON.stringify(member.additionalRoles ?? []),
-        now,
+        memberCreated(members.size),
       ]);
     }
     for (const invite of org.invitations ?? []) {
@@ -99,7 +109,7 @@ export async function insertSeedOrgs(
         sha256(randomToken()),
         invite.invitedBy ?? null,
         expiresAt,
-        now,
+        invitationCreated(invitations.length),
       ]);
     }
   }
@@ -116,7 +126,8 @@ export async function insertSeedOrgs(
 
 /** Inserts a seed's API keys on `tx`, by the hash of their secrets. */
 export async function insertSeedApiKeys(tx: SqlPort, keys: readonly SeedApiKey[], now: Date): Promise<void> {
-  const rows = keys.map((key) => [
+  const created = creationTimes(now, keys.length);
+  const rows = keys.map((key, index) => [
     key.id,
     key.secretHash,
     key.userId ?? null,
@@ -124,7 +135,7 @@ export async function insertSeedApiKeys(tx: SqlPort, keys: readonly SeedApiKey[]
     key.displayName ?? null,
     key.metadata === undefined ? null : JSON.stringify(key.metadata),
     key.expiresAt ? new Date(key.expiresAt) : null,
-    key.createdAt ? new Date(key.createdAt) : now,
+    key.createdAt ? new Date(key.createdAt) : created(index),
   ]);
   await insertRows(tx, "emu_api_keys", API_KEY_COLUMNS, rows);
 }

@@ -28,6 +28,14 @@ const PROFILE_COLUMNS = [
 ];
 
 /**
+ * Creation times for `count` rows inserted at once: one millisecond apart, the last at `now`, so lists ordered by
+ * creation keep the seed's order (as when each row was created on its own).
+ */
+export function creationTimes(now: Date, count: number): (index: number) => Date {
+  return (index) => new Date(now.getTime() - (count - 1 - index));
+}
+
+/**
  * Inserts `users` (their password hashes from `passwordHashOf`) on `tx`, a transaction; returns each new user's id
  * by lower-cased e-mail. A seed user's e-mail counts as confirmed unless it says otherwise.
  */
@@ -42,12 +50,13 @@ export async function insertSeedUsers(
   const profiles: unknown[][] = [];
   const mfa: unknown[][] = [];
   const backupCodes: unknown[][] = [];
-  for (const user of users) {
+  const createdAt = creationTimes(now, users.length);
+  for (const [index, user] of users.entries()) {
     const id = user.id ?? newId();
     ids.set(user.email.toLowerCase(), id);
     const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
     identities.push([id, name, user.email, (user.emailConfirmed ?? true) ? now : null, user.pictureUrl ?? null]);
-    const created = user.createdAt ? new Date(user.createdAt) : now;
+    const created = user.createdAt ? new Date(user.createdAt) : createdAt(index);
     profiles.push([
       id,
       passwordHashOf(user),
