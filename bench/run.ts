@@ -14,6 +14,7 @@ import { runRefreshTrafficChromium } from "./refresh-traffic-chromium.js";
 import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
 import { runFirstHtml } from "./first-html.js";
 import { runServerRead } from "./server-read.js";
+import { runSeedLoad } from "./seed-load.js";
 
 /**
  * `npm run bench [-- row …]`: each measurement is a ratio against a baseline run in the same process, so machine
@@ -28,6 +29,7 @@ import { runServerRead } from "./server-read.js";
  *  adapter (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time
  *    and memory.
  *  emulator (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
+ *  seed-load (bench/seed-load.ts): 100,000 users with password hashes, start to listening, PGlite and PostgreSQL.
  *  per-call (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
  *  first-mount (bench/first-mount.ts): headless Chromium, orgauth vs the vendor's SDK, one tab and five at once.
  *  server-read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
@@ -139,6 +141,7 @@ const ROWS: Record<string, () => Promise<void>> = {
   "refresh-modes": runRefreshTrafficModes,
   adapter: runAdapterBench,
   emulator: runEmulatorThroughput,
+  "seed-load": runSeedLoad,
   "per-call": () => runPerCallOverhead(settingsExample),
   "first-mount": runFirstMount,
   "server-read": runServerRead,

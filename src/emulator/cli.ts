@@ -32,6 +32,7 @@ export async function runEmulatorCli(argv: string[]): Promise<RunningEmulator | 
     port: parsePort(values.port),
     allowNonLoopback: values["allow-non-loopback"],
     seed,
+    seedProgress: { write: (line: string) => console.error(`  ${line}`) },
     ...(values["data-dir"] && { dataDir: values["data-dir"] }),
     ...(values.database && { connectionString: values.database }),
     ...(values["public-url"] && { publicUrl: values["public-url"] }),

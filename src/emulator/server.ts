@@ -31,6 +31,7 @@ import { ssrAuthorizePage } from "./pages/ssr-authorize.js";
 import { loadIntegrationKey } from "./tokens/integration-key.js";
 import { migrateEmulator, truncateEmulator } from "./db/schema.js";
 import { applySeed, type EmulatorSeed } from "./seeds/seed.js";
+import type { SeedProgress } from "./seeds/seed-passwords.js";
 import { exportSeed } from "./seeds/seed-export.js";
 import { parseSeed } from "./seeds/seed-validate.js";
 import { loadSigningKey } from "./tokens/signing-key.js";
@@ -54,6 +55,11 @@ export interface EmulatorOptions {
   allowNonLoopback?: boolean;
   /** State applied at start and again after every reset; checked first (an invalid seed throws SeedError). */
   seed?: EmulatorSeed;
+  /**
+   * Where the progress of hashing a big seed's plain passwords goes (a line about once a second; the CLI writes them
+   * to stderr); none when absent.
+   */
+  seedProgress?: SeedProgress;
   /** Keep PGlite's data in this directory (state survives restarts; the seed is applied only to an empty store). */
   dataDir?: string;
   /** A PostgreSQL connection string: one emulator database shared by a team (reset and seed act on it). */
@@ -117,6 +123,7 @@ export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
 /** Starts the emulator: checks the options, opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const startSeed = parseSeed(options.seed ?? {}, "the start seed");
+  const seedOptions = { ...(options.seedProgress && { progress: options.seedProgress }) };
   const host = options.host ?? "127.0.0.1";
   if (!isLoopback(host) && !options.allowNonLoopback) {
     throw new EmulatorStartError(
@@ -145,13 +152,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       settings: () => readSettings(db),
     };
     const { rows } = await db.query<{ n: number }>("select count(*)::int as n from emu_profiles");
-    if ((rows[0]?.n ?? 0) === 0) await applySeed(started, startSeed);
+    if ((rows[0]?.n ?? 0) === 0) await applySeed(started, startSeed, seedOptions);
     return started;
   });
   const reset = async () => {
     await truncateIdentity(db);
     await truncateEmulator(db);
-    await applySeed(ctx, startSeed);
+    await applySeed(ctx, startSeed, seedOptions);
   };
 
   const ownOrigins: string[] = [];
