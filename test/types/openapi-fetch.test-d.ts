@@ -7,9 +7,17 @@ import {
   type paths,
   type WithOptionalHeaders,
 } from "orgauth";
+import { firstMembers } from "./openapi-fetch-sample.js";
 
-/** docs/openapi-fetch.md's usage, compiled: the contract's types with openapi-fetch instead of orgauth's fetchers. */
+/**
+ * docs/openapi-fetch.md's usage, compiled: the contract's types with openapi-fetch instead of orgauth's fetchers
+ * (the docs' sample is ./openapi-fetch-sample.ts word for word, checked by a unit test).
+ */
 describe("the types with openapi-fetch", () => {
+  it("the docs' sample is typed by the contract", () => {
+    expectTypeOf(firstMembers).returns.resolves.toEqualTypeOf<components["schemas"]["OrgMember"][]>();
+  });
+
   it("with PathsWithoutCsrf and the middleware, no front-end call repeats the CSRF header", async () => {
     const client = createClient<PathsWithoutCsrf>({ baseUrl: "https://auth.example.com", credentials: "include" });
     client.use(csrfHeaderMiddleware);
@@ -38,10 +46,9 @@ describe("the types with openapi-fetch", () => {
     await client.GET("/api/fe/v3/org_settings", { params: { query: {} } });
     // @ts-expect-error the path parameter is required
     await client.DELETE("/api/fe/v3/api_keys/{apiKeyId}", {});
+    const members = "/api/fe/v3/org_membership/{orgId}/members";
     // @ts-expect-error page_size is a number
-    await client.GET("/api/fe/v3/org_membership/{orgId}/members", {
-      params: { path: { orgId: "o" }, query: { page_size: "20" } },
-    });
+    await client.GET(members, { params: { path: { orgId: "o" }, query: { page_size: "20" } } });
     // @ts-expect-error the body's role is required
     await client.POST("/api/fe/v3/invite_user", { body: { org_id: "o", email: "a@b.co", additional_roles: [] } });
   });

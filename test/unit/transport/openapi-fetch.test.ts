@@ -1,11 +1,16 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import createClient from "openapi-fetch";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { repoRoot } from "../../../scripts/lib/repo-root.js";
 import { allOperations, type PathsWithoutCsrf } from "../../../src/generated/operations.js";
 import * as serverOperations from "../../../src/generated/server-operations.js";
 import { csrfHeaderMiddleware } from "../../../src/transport/index.js";
+import { createAuthApi, firstMembers } from "../../types/openapi-fetch-sample.js";
 
 const ORIGIN = "https://auth.example.com";
-const serverDescriptors = Object.values(serverOperations).filter(
+/** The server's descriptors and its navigation's (no fixed headers: the server sends none of the browser's). */
+const serverDescriptors = Object.values(serverOperations as Record<string, unknown>).filter(
   (value): value is { operationId: string; path: string; headers?: Record<string, string> } =>
     typeof value === "object" && value !== null && "operationId" in value,
 );
@@ -54,5 +59,39 @@ describe("csrfHeaderMiddleware", () => {
       ["DELETE", `${ORIGIN}/api/fe/v3/api_keys/key%201`, "-.-"],
       ["GET", `${ORIGIN}/api/v1/refresh_token`, null],
     ]);
+  });
+});
+
+const SAMPLE = join("test", "types", "openapi-fetch-sample.ts");
+const MARKER = "<!-- openapi-fetch-sample";
+
+describe("docs/openapi-fetch.md's sample", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it(`is ${SAMPLE} word for word (type-checked with the suite)`, () => {
+    const markdown = readFileSync(join(repoRoot, "docs", "openapi-fetch.md"), "utf8");
+    const at = markdown.indexOf(MARKER);
+    expect(at, "docs/openapi-fetch.md has no block after the openapi-fetch-sample marker").toBeGreaterThan(-1);
+    const block = /^```ts\n([\s\S]*?)^```$/m.exec(markdown.slice(at))?.[1];
+    expect(block).toBe(readFileSync(join(repoRoot, SAMPLE), "utf8"));
+  });
+
+  it("sends the call with cookies and the CSRF header, and gives back the typed answer or throws the error", async () => {
+    const sent: Request[] = [];
+    let answer = Response.json({ users: [{ user_id: "u1" }], total_count: 1 });
+    vi.stubGlobal("fetch", async (request: Request) => {
+      sent.push(request);
+      return answer;
+    });
+    const api = createAuthApi(ORIGIN);
+    await expect(firstMembers(api, "org/1")).resolves.toEqual([{ user_id: "u1" }]);
+    const [request] = sent;
+    expect(request?.url).toBe(`${ORIGIN}/api/fe/v3/org_membership/org%2F1/members?page_number=0&page_size=20`);
+    expect(request?.credentials).toBe("include");
+    expect(request?.headers.get("X-CSRF-Token")).toBe("-.-");
+    answer = Response.json({ error_code: "org_not_found", user_facing_error: "No such organisation" }, { status: 404 });
+    await expect(firstMembers(api, "org_9")).rejects.toThrow("404 org_not_found: No such organisation");
   });
 });
