@@ -42,11 +42,11 @@ export function emitOperations(contract: Contract, allOperations: OperationModel
 
 /**
  * `PathsWithoutCsrf`: the contract's `paths` with every header the browser's operations fix made optional (for
- * openapi-fetch: `csrfHeaderMiddleware` sends the CSRF header instead of each call).
+ * openapi-fetch, with a middleware that sends them instead of each call).
  */
 function pathsWithoutFixedHeaders(operations: OperationModel[]): string {
   const names = [...new Set(operations.flatMap((op) => Object.keys(op.fixedHeaders)))];
-  return `/**\n * The contract's \`paths\` with the headers it fixes (${names.join(", ")}) optional, for openapi-fetch's \`createClient\`:\n * \`csrfHeaderMiddleware\` sends the CSRF header, so no call repeats it.\n */\nexport type PathsWithoutCsrf = WithOptionalHeaders<paths, ${names.length ? unionOf(names) : "never"}>;`;
+  return `/**\n * The contract's \`paths\` with the headers it fixes (${names.join(", ")}) optional: the types for openapi-fetch's\n * \`createClient\` when a middleware sends them, so no call repeats them (see docs/openapi-fetch.md).\n */\nexport type PathsWithoutCsrf = WithOptionalHeaders<paths, ${names.length ? unionOf(names) : "never"}>;`;
 }
 
 /** The list of every descriptor: for test kits that route by path; a bundle that never names it drops it. */

@@ -77,8 +77,8 @@ declare module "orgauth" {
 const compiledOut = () => Promise.resolve({ validators: { responses: {} } });
 
 /**
- * The contract's `paths` with the headers it fixes (X-CSRF-Token) optional, for openapi-fetch's `createClient`:
- * `csrfHeaderMiddleware` sends the CSRF header, so no call repeats it.
+ * The contract's `paths` with the headers it fixes (X-CSRF-Token) optional: the types for openapi-fetch's
+ * `createClient` when a middleware sends them, so no call repeats them (see docs/openapi-fetch.md).
  */
 export type PathsWithoutCsrf = WithOptionalHeaders<paths, "X-CSRF-Token">;
 

@@ -1,7 +1,6 @@
 /**
  * For apps that call the contract with openapi-fetch instead of orgauth's fetchers: a `paths` shape whose fixed
- * headers a call need not repeat, and the middleware that sends the one such header, the CSRF header. Types and one
- * small object: nothing here is reached by orgauth's own client.
+ * headers a call need not repeat (a middleware of the app's sends them). Types only: no byte of it reaches a bundle.
  */
 
 /**
@@ -34,17 +33,3 @@ type ParametersWithOptional<Parameters, Header, Names extends string> = {
 
 /** `header` as a required member while it has a required key, optional otherwise. */
 type HeaderMember<Header> = Record<never, never> extends Header ? { header?: Header } : { header: Header };
-
-/** The header every front-end call carries, and its one value (the contract's `CsrfToken` parameter). */
-const CSRF_HEADER = "X-CSRF-Token";
-const CSRF_VALUE = "-.-";
-
-/**
- * An openapi-fetch middleware (`client.use(csrfHeaderMiddleware)`) that sets the CSRF header on every front-end call
- * (`/api/fe/…`), so that calls typed by `PathsWithoutCsrf` need not pass it.
- */
-export const csrfHeaderMiddleware = {
-  onRequest({ request, schemaPath }: { request: Request; schemaPath: string }): void {
-    if (schemaPath.startsWith("/api/fe/")) request.headers.set(CSRF_HEADER, CSRF_VALUE);
-  },
-};

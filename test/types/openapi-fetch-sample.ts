@@ -1,10 +1,17 @@
-import createClient from "openapi-fetch";
-import { csrfHeaderMiddleware, type PathsWithoutCsrf } from "orgauth";
+import createClient, { type Middleware } from "openapi-fetch";
+import type { PathsWithoutCsrf } from "orgauth";
+
+/** Sends the fixed CSRF header on every front-end call (`/api/fe/…`) and on nothing else. */
+export const csrfHeader = {
+  onRequest({ request, schemaPath }) {
+    if (schemaPath.startsWith("/api/fe/")) request.headers.set("X-CSRF-Token", "-.-");
+  },
+} satisfies Middleware;
 
 /** The auth host's front-end API through openapi-fetch, typed by orgauth's contract. */
 export function createAuthApi(authUrl: string) {
   const api = createClient<PathsWithoutCsrf>({ baseUrl: authUrl, credentials: "include" });
-  api.use(csrfHeaderMiddleware); // sends X-CSRF-Token: -.- on every /api/fe/ call
+  api.use(csrfHeader);
   return api;
 }
 

@@ -1,13 +1,7 @@
 import createClient from "openapi-fetch";
 import { describe, expectTypeOf, it } from "vitest";
-import {
-  type components,
-  csrfHeaderMiddleware,
-  type PathsWithoutCsrf,
-  type paths,
-  type WithOptionalHeaders,
-} from "orgauth";
-import { firstMembers } from "./openapi-fetch-sample.js";
+import type { components, PathsWithoutCsrf, paths, WithOptionalHeaders } from "orgauth";
+import { csrfHeader, firstMembers } from "./openapi-fetch-sample.js";
 
 /**
  * docs/openapi-fetch.md's usage, compiled: the contract's types with openapi-fetch instead of orgauth's fetchers
@@ -20,7 +14,7 @@ describe("the types with openapi-fetch", () => {
 
   it("with PathsWithoutCsrf and the middleware, no front-end call repeats the CSRF header", async () => {
     const client = createClient<PathsWithoutCsrf>({ baseUrl: "https://auth.example.com", credentials: "include" });
-    client.use(csrfHeaderMiddleware);
+    client.use(csrfHeader);
 
     const settings = await client.GET("/api/fe/v3/org_settings", { params: { query: { org_id: "org_acme" } } });
     expectTypeOf(settings.data).toEqualTypeOf<components["schemas"]["OrgSettings"] | undefined>();

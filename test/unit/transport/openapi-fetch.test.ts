@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import createClient from "openapi-fetch";
+import createClient, { type MiddlewareCallbackParams } from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { repoRoot } from "../../../scripts/lib/repo-root.js";
 import { allOperations, type PathsWithoutCsrf } from "../../../src/generated/operations.js";
 import * as serverOperations from "../../../src/generated/server-operations.js";
-import { csrfHeaderMiddleware } from "../../../src/transport/index.js";
-import { createAuthApi, firstMembers } from "../../types/openapi-fetch-sample.js";
+import { createAuthApi, csrfHeader, firstMembers } from "../../types/openapi-fetch-sample.js";
 
 const ORIGIN = "https://auth.example.com";
 /** The server's descriptors and its navigation's (no fixed headers: the server sends none of the browser's). */
@@ -18,7 +17,7 @@ const serverDescriptors = Object.values(serverOperations as Record<string, unkno
 /** The headers the middleware leaves on a bare request for `schemaPath`. */
 function headersAfterMiddleware(schemaPath: string): Record<string, string> {
   const request = new Request(`${ORIGIN}${schemaPath}`);
-  csrfHeaderMiddleware.onRequest({ request, schemaPath });
+  csrfHeader.onRequest({ request, schemaPath } as MiddlewareCallbackParams);
   return Object.fromEntries(request.headers);
 }
 
@@ -26,7 +25,7 @@ function headersAfterMiddleware(schemaPath: string): Record<string, string> {
 const lowercased = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
-describe("csrfHeaderMiddleware", () => {
+describe("the docs' CSRF header middleware", () => {
   it.each([...allOperations, ...serverDescriptors].map((op) => [op.operationId, op] as const))(
     "%s: sends exactly the headers the contract fixes on it",
     (_id, op) => {
@@ -50,7 +49,7 @@ describe("csrfHeaderMiddleware", () => {
         return Response.json({});
       },
     });
-    client.use(csrfHeaderMiddleware);
+    client.use(csrfHeader);
     await client.GET("/api/fe/v3/org_settings", { params: { query: { org_id: "org_acme" } } });
     await client.DELETE("/api/fe/v3/api_keys/{apiKeyId}", { params: { path: { apiKeyId: "key 1" } } });
     await client.GET("/api/v1/refresh_token");
