@@ -23,19 +23,30 @@ export function emitOperations(contract: Contract, allOperations: OperationModel
     GENERATED_HEADER,
     [
       `import type { EmptyRequest, OperationCaller, OperationDescriptor, RequestOptions, UndefinedAllowed, WithDefaults } from "../transport/operation.js";`,
-      `import type { operations } from "./schema.js";`,
+      `import type { WithOptionalHeaders } from "../transport/openapi-fetch.js";`,
+      `import type { operations, paths } from "./schema.js";`,
       `import type { ValidationSwitch } from "./${SCHEMA_DIR}/compile-out-switch.js";`,
     ].join("\n"),
     `/** Error codes each operation documents, by operation id. */\nexport interface OperationErrorCodes {\n${codes}\n}`,
     `/** The id of every operation in the contract. */\nexport type OperationId = keyof OperationErrorCodes;`,
     `// The transport's types learn the operations and their error codes here (declaration merging on the package's\n// own name, so the published declarations merge too).\ndeclare module "orgauth" {\n  interface Register {\n    operationErrorCodes: OperationErrorCodes;\n  }\n}`,
     COMPILED_OUT_DECLARATION,
+    pathsWithoutFixedHeaders(operations),
     ...[...headerSets].map(
       ([value, name]) => `/** Headers the contract fixes on the operations that use it. */\nconst ${name} = ${value};`,
     ),
     ...operations.map((op) => operationBlock(contract, op, headerSets)),
     allOperationsList(operations),
   ].join("\n\n")}\n`;
+}
+
+/**
+ * `PathsWithoutCsrf`: the contract's `paths` with every header the browser's operations fix made optional (for
+ * openapi-fetch, with a middleware that sends them instead of each call).
+ */
+function pathsWithoutFixedHeaders(operations: OperationModel[]): string {
+  const names = [...new Set(operations.flatMap((op) => Object.keys(op.fixedHeaders)))];
+  return `/**\n * The contract's \`paths\` with the headers it fixes (${names.join(", ")}) optional: the types for openapi-fetch's\n * \`createClient\` when a middleware sends them, so no call repeats them (see docs/openapi-fetch.md).\n */\nexport type PathsWithoutCsrf = WithOptionalHeaders<paths, ${names.length ? unionOf(names) : "never"}>;`;
 }
 
 /** The list of every descriptor: for test kits that route by path; a bundle that never names it drops it. */

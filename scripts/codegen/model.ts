@@ -10,6 +10,7 @@ import { HTTP_METHODS, type HttpMethod } from "../../src/transport/operation.js"
 import type { Contract, SchemaNode } from "./contract.js";
 import { assertInvalidationTargets, buildInvalidations } from "./invalidation.js";
 import type { OperationModel, ParameterModel, ResponseModel, SessionEffect } from "./model-types.js";
+import { assertImplementedParameter } from "./parameter-style.js";
 
 export type { OperationModel };
 
@@ -62,6 +63,7 @@ function buildOperation(
   const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(
     (p) => contract.resolve(p) as ParameterObject,
   );
+  for (const parameter of parameters) assertImplementedParameter(contract, operationId, parameter);
   const byLocation = (location: ParameterObject["in"]): ParameterModel[] =>
     parameters
       .filter((p) => p.in === location)

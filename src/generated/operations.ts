@@ -9,7 +9,8 @@ import type {
   UndefinedAllowed,
   WithDefaults,
 } from "../transport/operation.js";
-import type { operations } from "./schema.js";
+import type { WithOptionalHeaders } from "../transport/openapi-fetch.js";
+import type { operations, paths } from "./schema.js";
 import type { ValidationSwitch } from "./zod/compile-out-switch.js";
 
 /** Error codes each operation documents, by operation id. */
@@ -74,6 +75,12 @@ declare module "orgauth" {
 
 /** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */
 const compiledOut = () => Promise.resolve({ validators: { responses: {} } });
+
+/**
+ * The contract's `paths` with the headers it fixes (X-CSRF-Token) optional: the types for openapi-fetch's
+ * `createClient` when a middleware sends them, so no call repeats them (see docs/openapi-fetch.md).
+ */
+export type PathsWithoutCsrf = WithOptionalHeaders<paths, "X-CSRF-Token">;
 
 /** Headers the contract fixes on the operations that use it. */
 const xCSRFTokenHeader = { "X-CSRF-Token": "-.-" };

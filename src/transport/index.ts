@@ -12,6 +12,7 @@ export {
 export type { ApiErrorDetails, OperationError } from "./errors.js";
 export { forwardCookies, type CookieSource } from "./forward-cookies.js";
 export { ExchangeFailure, type ExchangeFailureKind } from "./exchange.js";
+export type { WithOptionalHeaders } from "./openapi-fetch.js";
 export type {
   EmptyRequest,
   HttpMethod,

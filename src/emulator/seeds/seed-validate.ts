@@ -6,6 +6,7 @@
 import type * as z from "zod";
 import { defaultSettings } from "../store/settings.js";
 import type { EmulatorSeed } from "./seed.js";
+import { jsonPath, seedDepthProblem } from "./seed-limits.js";
 import { seedSchema } from "./seed-schema.js";
 
 /** A seed the emulator refuses; `problems` are `path: what is wrong` lines. */
@@ -19,14 +20,6 @@ export class SeedError extends Error {
   ) {
     super(`Invalid seed (${source}), ${outcome}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
-}
-
-/** A JSON path in the `a.b[0].c` form (`(root)` for the document itself). */
-function jsonPath(path: readonly PropertyKey[]): string {
-  const text = path
-    .map((key, i) => (typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`))
-    .join("");
-  return text || "(root)";
 }
 
 function shapeProblems(issues: readonly z.core.$ZodIssue[]): string[] {
@@ -67,6 +60,11 @@ function referenceProblems(seed: EmulatorSeed): string[] {
       users.map((u) => u.id),
       (i) => `users[${i}].id`,
       "user's id",
+    ),
+    ...duplicates(
+      users.map((u) => u.username),
+      (i) => `users[${i}].username`,
+      "user's username",
     ),
     ...duplicates(
       orgs.map((o) => o.id),
@@ -113,12 +111,15 @@ function referenceProblems(seed: EmulatorSeed): string[] {
 }
 
 /**
- * Checks a seed and returns it typed, or throws SeedError naming every problem's path. `selfContained` (a seed
+ * Checks a seed and returns it typed, or throws SeedError naming every problem's path (first how deep it nests, so a
+ * seed nested past the limit is one problem, not a stack overflow). `selfContained` (a seed
  * that starts an emulator) also checks that every reference points inside the seed; a seed added to a running
  * emulator may name users it already has.
  */
 export function parseSeed(input: unknown, source: string, selfContained = true): EmulatorSeed {
   const outcome = selfContained ? "nothing was started" : "nothing was changed";
+  const tooDeep = seedDepthProblem(input);
+  if (tooDeep) throw new SeedError(source, [tooDeep], outcome);
   const parsed = seedSchema.safeParse(input);
   if (!parsed.success) throw new SeedError(source, shapeProblems(parsed.error.issues), outcome);
   const problems = selfContained ? referenceProblems(parsed.data) : [];

@@ -1,9 +1,10 @@
 import type * as z from "zod";
+import { inTransaction } from "../db/sql.js";
 import { writeSettings, type EmulatorContext } from "../store/context.js";
-import { enableMfa } from "../store/mfa-store.js";
-import { insertOrg, putMembership, urlSafe } from "../store/orgs.js";
-import { createPerson, getPersonByEmail } from "../store/people.js";
-import { hashPassword, randomToken, sha256 } from "../tokens/secrets.js";
+import type { SeedProgress } from "./seed-passwords.js";
+import { hashSeedPasswords } from "./seed-passwords.js";
+import { insertSeedApiKeys, insertSeedOrgs } from "./seed-orgs.js";
+import { insertSeedUsers, storedUserIds } from "./seed-users.js";
 import type { seedApiKeySchema, seedOrgSchema, seedSchema, seedUserSchema } from "./seed-schema.js";
 
 /** A user to seed. `password` is hashed on the way in (`passwordHash` is taken as is); `mfaSecret` turns MFA on. */
@@ -21,98 +22,60 @@ export type EmulatorSeed = z.output<typeof seedSchema>;
 /** Each seed user's password hash, made once per process (its own salt), so resets do not re-run scrypt. */
 const seedHashes = new WeakMap<SeedUser, string>();
 
-async function seedPasswordHash(user: SeedUser): Promise<string | null> {
-  if (user.passwordHash !== undefined) return user.passwordHash;
-  if (user.password === undefined) return null;
-  const known = seedHashes.get(user);
-  if (known) return known;
-  const hash = await hashPassword(user.password);
-  seedHashes.set(user, hash);
-  return hash;
+function seedPasswordHash(user: SeedUser): string | null {
+  return user.passwordHash ?? seedHashes.get(user) ?? null;
 }
 
-async function applyUser(ctx: EmulatorContext, user: SeedUser): Promise<void> {
-  const { password: _password, passwordHash: _hash, mfaSecret, backupCodes, createdAt, ...fields } = user;
-  const person = await createPerson(ctx, {
-    emailConfirmed: true,
-    ...fields,
-    passwordHash: await seedPasswordHash(user),
-  });
-  if (mfaSecret) await enableMfa(ctx, person.id, mfaSecret, backupCodes);
-  if (createdAt)
-    await ctx.db.query("update emu_profiles set created_at = $2, last_active_at = $2 where user_id = $1", [
-      person.id,
-      new Date(createdAt),
-    ]);
+/** Hashes the plain passwords of `users` not hashed in this process yet (on every core for a big seed). */
+async function hashNewPasswords(users: readonly SeedUser[], progress?: SeedProgress): Promise<void> {
+  const plain = users.filter((u) => u.passwordHash === undefined && u.password !== undefined && !seedHashes.has(u));
+  const hashes = await hashSeedPasswords(
+    plain.map((u) => u.password!),
+    progress,
+  );
+  plain.forEach((user, i) => seedHashes.set(user, hashes[i]!));
 }
 
-async function applyOrg(ctx: EmulatorContext, org: SeedOrg): Promise<void> {
-  await insertOrg(ctx, {
-    id: org.id,
-    name: org.name,
-    urlSafeName: urlSafe(org.name),
-    metadata: org.metadata ?? {},
-    roleStructure: org.roleStructure ?? "single_role_in_hierarchy",
-    domain: org.domain ?? null,
-    autojoinByDomain: org.autojoinByDomain ?? false,
-    restrictToDomain: org.restrictToDomain ?? false,
-    require2faBy: org.require2faBy ? new Date(org.require2faBy) : null,
-    maxUsers: org.maxUsers ?? null,
-    samlEnabled: org.samlEnabled ?? false,
-    legacyOrgId: org.legacyOrgId ?? null,
-  });
-  if (org.createdAt)
-    await ctx.db.query("update emu_orgs set created_at = $2 where id = $1", [org.id, new Date(org.createdAt)]);
-  for (const member of org.members ?? []) {
-    const person = await getPersonByEmail(ctx, member.email);
-    if (!person) throw new Error(`Seed: org ${org.id} names ${member.email}, who is not among the seed's users`);
-    await putMembership(ctx, {
-      orgId: org.id,
-      userId: person.id,
-      role: member.role,
-      additionalRoles: member.additionalRoles ?? [],
-    });
-  }
-  for (const invite of org.invitations ?? []) {
-    const expiresAt = invite.expiresAt
-      ? new Date(invite.expiresAt)
-      : new Date(ctx.now().getTime() + (invite.expiresInSeconds ?? 7 * 86_400) * 1000);
-    await ctx.db.query(
-      "insert into emu_invitations (org_id, email, role, additional_roles, token_hash, invited_by, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)",
-      [
-        org.id,
-        invite.email,
-        invite.role,
-        JSON.stringify(invite.additionalRoles ?? []),
-        sha256(randomToken()),
-        invite.invitedBy ?? null,
-        expiresAt,
-        ctx.now(),
-      ],
-    );
-  }
-}
-
-async function applyApiKey(ctx: EmulatorContext, key: SeedApiKey): Promise<void> {
-  await ctx.db.query(
-    "insert into emu_api_keys (id, secret_hash, user_id, org_id, display_name, metadata, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)",
-    [
-      key.id,
-      key.secretHash,
-      key.userId ?? null,
-      key.orgId ?? null,
-      key.displayName ?? null,
-      key.metadata === undefined ? null : JSON.stringify(key.metadata),
-      key.expiresAt ? new Date(key.expiresAt) : null,
-      key.createdAt ? new Date(key.createdAt) : ctx.now(),
-    ],
+/** A unique-key clash with what the emulator already holds, said as the database says it ("Key (…)=(…) exists"). */
+function describeClash(error: unknown): unknown {
+  const { code, detail } = error as { code?: unknown; detail?: unknown };
+  if (code !== "23505") return error;
+  return new Error(
+    `the emulator already has one of the seed's entries (${typeof detail === "string" ? detail : String(error)})`,
   );
 }
 
-/** Adds a seed's settings, users, orgs and API keys to the emulator's state. */
-export async function applySeed(ctx: EmulatorContext, seed: EmulatorSeed): Promise<void> {
-  if (seed.settings) await writeSettings(ctx.db, seed.settings);
-  for (const user of seed.users ?? []) await applyUser(ctx, user);
-  for (const org of seed.orgs ?? []) await applyOrg(ctx, org);
-  for (const key of seed.apiKeys ?? []) await applyApiKey(ctx, key);
+/** How a seed is applied: where the progress of hashing a big seed's plain passwords goes. */
+export interface ApplySeedOptions {
+  progress?: SeedProgress;
+}
+
+/**
+ * Adds a seed's settings, users, orgs and API keys to the emulator's state, in one transaction (all of it or
+ * nothing) with batched inserts. Plain passwords are hashed first, outside the transaction.
+ */
+export async function applySeed(
+  ctx: EmulatorContext,
+  seed: EmulatorSeed,
+  options: ApplySeedOptions = {},
+): Promise<void> {
+  const users = seed.users ?? [];
+  await hashNewPasswords(users, options.progress);
+  const now = ctx.now();
+  try {
+    await inTransaction(ctx.db, async (tx) => {
+      if (seed.settings) await writeSettings(tx, seed.settings);
+      const seeded = await insertSeedUsers(tx, users, seedPasswordHash, now);
+      const named = (seed.orgs ?? []).flatMap((org) => (org.members ?? []).map((m) => m.email.toLowerCase()));
+      const stored = await storedUserIds(
+        tx,
+        named.filter((email) => !seeded.has(email)),
+      );
+      const userIdOf = (email: string) => seeded.get(email.toLowerCase()) ?? stored.get(email.toLowerCase());
+      await insertSeedOrgs(tx, seed.orgs ?? [], userIdOf, now);
+      await insertSeedApiKeys(tx, seed.apiKeys ?? [], now);
+    });
+  } catch (error) {
+    throw describeClash(error);
+  }
 }

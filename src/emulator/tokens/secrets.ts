@@ -7,13 +7,23 @@ const scryptAsync = promisify(scrypt) as (
   keylen: number,
   options: { N: number; r: number; p: number },
 ) => Promise<Buffer>;
-const SCRYPT = { N: 16384, r: 8, p: 1 };
+/** The scrypt cost of new password hashes, and their key and salt lengths in bytes. */
+export const PASSWORD_SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
+const SCRYPT = { N: PASSWORD_SCRYPT.N, r: PASSWORD_SCRYPT.r, p: PASSWORD_SCRYPT.p };
+
+/** A password as scrypt is given it: NFKC-normalised, so one password typed two ways hashes the same. */
+export const passwordInput = (password: string): string => password.normalize("NFKC");
+
+/** A stored password hash, `scrypt$N$r$p$salt$hash` (base64url parts), from the salt and scrypt's output. */
+export function formatPasswordHash(salt: Uint8Array, hash: Uint8Array): string {
+  const part = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
+  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, part(salt), part(hash)].join("$");
+}
 
 /** Hashes a password with scrypt and a random salt, as `scrypt$N$r$p$salt$hash` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scryptAsync(password.normalize("NFKC"), salt, 32, SCRYPT);
-  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const salt = randomBytes(PASSWORD_SCRYPT.saltLength);
+  return formatPasswordHash(salt, await scryptAsync(passwordInput(password), salt, PASSWORD_SCRYPT.keyLength, SCRYPT));
 }
 
 /** Whether `password` matches a hash made by hashPassword. */
@@ -21,7 +31,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [scheme, n, r, p, salt, hash] = stored?.split("$") ?? [];
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await scryptAsync(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
+  const actual = await scryptAsync(passwordInput(password), Buffer.from(salt, "base64url"), expected.length, {
     N: Number(n),
     r: Number(r),
     p: Number(p),
