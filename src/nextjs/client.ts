@@ -1,7 +1,14 @@
 // Entry "orgauth/nextjs/client" (marked "use client" by the build): the browser half of the server session. Its
 // provider feeds orgauth/react's hooks, guards and generated query hooks; it carries no session engine.
 export { AuthProvider, type AuthProviderProps } from "./client/auth-provider.js";
-export { useUser, type UseUserLoggedIn, type UseUserLoggedOut, type UseUserResult } from "./client/use-user.js";
+export {
+  type TokenUser,
+  type UserDetails,
+  useUser,
+  type UseUserLoggedIn,
+  type UseUserLoggedOut,
+  type UseUserResult,
+} from "./client/use-user.js";
 export type { ClientUser } from "./client-user.js";
 // orgauth/react's hooks and guards, which work below this provider (the same modules: one context).
 export {

@@ -6,6 +6,7 @@ import { BackendCallError } from "./backend.js";
 import { checkReturnPath } from "./return-path.js";
 import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
 import { clearSessionLines, type RequestSession, readRequestSession } from "./session-cookies.js";
+import { userFromUserinfo } from "./userinfo-user.js";
 
 /** A JSON response with `Set-Cookie` lines. */
 function json(status: number, body: unknown, setCookies: readonly string[] = []): Response {
@@ -23,7 +24,10 @@ export function errorJson(status: number, errorCode: string, message: string, se
 export function createSessionRoutes(core: ServerCore) {
   const { config } = core;
 
-  /** The userinfo answer for a renewed session (the provider's shape: userinfo, token, impersonator, org). */
+  /**
+   * The userinfo answer for a renewed session: the provider's shape (userinfo, token, impersonator, org) plus the
+   * user and memberships as orgauth's browser half reads them (`user`, `orgIdToOrgMembership`).
+   */
   async function userinfoAnswer(session: RequestSession, renewed: RenewedSession, status = 200): Promise<Response> {
     if (!renewed.user) {
       const failed = renewed.outcome?.kind === "failed";
@@ -41,6 +45,8 @@ export function createSessionRoutes(core: ServerCore) {
       return errorJson(503, "auth_host_unreachable", error.message, renewed.setCookies);
     }
     const { user } = renewed;
+    const mapped = userFromUserinfo(userinfo, user.impersonatorUserId);
+    if (!mapped) return errorJson(502, "bad_userinfo", "The auth host's userinfo has no user.", renewed.setCookies);
     return json(
       status,
       {
@@ -49,6 +55,7 @@ export function createSessionRoutes(core: ServerCore) {
         expiresAt: user.expiresAt,
         impersonatorUserId: user.impersonatorUserId,
         activeOrgId: user.activeOrgId,
+        ...mapped,
       },
       renewed.setCookies,
     );

@@ -79,10 +79,13 @@ export type SessionState =
   | Exclude<AuthSnapshot, { status: "logged_in" }>
   | { readonly status: "logged_in"; readonly authInfo: AuthInfo };
 
-/** The result of asking for an org-scoped access token. */
+/**
+ * The result of asking for an org-scoped access token. `unsupported_by_server_session`: the session lives on the
+ * app's server (orgauth/nextjs/client), which has no org-scoped tokens; switch the active org instead.
+ */
 export type OrgAccessTokenResult =
   | { ok: true; accessToken: string; expiresAtSeconds: number }
-  | { ok: false; error: "user_not_in_org" | "unexpected_error" };
+  | { ok: false; error: "user_not_in_org" | "unexpected_error" | "unsupported_by_server_session" };
 
 /** Options shared by every hosted-page URL builder. */
 export interface HostedPageOptions {

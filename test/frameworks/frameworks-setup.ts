@@ -4,6 +4,7 @@ import { createPackedApp } from "../../scripts/lib/packed-app.js";
 import { freePort } from "../../scripts/lib/prism.js";
 import { createEmulator, startEmulator } from "../../src/emulator/index.js";
 import { copyExample, runIn, serve, type ExampleServer } from "./example-apps.js";
+import { createNext16Example } from "./next16-app.js";
 import { frameworkSeed, serverSessionSeed } from "./seed.js";
 
 /** The Next.js example's servers: one build, served several times with different settings. */
@@ -30,6 +31,8 @@ declare module "vitest" {
     reverseEmulatorUrl: string;
     /** examples/nextjs, built from the packed package and served by `next start`, once per setting. */
     next: NextServers;
+    /** examples/nextjs on Next.js 16 (`proxy.ts` for `middleware.ts`), served once with the main setting. */
+    next16Url: string;
     /** examples/vite, built from the packed package and served by `vite preview`. */
     viteUrl: string;
     /** What `vite build` printed (warnings included). */
@@ -80,8 +83,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const bin = (path: string) => join(app.dir, "node_modules", path);
     const nextDir = copyExample("nextjs", app.dir);
     const viteDir = copyExample("vite", app.dir);
-    const [, viteBuildOutput] = await Promise.all([
+    const next16Dir = createNext16Example(app);
+    const next16Bin = join(next16Dir, "..", "node_modules", "next", "dist", "bin", "next");
+    const [, , viteBuildOutput] = await Promise.all([
       runIn(nextDir, [bin("next/dist/bin/next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
+      runIn(next16Dir, [next16Bin, "build", "--webpack"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
+        const built = /Proxy \(Middleware\)/.test(output);
+        if (!built) throw new Error(`next build (16) built no proxy:\n${output}`);
+      }),
       runIn(viteDir, [bin("typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]).then(() =>
         runIn(viteDir, [bin("vite/bin/vite.js"), "build"], { VITE_AUTH_URL: emulator.url }),
       ),
@@ -132,6 +141,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
         settings[name],
       ),
     );
+    const next16Port = await freePort();
+    const next16Url = loopback(next16Port);
+    nextServers.push(
+      serve(
+        next16Dir,
+        [next16Bin, "start", "-H", "127.0.0.1", "-p", String(next16Port)],
+        next16Url,
+        serverSessionEnv(ssr.url, ssr.apiKey, key, callback(next16Url)),
+      ),
+    );
     const vitePort = await freePort();
     const viteUrl = `http://127.0.0.1:${vitePort}`;
     const servers: ExampleServer[] = await Promise.all([
@@ -147,6 +166,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("serverSessionEmulatorUrl", ssr.url);
     project.provide("reverseEmulatorUrl", reverse.authUrl);
     project.provide("next", next);
+    project.provide("next16Url", next16Url);
     project.provide("viteUrl", viteUrl);
     project.provide("viteBuildOutput", viteBuildOutput);
     project.provide("viteDir", viteDir);

@@ -4,45 +4,16 @@
  * org permission, a server action and a route handler read the session, the session renews across an access-token
  * expiry with no loading state, the org switch reaches the server, and a sign-out ends the session at the auth host.
  */
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumForFile, signInOnServerLogin } from "./hosted-login.js";
+import { nextPages } from "./next-pages.js";
 import { ACCESS_TOKEN_SECONDS, MEMBER, ORG, OWNER, SECOND_ORG } from "./seed.js";
 
 const appUrl = inject("next").main;
 const emulatorUrl = inject("serverSessionEmulatorUrl");
 const browser = chromiumForFile();
 
-/** A fresh browser profile (no session) with one page, whose console errors (hydration warnings among them) are kept. */
-async function freshPage(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const context = await browser().newContext();
-  const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  // a failed load is kept by its response below, with its URL (the browser's own favicon request has none: the
-  // emulator's pages have no favicon)
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`);
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-  return { context, page, consoleErrors };
-}
-
-/** Opens `path`, which sends a signed-out visitor through the login route; signs in as `email` and comes back. */
-async function signIn(page: Page, path: string, email = OWNER): Promise<void> {
-  await page.goto(`${appUrl}${path}`);
-  await signInOnServerLogin(page, emulatorUrl, email);
-  await page.waitForURL(`${appUrl}${path}`);
-}
-
-/** The HTML the server sends for `path` with the browser profile's cookies (no JavaScript runs). */
-async function serverHtml(context: BrowserContext, path: string): Promise<string> {
-  return (await context.request.get(`${appUrl}${path}`)).text();
-}
+const { freshPage, signIn, serverHtml } = nextPages(browser, appUrl, emulatorUrl);
 
 describe("the Next.js example on the server session", () => {
   it("renders a signed-out visitor as signed out on the server: no loading state", async () => {

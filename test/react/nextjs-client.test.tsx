@@ -15,9 +15,11 @@ import {
   useAuthInfo,
   useLogoutFunction,
   useRedirectFunctions,
+  type UserDetails,
   useUser,
 } from "../../src/nextjs/client.js";
 import type { ClientUser } from "../../src/nextjs/client-user.js";
+import { userFromUserinfo } from "../../src/server/userinfo-user.js";
 import { useListOrgMembers } from "../../src/hooks/client.js";
 import { testQueryClient } from "./support.js";
 
@@ -50,9 +52,12 @@ function serverUser(overrides: Partial<ClientUser> = {}): ClientUser {
   };
 }
 
-/** The userinfo route's answer for a user in `orgs` (the provider's shape). */
+/**
+ * The userinfo route's answer for a user in `orgs`: the provider's shape, plus the user and memberships in orgauth's
+ * shape as orgauth/server's route maps them.
+ */
 function userinfoAnswer(email: string, activeOrgId?: string) {
-  return {
+  const answer = {
     userinfo: {
       user_id: "user_1",
       email,
@@ -88,6 +93,7 @@ function userinfoAnswer(email: string, activeOrgId?: string) {
     expiresAt: inAnHour(),
     ...(activeOrgId ? { activeOrgId } : {}),
   };
+  return { ...answer, ...userFromUserinfo(answer.userinfo, undefined) };
 }
 
 /** A fetch that answers the app's auth routes (and records every request). */
@@ -163,6 +169,44 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     );
     expect(screen.getByTestId("who").textContent).toBe("ada@example.com in Acme ");
     await waitFor(() => expect(screen.getByTestId("who").textContent).toBe("ada@example.com in Beta (mfa)"));
+  });
+
+  it("useUser: the token's fields at once, the rest (details) only once the userinfo route answered, never placeholders", async () => {
+    stubRoutes(() => Response.json(userinfoAnswer("ada@example.com")));
+    const seen: (UserDetails | undefined)[] = [];
+    function Details(): ReactNode {
+      const auth = useUser();
+      if (auth.isLoggedIn) seen.push(auth.details);
+      return <p data-testid="details">{auth.isLoggedIn && auth.details ? String(auth.details.hasPassword) : "-"}</p>;
+    }
+    render(
+      <AuthProvider user={serverUser()} authUrl={AUTH_URL}>
+        <Details />
+      </AuthProvider>,
+    );
+    expect(seen[0]).toBeUndefined();
+    await waitFor(() => expect(screen.getByTestId("details").textContent).toBe("true"));
+    expect(seen.at(-1)).toMatchObject({
+      hasPassword: true,
+      hasMfaEnabled: true,
+      pictureUrl: "https://img.example/ada.png",
+    });
+  });
+
+  it("getAccessTokenForOrg answers a typed unsupported error: the server session has no org-scoped token", async () => {
+    stubRoutes(() => new Promise<Response>(() => undefined));
+    let result: unknown;
+    function Ask(): ReactNode {
+      const auth = useAuthInfo();
+      if (auth.isLoggedIn) void auth.getAccessTokenForOrg("org_acme").then((answer) => (result = answer));
+      return null;
+    }
+    render(
+      <AuthProvider user={serverUser()} authUrl={AUTH_URL}>
+        <Ask />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(result).toEqual({ ok: false, error: "unsupported_by_server_session" }));
   });
 
   it("a 401 from the userinfo route signs the page out; a signed-out server render stays signed out", async () => {

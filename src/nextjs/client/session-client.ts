@@ -187,8 +187,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     getAuthInfo,
     getAccessToken: async () => (await getAuthInfo())?.accessToken ?? null,
     refresh,
-    // org-scoped tokens come from the auth host's browser session, which the server session does not use
-    getAccessTokenForOrg: async () => ({ ok: false, error: "unexpected_error" }),
+    // org-scoped tokens come from the auth host's browser session, which the server session does not use; the
+    // provider's Next.js library has none either: `setActiveOrg` re-issues the session's token for an org
+    getAccessTokenForOrg: async () => ({ ok: false, error: "unsupported_by_server_session" }),
     async logout(logoutOptions) {
       epoch++;
       const response = await fetch(`${routes}/logout`, { method: "POST", credentials: "same-origin" }).catch(

@@ -1,0 +1,102 @@
+/**
+ * The two Next.js apps bench/first-html.ts compares: the same minimal App Router app (a root layout with the client
+ * provider, a signed-in dashboard that shows the user's e-mail and first org, the auth routes and the middleware),
+ * once on orgauth/nextjs and once on `@propelauth/nextjs`, each written as its README sets it up. orgauth's layout
+ * also reads the user on the server and hands it to its provider (so its first paint is signed in); the provider's
+ * library does not offer that.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+const MATCHER = `["/((?!_next/static|_next/image|favicon.ico).*)"]`;
+
+const COMMON: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "first-html", private: true, type: "module" }),
+  "next.config.mjs": "export default { reactStrictMode: true };\n",
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      lib: ["dom", "dom.iterable", "ES2022"],
+      module: "esnext",
+      moduleResolution: "bundler",
+      jsx: "preserve",
+      strict: true,
+      noEmit: true,
+      isolatedModules: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+      plugins: [{ name: "next" }],
+    },
+    include: ["**/*.ts", "**/*.tsx"],
+    exclude: ["node_modules"],
+  }),
+};
+
+const DASHBOARD = (from: string) => `import { getUserOrRedirect } from "${from}";
+
+export default async function Dashboard() {
+  const user = await getUserOrRedirect();
+  return <main><p data-testid="server-user">{user.email} in {user.getOrgs()[0]?.orgName ?? "no organisation"}</p></main>;
+}
+`;
+
+const ORGAUTH: Record<string, string> = {
+  "middleware.ts": `import { authMiddleware } from "orgauth/nextjs";
+export const middleware = authMiddleware;
+export const config = { runtime: "nodejs", matcher: ${MATCHER} };
+`,
+  "app/api/auth/[slug]/route.ts": `import { getRouteHandlers } from "orgauth/nextjs";
+export const { GET, POST } = getRouteHandlers();
+`,
+  "app/providers.tsx": `"use client";
+import { AuthProvider, type ClientUser } from "orgauth/nextjs/client";
+import type { ReactNode } from "react";
+export function Providers({ user, authUrl, children }: { user: ClientUser | null; authUrl: string; children: ReactNode }) {
+  return <AuthProvider user={user} authUrl={authUrl}>{children}</AuthProvider>;
+}
+`,
+  "app/layout.tsx": `import { getUser, toClientUser } from "orgauth/nextjs";
+import type { ReactNode } from "react";
+import { Providers } from "./providers";
+export const dynamic = "force-dynamic";
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getUser();
+  const env = process.env;
+  return <html lang="en"><body><Providers user={toClientUser(user)} authUrl={env.NEXT_PUBLIC_AUTH_URL!}>{children}</Providers></body></html>;
+}
+`,
+  "app/dashboard/page.tsx": DASHBOARD("orgauth/nextjs"),
+};
+
+const VENDOR: Record<string, string> = {
+  "middleware.ts": `import { authMiddleware } from "@propelauth/nextjs/server/app-router";
+export const middleware = authMiddleware;
+export const config = { runtime: "nodejs", matcher: ${MATCHER} };
+`,
+  "app/api/auth/[slug]/route.ts": `import { getRouteHandlers } from "@propelauth/nextjs/server/app-router";
+const routeHandlers = getRouteHandlers({});
+// the Next.js 15 pair (params is a promise there), as its README names them
+export const GET = routeHandlers.getRouteHandlerAsync;
+export const POST = routeHandlers.postRouteHandlerAsync;
+`,
+  "app/layout.tsx": `import { AuthProvider } from "@propelauth/nextjs/client";
+import type { ReactNode } from "react";
+export const dynamic = "force-dynamic";
+export default function RootLayout({ children }: { children: ReactNode }) {
+  const env = process.env;
+  return <html lang="en"><body><AuthProvider authUrl={env.NEXT_PUBLIC_AUTH_URL!}>{children}</AuthProvider></body></html>;
+}
+`,
+  "app/dashboard/page.tsx": DASHBOARD("@propelauth/nextjs/server/app-router"),
+};
+
+/** The two contenders by name, and what each app's files hold. */
+export const FIRST_HTML_APPS = { orgauth: ORGAUTH, "@propelauth/nextjs": VENDOR } as const;
+
+/** Writes one of the apps into `dir` (inside the packed app, so it resolves the packed package). */
+export function writeFirstHtmlApp(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries({ ...COMMON, ...files })) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
