@@ -32,7 +32,9 @@ export type OrgauthErrorType =
   /** `AccessTokenError`: an access token that does not verify on the server (its `reason` says why). */
   | "access_token"
   /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
-  | "server_configuration";
+  | "server_configuration"
+  /** `EmulatorStartError`: the emulator could not start (its `reason` says which option or resource). */
+  | "emulator_start";
 
 /** The base class of every public orgauth error; catch it to handle "any orgauth error". */
 export abstract class OrgauthError extends Error {
