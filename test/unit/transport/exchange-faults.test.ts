@@ -38,8 +38,11 @@ describe("the deadline covers the whole exchange", () => {
     const timers = { setTimeout: (callback: () => void) => (fireDeadline = callback), clearTimeout: () => undefined };
     let headersArrived = () => {};
     const headersIn = new Promise<void>((resolve) => (headersArrived = resolve));
-    const fetchNotingHeaders: typeof fetch = (input, init) =>
-      fetch(input, init).then((response) => (headersArrived(), response));
+    const fetchNotingHeaders: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      headersArrived();
+      return response;
+    };
     const pending = failure(
       getOrgSettings(transport({ timers, fetch: fetchNotingHeaders }), { query: { org_id: "o1" } }),
     );
