@@ -1,7 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { findChromium } from "../test/support/chromium.js";
+import { childCpuSeconds } from "./lib/child-cpu.js";
 import { repoRoot } from "./lib/repo-root.js";
 import { STAGES, type Stage, type Step } from "./lib/test-stages.js";
+
+/** Wall seconds since `since` (ms), and the CPU seconds children used since `cpuSince` where that is known. */
+function seconds(since: number, cpuSince = childCpuSeconds()): string {
+  const wall = `${((Date.now() - since) / 1000).toFixed(1)} s`;
+  const cpu = childCpuSeconds();
+  return cpu === undefined || cpuSince === undefined ? wall : `${wall}, CPU ${(cpu - cpuSince).toFixed(1)} s`;
+}
 
 /**
  * `npm test`: the whole suite, stage by stage in the order CI needs it, stopping at the first failure.
@@ -10,6 +18,7 @@ import { STAGES, type Stage, type Step } from "./lib/test-stages.js";
  */
 function run(step: Step, vitestArgs: string[]): void {
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   console.log(`\n▶ ${step.title}`);
   const args = step.vitest ? [...step.args, ...vitestArgs] : step.args;
   const result = spawnSync(step.command, args, {
@@ -25,7 +34,7 @@ function run(step: Step, vitestArgs: string[]): void {
     console.error(`✖ ${step.title} failed`);
     process.exit(result.status ?? 1);
   }
-  console.log(`✔ ${step.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`✔ ${step.title} (${seconds(started, cpuBefore)})`);
 }
 
 /** The stages named on the command line (all when none), or an exit with the list of names. */
@@ -55,12 +64,13 @@ if (stages.some((stage) => stage.chromium)) {
     console.log(`Chromium: the @sparticuz/chromium package's (${browser.executablePath})`);
 }
 
-const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const started = Date.now();
+const cpuAtStart = childCpuSeconds();
 const times: string[] = [];
 for (const stage of stages) {
   const stageStarted = Date.now();
+  const stageCpu = childCpuSeconds();
   for (const step of stage.steps) run(step, vitestArgs);
-  times.push(`${stage.name} ${seconds(stageStarted)}`);
+  times.push(`${stage.name} ${seconds(stageStarted, stageCpu)}`);
 }
-console.log(`\n✔ ${times.join(" · ")} — ${seconds(started)} in all`);
+console.log(`\n✔ ${times.join(" · ")} — ${seconds(started, cpuAtStart)} in all`);

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import {
   chmodSync,
+  copyFileSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
@@ -11,7 +12,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { packDist, packedTarball } from "./packed-tarball.js";
 import { repoRoot } from "./repo-root.js";
 
 /**
@@ -22,19 +24,19 @@ import { repoRoot } from "./repo-root.js";
 export interface PackedApp {
   /** The app directory (package.json with `"type": "module"`, node_modules). */
   dir: string;
-  /** The tarball `npm pack` wrote. */
+  /** The tarball installed, in the app's parent directory. */
   tarball: string;
   /** Copies files or folders of this repository into the app (`to` relative to the app directory). */
   copy(from: string, to: string): void;
   /** Writes a file into the app (path relative to the app directory). */
   write(path: string, text: string): void;
-  /** Deletes the app directory and the tarball. */
+  /** Deletes the app directory and the tarball beside it. */
   remove(): void;
 }
 
 /** Options of `createPackedApp`. */
 export interface PackedAppOptions {
-  /** Build the package first (default true); false packs whatever `dist/` holds. */
+  /** Build the package first, once per state of the tree (default true); false packs whatever `dist/` holds. */
   build?: boolean;
 }
 
@@ -53,18 +55,18 @@ function linkBins(installed: string, binDir: string): void {
   }
 }
 
-/** Builds and packs the package and installs the tarball into a new throwaway app directory. */
+/** Copies `file` into `dir`; the copy's path. */
+function copyInto(dir: string, file: string): string {
+  const copy = join(dir, basename(file));
+  copyFileSync(file, copy);
+  return copy;
+}
+
+/** Installs the package's tarball (this tree's, built once: scripts/lib/packed-tarball.ts) into a new throwaway app. */
 export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
-  if (options.build !== false)
-    execFileSync(join(repoRoot, "node_modules", ".bin", "tsup"), [], { cwd: repoRoot, stdio: "pipe" });
   const workDir = mkdtempSync(join(tmpdir(), "orgauth-packed-"));
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-    }).toString(),
-  ) as { filename: string }[];
-  const tarball = join(workDir, packed[0]!.filename);
+  // the tarball sits beside the app, as `npm pack --pack-destination` would leave it (the examples' manifests say so)
+  const tarball = options.build === false ? packDist(workDir) : copyInto(workDir, packedTarball());
   const dir = join(workDir, "app");
   const installed = join(dir, "node_modules", "orgauth");
   mkdirSync(installed, { recursive: true });

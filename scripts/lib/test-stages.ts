@@ -114,7 +114,10 @@ export const STAGES: Stage[] = [
   {
     name: "package",
     steps: [
-      npmScript("build (npm pack), arethetypeswrong, publint", "check:package"),
+      npmScript(
+        "build and pack once for this tree (the package and frameworks tests reuse it), arethetypeswrong, publint",
+        "check:package",
+      ),
       {
         title: "public surface matches the API reports (api/; npm run api:report records a change)",
         command: bin("tsx"),

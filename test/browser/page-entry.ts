@@ -2,6 +2,7 @@
 import { createAuthClient, tabSync } from "../../src/session/index.js";
 
 const params = new URLSearchParams(location.search);
+const answer = params.get("answer");
 const client = createAuthClient({
   authUrl: location.origin,
   tabs: tabSync,
@@ -9,6 +10,8 @@ const client = createAuthClient({
   refreshWhenSecondsRemaining: Number(params.get("threshold") ?? 2.5),
   minWakeRefreshIntervalMs: 120_000,
   crossTabSettleMs: 250,
+  // ?answer=MS: how long a new tab waits for its siblings' answer (the product default when absent)
+  ...(answer === null ? {} : { siblingAnswerMs: Number(answer) }),
 });
 const w = window as unknown as { authClient: typeof client; authStatus: string };
 w.authClient = client;

@@ -1,9 +1,18 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
 import { browserOperations, buildOperations } from "../../scripts/codegen/model.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
-import { ApiError, createTransport } from "../../src/transport/index.js";
+import { ApiError } from "../../src/transport/index.js";
 import { validCalls } from "./calls.js";
+import {
+  errorExamplesOf,
+  examplesOf,
+  preferring,
+  recordingTransport,
+  rejectionOf,
+  statuses,
+  successExamplesOf,
+} from "./prism-calls.js";
 
 /**
  * Every operation against Prism serving our own contract: the default and every named success example come back
@@ -12,35 +21,6 @@ import { validCalls } from "./calls.js";
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const operations = browserOperations(buildOperations(contract));
-
-interface Exchange {
-  status: number;
-  violations: string | null;
-}
-
-function recordingTransport() {
-  const exchanges: Exchange[] = [];
-  const transport = createTransport({
-    authUrl: inject("prismUrl"),
-    logger: { warn: () => undefined },
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      exchanges.push({ status: response.status, violations: response.headers.get("sl-violations") });
-      return response;
-    },
-  });
-  return { transport, exchanges };
-}
-
-function examplesOf(operationId: string, status: number): [string, { value?: unknown }][] {
-  const op = operations.find((o) => o.operationId === operationId)!;
-  const path = contract.document.paths[op.path];
-  const response = contract.resolve(path[op.method.toLowerCase()].responses[String(status)]);
-  return Object.entries(response.content?.["application/json"]?.examples ?? {}).map(([name, example]) => [
-    name,
-    contract.resolve(example as object),
-  ]);
-}
 
 it("covers every browser operation of the contract (server-operations.test.ts covers the server's)", () => {
   expect(Object.keys(validCalls).sort()).toEqual(operations.map((o) => o.operationId).sort());
@@ -53,47 +33,26 @@ describe.each(operations)("$method $path ($operationId)", (op) => {
   it(`returns the default ${success.status} example, validated`, async () => {
     const { transport, exchanges } = recordingTransport();
     const data = await call(transport);
-    const [, first] = examplesOf(op.operationId, success.status)[0] ?? [];
+    const [, first] = examplesOf(contract, op, success.status)[0] ?? [];
     expect(data).toEqual(success.schema ? first?.value : undefined);
-    expect(exchanges).toEqual([{ status: success.status, violations: null }]);
+    expect(statuses(exchanges)).toEqual([{ status: success.status, violations: null }]);
   });
 
-  const successExamples = op.successResponses.flatMap((response) =>
-    examplesOf(op.operationId, response.status).map(([name, example]) => ({
-      status: response.status,
-      name,
-      value: example.value,
-      hasBody: Boolean(response.schema),
-    })),
-  );
+  it.each(successExamplesOf(contract, op))("returns success example $name ($status), validated", async (example) => {
+    const { transport, exchanges } = recordingTransport();
+    const data = await call(transport, preferring({ status: example.status, name: example.name }));
+    expect(data).toEqual(example.hasBody ? example.value : undefined);
+    expect(statuses(exchanges)).toEqual([{ status: example.status, violations: null }]);
+  });
 
-  it.each(successExamples)(
-    "returns success example $name ($status), validated",
-    async ({ status, name, value, hasBody }) => {
-      const { transport, exchanges } = recordingTransport();
-      const data = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } });
-      expect(data).toEqual(hasBody ? value : undefined);
-      expect(exchanges).toEqual([{ status, violations: null }]);
-    },
-  );
-
-  const errorExamples = op.errorResponses.flatMap((response) =>
-    examplesOf(op.operationId, response.status).map(([name, example]) => ({
-      status: response.status,
-      name,
-      value: example.value as { error_code: string },
-    })),
-  );
+  const errorExamples = errorExamplesOf(contract, op);
 
   it.each(errorExamples)("answers example $name ($status) with a typed ApiError", async ({ status, name, value }) => {
     const { transport, exchanges } = recordingTransport();
-    const error = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } }).then(
-      () => expect.fail("expected an ApiError"),
-      (e: unknown) => e,
-    );
+    const error = await rejectionOf(call(transport, preferring({ status, name })));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, operationId: op.operationId, code: value.error_code });
-    expect(exchanges).toEqual([{ status, violations: null }]);
+    expect(statuses(exchanges)).toEqual([{ status, violations: null }]);
   });
 
   it("documents an example for every error code it lists", () => {

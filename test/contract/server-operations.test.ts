@@ -5,6 +5,15 @@ import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { oauthUserinfo, ssrAuthorizeUrl } from "../../src/generated/server-operations.js";
 import { ApiError, RequestValidationError } from "../../src/transport/index.js";
 import { ServerConfigurationError, createServerTransport } from "../../src/transport/server-transport.js";
+import {
+  errorExamplesOf,
+  examplesOf,
+  type PrismExchange,
+  preferring,
+  recordingFetch,
+  rejectionOf,
+  successExamplesOf,
+} from "./prism-calls.js";
 import { TEST_ACCESS_TOKEN, serverCalls } from "./server-calls.js";
 
 /**
@@ -18,46 +27,27 @@ const all = buildOperations(contract).filter((op) => op.surface === "server");
 const operations = calledOperations(all);
 const API_KEY = "test-integration-api-key";
 
-interface Sent {
-  authorization: string | null;
-  csrf: string | null;
-  credentials: RequestCredentials | undefined;
-  status: number;
-  violations: string | null;
-}
-
+/** A server transport to Prism whose exchanges are recorded. */
 function recordingTransport() {
-  const sent: Sent[] = [];
+  const { fetch, exchanges } = recordingFetch();
   const transport = createServerTransport({
     authUrl: inject("prismUrl"),
     apiKey: API_KEY,
     logger: { warn: () => undefined },
-    fetch: async (input, init) => {
-      const headers = new Headers(init?.headers);
-      const response = await fetch(input, init);
-      sent.push({
-        authorization: headers.get("Authorization"),
-        csrf: headers.get("X-CSRF-Token"),
-        credentials: init?.credentials,
-        status: response.status,
-        violations: response.headers.get("sl-violations"),
-      });
-      return response;
-    },
+    fetch,
   });
-  return { transport, sent };
+  return { transport, exchanges };
 }
 
-function examplesOf(operationId: string, status: number, media = "application/json"): [string, { value?: unknown }][] {
-  const op = all.find((o) => o.operationId === operationId)!;
-  const response = contract.resolve(
-    contract.document.paths[op.path][op.method.toLowerCase()].responses[String(status)],
-  );
-  return Object.entries(response.content?.[media]?.examples ?? {}).map(([name, example]) => [
-    name,
-    contract.resolve(example as object),
-  ]);
-}
+/** What each exchange sent (bearer, CSRF header, credentials mode) and what Prism answered. */
+const sentOf = (exchanges: PrismExchange[]) =>
+  exchanges.map(({ request, credentials, status, violations }) => ({
+    authorization: request.headers.get("Authorization"),
+    csrf: request.headers.get("X-CSRF-Token"),
+    credentials,
+    status,
+    violations,
+  }));
 
 it("covers every server call of the contract, and the contract has the authorize navigation", () => {
   expect(Object.keys(serverCalls).sort()).toEqual(operations.map((o) => o.operationId).sort());
@@ -75,41 +65,24 @@ describe.each(operations)("$method $path ($operationId)", (op) => {
     violations: null,
   });
 
-  const successExamples = op.successResponses.flatMap((response) => {
-    const named = examplesOf(op.operationId, response.status);
-    return (named.length ? named : [["(no body)", {}] as [string, { value?: unknown }]]).map(([name, example]) => ({
-      status: response.status,
-      name,
-      value: example.value,
-      hasBody: Boolean(response.schema),
-    }));
-  });
-
-  it.each(successExamples)("returns success example $name ($status), validated, sent with its bearer", async (ex) => {
-    const { transport, sent } = recordingTransport();
-    const prefer = ex.hasBody ? `code=${ex.status}, example=${ex.name}` : `code=${ex.status}`;
-    const data = await call(transport, { headers: { Prefer: prefer } });
-    expect(data).toEqual(ex.hasBody ? ex.value : undefined);
-    expect(sent).toEqual([sentAs(ex.status)]);
-  });
-
-  const errorExamples = op.errorResponses.flatMap((response) =>
-    examplesOf(op.operationId, response.status).map(([name, example]) => ({
-      status: response.status,
-      name,
-      value: example.value as { error_code: string },
-    })),
+  it.each(successExamplesOf(contract, op, true))(
+    "returns success example $name ($status), validated, sent with its bearer",
+    async (example) => {
+      const { transport, exchanges } = recordingTransport();
+      const data = await call(transport, preferring(example));
+      expect(data).toEqual(example.hasBody ? example.value : undefined);
+      expect(sentOf(exchanges)).toEqual([sentAs(example.status)]);
+    },
   );
 
+  const errorExamples = errorExamplesOf(contract, op);
+
   it.each(errorExamples)("answers example $name ($status) with a typed ApiError", async ({ status, name, value }) => {
-    const { transport, sent } = recordingTransport();
-    const error = await call(transport, { headers: { Prefer: `code=${status}, example=${name}` } }).then(
-      () => expect.fail("expected an ApiError"),
-      (e: unknown) => e,
-    );
+    const { transport, exchanges } = recordingTransport();
+    const error = await rejectionOf(call(transport, preferring({ status, name })));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, operationId: op.operationId, code: value.error_code });
-    expect(sent).toEqual([sentAs(status)]);
+    expect(sentOf(exchanges)).toEqual([sentAs(status)]);
   });
 
   it("documents an example for every error code it lists", () => {
@@ -129,15 +102,15 @@ describe("the server transport", () => {
   });
 
   it("refuses an empty access token for userinfo with a rejection, sending nothing", async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, exchanges } = recordingTransport();
     await expect(oauthUserinfo(transport, { accessToken: "" })).rejects.toBeInstanceOf(RequestValidationError);
-    expect(sent).toEqual([]);
+    expect(exchanges).toEqual([]);
   });
 
   it("keeps the API key out of userinfo (the access token is its only bearer)", async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, exchanges } = recordingTransport();
     await serverCalls.oauthUserinfo(transport);
-    expect(sent[0]?.authorization).toBe(`Bearer ${TEST_ACCESS_TOKEN}`);
+    expect(sentOf(exchanges)[0]?.authorization).toBe(`Bearer ${TEST_ACCESS_TOKEN}`);
   });
 });
 
@@ -160,7 +133,7 @@ describe("ssrAuthorizeUrl (GET /propelauth/ssr/authorize)", () => {
   const outcomes = [
     { prefer: "code=200, example=login_page", status: 200 },
     { prefer: "code=302", status: 302 },
-    ...examplesOf("ssrAuthorize", 400, "text/html").map(([name]) => ({
+    ...examplesOf(contract, all.find((op) => op.operationId === "ssrAuthorize")!, 400, "text/html").map(([name]) => ({
       prefer: `code=400, example=${name}`,
       status: 400,
     })),

@@ -2,15 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { initBaseAuth } from "@propelauth/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccessTokenError, createServerAuth, type ServerAuth, type ServerUser } from "../../../src/server/index.js";
-import {
-  API_KEY,
-  createFakeAuthHost,
-  type FakeAuthHost,
-  memberInfo,
-  REDIRECT_URI,
-  userClaims,
-} from "./fake-auth-host.js";
+import { AccessTokenError, type ServerAuth, type ServerUser } from "../../../src/server/index.js";
+import { type FakeAuthHost, hostWithAuth, memberInfo, userClaims } from "./fake-auth-host.js";
 
 let host: FakeAuthHost;
 let auth: ServerAuth;
@@ -22,8 +15,7 @@ let baseUrl: string;
  * refusal's reason for a bad token, 403 without the org permission.
  */
 beforeAll(async () => {
-  host = await createFakeAuthHost();
-  auth = createServerAuth({ authUrl: host.issuer, apiKey: API_KEY, verifierKey: host.pem, redirectUri: REDIRECT_URI });
+  ({ host, auth } = await hostWithAuth());
   server = createServer(async (request, response) => {
     let user: ServerUser;
     try {

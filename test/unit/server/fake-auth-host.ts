@@ -4,6 +4,7 @@
  * userinfo, JWKS) answered by a `fetch` in memory. It counts every call and can be told to fail.
  */
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import { createServerAuth, type ServerAuth, type ServerAuthOptions } from "../../../src/server/index.js";
 
 export const ISSUER = "https://auth.example.com";
 export const APP = "https://app.example.com";
@@ -189,3 +190,23 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
 }
 
 export type FakeAuthHost = Awaited<ReturnType<typeof createFakeAuthHost>>;
+
+/** The options an app gives the server session for `host` (its PEM key, its in-memory fetch); `overrides` replace any. */
+export function appOptions(host: FakeAuthHost, overrides: Partial<ServerAuthOptions> = {}): ServerAuthOptions {
+  return {
+    authUrl: host.issuer,
+    apiKey: API_KEY,
+    verifierKey: host.pem,
+    redirectUri: REDIRECT_URI,
+    fetch: host.fetch,
+    ...overrides,
+  };
+}
+
+/** A new fake auth host and the server session an app sets up for it (`overrides` as in `appOptions`). */
+export async function hostWithAuth(
+  overrides: (host: FakeAuthHost) => Partial<ServerAuthOptions> = () => ({}),
+): Promise<{ host: FakeAuthHost; auth: ServerAuth }> {
+  const host = await createFakeAuthHost();
+  return { host, auth: createServerAuth(appOptions(host, overrides(host))) };
+}

@@ -1,20 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createServerAuth, ERROR_HEADER, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
 import { BrowserJar, locationOf } from "../../support/browser-jar.js";
-import { API_KEY, APP, createFakeAuthHost, type FakeAuthHost, REDIRECT_URI } from "./fake-auth-host.js";
+import { API_KEY, APP, appOptions, type FakeAuthHost, hostWithAuth, REDIRECT_URI } from "./fake-auth-host.js";
 
 let host: FakeAuthHost;
 let auth: ServerAuth;
 
 beforeEach(async () => {
-  host = await createFakeAuthHost();
-  auth = createServerAuth({
-    authUrl: host.issuer,
-    apiKey: API_KEY,
-    verifierKey: host.pem,
-    redirectUri: REDIRECT_URI,
-    fetch: host.fetch,
-  });
+  ({ host, auth } = await hostWithAuth());
 });
 
 /** Starts a login in `jar` and returns the authorize URL's state. */
@@ -108,14 +101,7 @@ describe("the login round trip", () => {
       );
       expect(await failureCode(response), target).toBe("unsafe_return_path");
     }
-    const allowed = createServerAuth({
-      authUrl: host.issuer,
-      apiKey: API_KEY,
-      verifierKey: host.pem,
-      redirectUri: REDIRECT_URI,
-      fetch: host.fetch,
-      allowedRedirectOrigins: ["https://docs.example.com"],
-    });
+    const allowed = createServerAuth(appOptions(host, { allowedRedirectOrigins: ["https://docs.example.com"] }));
     const response = await allowed.handleAuthRoute(
       new Request(`${APP}/api/auth/login?return_to_path=${encodeURIComponent("https://docs.example.com/a")}`),
     );
@@ -164,28 +150,10 @@ describe("no redirect loop: a round trip without a session is a named failure pa
 
   it("invalid_api_key, redirect_uri_mismatch, code_rejected, auth_host_unreachable from the code exchange", async () => {
     const cases: [Parameters<typeof createServerAuth>[0], string][] = [
+      [appOptions(host, { apiKey: "wrong" }), "invalid_api_key"],
+      [appOptions(host, { redirectUri: `${APP}/auth/callback` }), "redirect_uri_mismatch"],
       [
-        { authUrl: host.issuer, apiKey: "wrong", verifierKey: host.pem, redirectUri: REDIRECT_URI, fetch: host.fetch },
-        "invalid_api_key",
-      ],
-      [
-        {
-          authUrl: host.issuer,
-          apiKey: API_KEY,
-          verifierKey: host.pem,
-          redirectUri: `${APP}/auth/callback`,
-          fetch: host.fetch,
-        },
-        "redirect_uri_mismatch",
-      ],
-      [
-        {
-          authUrl: host.issuer,
-          apiKey: API_KEY,
-          verifierKey: host.pem,
-          redirectUri: REDIRECT_URI,
-          fetch: () => Promise.reject(new TypeError("connect ECONNREFUSED")),
-        },
+        appOptions(host, { fetch: () => Promise.reject(new TypeError("connect ECONNREFUSED")) }),
         "auth_host_unreachable",
       ],
     ];
@@ -204,14 +172,13 @@ describe("no redirect loop: a round trip without a session is a named failure pa
   });
 
   it("issuer_mismatch when the auth URL names the auth host by another name than its tokens' issuer", async () => {
-    const misnamed = createServerAuth({
-      authUrl: "https://auth-other-name.example.com",
-      apiKey: API_KEY,
-      verifierKey: host.pem,
-      redirectUri: REDIRECT_URI,
-      fetch: (input, init) =>
-        host.fetch(String(input).replace("auth-other-name.example.com", "auth.example.com"), init),
-    });
+    const misnamed = createServerAuth(
+      appOptions(host, {
+        authUrl: "https://auth-other-name.example.com",
+        fetch: (input, init) =>
+          host.fetch(String(input).replace("auth-other-name.example.com", "auth.example.com"), init),
+      }),
+    );
     const jar = new BrowserJar();
     const authorize = new URL(locationOf(await jar.send(misnamed, `${APP}/api/auth/login`)));
     const response = await jar.send(misnamed, callbackUrl(authorize.searchParams.get("state") ?? "", host.issueCode()));
@@ -254,13 +221,7 @@ describe("the routes", () => {
     const jar = new BrowserJar();
     await finishLogin(jar, (await startLogin(jar)).state);
     host.behaviour.refresh = "down";
-    const failingLogout = createServerAuth({
-      authUrl: host.issuer,
-      apiKey: API_KEY,
-      verifierKey: host.pem,
-      redirectUri: REDIRECT_URI,
-      fetch: () => Promise.reject(new TypeError("down")),
-    });
+    const failingLogout = createServerAuth(appOptions(host, { fetch: () => Promise.reject(new TypeError("down")) }));
     const response = await jar.send(failingLogout, `${APP}/api/auth/logout?return_to_path=/bye`);
     expect(locationOf(response)).toBe(`${APP}/bye`);
     expect(jar.cookies.size).toBe(0);

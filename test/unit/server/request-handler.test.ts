@@ -1,29 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_HEADER, createServerAuth, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
+import { ACCESS_TOKEN_HEADER, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
 import { BrowserJar } from "../../support/browser-jar.js";
-import {
-  API_KEY,
-  APP,
-  createFakeAuthHost,
-  type FakeAuthHost,
-  memberInfo,
-  REDIRECT_URI,
-  userClaims,
-} from "./fake-auth-host.js";
+import { APP, type FakeAuthHost, hostWithAuth, memberInfo, userClaims } from "./fake-auth-host.js";
 
 let host: FakeAuthHost;
 let auth: ServerAuth;
 const REFRESH = "/api/backend/v1/refresh_token";
 
 beforeEach(async () => {
-  host = await createFakeAuthHost();
-  auth = createServerAuth({
-    authUrl: host.issuer,
-    apiKey: API_KEY,
-    verifierKey: host.pem,
-    redirectUri: REDIRECT_URI,
-    fetch: host.fetch,
-  });
+  ({ host, auth } = await hostWithAuth());
 });
 
 afterEach(() => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createServerAuth } from "../../../src/server/index.js";
 import { type AuthInfo, isAtLeastRole, type OrgMembership, toAuthUser } from "../../../src/session/index.js";
-import { API_KEY, createFakeAuthHost, memberInfo, REDIRECT_URI, userClaims } from "./fake-auth-host.js";
+import { hostWithAuth, memberInfo, userClaims } from "./fake-auth-host.js";
 
 /** The browser's membership for a token's membership claim. */
 function browserMembership(claim: Record<string, unknown>): OrgMembership {
@@ -20,13 +19,7 @@ function browserMembership(claim: Record<string, unknown>): OrgMembership {
 
 describe("the server user's checks mean what the browser user's mean", () => {
   it("agrees with the browser on every role, permission and org, single-role and multi_role, member or not", async () => {
-    const host = await createFakeAuthHost();
-    const auth = createServerAuth({
-      authUrl: host.issuer,
-      apiKey: API_KEY,
-      verifierKey: host.pem,
-      redirectUri: REDIRECT_URI,
-    });
+    const { host, auth } = await hostWithAuth();
     const orgClaims = {
       single: memberInfo("single", {
         org_name: "Single Org",

@@ -9,7 +9,9 @@ import {
 import {
   API_KEY,
   createFakeAuthHost,
+  appOptions,
   type FakeAuthHost,
+  hostWithAuth,
   memberInfo,
   REDIRECT_URI,
   userClaims,
@@ -19,14 +21,7 @@ let host: FakeAuthHost;
 let auth: ServerAuth;
 
 beforeAll(async () => {
-  host = await createFakeAuthHost();
-  auth = createServerAuth({
-    authUrl: `${host.issuer}/some/path`,
-    apiKey: API_KEY,
-    verifierKey: host.pem,
-    redirectUri: REDIRECT_URI,
-    fetch: host.fetch,
-  });
+  ({ host, auth } = await hostWithAuth((fake) => ({ authUrl: `${fake.issuer}/some/path` })));
 });
 
 /** The reason a token is refused for. */
@@ -149,13 +144,7 @@ describe("verifyAccessToken with the verifier key (no network)", () => {
   it("allows the clock tolerance past exp (default 5 s), and no more", async () => {
     const justExpired = await host.sign(userClaims(), { expiresIn: -2 });
     await expect(auth.verifyAccessToken(justExpired)).resolves.toBeDefined();
-    const strict = createServerAuth({
-      authUrl: host.issuer,
-      apiKey: API_KEY,
-      verifierKey: host.pem,
-      redirectUri: REDIRECT_URI,
-      clockToleranceSeconds: 0,
-    });
+    const strict = createServerAuth(appOptions(host, { clockToleranceSeconds: 0 }));
     expect(await refusal(strict.verifyAccessToken(justExpired))).toBe("expired");
   });
 });

@@ -33,7 +33,22 @@ describe("the deadline covers the whole exchange", () => {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "500" });
       res.write('{"org_name":');
     });
-    const error = await failure(getOrgSettings(transport(), { query: { org_id: "o1" } }));
+    // The deadline fires once the headers are in (an event, not a wait): the timers are the test's, the fetch says when.
+    let fireDeadline: (() => void) | undefined;
+    const timers = { setTimeout: (callback: () => void) => (fireDeadline = callback), clearTimeout: () => undefined };
+    let headersArrived = () => {};
+    const headersIn = new Promise<void>((resolve) => (headersArrived = resolve));
+    const fetchNotingHeaders: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      headersArrived();
+      return response;
+    };
+    const pending = failure(
+      getOrgSettings(transport({ timers, fetch: fetchNotingHeaders }), { query: { org_id: "o1" } }),
+    );
+    await headersIn;
+    fireDeadline?.();
+    const error = await pending;
     expect(error).toMatchObject({ code: "unexpected_error", status: 0 });
     expect(((error as ApiError).cause as ExchangeFailure).kind).toBe("timeout");
   });
