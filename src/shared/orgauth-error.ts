@@ -32,7 +32,9 @@ export type OrgauthErrorType =
   /** `AccessTokenError`: an access token that does not verify on the server (its `reason` says why). */
   | "access_token"
   /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
-  | "server_configuration";
+  | "server_configuration"
+  /** `SeedError`: a seed the emulator refuses (its `problems` say where and why). */
+  | "seed";
 
 /** The base class of every public orgauth error; catch it to handle "any orgauth error". */
 export abstract class OrgauthError extends Error {
