@@ -138,10 +138,11 @@ async function generateOnce(check: boolean, outDir: string): Promise<void> {
   const shown = !fromHere ? "." : fromHere.startsWith("..") ? outDir : fromHere;
   if (check) {
     if (stale.length) {
-      console.error(`${shown} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+      const where = Object.keys(emulatorFiles).some((name) => stale.includes(name)) ? "Generated code" : shown;
+      console.error(`${where} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
       process.exit(1);
     }
-    console.log(`${shown} is up to date (${took}).`);
+    console.log(`${shown} and ${Object.keys(emulatorFiles).join(", ")} are up to date (${took}).`);
     return;
   }
   await replaceFiles(writes, removals);
