@@ -3,7 +3,6 @@ import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
-import { BUILD_ENTRIES } from "./scripts/lib/build-entries.js";
 
 /**
  * The client half of "orgauth/react" (provider, hooks, guards, components): built as its own file, `react-client`,
@@ -75,7 +74,23 @@ async function afterBuild(): Promise<void> {
 
 /** Builds the entries (adapter and emulator: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */
 export default defineConfig({
-  entry: { ...BUILD_ENTRIES },
+  entry: {
+    index: "src/index.ts",
+    react: "src/react.ts",
+    schemas: "src/schemas.ts",
+    "react-client": "src/hooks/client.ts",
+    adapter: "src/adapter/index.ts",
+    testing: "src/testing/index.ts",
+    "testing/react": "src/testing/react.ts",
+    // Next.js App Router: the server half (server components, route handlers, middleware) and the browser half.
+    nextjs: "src/nextjs/index.ts",
+    "nextjs-client": "src/nextjs/client.ts",
+    emulator: "src/emulator/index.ts",
+    // The session on the server (Node and edge): verification with jose, the request handler, the auth routes.
+    server: "src/server/index.ts",
+    // The `orgauth-emulator` command (package.json "bin").
+    "emulator-cli": "src/emulator/bin.ts",
+  },
   format: ["esm", "cjs"],
   // Declarations marked @internal (shared between the entries, not for consumers) stay out of the .d.ts.
   dts: { compilerOptions: { stripInternal: true } },

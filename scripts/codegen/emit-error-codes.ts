@@ -12,7 +12,7 @@ export const EMULATOR_ERROR_CODES_FILE = "src/emulator/http/error-codes.generate
  * Every error code the contract defines: the `ErrorCode` enum of the error body in its order, then any code an
  * operation's error response documents beyond it (none today; the enum is meant to hold them all).
  */
-export function contractErrorCodes(contract: Contract, operations: OperationModel[]): string[] {
+function contractErrorCodes(contract: Contract, operations: OperationModel[]): string[] {
   const errorCode = contract.document.components?.schemas?.ErrorCode as SchemaNode | undefined;
   if (!errorCode?.enum?.length) throw new Error("The contract has no ErrorCode enum (components.schemas.ErrorCode)");
   return [...new Set([...errorCode.enum.map(String), ...operations.flatMap((op) => op.errorCodes)])];

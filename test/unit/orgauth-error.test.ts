@@ -2,14 +2,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BUILD_ENTRIES } from "../../scripts/lib/build-entries.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import * as adapterEntry from "../../src/adapter/index.js";
 import * as emulatorEntry from "../../src/emulator/index.js";
 import * as core from "../../src/index.js";
 import { isOrgauthError, OrgauthError } from "../../src/index.js";
+import buildConfig from "../../tsup.config.js";
 
 type ErrorClass = abstract new (...args: never[]) => unknown;
+
+/** The build's entry table: each built file's name (dist/<name>.js) and the source it is bundled from. */
+const BUILD_ENTRIES = (buildConfig as { entry: Record<string, string> }).entry;
 
 /** Every class a module exports whose instances are errors. */
 function errorClasses(entry: Record<string, unknown>): [string, ErrorClass][] {
@@ -27,7 +30,7 @@ function outsideTheBase(entry: Record<string, unknown>): string[] {
 
 /**
  * Every JavaScript entry of package.json's `exports` ("." → "orgauth") with the source it is built from: the built
- * file's name (dist/<name>.js) looked up in the build's entry table. An entry with no source is kept with
+ * file's name (dist/<name>.js) looked up in the build's entry table (tsup.config.ts). An entry with no source is kept with
  * `source: undefined`, so the test fails on it instead of skipping it.
  */
 function packageEntries(): { entry: string; source: string | undefined }[] {
