@@ -3,6 +3,7 @@ import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
+import { bundleAdminScript } from "./src/emulator/admin-ui/script.js";
 
 /**
  * The client half of "orgauth/react" (provider, hooks, guards, components): built as its own file, `react-client`,
@@ -37,6 +38,24 @@ const clientHalfStaysOwnFile: Plugin = {
       if (args.kind === "entry-point") return undefined;
       const resolved = fileURLToPath(new URL(args.path.replace(/\.js$/, ".ts"), `file://${args.importer}`));
       return resolved === CLIENT_SOURCE ? { path: CLIENT_PLACEHOLDER, external: true } : undefined;
+    });
+  },
+};
+
+/** The admin UI's script, bundled once for both formats. */
+let adminScriptText: Promise<string> | undefined;
+
+/**
+ * Builds the admin UI's browser modules at build time and puts the bundle in place of `admin-ui/script.ts` (which
+ * bundles on first use when run from source), so the package carries the script and needs no esbuild.
+ */
+const adminScriptBuiltIn: Plugin = {
+  name: "admin-script-built-in",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]emulator[\\/]admin-ui[\\/]script\.ts$/ }, async () => {
+      adminScriptText ??= bundleAdminScript();
+      const text = JSON.stringify(await adminScriptText);
+      return { contents: `export const adminScript = async () => ${text};`, loader: "js" };
     });
   },
 };
@@ -114,6 +133,6 @@ export default defineConfig({
     "otpauth",
     "qrcode",
   ],
-  esbuildPlugins: [clientHalfStaysOwnFile],
+  esbuildPlugins: [clientHalfStaysOwnFile, adminScriptBuiltIn],
   onSuccess: afterBuild,
 });

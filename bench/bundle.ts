@@ -230,4 +230,7 @@ export const REFERENCE_ENTRIES = {
   "zod/mini, one object": `import * as z from "zod/mini"; export const s = z.object({ a: z.string() });`,
   "zod classic, one object": `import * as z from "zod"; export const s = z.object({ a: z.string() });`,
   "openapi-fetch createClient": `export { default } from "openapi-fetch";`,
+  // The URL-building decision (docs/architecture.md): openapi-fetch's serialisers against the transport's own builder.
+  "openapi-fetch URL serialisers (createFinalURL, createQuerySerializer, defaultPathSerializer)": `export { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";`,
+  "orgauth URL builder (operationUrl, from source)": `export { operationUrl } from "../src/transport/request-url.js";`,
 } as const satisfies Record<string, string | (() => string)>;

@@ -16,18 +16,23 @@ import { runFirstHtml } from "./first-html.js";
 import { runServerRead } from "./server-read.js";
 
 /**
- * `npm run bench`: each measurement is a ratio against a baseline run in the same process, so machine speed cancels out.
- *  1. Validation: our generated validator on zod/mini vs the same expression on zod classic.
- *  2. Transport overhead: a generated fetcher (openapi-fetch, headers, timeout, validation) vs a bare fetch + JSON.parse.
- *  3. Refresh traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own;
- *     and in headless Chromium (bench/refresh-traffic-chromium.ts): 5 tabs vs one, quiet and saturated CPU; per mode
- *     (bench/refresh-traffic-modes.ts): 5 tabs at the default timing, orgauth alone and with tabSync vs the vendor's client.
- *  4. Identity store (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time and memory.
- *     Emulator throughput (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
- *  5. Per-call overhead (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
- *  6. First mount in headless Chromium (bench/first-mount.ts): orgauth vs the vendor's SDK, one tab and five at once.
- *  7. Server read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
- *     to the auth host; first HTML of the Next.js example signed in (bench/first-html.ts).
+ * `npm run bench [-- row …]`: each measurement is a ratio against a baseline run in the same process, so machine
+ * speed cancels out. With row names, only those rows run (`npm run bench -- per-call first-mount`); without, all.
+ *  validation: our generated validator on zod/mini vs the same expression on zod classic.
+ *  transport: a generated fetcher (the transport's own URL builder, headers, timeout, validation) vs a bare fetch +
+ *    JSON.parse, both on an in-memory fetch.
+ *  refresh-traffic (bench/refresh-traffic.ts): requests per simulated hour, tabs coordinated vs each on its own;
+ *  refresh-chromium (bench/refresh-traffic-chromium.ts): in headless Chromium, 5 tabs vs one, quiet and saturated CPU;
+ *  refresh-modes (bench/refresh-traffic-modes.ts): 5 tabs at the default timing, orgauth alone and with tabSync vs
+ *    the vendor's client.
+ *  adapter (bench/adapter-store.ts): adapter ops/s on PGlite and PostgreSQL vs a bare round trip; PGlite open time
+ *    and memory.
+ *  emulator (bench/emulator-throughput.ts): logins and refreshes per second over HTTP, PGlite and PostgreSQL.
+ *  per-call (bench/per-call.ts): orgauth's fetcher vs the vendor's API client, side by side in one run.
+ *  first-mount (bench/first-mount.ts): headless Chromium, orgauth vs the vendor's SDK, one tab and five at once.
+ *  server-read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
+ *    to the auth host.
+ *  first-html (bench/first-html.ts): first HTML of the Next.js example signed in.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -72,7 +77,14 @@ function jsonFetch(body: unknown): typeof fetch {
   return async () => new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
 }
 
-const results: [string, number, number][] = [];
+/** Prints each micro-benchmark's rate against its baseline's. */
+function printRatios(results: [string, number, number][]): void {
+  for (const [name, ours, baseline] of results) {
+    console.log(
+      `${name}\n  ours ${Math.round(ours).toLocaleString("en")} ops/s, baseline ${Math.round(baseline).toLocaleString("en")} ops/s, ratio ${(ours / baseline).toFixed(2)}×`,
+    );
+  }
+}
 
 // zod classic spells a few of zod/mini's functions as methods or under other names.
 const classicShim = {
@@ -81,54 +93,66 @@ const classicShim = {
   maximum: classic.lte,
   catchall: (object: classic.ZodObject, value: classic.ZodType) => object.catchall(value),
 };
-const miniSchema = compileWith(mini, "RefreshTokenResponse");
-const classicSchema = compileWith(classicShim, "RefreshTokenResponse");
-results.push([
-  "validate refresh response: zod/mini (ours) vs zod classic",
-  await opsPerSecond(() => miniSchema.parse(refreshExample)),
-  await opsPerSecond(() => classicSchema.parse(refreshExample)),
-]);
 
-const settingsFetch = jsonFetch(settingsExample);
-const transport = createTransport({ authUrl: "https://auth.example.com", fetch: settingsFetch });
-results.push([
-  "getOrgSettings fetcher vs bare fetch + JSON.parse",
-  await opsPerSecond(() => getOrgSettings(transport, { query: { org_id: "org_acme" } })),
-  await opsPerSecond(async () =>
-    (await settingsFetch("https://auth.example.com/api/fe/v3/org_settings?org_id=org_acme")).json(),
-  ),
-]);
-const refreshTransport = createTransport({ authUrl: "https://auth.example.com", fetch: jsonFetch(refreshExample) });
-results.push([
-  "refreshToken fetcher vs bare fetch + JSON.parse",
-  await opsPerSecond(() => refreshToken(refreshTransport, {})),
-  await opsPerSecond(async () =>
-    (await jsonFetch(refreshExample)("https://auth.example.com/api/v1/refresh_token")).json(),
-  ),
-]);
-
-for (const [name, ours, baseline] of results) {
-  console.log(
-    `${name}\n  ours ${Math.round(ours).toLocaleString("en")} ops/s, baseline ${Math.round(baseline).toLocaleString("en")} ops/s, ratio ${(ours / baseline).toFixed(2)}×`,
-  );
+/** The generated validator of the refresh answer on zod/mini against the same expression on zod classic. */
+async function runValidation(): Promise<void> {
+  const miniSchema = compileWith(mini, "RefreshTokenResponse");
+  const classicSchema = compileWith(classicShim, "RefreshTokenResponse");
+  printRatios([
+    [
+      "validate refresh response: zod/mini (ours) vs zod classic",
+      await opsPerSecond(() => miniSchema.parse(refreshExample)),
+      await opsPerSecond(() => classicSchema.parse(refreshExample)),
+    ],
+  ]);
 }
 
-console.log();
-await runRefreshTraffic();
-console.log();
-await runRefreshTrafficChromium();
-console.log();
-await runRefreshTrafficModes();
+/** Two generated fetchers on an in-memory fetch against a bare fetch + JSON.parse of the same answer. */
+async function runTransport(): Promise<void> {
+  const settingsFetch = jsonFetch(settingsExample);
+  const transport = createTransport({ authUrl: "https://auth.example.com", fetch: settingsFetch });
+  const refreshTransport = createTransport({ authUrl: "https://auth.example.com", fetch: jsonFetch(refreshExample) });
+  printRatios([
+    [
+      "getOrgSettings fetcher vs bare fetch + JSON.parse",
+      await opsPerSecond(() => getOrgSettings(transport, { query: { org_id: "org_acme" } })),
+      await opsPerSecond(async () =>
+        (await settingsFetch("https://auth.example.com/api/fe/v3/org_settings?org_id=org_acme")).json(),
+      ),
+    ],
+    [
+      "refreshToken fetcher vs bare fetch + JSON.parse",
+      await opsPerSecond(() => refreshToken(refreshTransport, {})),
+      await opsPerSecond(async () =>
+        (await jsonFetch(refreshExample)("https://auth.example.com/api/v1/refresh_token")).json(),
+      ),
+    ],
+  ]);
+}
 
-console.log();
-await runAdapterBench();
-console.log();
-await runEmulatorThroughput();
-console.log();
-await runPerCallOverhead(settingsExample);
-console.log();
-await runFirstMount();
-console.log();
-await runServerRead();
-console.log();
-await runFirstHtml();
+/** Every row by the name `npm run bench -- <name>` takes, in the order a full run takes them. */
+const ROWS: Record<string, () => Promise<void>> = {
+  validation: runValidation,
+  transport: runTransport,
+  "refresh-traffic": runRefreshTraffic,
+  "refresh-chromium": runRefreshTrafficChromium,
+  "refresh-modes": runRefreshTrafficModes,
+  adapter: runAdapterBench,
+  emulator: runEmulatorThroughput,
+  "per-call": () => runPerCallOverhead(settingsExample),
+  "first-mount": runFirstMount,
+  "server-read": runServerRead,
+  "first-html": runFirstHtml,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !Object.hasOwn(ROWS, name));
+if (unknown.length > 0) {
+  console.error(`Unknown bench row ${unknown.join(", ")}; the rows: ${Object.keys(ROWS).join(", ")}`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(ROWS)) {
+  if (asked.length > 0 && !asked.includes(name)) continue;
+  await run();
+  console.log();
+}

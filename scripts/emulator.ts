@@ -1,4 +1,4 @@
-import { runEmulatorCli } from "../src/emulator/cli.js";
+import { runEmulatorCli, startFailureLine } from "../src/emulator/cli.js";
 import { stopWithLaunchers } from "./lib/launcher-lifetime.js";
 
 /**
@@ -6,7 +6,7 @@ import { stopWithLaunchers } from "./lib/launcher-lifetime.js";
  * tsx is gone). The options are the package's `orgauth-emulator` command's (`-- --help` lists them).
  */
 const emulator = await runEmulatorCli(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(startFailureLine(error));
   process.exit(2);
 });
 if (emulator) stopWithLaunchers(() => emulator.stop());

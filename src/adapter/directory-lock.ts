@@ -10,21 +10,12 @@
  * host decide as a fallback. This file is longer than most because the takeover must be safe against a race.
  */
 import { randomUUID } from "node:crypto";
-import {
-  closeSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { AdapterError } from "./errors.js";
 import { probeSocket, listenOnSocket, type SocketHandle } from "./lock-socket.js";
+import { makeDirectory } from "./make-directory.js";
 
 /** The lock file's name inside the data directory. */
 export const LOCK_FILE = "orgauth.lock";
@@ -153,7 +144,15 @@ function moveStaleAside(path: string, stale: Holder): boolean {
 
 /** Takes the lock on `directory` (creating it), or throws `directory_locked` naming the process that holds it. */
 export async function lockDirectory(directory: string): Promise<DirectoryLock> {
-  mkdirSync(directory, { recursive: true });
+  try {
+    makeDirectory(directory);
+  } catch (error) {
+    throw new AdapterError(
+      "database_error",
+      `The embedded database directory ${directory} cannot be created (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
+  }
   const path = join(directory, LOCK_FILE);
   const own: Holder = {
     pid: process.pid,

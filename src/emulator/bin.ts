@@ -5,11 +5,23 @@
  */
 const NEEDED = "@electric-sql/pglite jose otpauth qrcode";
 
-/** Starts the emulator from the command line and stops it on a signal; exits 2 when it cannot start. */
+/** Starts the emulator from the command line and stops it on a signal; exits 2, with one line, when it cannot start. */
 async function main(): Promise<void> {
+  let cli: typeof import("./cli.js");
   try {
-    const { runEmulatorCli } = await import("./cli.js");
-    const emulator = await runEmulatorCli(process.argv.slice(2));
+    cli = await import("./cli.js");
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    const code = (error as { code?: string }).code;
+    console.error(
+      code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND"
+        ? `The emulator needs packages that are optional for orgauth (${detail}): npm install --save-dev ${NEEDED}`
+        : `The emulator could not load: ${detail}`,
+    );
+    process.exit(2);
+  }
+  try {
+    const emulator = await cli.runEmulatorCli(process.argv.slice(2));
     if (!emulator) return;
     let stopping = false;
     const stop = () => {
@@ -23,10 +35,7 @@ async function main(): Promise<void> {
     };
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND")
-      console.error(`The emulator needs packages that are optional for orgauth: npm install --save-dev ${NEEDED}\n`);
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(cli.startFailureLine(error));
     process.exit(2);
   }
 }

@@ -6,7 +6,7 @@ import { readSettings } from "./store/context.js";
 import { errorBody, ProviderError } from "./http/errors.js";
 import { assertStorable } from "./http/characters.js";
 import { guardRequest } from "./http/guard.js";
-import { parseCookies, preflight, readBody, Router, send } from "./http/http.js";
+import { parseCookies, preflight, readBody, type Reply, Router, send } from "./http/http.js";
 import { openIdentityStore, truncateIdentity } from "./db/identity.js";
 import { createOriginPolicy, type OriginPolicy } from "./http/origins.js";
 import { readOutbox, type OutboxMessage } from "./store/outbox.js";
@@ -14,6 +14,7 @@ import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
 import { linkPages } from "./pages/link-pages.js";
+import { landingPage } from "./pages/landing-page.js";
 import { accountRoutes } from "./routes/account.js";
 import { adminUiRoutes, RequestLog, type RequestLogWriter } from "./admin-ui/index.js";
 import { type AdminActions, adminRoutes } from "./routes/admin.js";
@@ -36,8 +37,13 @@ import { loadSigningKey } from "./tokens/signing-key.js";
 import { duringStartLock } from "./db/start-lock.js";
 import type { EmulatorSettings } from "./store/settings.js";
 import { randomToken } from "./tokens/secrets.js";
-import { openEmulatorDatabase, type SqlPort } from "./db/sql.js";
+import type { SqlPort } from "./db/sql.js";
 import { writeSettings } from "./store/context.js";
+import { EmulatorStartError } from "./start-error.js";
+import { checkHttpUrl, checkListenable, checkPort, listenFailure } from "./start-checks.js";
+import { openStorage } from "./storage.js";
+import { TerminalLog } from "./terminal-log.js";
+import { EMULATOR_VERSION } from "./version.js";
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -72,7 +78,7 @@ export interface EmulatorOptions {
   allowedOrigins?: readonly string[];
   /** Host names to answer to besides the loopback ones (a name in /etc/hosts, a LAN address); others are refused. */
   allowedHosts?: readonly string[];
-  /** Called with one line per request (method, path, status, time); no log when absent. */
+  /** Called with one line per request (ISO time, method, path, status, error code, duration); no log when absent. */
   log?: RequestLogWriter;
 }
 
@@ -108,21 +114,20 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 /** Whether a host name is a loopback interface. */
 export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
 
-/** Starts the emulator: opens storage, migrates, seeds an empty store, and listens. */
+/** Starts the emulator: checks the options, opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const startSeed = parseSeed(options.seed ?? {}, "the start seed");
   const host = options.host ?? "127.0.0.1";
   if (!isLoopback(host) && !options.allowNonLoopback) {
-    throw new Error(
+    throw new EmulatorStartError(
+      "host",
       `The emulator listens on loopback only; ${host} needs allowNonLoopback (--allow-non-loopback). It is not for production.`,
     );
   }
-  const opened = options.database
-    ? { db: options.database, pool: async () => options.database, close: async () => undefined }
-    : await openEmulatorDatabase({
-        ...(options.dataDir && { dataDir: options.dataDir }),
-        ...(options.connectionString && { connectionString: options.connectionString }),
-      });
+  const listenPort = checkPort(options.port ?? 0);
+  if (options.publicUrl) checkHttpUrl(options.publicUrl, "public URL", "--public-url http://localhost:3000");
+  await checkListenable(host, listenPort);
+  const opened = await openStorage(options);
   const db = opened.db;
   const now = options.now ?? (() => new Date());
   let apiKey = "";
@@ -156,7 +161,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ownOrigins: () => ownOrigins,
   });
   const secret = options.adminSecret ?? randomToken(24);
-  const requestLog = new RequestLog(options.log);
+  const requestLog = new RequestLog();
+  const terminalLog = options.log ? new TerminalLog(options.log) : undefined;
   const router = createRouter(
     ctx,
     { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) },
@@ -166,12 +172,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     requestLog.watch(req, res, now);
-    void handle(router, policy, secret, req, res);
+    terminalLog?.watch(req, res);
+    void handle(router, policy, secret, req, res, terminalLog);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(listenPort, host, () => resolve());
+    });
+  } catch (error) {
+    await opened.close();
+    throw listenFailure(error, host, listenPort);
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = options.publicUrl ?? url;
@@ -223,6 +235,7 @@ export function createRouter(
   ]) {
     register(router, ctx);
   }
+  landingPage(router, ctx, EMULATOR_VERSION);
   adminRoutes(router, ctx, actions);
   adminUiRoutes(router, ctx, requestLog, adminSecret);
   return router;
@@ -251,20 +264,25 @@ async function handle(
   secret: string,
   req: IncomingMessage,
   res: ServerResponse,
+  terminalLog?: TerminalLog,
 ): Promise<void> {
   let cors: string | null = null;
+  const answer = (reply: Reply): void => {
+    terminalLog?.noteReply(res, reply);
+    send(res, reply, cors);
+  };
   try {
     const url = requestUrl(req);
     const guard = guardRequest(req, url.pathname, policy, secret);
     if (guard.refused) {
       req.resume();
       const { status, code, message } = guard.refused;
-      return send(res, { status, json: errorBody(code, message) });
+      return answer({ status, json: errorBody(code, message) });
     }
     cors = guard.corsOrigin;
     if (req.method === "OPTIONS") return preflight(req, res, cors);
     const found = router.match(req.method ?? "GET", url.pathname);
-    if (!found) return send(res, { status: 404, json: errorBody("not_found", "Not found") }, cors);
+    if (!found) return answer({ status: 404, json: errorBody("not_found", "Not found") });
     if (url.pathname.startsWith("/api/fe/v3/") && req.headers["x-csrf-token"] !== "-.-") {
       throw new ProviderError(400, "invalid_request_fields", "Missing anti-CSRF header", {
         "X-CSRF-Token": { code: "required", message: "The X-CSRF-Token header is required" },
@@ -283,10 +301,10 @@ async function handle(
       redirectAllowed: (href) => policy.redirectAllowed(href, req.headers.host),
       isOwnOrigin: (origin) => policy.isOwn(origin, req.headers.host),
     });
-    send(res, reply, cors);
+    answer(reply);
   } catch (error) {
-    if (error instanceof ProviderError) return send(res, { status: error.status, json: error.body() }, cors);
+    if (error instanceof ProviderError) return answer({ status: error.status, json: error.body() });
     console.error("[emulator] unexpected error:", error);
-    send(res, { status: 500, json: errorBody("unexpected_error", "An unexpected error has occurred") }, cors);
+    answer({ status: 500, json: errorBody("unexpected_error", "An unexpected error has occurred") });
   }
 }

@@ -34,7 +34,9 @@ export type OrgauthErrorType =
   /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
   | "server_configuration"
   /** `SeedError`: a seed the emulator refuses (its `problems` say where and why). */
-  | "seed";
+  | "seed"
+  /** `EmulatorStartError`: the emulator could not start (its `reason` says which option or resource). */
+  | "emulator_start";
 
 /** The base class of every public orgauth error; catch it to handle "any orgauth error". */
 export abstract class OrgauthError extends Error {

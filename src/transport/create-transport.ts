@@ -66,12 +66,12 @@ export function createTransport(options: TransportOptions): Transport {
   const extraHeaders = (): Record<string, string> =>
     typeof options.headers === "function" ? options.headers() : (options.headers ?? {});
 
+  // A registered id: the generated fetchers pass their own descriptors (the interface's method takes any).
   async function call<Data>(
-    operation: OperationDescriptor,
+    op: OperationDescriptor<OperationId>,
     request: OperationRequest,
     callOptions: RequestOptions = {},
   ): Promise<Data> {
-    const op = operation as OperationDescriptor<OperationId>;
     // One deadline over the whole call: waiting for the validators too, not only the exchange.
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const deadline = withTimeout(timeoutMs, callOptions.signal, options.timers);
@@ -85,12 +85,7 @@ export function createTransport(options: TransportOptions): Transport {
           : undefined;
       const body =
         op.body && loading
-          ? checkedBody(
-              op,
-              loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading,
-              request,
-              validation,
-            )
+          ? checkedBody(op, await withinDeadline(Promise.resolve(loading), deadline, timing), request, validation)
           : request.body;
       const url = operationUrl(authUrl, op, request);
       const init: RequestInit = {
@@ -100,12 +95,13 @@ export function createTransport(options: TransportOptions): Transport {
       };
       if (body !== undefined) init.body = JSON.stringify(body);
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
-      const answer = await exchange(options.fetch ?? globalThis.fetch, url, init, timing);
-      const validators = loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading;
-      // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
-      if (answer.status >= 200 && answer.status < 300)
-        return readSuccessResponse(reader, op, validators, answer.status, answer.text) as Data;
-      throw readErrorResponse(reader, op, validators, answer.status, answer.text, answer.retryAfterMs);
+      return await exchange(options.fetch ?? globalThis.fetch, url, init, timing, async (answer) => {
+        const validators = await loading;
+        // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
+        if (answer.status >= 200 && answer.status < 300)
+          return readSuccessResponse(reader, op, validators, answer.status, answer.text) as Data;
+        throw readErrorResponse(reader, op, validators, answer.status, answer.text, answer.retryAfterMs);
+      });
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
     } finally {

@@ -51,30 +51,17 @@ export interface ExchangeOptions {
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /**
- * Performs the request and reads its body within one deadline; throws `ExchangeFailure` or the caller's abort reason.
- * `init` is the exchange's own: it sets `redirect` and `signal` on it (no copy). With `read`, the answer goes to it
- * under the same deadline (its wait for validators too), and what it returns (or throws) is the exchange's.
+ * Performs the request, reads its body and hands the answer to `read`, all within one deadline (`read`'s wait for
+ * validators too): what `read` returns (or throws) is the exchange's; otherwise it throws `ExchangeFailure` or the
+ * caller's abort reason. `init` is the exchange's own: it sets `redirect` and `signal` on it (no copy).
  */
-export async function exchange(
-  fetch: FetchFunction,
-  input: string | Request,
-  init: RequestInit,
-  options: ExchangeOptions,
-): Promise<ExchangeResult>;
 export async function exchange<T>(
   fetch: FetchFunction,
   input: string | Request,
   init: RequestInit,
   options: ExchangeOptions,
   read: (answer: ExchangeResult) => Promise<T>,
-): Promise<T>;
-export async function exchange<T>(
-  fetch: FetchFunction,
-  input: string | Request,
-  init: RequestInit,
-  options: ExchangeOptions,
-  read?: (answer: ExchangeResult) => Promise<T>,
-): Promise<ExchangeResult | T> {
+): Promise<T> {
   const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
   let response: Response | undefined;
   // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
@@ -97,19 +84,18 @@ export async function exchange<T>(
       : parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
   };
+  let result: ExchangeResult | undefined;
   try {
-    let result: ExchangeResult;
-    try {
-      deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
-      result = await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
-    } catch (error) {
-      if (error instanceof ExchangeFailure) throw error;
-      throw (
-        deadlineFailure(error, deadline, options) ??
-        new ExchangeFailure("network", 0, "Network failure", { cause: error })
-      );
-    }
-    return read ? await withinDeadline(read(result), deadline, options) : result;
+    deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
+    result = await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
+    // The reader's own failures are its own; only the deadline (or the caller's abort) is the exchange's.
+    return await untilAborted(read(result), deadline.signal);
+  } catch (error) {
+    if (error instanceof ExchangeFailure) throw error;
+    throw (
+      deadlineFailure(error, deadline, options) ??
+      (result ? error : new ExchangeFailure("network", 0, "Network failure", { cause: error }))
+    );
   } finally {
     if (!options.deadline) deadline.dispose();
   }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
 import { startEmulator } from "../../src/emulator/index.js";
 import { ADA, raw, useEmulator } from "./harness.js";
@@ -150,6 +151,17 @@ it("serves the admin UI's page and API to the browser that opened the tokenised 
     expect((await patch(headers)).status, JSON.stringify(headers)).toBe(403);
 });
 
+it("serves the admin UI with a Content-Security-Policy that lets only its own script and style run", async () => {
+  const page = await raw(emu.url, { path: "/__emulator/ui", headers: { Cookie: await adminCookie() } });
+  const csp = String(page.headers["content-security-policy"]);
+  const script = /<script>([\s\S]*)<\/script>/.exec(page.body)?.[1] ?? "";
+  expect(script).toContain("Search users");
+  expect(csp).toContain(`script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+  expect(csp).toMatch(/^default-src 'none'; /);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain("unsafe");
+});
+
 it("voids the admin cookie with a new secret: a cookie of another emulator's secret is refused", async () => {
   const other = await startEmulator();
   try {
@@ -192,6 +204,8 @@ it("refuses settings of the wrong shape with a 400 naming the problem, and keeps
     const refusal = JSON.parse(answer.body) as { error_code: string; user_facing_error: string };
     expect(refusal.error_code).toBe("bad_request");
     expect(refusal.user_facing_error).toContain(problem);
+    // worded for the person in the admin UI, not as a seed file's error
+    expect(refusal.user_facing_error).toMatch(/^The settings were not saved\. settings/);
   }
   const seed = await raw(emu.url, {
     method: "POST",

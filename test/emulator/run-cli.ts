@@ -5,7 +5,10 @@ import { repoRoot } from "../../scripts/lib/repo-root.js";
 /** `npm run emulator` as a user starts it (scripts/emulator.ts through tsx), its output collected. */
 export interface RunningCli {
   child: ChildProcess;
+  /** stdout and stderr as they came. */
   output: () => string;
+  /** stderr alone. */
+  errors: () => string;
   /** Resolves once the output matches `pattern`; rejects when the process exits first. */
   printed: (pattern: RegExp) => Promise<void>;
   exited: Promise<number | null>;
@@ -18,13 +21,17 @@ export function runCli(args: string[]): RunningCli {
     stdio: "pipe",
   });
   let output = "";
+  let errors = "";
   const listeners: (() => void)[] = [];
   const read = (chunk: Buffer) => {
     output += chunk.toString();
     for (const listener of listeners) listener();
   };
   child.stdout?.on("data", read);
-  child.stderr?.on("data", read);
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    read(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const printed = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {
@@ -33,5 +40,5 @@ export function runCli(args: string[]): RunningCli {
       check();
       void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${output}`)));
     });
-  return { child, output: () => output, printed, exited };
+  return { child, output: () => output, errors: () => errors, printed, exited };
 }

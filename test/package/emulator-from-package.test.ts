@@ -64,7 +64,7 @@ try {
     anonymous: anonymous.status,
     login: login.status,
     state: (await login.json()).login_state,
-    adminUi: ui.includes("orgauth emulator · Admin") && ui.includes("function h(tag"),
+    adminUi: ui.includes("orgauth emulator · Admin") && ui.includes("Search users"),
     exportedUsers: seed.users.length,
   }));
 } finally {

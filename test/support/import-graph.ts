@@ -24,10 +24,12 @@ function sourceFiles(root: string, dir: string): string[] {
   });
 }
 
-/** The file a relative specifier names: "./x.js" is x.ts, x.tsx or x.d.ts, as TypeScript resolves it. */
+/** The file a relative specifier names: "./x.js" is x.ts, x.tsx or x.d.ts, as TypeScript resolves it; "./x.json" itself. */
 function resolveRelative(root: string, from: string, specifier: string): string {
   const base = resolve(root, dirname(from), specifier).replace(/\.js$/, "");
-  const candidates = [`${base}.ts`, `${base}.tsx`, `${base}.d.ts`, join(base, "index.ts")];
+  const candidates = specifier.endsWith(".json")
+    ? [base]
+    : [`${base}.ts`, `${base}.tsx`, `${base}.d.ts`, join(base, "index.ts")];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`${from}: cannot resolve ${specifier}`);
   return relative(root, found);

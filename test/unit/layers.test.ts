@@ -32,6 +32,11 @@ const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null
 
 const RULES: LayerRule[] = [
   {
+    name: "the admin UI's browser code imports only its own folder (no package, no Node module, no server code)",
+    files: /^src\/emulator\/admin-ui\/browser\//,
+    forbids: (edge) => edge.target === null || !edge.target.startsWith("src/emulator/admin-ui/browser/"),
+  },
+  {
     name: "shared imports nothing from the layers",
     files: /^src\/shared\//,
     forbids: (edge) => edge.target !== null && !edge.target.startsWith("src/shared/"),

@@ -1,7 +1,7 @@
 /**
  * The admin API for the admin UI's Orgs tab: every org with its members and invitations; add a member, change a
  * role, remove a member; invite (the e-mail goes to the outbox) and revoke. The admin acts as the provider's
- * dashboard does: no permission checks, but roles must exist.
+ * dashboard does: no permission checks, but roles must exist and an org keeps at least one Owner.
  */
 import type { EmulatorContext } from "../store/context.js";
 import { invalidFields, ProviderError } from "../http/errors.js";
@@ -12,6 +12,9 @@ import { sendInvitation } from "../store/invitations.js";
 import { getPersonByEmail } from "../store/people.js";
 import { ok } from "../http/reply.js";
 import { isEmail } from "../tokens/secrets.js";
+import { assertKeepsOwner } from "./owners.js";
+
+const notAMember = () => new ProviderError(404, "user_not_found", "Not a member of this org");
 
 /** The role and additional roles of a body, checked against the settings. */
 async function rolesOf(ctx: EmulatorContext, body: Record<string, unknown>) {
@@ -80,21 +83,19 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
   });
   router.add("PUT", "/__emulator/orgs/:orgId/members/:userId", async (request) => {
     const org = await requireOrg(ctx, request.params.orgId!);
-    if (!(await findMembership(ctx, org.id, request.params.userId!)))
-      throw new ProviderError(404, "user_not_found", "Not a member of this org");
-    await putMembership(ctx, {
-      orgId: org.id,
-      userId: request.params.userId!,
-      ...(await rolesOf(ctx, bodyOf(request))),
-    });
+    const userId = request.params.userId!;
+    if (!(await findMembership(ctx, org.id, userId))) throw notAMember();
+    const roles = await rolesOf(ctx, bodyOf(request));
+    await assertKeepsOwner(ctx, org, userId, roles.role);
+    await putMembership(ctx, { orgId: org.id, userId, ...roles });
     return ok({ orgId: org.id, userId: request.params.userId });
   });
   router.add("DELETE", "/__emulator/orgs/:orgId/members/:userId", async (request) => {
     const org = await requireOrg(ctx, request.params.orgId!);
-    await ctx.db.query("delete from emu_memberships where org_id = $1 and user_id = $2", [
-      org.id,
-      request.params.userId,
-    ]);
+    const userId = request.params.userId!;
+    if (!(await findMembership(ctx, org.id, userId))) throw notAMember();
+    await assertKeepsOwner(ctx, org, userId, null);
+    await ctx.db.query("delete from emu_memberships where org_id = $1 and user_id = $2", [org.id, userId]);
     return ok({ removed: true });
   });
   router.add("POST", "/__emulator/orgs/:orgId/invitations", async (request) => {

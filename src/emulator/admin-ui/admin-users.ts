@@ -1,6 +1,6 @@
 /**
- * The admin API for the admin UI's Users tab: list and search, create, edit the profile, confirm the e-mail,
- * reset MFA, set a password. (Disabling and locking is `PATCH /__emulator/users/:userId`.)
+ * The admin API for the admin UI's Users tab: list and search, create (e-mail confirmed or not), delete, edit the
+ * profile, confirm the e-mail, reset MFA, set a password. (Disabling and locking is `PATCH /__emulator/users/:userId`.)
  */
 import type { EmulatorContext } from "../store/context.js";
 import { invalidFields, ProviderError } from "../http/errors.js";
@@ -8,9 +8,18 @@ import { bodyOf, optionalFlag, optionalText, requiredText } from "../http/fields
 import type { Router } from "../http/http.js";
 import { disableMfa } from "../store/mfa-store.js";
 import { membershipsOf } from "../store/orgs.js";
-import { createPerson, getPerson, getPersonByEmail, type Person, updateProfile } from "../store/people.js";
+import {
+  createPerson,
+  deletePerson,
+  getPerson,
+  getPersonByEmail,
+  type Person,
+  updateProfile,
+} from "../store/people.js";
 import { ok } from "../http/reply.js";
 import { hashPassword, isEmail } from "../tokens/secrets.js";
+import { endSessionsOf } from "../store/user-sessions.js";
+import { assertOwnsNoOrgAlone } from "./owners.js";
 
 /** A user as the admin UI lists them. */
 async function describeUser(ctx: EmulatorContext, person: Person) {
@@ -32,7 +41,8 @@ async function describeUser(ctx: EmulatorContext, person: Person) {
   };
 }
 
-async function requireUser(ctx: EmulatorContext, userId: string): Promise<Person> {
+/** The user a path names, or 404 user_not_found. */
+export async function requireUser(ctx: EmulatorContext, userId: string): Promise<Person> {
   const person = await getPerson(ctx, userId);
   if (!person) throw new ProviderError(404, "user_not_found", "User not found");
   return person;
@@ -76,6 +86,13 @@ export function adminUserRoutes(router: Router, ctx: EmulatorContext): void {
       passwordHash: password ? await hashPassword(password) : null,
     });
     return { status: 201, json: await describeUser(ctx, person) };
+  });
+  router.add("DELETE", "/__emulator/users/:userId", async (request) => {
+    const person = await requireUser(ctx, request.params.userId!);
+    await assertOwnsNoOrgAlone(ctx, person.id, person.email);
+    await endSessionsOf(ctx, person.id);
+    await deletePerson(ctx, person.id);
+    return ok({ deleted: true });
   });
   router.add("PATCH", "/__emulator/users/:userId/profile", async (request) => {
     const person = await requireUser(ctx, request.params.userId!);

@@ -1,5 +1,9 @@
-/** The admin UI's page: a shell (header, tabs, status line) the script fills; readable from 320 px up. */
-import { ADMIN_SCRIPT } from "./script.js";
+/**
+ * The admin UI's page: a shell (header, tabs, status line) the script fills; readable from 320 px up, every control
+ * at least 44 px tall (a finger's width). Its Content-Security-Policy allows only this page's own script and style
+ * (by their hashes) and calls to the emulator itself.
+ */
+import { createHash } from "node:crypto";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -9,12 +13,16 @@ header h1{font-size:1.05rem;margin:0 auto 0 0}
 header button{background:#fff;color:#24292f;border:0}
 .banner{background:#fff4ce;border-bottom:1px solid #d4a72c;padding:.35rem 1rem;font-size:.8rem}
 nav{display:flex;flex-wrap:wrap;gap:0;padding:.5rem .5rem 0;border-bottom:1px solid #d0d7de;background:#fff}
-nav a{padding:.45rem .45rem;font-size:.9rem;text-decoration:none;color:#1f2328;border-radius:6px 6px 0 0}
+nav a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .55rem;font-size:.9rem;text-decoration:none;color:#1f2328;border-radius:6px 6px 0 0}
 nav a[aria-current=page]{background:#f6f8fa;border:1px solid #d0d7de;border-bottom-color:#f6f8fa;margin-bottom:-1px;font-weight:600}
 main{padding:1rem;max-width:72rem;margin:0 auto}
-button{font:inherit;padding:.35rem .7rem;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer;min-height:2rem}
+button{font:inherit;padding:.35rem .8rem;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer;min-height:44px;min-width:44px}
+button.danger{color:#b42318;border-color:#f3b8b2}
 button:hover{background:#eaeef2}
-input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #d0d7de;border-radius:6px;max-width:100%;background:#fff}
+input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #d0d7de;border-radius:6px;max-width:100%;background:#fff;min-height:44px}
+label.check{flex-direction:row;align-items:center;gap:.5rem;min-height:44px;min-width:44px;padding-right:.5rem;font-size:.9rem;cursor:pointer}
+label.check input{width:1.25rem;height:1.25rem;min-height:0;margin:0;flex:none}
+.extras{display:flex;flex-wrap:wrap;align-items:center;gap:0 .75rem;flex-basis:100%}
 textarea{width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
 label{display:flex;flex-direction:column;gap:.15rem;font-size:.85rem}
 .status{margin:0 0 .75rem;color:#1a7f37}.status:empty{margin:0}.status.error{color:#b42318}
@@ -27,21 +35,33 @@ label{display:flex;flex-direction:column;gap:.15rem;font-size:.85rem}
 .badge{font-size:.75rem;padding:.1rem .45rem;border-radius:999px;background:#eaeef2}
 .badge.ok{background:#dafbe1}.badge.warn{background:#fff8c5}.badge.bad{background:#ffebe9}
 .muted{color:#59636e;font-size:.85rem}.mono{font-family:ui-monospace,monospace;font-size:.8rem}
-details{margin:.35rem 0}summary{cursor:pointer;color:#0969da}
+details{margin:.15rem 0}summary{cursor:pointer;color:#0969da;display:flex;align-items:center;min-height:44px;list-style:none}
+summary::-webkit-details-marker{display:none}summary::before{content:"▸";width:1.1rem;flex:none}details[open]>summary::before{content:"▾"}
 form.inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0}
-form.inline label{flex:1 1 9rem}form.stack{display:grid;gap:.5rem}
+form.inline label{flex:1 1 9rem}form.inline label.check{flex:0 1 auto}form.stack{display:grid;gap:.5rem}
 .rows{list-style:none;padding:0;margin:0}
 .rows li{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;padding:.3rem 0;border-bottom:1px solid #eaeef2}
 .grow{flex:1 1 10rem;min-width:0}.rows .grow{flex-basis:100%}.rows li>:nth-child(2){margin-left:auto}
 .log{list-style:none;padding:0;margin:0;background:#fff;border:1px solid #d0d7de;border-radius:8px}
 .log li{display:flex;gap:.6rem;padding:.3rem .6rem;border-bottom:1px solid #eaeef2;align-items:baseline}
 .log li.bad{background:#fff5f5}.log .method{width:3.5rem;flex:none}.log span{white-space:nowrap}.log .path{white-space:normal}.log .path{overflow-wrap:anywhere}
-a.link{display:block;overflow-wrap:anywhere;margin-top:.25rem}
+a.link{display:flex;align-items:center;min-height:44px;overflow-wrap:anywhere}
 `;
 
-/** The admin UI's HTML. */
-export function adminPage(): string {
-  return `<!doctype html>
+const hash = (text: string): string => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/** The admin UI's HTML around its script, and the Content-Security-Policy that lets only that script and style run. */
+export function adminPage(script: string): { html: string; csp: string } {
+  const csp = [
+    "default-src 'none'",
+    `script-src ${hash(script)}`,
+    `style-src ${hash(STYLE)}`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
 <body>
@@ -50,8 +70,9 @@ export function adminPage(): string {
 <div class="banner" role="note">A local stand-in for the auth provider. <strong>Not for production.</strong></div>
 <nav aria-label="Sections"><a href="#users">Users</a><a href="#orgs">Orgs</a><a href="#outbox">Outbox</a><a href="#settings">Settings</a><a href="#requests">Requests</a></nav>
 <main><div id="status" class="status" role="status" aria-live="polite"></div><div id="main"></div></main>
-<script>${ADMIN_SCRIPT}</script>
+<script>${script}</script>
 </body></html>`;
+  return { html, csp };
 }
 
 /** The page shown instead of the admin UI until the browser opened its tokenised address. */

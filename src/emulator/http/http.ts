@@ -27,6 +27,8 @@ export interface Reply {
   text?: string;
   redirect?: string;
   cookies?: string[];
+  /** A page's own Content-Security-Policy (which scripts and styles may run); `frame-ancestors 'none'` is added. */
+  csp?: string;
 }
 
 /** A route handler. */
@@ -161,7 +163,7 @@ export function send(res: ServerResponse, reply: Reply, corsOrigin: string | nul
       .writeHead(reply.status, {
         "Content-Type": "text/html; charset=utf-8",
         "X-Frame-Options": "DENY",
-        "Content-Security-Policy": "frame-ancestors 'none'",
+        "Content-Security-Policy": reply.csp ? `${reply.csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
       })
       .end(reply.html);
   } else if (reply.text !== undefined) {

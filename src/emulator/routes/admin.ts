@@ -5,9 +5,22 @@ import type { Router } from "../http/http.js";
 import { readOutbox } from "../store/outbox.js";
 import { getPerson, updateProfile } from "../store/people.js";
 import type { EmulatorSeed } from "../seeds/seed.js";
-import { parseSeed } from "../seeds/seed-validate.js";
+import { parseSeed, SeedError } from "../seeds/seed-validate.js";
 import type { EmulatorSettings } from "../store/settings.js";
 import { ok } from "../http/reply.js";
+
+/**
+ * The settings changes of a PATCH body, checked as a seed's settings are; a wrong value is a 400 worded for the
+ * person who typed it (the admin UI shows it as is): what was not saved and the path of each wrong value.
+ */
+function settingsChanges(body: unknown): Partial<EmulatorSettings> {
+  try {
+    return parseSeed({ settings: body ?? {} }, "settings", false).settings ?? {};
+  } catch (error) {
+    const problems = error instanceof SeedError ? error.problems.join("; ") : (error as Error).message;
+    throw new ProviderError(400, "bad_request", `The settings were not saved. ${problems}`);
+  }
+}
 
 /** What the admin API drives: wiping back to the start seed, adding a seed, exporting the state as one. */
 export interface AdminActions {
@@ -45,13 +58,7 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
   );
   router.add("GET", "/__emulator/settings", async () => ok(await readSettings(ctx.db)));
   router.add("PATCH", "/__emulator/settings", async (request) => {
-    let changes: Partial<EmulatorSettings>;
-    try {
-      changes = parseSeed({ settings: request.body ?? {} }, "PATCH /__emulator/settings", false).settings ?? {};
-    } catch (error) {
-      throw new ProviderError(400, "bad_request", (error as Error).message);
-    }
-    return ok(await writeSettings(ctx.db, changes));
+    return ok(await writeSettings(ctx.db, settingsChanges(request.body)));
   });
   router.add("PATCH", "/__emulator/users/:userId", async (request) => {
     const body = bodyOf(request);

@@ -5,19 +5,10 @@ import type { Request, Router } from "../http/http.js";
 import { findMembership, findOrg } from "../store/orgs.js";
 import type { Person } from "../store/people.js";
 import { can } from "../store/roles.js";
-import { newId, randomToken, sha256 } from "../tokens/secrets.js";
+import { API_KEY_LIFETIMES, createApiKey } from "../store/api-keys.js";
 import { requirePerson } from "../store/sessions.js";
 import { noContent, ok } from "../http/reply.js";
 
-const DAY = 86_400;
-const lifetimes: Record<string, number | null> = {
-  TwoWeeks: 14 * DAY,
-  OneMonth: 30 * DAY,
-  ThreeMonths: 90 * DAY,
-  SixMonths: 180 * DAY,
-  OneYear: 365 * DAY,
-  Never: null,
-};
 const orders: Record<string, string> = {
   CreatedAtAsc: "created_at asc",
   CreatedAtDesc: "created_at desc",
@@ -112,30 +103,17 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
     const problem = displayNameProblem(displayName, false);
     if (problem) throw invalidFields(problem);
     const option = optionalText(body, "expiration_option") ?? "Never";
-    if (!(option in lifetimes) || !settings.apiKeyExpirationOptions.includes(option))
+    if (!(option in API_KEY_LIFETIMES) || !settings.apiKeyExpirationOptions.includes(option))
       throw new ProviderError(400, "bad_request", "Invalid expiration option");
     const allowed =
       orgId === undefined
         ? settings.personalApiKeys
         : settings.orgApiKeys && (await findOrg(ctx, orgId)) !== null && (await managesOrgKeys(ctx, person, orgId));
     if (!allowed) throw forbidden("You don't have permission to create API keys");
-    const lifetime = lifetimes[option]!;
-    const id = newId().replaceAll("-", "");
-    const secret = randomToken(32);
-    await ctx.db.query(
-      "insert into emu_api_keys (id, secret_hash, user_id, org_id, display_name, metadata, expires_at, created_at) values ($1, $2, $3, $4, $5, null, $6, $7)",
-      [
-        id,
-        sha256(secret),
-        orgId === undefined ? person.id : null,
-        orgId ?? null,
-        displayName ?? null,
-        lifetime === null ? null : new Date(ctx.now().getTime() + lifetime * 1000),
-        ctx.now(),
-      ],
-    );
-    // The token is the secret alone: nothing in it names the key's id.
-    return ok({ api_key_id: id, api_key_token: secret });
+    const lifetime = API_KEY_LIFETIMES[option] ?? null;
+    const owner = orgId === undefined ? { userId: person.id } : { orgId };
+    const { id, token } = await createApiKey(ctx, owner, displayName ?? null, lifetime);
+    return ok({ api_key_id: id, api_key_token: token });
   });
 
   router.add("PATCH", "/api/fe/v3/api_keys/:apiKeyId", async (request) => {

@@ -2,7 +2,7 @@ import type { EmulatorContext } from "../store/context.js";
 import { assertFields, forbidden, invalidFields, ProviderError } from "../http/errors.js";
 import { bodyOf, optionalText, textList } from "../http/fields.js";
 import type { Router } from "../http/http.js";
-import { findMembership, findOrg, memberCount, pendingInviteCount, putMembership } from "../store/orgs.js";
+import { findMembership, findOrg, memberCount, ownerCount, pendingInviteCount, putMembership } from "../store/orgs.js";
 import { sendInvitation } from "../store/invitations.js";
 import { getPersonByEmail } from "../store/people.js";
 import { can, rank } from "../store/roles.js";
@@ -12,15 +12,6 @@ import { orgActor } from "./membership-lists.js";
 import { noContent } from "../http/reply.js";
 
 const userNotFound = () => new ProviderError(404, "user_not_found", "User not found");
-
-/** How many members hold the top role. */
-async function ownerCount(ctx: EmulatorContext, orgId: string, settings: EmulatorSettings): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>(
-    "select count(*)::int as n from emu_memberships where org_id = $1 and role = $2",
-    [orgId, settings.roles[0]!.name],
-  );
-  return rows[0]?.n ?? 0;
-}
 
 const roleProblem = (settings: EmulatorSettings, role: string | undefined) =>
   role === undefined || rank(settings, role) < 0 ? { code: "invalid_value", message: "Unknown role" } : undefined;
@@ -88,7 +79,7 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
     if (!target) throw userNotFound();
     if (rank(settings, target.role) < rank(settings, membership.role))
       throw forbidden("You may not remove a member whose role is above yours");
-    if (target.role === settings.roles[0]!.name && (await ownerCount(ctx, org.id, settings)) <= 1) {
+    if (target.role === settings.roles[0]!.name && (await ownerCount(ctx, org.id, settings.roles[0]!.name)) <= 1) {
       throw invalidFields({ user_id: { code: "last_owner", message: "An organization must have at least one owner" } });
     }
     await ctx.db.query("delete from emu_memberships where org_id = $1 and user_id = $2", [org.id, target.userId]);
@@ -117,7 +108,7 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
     if (
       target.role === settings.roles[0]!.name &&
       role !== target.role &&
-      (await ownerCount(ctx, org.id, settings)) <= 1
+      (await ownerCount(ctx, org.id, settings.roles[0]!.name)) <= 1
     ) {
       throw invalidFields({ role: { code: "last_owner", message: "An organization must have at least one owner" } });
     }

@@ -151,6 +151,15 @@ export async function memberCount(ctx: EmulatorContext, orgId: string): Promise<
   return rows[0]?.n ?? 0;
 }
 
+/** How many members of an org hold its highest role (`ownerRole`, the first of the settings' roles). */
+export async function ownerCount(ctx: EmulatorContext, orgId: string, ownerRole: string): Promise<number> {
+  const { rows } = await ctx.db.query<{ n: number }>(
+    "select count(*)::int as n from emu_memberships where org_id = $1 and role = $2",
+    [orgId, ownerRole],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** How many pending (unexpired) invitations an org has. */
 export async function pendingInviteCount(ctx: EmulatorContext, orgId: string): Promise<number> {
   const { rows } = await ctx.db.query<{ n: number }>(
