@@ -46,10 +46,12 @@ async function login(url: string): Promise<string> {
 }
 
 async function measure(name: string, emulator: RunningEmulator): Promise<void> {
-  const cookie = await login(emulator.url);
+  let cookie = await login(emulator.url);
   const refresh = async () => {
     const response = await fetch(`${emulator.url}/api/v1/refresh_token`, { headers: { Cookie: cookie } });
     if (response.status !== 200) throw new Error(`refresh answered ${response.status}`);
+    // A refresh rotates the session cookie: keep the new one, as a browser would.
+    cookie = response.headers.getSetCookie()[0]?.split(";")[0] ?? cookie;
     await response.arrayBuffer();
   };
   const bare = async () => (await fetch(`${emulator.url}/.well-known/jwks.json`)).arrayBuffer();

@@ -15,7 +15,8 @@ import { emitQueries } from "./codegen/emit-queries.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
 import { SERVER_OPERATIONS_MODULE, emitServerOperations } from "./codegen/emit-server-operations.js";
-import { formatGenerated, formatGeneratedTogether } from "./codegen/format.js";
+import { EMULATOR_ERROR_CODES_FILE, emitEmulatorErrorCodes } from "./codegen/emit-error-codes.js";
+import { formatAt, formatGenerated, formatGeneratedTogether } from "./codegen/format.js";
 import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
 import { GENERATE_USAGE, GenerateUsageError, parseGenerateFlags } from "./lib/generate-flags.js";
 import { watchAndGenerate } from "./lib/generate-watch.js";
@@ -23,10 +24,11 @@ import { replaceFiles } from "./lib/replace-files.js";
 
 /**
  * `npm run generate`: bundles the contract (openapi/contract.yaml and its areas, openapi/areas/*.yaml) into
- * openapi/auth-api.yaml, then regenerates src/generated/ from that one document. Everything is produced in memory
+ * openapi/auth-api.yaml, then regenerates src/generated/ from that one document, and the emulator's list of the
+ * contract's error codes (src/emulator/http/error-codes.generated.ts). Everything is produced in memory
  * first and written only when all of it succeeded, so a failed run leaves every file as it was.
- * `--check` writes nothing and exits 1 when the bundle or src/generated/ is stale; `--out <dir>` writes to (or
- * checks) another folder; `--watch` regenerates on every change of the contract or the generator. Any other
+ * `--check` writes nothing and exits 1 when the bundle or a generated file is stale; `--out <dir>` writes to (or
+ * checks) another folder instead of src/generated/ (the emulator's list stays where it is); `--watch` regenerates on every change of the contract or the generator. Any other
  * argument is a usage error (exit 2).
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -65,6 +67,18 @@ export async function generateAll(bundle: string = bundleContract(contractRoot))
   return Object.fromEntries(formatted);
 }
 
+/**
+ * The generated files outside src/generated/, by path from the repository root: the emulator's `ContractErrorCode`
+ * (the emulator may not import src/generated/, so it gets its own copy of the codes).
+ */
+export async function generateEmulatorFiles(
+  bundle: string = bundleContract(contractRoot),
+): Promise<Record<string, string>> {
+  const contract = parseContract(bundle);
+  const content = emitEmulatorErrorCodes(contract, buildOperations(contract));
+  return { [EMULATOR_ERROR_CODES_FILE]: await formatAt(root, EMULATOR_ERROR_CODES_FILE, content) };
+}
+
 /** The bundle, or the reason it may not replace openapi/auth-api.yaml (edited by hand, or stale under --check). */
 async function bundleOrRefusal(check: boolean): Promise<{ bundle: string; changed: boolean } | { refusal: string }> {
   const bundle = bundleContract(contractRoot);
@@ -94,12 +108,18 @@ async function generateOnce(check: boolean, outDir: string): Promise<void> {
     console.error(bundled.refusal);
     process.exit(1);
   }
-  const files = await generateAll(bundled.bundle);
+  const [files, emulatorFiles] = await Promise.all([
+    generateAll(bundled.bundle),
+    generateEmulatorFiles(bundled.bundle),
+  ]);
   const writes = new Map<string, string>();
   if (bundled.changed) writes.set(contractPath, bundled.bundle);
   const stale: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const path = join(outDir, name);
+  const targets = [
+    ...Object.entries(files).map(([name, content]) => [name, join(outDir, name), content] as const),
+    ...Object.entries(emulatorFiles).map(([name, content]) => [name, join(root, name), content] as const),
+  ];
+  for (const [name, path, content] of targets) {
     if ((await readFile(path, "utf8").catch(() => null)) === content) continue;
     stale.push(name);
     writes.set(path, content);
@@ -118,13 +138,15 @@ async function generateOnce(check: boolean, outDir: string): Promise<void> {
   const shown = !fromHere ? "." : fromHere.startsWith("..") ? outDir : fromHere;
   if (check) {
     if (stale.length) {
-      console.error(`${shown} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+      const where = Object.keys(emulatorFiles).some((name) => stale.includes(name)) ? "Generated code" : shown;
+      console.error(`${where} is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
       process.exit(1);
     }
-    console.log(`${shown} is up to date (${took}).`);
+    console.log(`${shown} and ${Object.keys(emulatorFiles).join(", ")} are up to date (${took}).`);
     return;
   }
   await replaceFiles(writes, removals);
+  // `changed` counts the emulator's list of error codes too.
   console.log(`Generated ${Object.keys(files).length} files in ${shown}, ${stale.length} changed (${took}).`);
 }
 

@@ -6,10 +6,14 @@ import { join } from "node:path";
  * `biome ci` and a rerun writes the same bytes. The file's name under src/generated/ picks the language and settings.
  */
 export function formatGenerated(root: string, name: string, content: string): Promise<string> {
+  return formatAt(root, join("src", "generated", name), content);
+}
+
+/** Formats a generated file as Biome would at `path` (relative to the repository root), e.g. one outside src/generated/. */
+export function formatAt(root: string, path: string, content: string): Promise<string> {
   const biome = join(root, "node_modules", ".bin", "biome");
-  const path = join(root, "src", "generated", name);
   return new Promise((resolve, reject) => {
-    const child = spawn(biome, ["format", `--stdin-file-path=${path}`], { cwd: root });
+    const child = spawn(biome, ["format", `--stdin-file-path=${join(root, path)}`], { cwd: root });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -17,7 +21,7 @@ export function formatGenerated(root: string, name: string, content: string): Pr
     child.on("error", reject);
     child.on("close", (code) => {
       if (code === 0) resolve(Buffer.concat(stdout).toString("utf8"));
-      else reject(new Error(`biome could not format ${name}:\n${Buffer.concat(stderr).toString("utf8")}`));
+      else reject(new Error(`biome could not format ${path}:\n${Buffer.concat(stderr).toString("utf8")}`));
     });
     child.stdin.end(content);
   });

@@ -13,8 +13,8 @@ export interface GenerateFlags {
 
 /** The flags `npm run generate` takes, as its usage error and `--help` list them. */
 export const GENERATE_USAGE = `Usage: npm run generate [-- <flags>]
-  --check       write nothing; exit 1 when openapi/auth-api.yaml or src/generated/ is stale
-  --out <dir>   write (or check) <dir> instead of src/generated/
+  --check       write nothing; exit 1 when openapi/auth-api.yaml, src/generated/ or the emulator's error codes are stale
+  --out <dir>   write (or check) <dir> instead of src/generated/ (the emulator's error codes stay in place)
   --watch       regenerate on every change under openapi/ and scripts/codegen/ (Ctrl-C stops)
   --help        this text`;
 

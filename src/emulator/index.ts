@@ -12,6 +12,7 @@ export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "./seeds/demo-seed.js";
 export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seeds/seed.js";
 export type { SeedProgress } from "./seeds/seed-passwords.js";
 export { parseSeed, SeedError } from "./seeds/seed-validate.js";
+export { isOrgauthError, OrgauthError, type OrgauthErrorType } from "../shared/orgauth-error.js";
 export { readSeedFile, writeSeedFile } from "./seeds/seed-file.js";
 export type { EmulatorSettings } from "./store/settings.js";
 export type { OutboxMessage } from "./store/outbox.js";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createTokenSigner } from "./tokens/access-tokens.js";
 import type { EmulatorContext } from "./store/context.js";
 import { readSettings } from "./store/context.js";
-import { ProviderError } from "./http/errors.js";
+import { errorBody, ProviderError } from "./http/errors.js";
 import { assertStorable } from "./http/characters.js";
 import { guardRequest } from "./http/guard.js";
 import { parseCookies, preflight, readBody, type Reply, Router, send } from "./http/http.js";
@@ -284,12 +284,12 @@ async function handle(
     if (guard.refused) {
       req.resume();
       const { status, code, message } = guard.refused;
-      return answer({ status, json: { error_code: code, user_facing_error: message } });
+      return answer({ status, json: errorBody(code, message) });
     }
     cors = guard.corsOrigin;
     if (req.method === "OPTIONS") return preflight(req, res, cors);
     const found = router.match(req.method ?? "GET", url.pathname);
-    if (!found) return answer({ status: 404, json: { error_code: "not_found", user_facing_error: "Not found" } });
+    if (!found) return answer({ status: 404, json: errorBody("not_found", "Not found") });
     if (url.pathname.startsWith("/api/fe/v3/") && req.headers["x-csrf-token"] !== "-.-") {
       throw new ProviderError(400, "invalid_request_fields", "Missing anti-CSRF header", {
         "X-CSRF-Token": { code: "required", message: "The X-CSRF-Token header is required" },
@@ -312,9 +312,6 @@ async function handle(
   } catch (error) {
     if (error instanceof ProviderError) return answer({ status: error.status, json: error.body() });
     console.error("[emulator] unexpected error:", error);
-    answer({
-      status: 500,
-      json: { error_code: "unexpected_error", user_facing_error: "An unexpected error has occurred" },
-    });
+    answer({ status: 500, json: errorBody("unexpected_error", "An unexpected error has occurred") });
   }
 }

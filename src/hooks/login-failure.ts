@@ -4,7 +4,7 @@
  * set to "production" by the app's bundler) carry the cause and a short sentence; development builds explain it.
  */
 import { onOtherLoopbackNames } from "../session/loopback-origin.js";
-import { parseUrl } from "../session/safe-navigation.js";
+import { parseUrl } from "../shared/parse-url.js";
 
 /** The likely cause a login-failed fallback names. */
 export type LoginFailureCause = "host_name_mismatch" | "third_party_cookies" | "session_not_readable";

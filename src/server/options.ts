@@ -1,4 +1,5 @@
 /** The server session's options, from code or from the environment (the provider's variable names), checked once. */
+import { parseUrl } from "../shared/parse-url.js";
 import { ServerConfigurationError } from "../transport/server-transport.js";
 
 /** What the server session needs: where the auth host is, the project's keys, and the app's callback URL. */
@@ -52,10 +53,8 @@ export function configError(option: string, message: string): ServerConfiguratio
 
 /** An absolute http(s) URL from a setting, or a config error naming it. */
 function httpUrl(value: string, setting: string): URL {
-  if (typeof value !== "string" || !URL.canParse(value)) {
-    throw configError(setting, `not an absolute URL: ${JSON.stringify(value)}`);
-  }
-  const url = new URL(value);
+  const url = typeof value === "string" ? parseUrl(value) : undefined;
+  if (!url) throw configError(setting, `not an absolute URL: ${JSON.stringify(value)}`);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw configError(setting, `must be http(s), got ${url.protocol}`);
   }

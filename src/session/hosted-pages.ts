@@ -2,7 +2,8 @@
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { RequestValidationError } from "../transport/errors.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
-import { assertReturnTarget, parseUrl } from "./safe-navigation.js";
+import { parseUrl } from "../shared/parse-url.js";
+import { assertReturnTarget } from "./safe-navigation.js";
 import { encodeReturnTo } from "./return-to.js";
 import type { HostedPageOptions, HostedPageUrls, RedirectFunctions, SignupLoginPageOptions } from "./types.js";
 import {

@@ -5,7 +5,7 @@
  * every login. The client says so in the console the moment it is created on such a page, naming what to change
  * (in development builds: a production build, `process.env.NODE_ENV` "production", carries no such check).
  */
-import { parseUrl } from "./safe-navigation.js";
+import { parseUrl } from "../shared/parse-url.js";
 
 /** Loopback host names: the machine itself. */
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;

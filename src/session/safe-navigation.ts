@@ -2,21 +2,10 @@
  * Navigation safety: only http(s) targets are ever followed; targets the server hands us must be https (plain
  * http only to a loopback host), and a `returnTo` must stay on the app's own origin or an allowed one.
  */
+import { parseUrl } from "../shared/parse-url.js";
 import { UnsafeNavigationError } from "./errors.js";
 
 const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
-
-/**
- * `href` (resolved against `base` when given) as a URL, or undefined when it does not parse; `URL.canParse` is
- * newer than the browsers orgauth supports.
- */
-export function parseUrl(href: string, base?: string): URL | undefined {
-  try {
-    return new URL(href, base);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Returns the target as an absolute http(s) URL string, or throws `UnsafeNavigationError`

@@ -33,6 +33,8 @@ export type OrgauthErrorType =
   | "access_token"
   /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
   | "server_configuration"
+  /** `SeedError`: a seed the emulator refuses (its `problems` say where and why). */
+  | "seed"
   /** `EmulatorStartError`: the emulator could not start (its `reason` says which option or resource). */
   | "emulator_start";
 

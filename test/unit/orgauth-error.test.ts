@@ -1,22 +1,76 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import * as adapterEntry from "../../src/adapter/index.js";
+import * as emulatorEntry from "../../src/emulator/index.js";
 import * as core from "../../src/index.js";
 import { isOrgauthError, OrgauthError } from "../../src/index.js";
+import buildConfig from "../../tsup.config.js";
 
-/** Every class an entry exports whose instances are errors. */
-function errorClasses(entry: Record<string, unknown>): [string, abstract new (...args: never[]) => unknown][] {
+type ErrorClass = abstract new (...args: never[]) => unknown;
+
+/** The build's entry table: each built file's name (dist/<name>.js) and the source it is bundled from. */
+const BUILD_ENTRIES = (buildConfig as { entry: Record<string, string> }).entry;
+
+/** Every class a module exports whose instances are errors. */
+function errorClasses(entry: Record<string, unknown>): [string, ErrorClass][] {
   return Object.entries(entry).filter(
-    (pair): pair is [string, abstract new (...args: never[]) => unknown] =>
-      typeof pair[1] === "function" && pair[1].prototype instanceof Error,
+    (pair): pair is [string, ErrorClass] => typeof pair[1] === "function" && pair[1].prototype instanceof Error,
   );
 }
 
-describe("OrgauthError, the one error base", () => {
-  const classes = [...errorClasses(core), ...errorClasses(adapterEntry)];
+/** The error classes of a module that do not extend OrgauthError, by name. */
+function outsideTheBase(entry: Record<string, unknown>): string[] {
+  return errorClasses(entry)
+    .filter(([, errorClass]) => errorClass !== OrgauthError && !(errorClass.prototype instanceof OrgauthError))
+    .map(([name]) => name);
+}
 
-  it("finds the public error classes of the core and adapter entries", () => {
-    expect(classes.map(([name]) => name).sort()).toEqual(
+/**
+ * Every JavaScript entry of package.json's `exports` ("." → "orgauth") with the source it is built from: the built
+ * file's name (dist/<name>.js) looked up in the build's entry table (tsup.config.ts). An entry with no source is kept with
+ * `source: undefined`, so the test fails on it instead of skipping it.
+ */
+function packageEntries(): { entry: string; source: string | undefined }[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+    exports: Record<string, string | { import?: { default?: string } }>;
+  };
+  return Object.entries(manifest.exports).flatMap(([subpath, target]) => {
+    const built = typeof target === "string" ? target : target.import?.default;
+    const match = built === undefined ? null : /^\.\/dist\/(.+)\.js$/.exec(built);
+    // Data files (the seed schema, package.json) export no classes.
+    if (typeof target === "string" && match === null) return [];
+    const entry = subpath === "." ? "orgauth" : `orgauth/${subpath.slice(2)}`;
+    return [{ entry, source: match ? BUILD_ENTRIES[match[1]!] : undefined }];
+  });
+}
+
+describe("OrgauthError, the one error base", () => {
+  const entries = packageEntries();
+
+  it("reads every entry of package.json's exports, each with its source", () => {
+    expect(entries.map(({ entry }) => entry)).toEqual(
+      expect.arrayContaining(["orgauth", "orgauth/react", "orgauth/emulator", "orgauth/server", "orgauth/nextjs"]),
+    );
+    expect(entries.filter(({ source }) => source === undefined).map(({ entry }) => entry)).toEqual([]);
+  });
+
+  it.each(entries)("is the base of every error class $entry exports", async ({ source }) => {
+    const entry = (await import(pathToFileURL(join(repoRoot, source!)).href)) as Record<string, unknown>;
+    expect(outsideTheBase(entry)).toEqual([]);
+  });
+
+  it("finds the public error classes across the entries, SeedError among them", async () => {
+    const names = new Set<string>();
+    for (const { source } of entries) {
+      const entry = (await import(pathToFileURL(join(repoRoot, source!)).href)) as Record<string, unknown>;
+      for (const [name] of errorClasses(entry)) names.add(name);
+    }
+    expect([...names].sort()).toEqual(
       expect.arrayContaining([
+        "AccessTokenError",
         "AdapterError",
         "ApiError",
         "AuthClientDestroyedError",
@@ -27,16 +81,18 @@ describe("OrgauthError, the one error base", () => {
         "RequestValidationError",
         "ResponseValidationError",
         "ReturnToError",
+        "SeedError",
+        "ServerConfigurationError",
         "UnsafeNavigationError",
       ]),
     );
   });
 
-  it("is the base of every public error class", () => {
-    for (const [name, errorClass] of classes) {
-      if (errorClass === OrgauthError) continue;
-      expect(errorClass.prototype instanceof OrgauthError, name).toBe(true);
-    }
+  it("would catch an exported error class on another base (negative control)", () => {
+    class PlainError extends Error {}
+    class StrayTypeError extends TypeError {}
+    const entry = { ...emulatorEntry, PlainError, StrayTypeError, notAClass: 1 };
+    expect(outsideTheBase(entry)).toEqual(["PlainError", "StrayTypeError"]);
   });
 
   it("tells errors apart by type and keeps each class's own fields", () => {
@@ -58,6 +114,13 @@ describe("OrgauthError, the one error base", () => {
     expect([adapter.type, adapter.code, adapter instanceof Error]).toEqual(["adapter", "conflict", true]);
     expect(new core.ReturnToError().type).toBe("return_to");
     expect(new core.ExchangeFailure("timeout", 0, "late").type).toBe("exchange");
+    const seed = new emulatorEntry.SeedError("seed.json", ["users[0].email: required"]);
+    expect([seed.type, seed.name, seed.problems, emulatorEntry.isOrgauthError(seed)]).toEqual([
+      "seed",
+      "SeedError",
+      ["users[0].email: required"],
+      true,
+    ]);
   });
 
   it("isOrgauthError refuses other errors and non-errors", () => {

@@ -33,7 +33,7 @@ export function DateFields(props: {
     setShownValue(props.value);
     setParts(partsOf(props.value));
   }
-  const [day, month, year] = parts;
+  const [, month, year] = parts;
   const firstYear = Math.min(new Date().getUTCFullYear(), year === "" ? Infinity : Number(year));
   const lastYear = Math.max(firstYear + 5, year === "" ? 0 : Number(year));
   const years = Array.from({ length: lastYear - firstYear + 1 }, (_, offset) => String(firstYear + offset));
@@ -48,44 +48,51 @@ export function DateFields(props: {
     setShownValue(value);
     props.onChange(value);
   };
+  const choices = [
+    { name: "Day", options: plain(Array.from({ length: days }, (_, index) => String(index + 1))) },
+    { name: "Month", options: MONTHS.map((label, index) => ({ value: String(index + 1), label })) },
+    { name: "Year", options: plain(years) },
+  ];
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring its own border and legend layout; the group role names the three selects together
     <span className="date-fields" role="group" aria-label={props.label}>
-      <select
-        aria-label="Day"
-        value={day}
-        disabled={props.disabled}
-        onChange={(event) => change(0, event.target.value)}
-      >
-        <option value="">Day</option>
-        {Array.from({ length: days }, (_, index) => String(index + 1)).map((candidate) => (
-          <option key={candidate}>{candidate}</option>
-        ))}
-      </select>
-      <select
-        aria-label="Month"
-        value={month}
-        disabled={props.disabled}
-        onChange={(event) => change(1, event.target.value)}
-      >
-        <option value="">Month</option>
-        {MONTHS.map((name, index) => (
-          <option key={name} value={String(index + 1)}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Year"
-        value={year}
-        disabled={props.disabled}
-        onChange={(event) => change(2, event.target.value)}
-      >
-        <option value="">Year</option>
-        {years.map((candidate) => (
-          <option key={candidate}>{candidate}</option>
-        ))}
-      </select>
+      {choices.map((choice, index) => (
+        <PartSelect
+          key={choice.name}
+          {...choice}
+          value={parts[index]!}
+          disabled={props.disabled}
+          onChange={(value) => change(index as 0 | 1 | 2, value)}
+        />
+      ))}
     </span>
+  );
+}
+
+/** Options whose value is also their label. */
+const plain = (values: string[]) => values.map((value) => ({ value, label: value }));
+
+/** One part of the date: a select named `name` (its label and its empty choice) over `options`. */
+function PartSelect(props: {
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  disabled: boolean | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      aria-label={props.name}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
+      <option value="">{props.name}</option>
+      {props.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -16,6 +16,7 @@ export type IdentityStore = Pick<
   | "linkAccount"
   | "createSession"
   | "getSessionAndUser"
+  | "updateSession"
   | "deleteSession"
   | "createVerificationToken"
   | "useVerificationToken"

@@ -48,6 +48,11 @@ const steps = [
   `create table if not exists emu_signing_key (id integer primary key, kid text not null, private_jwk jsonb not null, created_at timestamptz not null)`,
   `create table if not exists emu_session_logins (session_hash text primary key, login_method jsonb not null)`,
   `alter table emu_mfa_steps add column if not exists login_method jsonb`,
+  // A session cookie rotated on refresh: when, the token that replaced it, and the token it replaced (so ending one
+  // ends the others while they still work).
+  `alter table emu_session_logins add column if not exists rotated_at timestamptz`,
+  `alter table emu_session_logins add column if not exists replaced_by text`,
+  `alter table emu_session_logins add column if not exists replaces text`,
   // The integration API key an app's server sends (kept across resets, like the signing key: an app's .env holds it).
   `create table if not exists emu_integration_key (id integer primary key, api_key text not null, created_at timestamptz not null)`,
   // The server-side session: one-time codes of the hosted login, the sessions they start, their refresh tokens.

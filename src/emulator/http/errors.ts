@@ -1,8 +1,15 @@
-/** An error the provider answers with: HTTP status plus the contract's error body. */
+import type { EmulatorErrorCode } from "./error-codes.js";
+
+/** The contract's ErrorBody with only its code and message. */
+export function errorBody(code: EmulatorErrorCode, userFacing: string): Record<string, unknown> {
+  return { error_code: code, user_facing_error: userFacing };
+}
+
+/** An error the provider answers with: HTTP status plus the contract's error body (its code from the known lists). */
 export class ProviderError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: EmulatorErrorCode,
     readonly userFacing: string,
     readonly fields?: Record<string, { code: string; message: string }>,
   ) {
@@ -11,7 +18,7 @@ export class ProviderError extends Error {
 
   /** The contract's ErrorBody. */
   body(): Record<string, unknown> {
-    const body: Record<string, unknown> = { error_code: this.code, user_facing_error: this.userFacing };
+    const body = errorBody(this.code, this.userFacing);
     if (this.fields) {
       body.user_facing_errors = Object.fromEntries(Object.entries(this.fields).map(([k, v]) => [k, v.message]));
       body.field_errors = Object.fromEntries(Object.entries(this.fields).map(([k, v]) => [k, v.code]));

@@ -7,6 +7,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import type { EmulatorErrorCode } from "./error-codes.js";
 import type { OriginPolicy } from "./origins.js";
 
 /** The header the admin API's secret travels in. */
@@ -15,7 +16,7 @@ const ADMIN_SECRET_HEADER = "x-emulator-secret";
 /** Why a request is refused: its status, error code and message. */
 interface Refusal {
   status: number;
-  code: string;
+  code: EmulatorErrorCode;
   message: string;
 }
 
@@ -105,7 +106,7 @@ function credentialPageAllowed(req: IncomingMessage, policy: OriginPolicy): bool
 const declaresJson = (req: IncomingMessage): boolean =>
   /^application\/json\s*(?:;|$)/i.test(req.headers["content-type"] ?? "");
 
-const refuse = (status: number, code: string, message: string): GuardResult => ({
+const refuse = (status: number, code: EmulatorErrorCode, message: string): GuardResult => ({
   refused: { status, code, message },
 });
 

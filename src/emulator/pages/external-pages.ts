@@ -33,7 +33,7 @@ async function externalSignIn(
 }
 
 async function finish(ctx: EmulatorContext, request: Request, person: Person, method: LoginMethod): Promise<Reply> {
-  const next = await afterPassword(ctx, person, method);
+  const next = await afterPassword(ctx, request, person, method);
   if (next.state === "TwoFactorRequired") return redirect(withRt("/mfa", request), [next.cookie]);
   return redirect(await landingTarget(ctx, request), [next.cookie]);
 }

@@ -43,7 +43,9 @@ export function linkPages(router: Router, ctx: EmulatorContext): void {
       if (!person.enabled || person.locked)
         return html("Cannot log in", "<p>This account is disabled or locked.</p>", 403);
       if (!person.emailConfirmed) await ctx.identity.updateUser({ id: person.id, emailVerified: ctx.now() });
-      const next = await afterPassword(ctx, (await getPerson(ctx, person.id))!, { login_method: "magic_link" });
+      const next = await afterPassword(ctx, request, (await getPerson(ctx, person.id))!, {
+        login_method: "magic_link",
+      });
       return redirect(
         next.state === "TwoFactorRequired" ? withRt("/mfa", request) : await landingTarget(ctx, request),
         [next.cookie],

@@ -1,3 +1,4 @@
+import { parseUrl } from "../../shared/parse-url.js";
 import type { EmulatorContext } from "../store/context.js";
 import type { Reply, Request, Router } from "../http/http.js";
 import { browserSessionOf, currentPerson, sessionLoginMethod } from "../store/sessions.js";
@@ -18,11 +19,8 @@ export function ssrAuthorizePage(router: Router, ctx: EmulatorContext): void {
     const state = query.get("state") ?? "";
     if (!redirectUri || !state)
       return errorPage("Invalid request", "The authorize page needs a redirect_uri and a state.");
-    if (
-      !URL.canParse(redirectUri) ||
-      !/^https?:$/.test(new URL(redirectUri).protocol) ||
-      !request.redirectAllowed(redirectUri)
-    )
+    const target = parseUrl(redirectUri);
+    if (!target || !/^https?:$/.test(target.protocol) || !request.redirectAllowed(redirectUri))
       return errorPage(
         "Redirect URI not allowed",
         `${redirectUri} is not on an allowed app origin. Start the emulator with --allowed-origin for your app's origin.`,
@@ -38,7 +36,6 @@ export function ssrAuthorizePage(router: Router, ctx: EmulatorContext): void {
       { userId: person.id, browserSession, loginMethod: await sessionLoginMethod(ctx, request) },
       redirectUri,
     );
-    const target = new URL(redirectUri);
     target.searchParams.set("code", code);
     target.searchParams.set("state", state);
     return { status: 302, redirect: target.href };

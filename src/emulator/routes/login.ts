@@ -36,14 +36,15 @@ async function spendPasswordCheck(password: string): Promise<void> {
 const mfaTimedOut = () =>
   new ProviderError(401, "invalid_mfa_cookie", "Your login session timed out. Please log in again.");
 
-/** After the first factor (`method`): the MFA step when MFA is on, else a session. */
+/** After the first factor (`method`): the MFA step when MFA is on, else a session (ending the browser's previous one). */
 export async function afterPassword(
   ctx: EmulatorContext,
+  request: Request,
   person: Person,
   method: LoginMethod,
 ): Promise<{ state: string; cookie: string }> {
   if (person.mfaEnabled) return { state: "TwoFactorRequired", cookie: await startMfaStep(ctx, person.id, method) };
-  return { state: await loginStateOf(ctx, person), cookie: await startSession(ctx, person.id, method) };
+  return { state: await loginStateOf(ctx, person), cookie: await startSession(ctx, request, person.id, method) };
 }
 
 /** Sends the e-mail confirmation link (valid a day). */
@@ -75,7 +76,7 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     if (person.locked) throw accountLocked();
     if (!(await checkPasswordCounted(ctx, person, password, settings.lockAfterFailedLogins)))
       throw invalidCredentials();
-    const next = await afterPassword(ctx, person, { login_method: "password" });
+    const next = await afterPassword(ctx, request, person, { login_method: "password" });
     return ok({ login_state: next.state }, [next.cookie]);
   });
 
@@ -115,7 +116,7 @@ export function loginRoutes(router: Router, ctx: EmulatorContext): void {
     });
     if (invitation) await acceptInvitation(ctx, invitation, person);
     if (!person.emailConfirmed) await sendConfirmation(ctx, person);
-    const cookie = await startSession(ctx, person.id, { login_method: "password" });
+    const cookie = await startSession(ctx, request, person.id, { login_method: "password" });
     return ok({ login_state: await loginStateOf(ctx, person), user_id: person.id }, [cookie]);
   });
 
@@ -154,6 +155,6 @@ async function finishMfa(ctx: EmulatorContext, request: Request, person: Person)
   const step = await pendingMfaStep(ctx, request);
   await resetMfaFailures(ctx, person.id);
   await finishMfaStep(ctx, request);
-  const cookie = await startSession(ctx, person.id, step?.method ?? { login_method: "password" });
+  const cookie = await startSession(ctx, request, person.id, step?.method ?? { login_method: "password" });
   return ok({ login_state: await loginStateOf(ctx, person) }, [cookie]);
 }

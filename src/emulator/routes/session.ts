@@ -3,9 +3,10 @@ import type { EmulatorContext } from "../store/context.js";
 import { notLoggedIn } from "../http/errors.js";
 import type { Router } from "../http/http.js";
 import { currentPerson, endSession, pendingMfaUser, sessionLoginMethod } from "../store/sessions.js";
+import { rotateSessionCookie } from "../store/session-rotation.js";
 import { ok } from "../http/reply.js";
 
-/** GET /api/v1/refresh_token, POST /api/v1/logout and GET /api/fe/v3/login_state. */
+/** GET /api/v1/refresh_token (which rotates the session cookie), POST /api/v1/logout and GET /api/fe/v3/login_state. */
 export function sessionRoutes(router: Router, ctx: EmulatorContext): void {
   router.add("GET", "/api/v1/refresh_token", async (request) => {
     const person = await currentPerson(ctx, request);
@@ -13,7 +14,7 @@ export function sessionRoutes(router: Router, ctx: EmulatorContext): void {
     const activeOrgId = request.url.searchParams.get("active_org_id") ?? undefined;
     const response = await refreshResponse(ctx, person, await sessionLoginMethod(ctx, request), activeOrgId);
     if (!response) throw notLoggedIn();
-    return ok(response);
+    return ok(response, await rotateSessionCookie(ctx, request));
   });
 
   router.add("POST", "/api/v1/logout", async (request) => {

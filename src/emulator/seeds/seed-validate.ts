@@ -4,14 +4,16 @@
  * its users and orgs). Every problem is reported with its JSON path, e.g. `orgs[0].members[1].email`.
  */
 import type * as z from "zod";
+import { OrgauthError } from "../../shared/orgauth-error.js";
 import { defaultSettings } from "../store/settings.js";
 import type { EmulatorSeed } from "./seed.js";
 import { jsonPath, seedDepthProblem } from "./seed-limits.js";
 import { seedSchema } from "./seed-schema.js";
 
 /** A seed the emulator refuses; `problems` are `path: what is wrong` lines. */
-export class SeedError extends Error {
+export class SeedError extends OrgauthError {
   override readonly name = "SeedError";
+  readonly type = "seed";
 
   constructor(
     readonly source: string,

@@ -12,8 +12,18 @@ const MFA_COOKIE = "__mfa";
 /** How long the MFA step may take. */
 const MFA_STEP_SECONDS = 300;
 
-/** Starts a session for a user, remembering how they logged in; returns the Set-Cookie value (HttpOnly). */
-export async function startSession(ctx: EmulatorContext, userId: string, method: LoginMethod): Promise<string> {
+/**
+ * Starts a session for a user, remembering how they logged in; returns the Set-Cookie value (HttpOnly). A session
+ * the request's browser already had ends: one browser (one cookie jar) holds one session.
+ */
+export async function startSession(
+  ctx: EmulatorContext,
+  request: Request,
+  userId: string,
+  method: LoginMethod,
+): Promise<string> {
+  const previous = browserSessionOf(request);
+  if (previous) await endBrowserSession(ctx, previous);
   const settings = await ctx.settings();
   const sessionToken = randomToken();
   await ctx.identity.createSession({
@@ -26,23 +36,41 @@ export async function startSession(ctx: EmulatorContext, userId: string, method:
     JSON.stringify(method),
   ]);
   await updateProfile(ctx, userId, { lastActiveAt: ctx.now(), failedLogins: 0 });
-  return cookie(SESSION_COOKIE, sessionToken, settings.sessionSeconds);
+  return sessionCookie(sessionToken, settings.sessionSeconds);
 }
+
+/** The Set-Cookie value of a browser session's cookie (HttpOnly), for `maxAgeSeconds`. */
+export const sessionCookie = (token: string, maxAgeSeconds: number): string =>
+  cookie(SESSION_COOKIE, token, maxAgeSeconds);
 
 /** Ends the request's session; returns the Set-Cookie value that clears its cookie. */
 export async function endSession(ctx: EmulatorContext, request: Request): Promise<string[]> {
   const token = browserSessionOf(request);
   if (token) await endBrowserSession(ctx, token);
-  return [cookie(SESSION_COOKIE, "", 0)];
+  return [sessionCookie("", 0)];
 }
 
 /** The request's browser session token (its session cookie), if any. */
 export const browserSessionOf = (request: Request): string | undefined => request.cookies[SESSION_COOKIE] || undefined;
 
-/** Ends a browser session by its token: the next visit to a hosted page asks for credentials again. */
+/**
+ * Ends a browser session by its token: the next visit to a hosted page asks for credentials again. The tokens a
+ * rotation links to it end too (the one it replaced, still in its reuse window, and the one that replaced it), so a
+ * logout also ends the cookie another tab still sends, and a refresh that raced it.
+ */
 export async function endBrowserSession(ctx: EmulatorContext, token: string): Promise<void> {
-  await ctx.identity.deleteSession(token);
-  await ctx.db.query("delete from emu_session_logins where session_hash = $1", [sha256(token)]);
+  const pending = [token];
+  const ended = new Set<string>();
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (ended.has(current)) continue;
+    ended.add(current);
+    await ctx.identity.deleteSession(current);
+    const { rows } = await ctx.db.query<{ replaces: string | null; replaced_by: string | null }>(
+      "delete from emu_session_logins where session_hash = $1 returning replaces, replaced_by",
+      [sha256(current)],
+    );
+    for (const linked of [rows[0]?.replaces, rows[0]?.replaced_by]) if (linked) pending.push(linked);
+  }
 }
 
 /** The logged-in person of a request, or null (no cookie, an unknown or expired session, a disabled account). */
