@@ -6,6 +6,6 @@ export function parseUrl(href: string, base?: string): URL | undefined {
   try {
     return new URL(href, base);
   } catch {
-    return undefined;
+    // Not a URL: the function ends, answering undefined.
   }
 }
