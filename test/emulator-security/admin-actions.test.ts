@@ -144,6 +144,25 @@ it("lists a user's sessions and revokes one or all: a revoked session no longer 
   expect(((await emu.admin("GET", path)) as { sessions: unknown[] }).sessions).toEqual([]);
 });
 
+it("lists a sign-in once after its cookie rotates on refresh; revoking it ends the replaced cookie too", async () => {
+  const adaId = await emu.userId(ADA);
+  const path = `/__emulator/users/${adaId}/sessions`;
+  await emu.admin("DELETE", path);
+  const old = (await emu.login(ADA)).cookie!;
+  const refreshed = await raw(emu.url, { path: "/api/v1/refresh_token", headers: { Cookie: old } });
+  const rotated = [refreshed.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith(old.split("=")[0]!));
+  expect(rotated).toBeDefined();
+  const fresh = rotated!.split(";")[0]!;
+  const listed = (await emu.admin("GET", path)) as { sessions: { id: string }[] };
+  expect(listed.sessions.map((session) => session.id)).toEqual([
+    createHash("sha256").update(fresh.split("=")[1]!).digest("hex"),
+  ]);
+  await emu.admin("DELETE", `${path}/${listed.sessions[0]!.id}`);
+  const status = async (cookie: string) =>
+    (await raw(emu.url, { path: "/api/v1/refresh_token", headers: { Cookie: cookie } })).status;
+  expect([await status(fresh), await status(old)]).toEqual([401, 401]);
+});
+
 it("creates, lists and revokes API keys of a user and of an org; the token is shown once", async () => {
   const adaId = await emu.userId(ADA);
   const created = (await emu.admin("POST", "/__emulator/api_keys", {

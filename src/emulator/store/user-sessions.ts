@@ -21,14 +21,18 @@ async function sessionTokens(ctx: EmulatorContext, userId: string): Promise<{ to
   return rows.map((r) => ({ token: r.session_token, expires: new Date(r.expires) }));
 }
 
-/** A user's live sessions, newest first. */
+/**
+ * A user's live sessions, newest first. A cookie replaced by a rotation (still honoured for its reuse window) is the
+ * same sign-in as its successor, so it is not listed on its own; ending the successor ends it too.
+ */
 export async function sessionsOf(ctx: EmulatorContext, userId: string): Promise<UserSession[]> {
   const sessions: UserSession[] = [];
   for (const { token, expires } of await sessionTokens(ctx, userId)) {
-    const { rows: logins } = await ctx.db.query<{ login_method: LoginMethod }>(
-      "select login_method from emu_session_logins where session_hash = $1",
+    const { rows: logins } = await ctx.db.query<{ login_method: LoginMethod; rotated_at: Date | null }>(
+      "select login_method, rotated_at from emu_session_logins where session_hash = $1",
       [sha256(token)],
     );
+    if (logins[0]?.rotated_at) continue;
     const { rows: servers } = await ctx.db.query<{ n: number }>(
       "select count(*)::int as n from emu_ssr_sessions where browser_session = $1 and expires_at > $2",
       [token, ctx.now()],
