@@ -3,7 +3,7 @@
  * line `--help` prints for each. docs/emulator.md's flags table holds the same rows (a unit test compares them).
  */
 import { parseArgs } from "node:util";
-import { EmulatorStartError } from "./start-error.js";
+import { EmulatorStartError } from "./startup/start-error.js";
 
 /** parseArgs' options: every flag, in `--help`'s order. */
 const OPTIONS = {

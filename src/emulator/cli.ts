@@ -5,9 +5,9 @@ import type { EmulatorSeed } from "./seeds/seed.js";
 import { readSeedFile, writeSeedFile } from "./seeds/seed-file.js";
 import { SeedError } from "./seeds/seed-validate.js";
 import { startEmulator, type RunningEmulator } from "./server.js";
-import { checkHttpUrl, parsePort } from "./start-checks.js";
-import { EmulatorStartError } from "./start-error.js";
-import { EMULATOR_VERSION } from "./version.js";
+import { checkHttpUrl, parsePort } from "./startup/start-checks.js";
+import { EmulatorStartError } from "./startup/start-error.js";
+import { EMULATOR_VERSION } from "./startup/version.js";
 
 /**
  * Starts the emulator from command-line arguments and prints the start banner (auth URL, the backend settings to

@@ -7,7 +7,7 @@
  */
 export { createEmulator, type TestEmulator } from "./create-emulator.js";
 export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
-export { EmulatorStartError, type EmulatorStartFailure } from "./start-error.js";
+export { EmulatorStartError, type EmulatorStartFailure } from "./startup/start-error.js";
 export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "./seeds/demo-seed.js";
 export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seeds/seed.js";
 export type { SeedProgress } from "./seeds/seed-passwords.js";

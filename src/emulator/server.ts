@@ -40,11 +40,11 @@ import type { EmulatorSettings } from "./store/settings.js";
 import { randomToken } from "./tokens/secrets.js";
 import type { SqlPort } from "./db/sql.js";
 import { writeSettings } from "./store/context.js";
-import { EmulatorStartError } from "./start-error.js";
-import { checkHttpUrl, checkListenable, checkPort, listenFailure } from "./start-checks.js";
-import { openStorage } from "./storage.js";
+import { EmulatorStartError } from "./startup/start-error.js";
+import { checkHttpUrl, checkListenable, checkPort, listenFailure } from "./startup/start-checks.js";
+import { openStorage } from "./startup/storage.js";
 import { TerminalLog } from "./terminal-log.js";
-import { EMULATOR_VERSION } from "./version.js";
+import { EMULATOR_VERSION } from "./startup/version.js";
 
 /** How to start an emulator. */
 export interface EmulatorOptions {

@@ -133,6 +133,7 @@ const RULES: LayerRule[] = [
  */
 const EMULATOR_ROOMS: Record<string, readonly string[]> = {
   db: [],
+  startup: ["db"],
   http: [],
   tokens: ["db"],
   store: ["db", "http", "tokens"],

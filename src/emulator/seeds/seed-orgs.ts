@@ -6,7 +6,7 @@ import { insertRows } from "../db/bulk-insert.js";
 import type { SqlPort } from "../db/sql.js";
 import { urlSafe } from "../store/orgs.js";
 import { randomToken, sha256 } from "../tokens/secrets.js";
-import type { SeedApiKey, SeedOrg } from "./seed.js";
+import type { SeedApiKey, SeedOrg } from "./seed-schema.js";
 import { creationTimes } from "./seed-users.js";
 
 const ORG_COLUMNS = [

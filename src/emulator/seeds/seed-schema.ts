@@ -152,3 +152,15 @@ export function seedJsonSchema(): Record<string, unknown> {
     description: "Settings, users, orgs and API keys the orgauth emulator starts with (--seed FILE).",
   };
 }
+
+/** A user to seed. `password` is hashed on the way in (`passwordHash` is taken as is); `mfaSecret` turns MFA on. */
+export type SeedUser = z.output<typeof seedUserSchema>;
+
+/** An org to seed, with its members (by e-mail) and invitations (`expiresInSeconds` below zero: expired). */
+export type SeedOrg = z.output<typeof seedOrgSchema>;
+
+/** A personal (`userId`) or org (`orgId`) API key to seed, by the hash of its secret. */
+export type SeedApiKey = z.output<typeof seedApiKeySchema>;
+
+/** What an emulator starts with: settings, people, orgs and API keys (the format of `--seed FILE`). */
+export type EmulatorSeed = z.output<typeof seedSchema>;

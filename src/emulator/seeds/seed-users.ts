@@ -7,7 +7,7 @@ import { insertRows } from "../db/bulk-insert.js";
 import type { SqlPort } from "../db/sql.js";
 import { newId } from "../tokens/secrets.js";
 import { newBackupCodes } from "../tokens/totp.js";
-import type { SeedUser } from "./seed.js";
+import type { SeedUser } from "./seed-schema.js";
 
 const USER_COLUMNS = ["id", "name", "email", "email_verified", "image"];
 const PROFILE_COLUMNS = [

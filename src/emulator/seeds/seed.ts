@@ -1,23 +1,12 @@
-import type * as z from "zod";
 import { inTransaction } from "../db/sql.js";
 import { writeSettings, type EmulatorContext } from "../store/context.js";
 import type { SeedProgress } from "./seed-passwords.js";
 import { hashSeedPasswords } from "./seed-passwords.js";
 import { insertSeedApiKeys, insertSeedOrgs } from "./seed-orgs.js";
 import { insertSeedUsers, storedUserIds } from "./seed-users.js";
-import type { seedApiKeySchema, seedOrgSchema, seedSchema, seedUserSchema } from "./seed-schema.js";
+import type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser } from "./seed-schema.js";
 
-/** A user to seed. `password` is hashed on the way in (`passwordHash` is taken as is); `mfaSecret` turns MFA on. */
-export type SeedUser = z.output<typeof seedUserSchema>;
-
-/** An org to seed, with its members (by e-mail) and invitations (`expiresInSeconds` below zero: expired). */
-export type SeedOrg = z.output<typeof seedOrgSchema>;
-
-/** A personal (`userId`) or org (`orgId`) API key to seed, by the hash of its secret. */
-export type SeedApiKey = z.output<typeof seedApiKeySchema>;
-
-/** What an emulator starts with: settings, people, orgs and API keys (the format of `--seed FILE`). */
-export type EmulatorSeed = z.output<typeof seedSchema>;
+export type { EmulatorSeed, SeedApiKey, SeedOrg, SeedUser };
 
 /** Each seed user's password hash, made once per process (its own salt), so resets do not re-run scrypt. */
 const seedHashes = new WeakMap<SeedUser, string>();

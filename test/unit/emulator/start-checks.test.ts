@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { makeDirectory } from "../../../src/adapter/make-directory.js";
 import { startFailureLine } from "../../../src/emulator/cli.js";
 import { SeedError } from "../../../src/emulator/seeds/seed-validate.js";
-import { checkDatabaseUrl, databaseFailure, dataDirFailure, parsePort } from "../../../src/emulator/start-checks.js";
+import {
+  checkDatabaseUrl,
+  databaseFailure,
+  dataDirFailure,
+  parsePort,
+} from "../../../src/emulator/startup/start-checks.js";
 
 const url = new URL("postgres://app:secret@db.internal:6543/emulator");
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });

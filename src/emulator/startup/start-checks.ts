@@ -3,7 +3,7 @@
  * becomes an `EmulatorStartError` whose one-line message names the cause and the fix. Nothing here prints.
  */
 import { createServer } from "node:net";
-import type { SqlPort } from "./db/sql.js";
+import type { SqlPort } from "../db/sql.js";
 import { EmulatorStartError } from "./start-error.js";
 
 /** How long the first connection to a PostgreSQL server may take before the start gives up. */

@@ -1,5 +1,5 @@
 /** Opening the emulator's database from its start options, each checked before use. */
-import { type OpenDatabase, openEmulatorDatabase, type SqlPort } from "./db/sql.js";
+import { type OpenDatabase, openEmulatorDatabase, type SqlPort } from "../db/sql.js";
 import { checkDatabaseUrl, dataDirFailure, probeDatabase } from "./start-checks.js";
 
 /** The start options that choose the database (`EmulatorOptions` describes each). */

@@ -1,5 +1,5 @@
 /** `EmulatorStartError`: why the emulator could not start, in one line that names the cause and the fix. */
-import { OrgauthError } from "../shared/orgauth-error.js";
+import { OrgauthError } from "../../shared/orgauth-error.js";
 
 /** Which option or resource stopped the start. */
 export type EmulatorStartFailure =
