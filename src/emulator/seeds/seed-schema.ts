@@ -54,7 +54,7 @@ const seedSettingsSchema = z.strictObject(
 );
 
 /** A user to seed. */
-export const seedUserSchema = z.strictObject({
+const seedUserSchema = z.strictObject({
   id: text.exactOptional(),
   email: z.email(),
   password: z.string().meta({ description: "A plain password, hashed on the way in." }).exactOptional(),
@@ -100,7 +100,7 @@ const invitationSchema = z.strictObject({
 });
 
 /** An org to seed, with its members (by e-mail) and invitations. */
-export const seedOrgSchema = z.strictObject({
+const seedOrgSchema = z.strictObject({
   id: text,
   name: text,
   domain: z.string().exactOptional(),
@@ -121,7 +121,7 @@ export const seedOrgSchema = z.strictObject({
 });
 
 /** An API key to seed: a personal key (`userId`) or an org key (`orgId`); only the hash of its secret is kept. */
-export const seedApiKeySchema = z.strictObject({
+const seedApiKeySchema = z.strictObject({
   id: text,
   secretHash: z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 hex digest"),
   userId: text.exactOptional(),
