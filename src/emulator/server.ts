@@ -155,11 +155,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if ((rows[0]?.n ?? 0) === 0) await applySeed(started, startSeed, seedOptions);
     return started;
   });
-  const reset = async () => {
-    await truncateIdentity(db);
-    await truncateEmulator(db);
-    await applySeed(ctx, startSeed, seedOptions);
-  };
+  const reset = () =>
+    applySeed(ctx, startSeed, {
+      ...seedOptions,
+      clearFirst: async (tx) => {
+        await truncateIdentity(tx);
+        await truncateEmulator(tx);
+      },
+    });
 
   const ownOrigins: string[] = [];
   const policy = createOriginPolicy({

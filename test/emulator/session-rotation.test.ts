@@ -20,6 +20,8 @@ interface Store {
   /** The emulators' URLs: calls alternate between them (one emulator twice on PGlite). */
   urls: [string, string];
   apiKey: string;
+  /** Each emulator's reset (the same emulator twice on PGlite). */
+  resets: [() => Promise<void>, () => Promise<void>];
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ async function pgliteStore(): Promise<Store> {
   return {
     urls: [emulator.url, emulator.url],
     apiKey: emulator.apiKey,
+    resets: [emulator.reset, emulator.reset],
     stop: async () => {
       await emulator.stop();
       await database.close();
@@ -58,6 +61,7 @@ async function postgresStore(bin: string): Promise<Store> {
   return {
     urls: [first.url, second.url],
     apiKey: first.apiKey,
+    resets: [first.reset, second.reset],
     stop: async () => {
       await second.stop();
       await first.stop();
@@ -204,5 +208,14 @@ describe.each(stores)("the session cookie on %s", (_, open) => {
     expect((await server(a, "/api/backend/v1/logout", { refresh_token: tokens.refresh_token })).status).toBe(204);
     expect((await refresh(b, rotated)).status).toBe(401);
     expect((await refresh(b, session)).status).toBe(401);
+  });
+
+  it("resets at once on every emulator run one after the other: each ends with the seed's state, none fails", async () => {
+    const [a] = store.urls;
+    const [resetA, resetB] = store.resets;
+    const results = await Promise.allSettled([resetA(), resetB(), resetA(), resetB()]);
+    expect(results.filter((result) => result.status === "rejected")).toEqual([]);
+    const session = await login(a, ADA);
+    expect((await refresh(a, session)).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { inTransaction } from "../db/sql.js";
+import { inTransaction, type SqlPort } from "../db/sql.js";
 import { writeSettings, type EmulatorContext } from "../store/context.js";
 import type { SeedProgress } from "./seed-passwords.js";
 import { hashSeedPasswords } from "./seed-passwords.js";
@@ -37,6 +37,11 @@ function describeClash(error: unknown): unknown {
 /** How a seed is applied: where the progress of hashing a big seed's plain passwords goes. */
 export interface ApplySeedOptions {
   progress?: SeedProgress;
+  /**
+   * Runs first, in the seed's own transaction: a reset empties the state there, so two resets at once (two
+   * requests, or two processes on one PostgreSQL) run one after the other instead of seeding into each other.
+   */
+  clearFirst?: (tx: SqlPort) => Promise<void>;
 }
 
 /**
@@ -53,6 +58,7 @@ export async function applySeed(
   const now = ctx.now();
   try {
     await inTransaction(ctx.db, async (tx) => {
+      await options.clearFirst?.(tx);
       if (seed.settings) await writeSettings(tx, seed.settings);
       const seeded = await insertSeedUsers(tx, users, seedPasswordHash, now);
       const named = (seed.orgs ?? []).flatMap((org) => (org.members ?? []).map((m) => m.email.toLowerCase()));
