@@ -9,6 +9,7 @@ import { createTransport, type Transport, type TransportOptions } from "./create
 import type { RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
 import { operationUrl } from "./request-url.js";
+import { LONE_SURROGATE_MESSAGE } from "./well-formed.js";
 
 /** A server-side option that is missing or unusable (the integration API key); nothing was sent. */
 export class ServerConfigurationError extends OrgauthError {
@@ -99,7 +100,26 @@ export function navigationUrl(
     responses: {},
     validators: noValidators,
   } as const;
-  return operationUrl(toAuthOrigin(authUrl), descriptor, { query });
+  return operationUrl(toAuthOrigin(authUrl), descriptor, { query: withEncodedNames(operationId, query) });
+}
+
+/**
+ * The query with each name percent-encoded: the URL builder writes names as they are (the contract's are plain),
+ * but a navigation passes through names the caller chose, and one holding "&" or "=" would split the query.
+ */
+function withEncodedNames(
+  operationId: OperationId,
+  query: Readonly<Record<string, string | number | boolean | undefined>>,
+): Record<string, string | number | boolean | undefined> {
+  const encoded: Record<string, string | number | boolean | undefined> = {};
+  for (const [name, value] of Object.entries(query)) {
+    try {
+      encoded[encodeURIComponent(name)] = value;
+    } catch {
+      throw new RequestValidationError(operationId, [{ path: ["query", name], message: LONE_SURROGATE_MESSAGE }]);
+    }
+  }
+  return encoded;
 }
 
 const noValidators = () => Promise.resolve({ validators: { responses: {} } });
