@@ -4,9 +4,8 @@
  * trip (the JWKS, no storage) so the figure says what a login or a refresh costs beyond HTTP. Median and spread over
  * rounds.
  */
-import pg from "pg";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../src/emulator/index.js";
-import { findPostgresBin, startPostgresCluster } from "../test/support/postgres-cluster.js";
+import { findPostgresBin, startPostgresCluster, createDatabase } from "../test/support/postgres-cluster.js";
 
 const ROUNDS = 5;
 const ROUND_MS = 1_500;
@@ -84,12 +83,7 @@ export async function runEmulatorThroughput(): Promise<void> {
   }
   const cluster = await startPostgresCluster(bin);
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE emulator_bench");
-    await admin.end();
-    const database = new URL(cluster.url);
-    database.pathname = "/emulator_bench";
+    const database = new URL(await createDatabase(cluster.url, "emulator_bench"));
     const onPostgres = await startEmulator({ seed: demoSeed, connectionString: database.toString() });
     try {
       await measure("PostgreSQL", onPostgres);

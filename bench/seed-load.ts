@@ -8,7 +8,7 @@
 import pg from "pg";
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from "../src/emulator/index.js";
 import { hashPassword } from "../src/emulator/tokens/secrets.js";
-import { findPostgresBin, startPostgresCluster } from "../test/support/postgres-cluster.js";
+import { findPostgresBin, startPostgresCluster, createDatabase } from "../test/support/postgres-cluster.js";
 
 const USERS = Number(process.env.SEED_BENCH_USERS ?? 100_000);
 const ROUNDS = Number(process.env.SEED_BENCH_ROUNDS ?? 3);
@@ -109,12 +109,7 @@ export async function runSeedLoad(): Promise<void> {
   }
   const cluster = await startPostgresCluster(bin);
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE seed_bench");
-    await admin.end();
-    const database = new URL(cluster.url);
-    database.pathname = "/seed_bench";
+    const database = new URL(await createDatabase(cluster.url, "seed_bench"));
     report("PostgreSQL", await loadRounds(seed, database.toString()));
   } finally {
     await cluster.stop();

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import { freePort, stopProcess } from "../../scripts/lib/prism.js";
 import { type RunningCli, runCli } from "../emulator/run-cli.js";
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+import {
+  findPostgresBin,
+  startPostgresCluster,
+  createDatabase,
+  type PostgresCluster,
+} from "../support/postgres-cluster.js";
 import { ADA, feHeaders, raw } from "./harness.js";
 
 /**
@@ -148,12 +153,7 @@ describe.skipIf(bin === null)("on two emulator processes sharing one PostgreSQL 
   };
   beforeAll(async () => {
     cluster = await startPostgresCluster(bin!);
-    const owner = new pg.Client({ connectionString: cluster.url });
-    await owner.connect();
-    await owner.query("CREATE DATABASE emulator_limits");
-    await owner.end();
-    const url = new URL(cluster.url);
-    url.pathname = "/emulator_limits";
+    const url = new URL(await createDatabase(cluster.url, "emulator_limits"));
     for (const port of [await freePort(), await freePort()]) {
       urls.push(`http://127.0.0.1:${port}`);
       processes.push(

@@ -1,7 +1,12 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, startEmulator } from "../../src/emulator/index.js";
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+import {
+  findPostgresBin,
+  startPostgresCluster,
+  createDatabase,
+  type PostgresCluster,
+} from "../support/postgres-cluster.js";
 import { ADA, feHeaders, raw, useEmulator } from "./harness.js";
 
 /**
@@ -86,12 +91,7 @@ describe.skipIf(bin === null)("two emulators on one PostgreSQL database", () => 
   let connectionString: string;
   beforeAll(async () => {
     cluster = await startPostgresCluster(bin!);
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE emulator_race");
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = "/emulator_race";
+    const url = new URL(await createDatabase(cluster.url, "emulator_race"));
     connectionString = url.toString();
   });
   afterAll(() => cluster?.stop());

@@ -1,7 +1,11 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoSeed, DEMO_PASSWORD, startEmulator } from "../../src/emulator/index.js";
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+import {
+  findPostgresBin,
+  startPostgresCluster,
+  createDatabase,
+  type PostgresCluster,
+} from "../support/postgres-cluster.js";
 
 /**
  * One emulator database on a real PostgreSQL (a throwaway cluster on 127.0.0.1, test/support/postgres-cluster.ts), shared by two
@@ -25,12 +29,7 @@ if (bin === null) {
   let connectionString: string;
   beforeAll(async () => {
     cluster = await startPostgresCluster(bin);
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE emulator_team");
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = "/emulator_team";
+    const url = new URL(await createDatabase(cluster.url, "emulator_team"));
     connectionString = url.toString();
   });
   afterAll(() => cluster?.stop());

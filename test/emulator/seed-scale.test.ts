@@ -7,7 +7,6 @@
 import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type EmulatorSeed,
@@ -18,7 +17,12 @@ import {
 } from "../../src/emulator/index.js";
 import { MAX_SEED_FILE_BYTES } from "../../src/emulator/seeds/seed-limits.js";
 import { hashPassword } from "../../src/emulator/tokens/secrets.js";
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster.js";
+import {
+  findPostgresBin,
+  type PostgresCluster,
+  startPostgresCluster,
+  createDatabase,
+} from "../support/postgres-cluster.js";
 import { runCli } from "./run-cli.js";
 
 let dir: string;
@@ -151,12 +155,7 @@ describe("a seed with password hashes loads in batches", { timeout: 180_000 }, (
   let connectionString: string;
   beforeAll(async () => {
     cluster = await startPostgresCluster(bin);
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE seed_scale");
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = "/seed_scale";
+    const url = new URL(await createDatabase(cluster.url, "seed_scale"));
     connectionString = url.toString();
   }, 60_000);
   afterAll(() => cluster?.stop());

@@ -1,9 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import { SESSION_REUSE_SECONDS } from "../../src/emulator/store/session-rotation.js";
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster.js";
+import {
+  findPostgresBin,
+  type PostgresCluster,
+  startPostgresCluster,
+  createDatabase,
+} from "../support/postgres-cluster.js";
 
 /**
  * The browser session's cookie: rotated on every refresh, the replaced one still working for a short reuse window
@@ -43,12 +47,7 @@ async function postgresStore(bin: string): Promise<Store> {
   const cluster: PostgresCluster = await startPostgresCluster(bin);
   const emulators: RunningEmulator[] = [];
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE emulator_sessions");
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = "/emulator_sessions";
+    const url = new URL(await createDatabase(cluster.url, "emulator_sessions"));
     const connectionString = url.toString();
     emulators.push(await startEmulator({ seed: demoSeed, connectionString, now }));
     emulators.push(await startEmulator({ seed: demoSeed, connectionString, now }));

@@ -1,9 +1,13 @@
 import { initBaseAuth } from "@propelauth/node";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopProcess } from "../../scripts/lib/prism.js";
 import { currentTotp, DEMO_PASSWORD } from "../../src/emulator/index.js";
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster.js";
+import {
+  findPostgresBin,
+  type PostgresCluster,
+  startPostgresCluster,
+  createDatabase,
+} from "../support/postgres-cluster.js";
 import { runCli } from "./run-cli.js";
 import { MALLORY_SECRET } from "./test-seed.js";
 
@@ -46,12 +50,7 @@ if (bin === null) {
 
   beforeAll(async () => {
     cluster = await startPostgresCluster(bin);
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE emulator_shared");
-    await admin.end();
-    const database = new URL(cluster.url);
-    database.pathname = "/emulator_shared";
+    const database = new URL(await createDatabase(cluster.url, "emulator_shared"));
     const [portA, portB] = [await freePort(), await freePort()];
     [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     for (const port of [portA, portB]) {

@@ -196,3 +196,17 @@ export async function startPostgresCluster(installedBin: string): Promise<Postgr
   }
   return { url, stop };
 }
+
+/** Creates database `name` on the cluster at `clusterUrl` and returns its connection string. */
+export async function createDatabase(clusterUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
