@@ -161,7 +161,11 @@ it("keeps state in --data-dir between runs, and refuses a second emulator on the
     await first.seed({
       orgs: [{ id: "org_kept", name: "Kept", members: [{ email: "ada@acme.example", role: "Owner" }] }],
     });
-    await expect(startEmulator({ seed: demoSeed, dataDir })).rejects.toMatchObject({ code: "directory_locked" });
+    await expect(startEmulator({ seed: demoSeed, dataDir })).rejects.toMatchObject({
+      type: "emulator_start",
+      reason: "data_dir",
+      cause: { code: "directory_locked" },
+    });
     await first.stop();
     const second = await startEmulator({ seed: demoSeed, dataDir });
     const login = await fetch(`${second.url}/login`, form({ email: "ada@acme.example", password: DEMO_PASSWORD }));
