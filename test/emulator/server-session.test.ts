@@ -5,7 +5,8 @@ import { initBaseAuth } from "@propelauth/node";
 import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createEmulator, DEMO_PASSWORD, demoSeed, type TestEmulator } from "../../src/emulator/index.js";
 import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
-import { REFRESH_REUSE_SECONDS, SSR_CODE_SECONDS } from "../../src/emulator/store/ssr-sessions.js";
+import { defaultSettings } from "../../src/emulator/store/settings.js";
+import { SSR_CODE_SECONDS } from "../../src/emulator/store/ssr-sessions.js";
 import * as server from "../../src/generated/server-operations.js";
 import { ApiError } from "../../src/transport/index.js";
 import { createServerTransport } from "../../src/transport/server-transport.js";
@@ -118,13 +119,36 @@ describe("codes and refresh tokens", () => {
         [1, 2, 3].map(() => server.backendRefreshToken(t, { body: { refresh_token } })),
       );
       expect(new Set(parallel.map((p) => p.refresh_token)).size).toBe(3);
-      clock += (REFRESH_REUSE_SECONDS + 1) * 1000;
+      clock += (defaultSettings.refreshTokenReuseSeconds + 1) * 1000;
       await expect(server.backendRefreshToken(t, { body: { refresh_token } })).rejects.toMatchObject({
         status: 401,
         code: "not_logged_in",
       });
       const fresh = await server.backendRefreshToken(t, { body: { refresh_token: parallel[0]!.refresh_token } });
       expect(fresh.access_token.expires_at_seconds).toBeGreaterThan(clock / 1000);
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  it("strict rotation (refreshTokenReuseSeconds 0) refuses a replaced refresh token at once", async () => {
+    const emulator = await createEmulator({ seed: { ...demoSeed, settings: { refreshTokenReuseSeconds: 0 } } });
+    try {
+      const t = createServerTransport({ authUrl: emulator.url, apiKey: emulator.apiKey });
+      const { refresh_token } = await codeExchange(emulator, t);
+      const next = await server.backendRefreshToken(t, { body: { refresh_token } });
+      await expect(server.backendRefreshToken(t, { body: { refresh_token } })).rejects.toMatchObject({
+        status: 401,
+        code: "not_logged_in",
+      });
+      // an org the user is not in is refused before the rotation: the token still works afterwards
+      await expect(
+        server.backendRefreshToken(t, {
+          query: { with_active_org_support: true, active_org_id: "not-an-org" },
+          body: { refresh_token: next.refresh_token },
+        }),
+      ).rejects.toMatchObject({ status: 400, code: "bad_request" });
+      expect((await server.backendRefreshToken(t, { body: { refresh_token: next.refresh_token } })).refresh_token).toBeTruthy();
     } finally {
       await emulator.stop();
     }

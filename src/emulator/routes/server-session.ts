@@ -7,6 +7,7 @@ import { noContent, ok } from "../http/reply.js";
 import { getPerson, type Person } from "../store/people.js";
 import {
   endSsrSession,
+  peekRefreshToken,
   redeemSsrCode,
   rotateRefreshToken,
   type SsrLogin,
@@ -49,11 +50,14 @@ export function serverSessionRoutes(router: Router, ctx: EmulatorContext): void 
     await requireApiKey(request);
     const refreshToken = requiredText(bodyOf(request), "refresh_token");
     const activeOrgId = activeOrgOf(request);
-    const rotated = await rotateRefreshToken(ctx, refreshToken);
-    const person = rotated && (await signedInPerson(ctx, rotated.login));
-    if (!rotated || !person) throw notLoggedIn();
-    const tokens = await refreshResponse(ctx, person, rotated.login.loginMethod, activeOrgId);
+    // the org is checked before the rotation: a refused org leaves the refresh token as it was
+    const login = await peekRefreshToken(ctx, refreshToken);
+    const person = login && (await signedInPerson(ctx, login));
+    if (!login || !person) throw notLoggedIn();
+    const tokens = await refreshResponse(ctx, person, login.loginMethod, activeOrgId);
     if (!tokens) throw new ProviderError(400, "bad_request", "The user is not a member of that organization");
+    const rotated = await rotateRefreshToken(ctx, refreshToken);
+    if (!rotated) throw notLoggedIn();
     return ok({
       refresh_token: rotated.refreshToken,
       access_token: { access_token: tokens.access_token, expires_at_seconds: tokens.expires_at_seconds },

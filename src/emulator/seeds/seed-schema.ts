@@ -37,6 +37,7 @@ const settingsShape = {
   personalDomains: z.array(z.string()),
   accessTokenSeconds: z.int().positive(),
   sessionSeconds: z.int().positive(),
+  refreshTokenReuseSeconds: z.int().nonnegative(),
   emailResendSeconds: z.int().nonnegative(),
   // http(s) only: a `javascript:` or `data:` address would run in the emulator's origin when a page redirects to it
   logoutRedirect: z.url({ protocol: /^https?$/ }).nullable(),

@@ -31,6 +31,11 @@ export interface EmulatorSettings {
   personalDomains: string[];
   accessTokenSeconds: number;
   sessionSeconds: number;
+  /**
+   * Seconds a rotated server-side refresh token keeps working (parallel refreshes that raced one rotation). 0 is
+   * strict rotation: a replaced refresh token is refused at once, as a strict provider does.
+   */
+  refreshTokenReuseSeconds: number;
   /** Seconds a user must wait between two confirmation e-mails. */
   emailResendSeconds: number;
   /** Where logout sends the browser; the emulator's own login page when null. */
@@ -83,6 +88,7 @@ export const defaultSettings: EmulatorSettings = {
   ],
   accessTokenSeconds: 1800,
   sessionSeconds: 14 * 24 * 3600,
+  refreshTokenReuseSeconds: 30,
   emailResendSeconds: 60,
   logoutRedirect: null,
   defaultRedirect: null,

@@ -11,8 +11,6 @@ import { newId, randomToken, sha256 } from "../tokens/secrets.js";
 
 /** How long a code from the hosted login may wait for its exchange (the emulator's choice). */
 export const SSR_CODE_SECONDS = 60;
-/** How long a rotated refresh token still works (parallel requests that raced one refresh; the emulator's choice). */
-export const REFRESH_REUSE_SECONDS = 30;
 
 /** Who a code or a session belongs to, and the browser session on the auth host it came from. */
 export interface SsrLogin {
@@ -79,14 +77,15 @@ export async function startSsrSession(ctx: EmulatorContext, login: SsrLogin): Pr
 
 /**
  * Rotates a refresh token: a new one for its session, the old one marked rotated. A token rotated less than
- * REFRESH_REUSE_SECONDS ago still works (each use gets a new token), so parallel refreshes of one session all
- * succeed; after that, or once the session ended or expired, it is refused (null).
+ * `refreshTokenReuseSeconds` ago still works (each use gets a new token), so parallel refreshes of one session all
+ * succeed; after that (at once when the setting is 0), or once the session ended or expired, it is refused (null).
  */
 export async function rotateRefreshToken(
   ctx: EmulatorContext,
   token: string,
 ): Promise<{ login: SsrLogin; refreshToken: string } | null> {
   const now = ctx.now();
+  const reuseSeconds = (await ctx.settings()).refreshTokenReuseSeconds;
   const { rows } = await ctx.db.query<{
     id: string;
     user_id: string;
@@ -96,9 +95,9 @@ export async function rotateRefreshToken(
     `update emu_refresh_tokens t set rotated_at = coalesce(t.rotated_at, $2)
      from emu_ssr_sessions s
      where t.token_hash = $1 and s.id = t.session_id and s.expires_at > $2
-       and (t.rotated_at is null or t.rotated_at > $3)
+       and (t.rotated_at is null or ($4 and t.rotated_at > $3))
      returning s.id, s.user_id, s.browser_session, s.login_method`,
-    [sha256(token), now, new Date(now.getTime() - REFRESH_REUSE_SECONDS * 1000)],
+    [sha256(token), now, new Date(now.getTime() - reuseSeconds * 1000), reuseSeconds > 0],
   );
   const row = rows[0];
   if (!row) return null;
@@ -106,6 +105,20 @@ export async function rotateRefreshToken(
     login: { userId: row.user_id, browserSession: row.browser_session, loginMethod: row.login_method },
     refreshToken: await addRefreshToken(ctx, row.id),
   };
+}
+
+/** The sign-in of a live refresh token, without using it up (null when it would be refused). */
+export async function peekRefreshToken(ctx: EmulatorContext, token: string): Promise<SsrLogin | null> {
+  const now = ctx.now();
+  const reuseSeconds = (await ctx.settings()).refreshTokenReuseSeconds;
+  const { rows } = await ctx.db.query<{ user_id: string; browser_session: string; login_method: LoginMethod | null }>(
+    `select s.user_id, s.browser_session, s.login_method from emu_refresh_tokens t
+     join emu_ssr_sessions s on s.id = t.session_id
+     where t.token_hash = $1 and s.expires_at > $2 and (t.rotated_at is null or ($4 and t.rotated_at > $3))`,
+    [sha256(token), now, new Date(now.getTime() - reuseSeconds * 1000), reuseSeconds > 0],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, browserSession: row.browser_session, loginMethod: row.login_method } : null;
 }
 
 /**
