@@ -10,6 +10,7 @@ import {
   writeChunked,
 } from "./cookies.js";
 import type { ServerConfig } from "./options.js";
+import { forgetRefusalLine, REFUSAL_COOKIE } from "./refusal.js";
 
 /** What a request's cookies say about the session. */
 export interface RequestSession {
@@ -17,6 +18,8 @@ export interface RequestSession {
   accessToken: string | undefined;
   refreshToken: string | undefined;
   activeOrgId: string | undefined;
+  /** The digest of a refresh token the auth host refused once (see refusal.ts). */
+  refusedDigest: string | undefined;
 }
 
 /** The session cookies of a request. */
@@ -27,6 +30,7 @@ export function readRequestSession(request: Request): RequestSession {
     accessToken: readChunked(cookies, SESSION_COOKIES.accessToken),
     refreshToken: cookies.get(SESSION_COOKIES.refreshToken) || undefined,
     activeOrgId: cookies.get(SESSION_COOKIES.activeOrgId) || undefined,
+    refusedDigest: cookies.get(REFUSAL_COOKIE) || undefined,
   };
 }
 
@@ -61,6 +65,7 @@ export function storeSessionLines(
   else if (activeOrgId === null && session.activeOrgId !== undefined) {
     lines.push(clearCookie(SESSION_COOKIES.activeOrgId, attributes));
   }
+  if (session.refusedDigest !== undefined) lines.push(forgetRefusalLine(config));
   return lines;
 }
 
@@ -68,7 +73,7 @@ export function storeSessionLines(
 export function clearSessionLines(config: ServerConfig, session: RequestSession): string[] {
   const attributes = { secure: config.secureCookies };
   const lines = clearChunked(session.cookies, SESSION_COOKIES.accessToken, attributes);
-  for (const name of [SESSION_COOKIES.refreshToken, SESSION_COOKIES.activeOrgId]) {
+  for (const name of [SESSION_COOKIES.refreshToken, SESSION_COOKIES.activeOrgId, REFUSAL_COOKIE]) {
     if (session.cookies.has(name)) lines.push(clearCookie(name, attributes));
   }
   return lines;

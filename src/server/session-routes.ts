@@ -3,6 +3,7 @@
  * browser half polls), set-active-org. Each renews the session through `renewSession`, the one place that refreshes.
  */
 import { BackendCallError } from "./backend.js";
+import { forgetSession } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
 import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
 import { clearSessionLines, type RequestSession, readRequestSession } from "./session-cookies.js";
@@ -32,7 +33,7 @@ export function createSessionRoutes(core: ServerCore) {
     if (!renewed.user) {
       const failed = renewed.outcome?.kind === "failed";
       if (failed) return errorJson(503, "auth_host_unreachable", "The session could not be checked.");
-      return errorJson(401, "not_logged_in", "No session.", clearSessionLines(config, session));
+      return errorJson(401, "not_logged_in", "No session.", renewed.setCookies);
     }
     let userinfo: unknown;
     try {
@@ -83,6 +84,7 @@ export function createSessionRoutes(core: ServerCore) {
   /** Ends the session at the auth host (a failure there still signs the browser out here) and clears the cookies. */
   async function endSession(session: RequestSession): Promise<string[]> {
     if (session.refreshToken !== undefined) {
+      forgetSession(config.authOrigin, session.refreshToken);
       await core.backend.logout(session.refreshToken).catch((error: unknown) => {
         if (!(error instanceof BackendCallError)) throw error;
         console.warn(`orgauth: the auth host did not end the session (${error.message}); cookies cleared here.`);

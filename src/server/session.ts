@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_HEADER } from "./cookies.js";
 import { AccessTokenError } from "./errors.js";
 import type { ServerConfig } from "./options.js";
 import { type RefreshOutcome, refreshOnce } from "./refresh.js";
+import { refusalDigest, rememberRefusalLine } from "./refusal.js";
 import type { ServerUser } from "./server-user.js";
 import { clearSessionLines, type RequestSession, readRequestSession, storeSessionLines } from "./session-cookies.js";
 import type { AccessTokenVerifier } from "./verify.js";
@@ -66,8 +67,9 @@ async function refreshForOrg(
 
 /**
  * Renews the session when asked (`force`), or when the access token is missing, invalid or near expiry and a
- * refresh token exists. "Logged out" clears the cookies only when no valid access token is left; a failed call (the
- * auth host unreachable) changes nothing, so it never signs anyone out.
+ * refresh token exists. "Logged out" clears the cookies only when no valid access token is left and the same refresh
+ * token was refused before (see refusal.ts); a failed call (the auth host unreachable) changes nothing, so it never
+ * signs anyone out.
  */
 export async function renewSession(
   core: ServerCore,
@@ -94,9 +96,19 @@ export async function renewSession(
     return { user: await verifyQuietly(core, outcome.tokens.accessToken), tokens: outcome.tokens, setCookies, outcome };
   }
   if (outcome.kind === "logged_out" && !current) {
-    return { user: undefined, tokens: undefined, setCookies: clearSessionLines(core.config, session), outcome };
+    return { user: undefined, tokens: undefined, setCookies: await refusedLines(core, session), outcome };
   }
   return { user: current, tokens: currentTokens(current), setCookies: [], outcome };
+}
+
+/**
+ * The lines for a refresh token the auth host refused and no valid access token: the first refusal is remembered
+ * (the session may live on in a newer token another instance holds), the second of the same token clears it.
+ */
+async function refusedLines(core: ServerCore, session: RequestSession): Promise<string[]> {
+  const digest = await refusalDigest(session.refreshToken ?? "");
+  if (session.refusedDigest === digest) return clearSessionLines(core.config, session);
+  return [rememberRefusalLine(core.config, digest)];
 }
 
 /** The request's cookie header with the `Set-Cookie` lines applied (set, or deleted by `Max-Age=0`). */

@@ -1,6 +1,6 @@
 import { initBaseAuth } from "@propelauth/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_IDS, DEMO_PASSWORD, demoSeed } from "../../src/emulator/index.js";
+import { DEMO_IDS, demoSeed } from "../../src/emulator/index.js";
 import { createEmulator, type TestEmulator } from "../../src/emulator/index.js";
 import {
   ACCESS_TOKEN_HEADER,
@@ -10,8 +10,8 @@ import {
   type ServerAuth,
   type ServerAuthOptions,
 } from "../../src/server/index.js";
-import { createCookieFetch } from "../../src/testing/index.js";
 import { BrowserJar, locationOf } from "../support/browser-jar.js";
+import { signedInAtAuthHost as signedInAtEmulator, signIn as signInThrough } from "./server-sign-in.js";
 
 /**
  * `orgauth/server` against the emulator's server side (no mocks): the whole login round trip through the hosted
@@ -48,26 +48,12 @@ beforeEach(async () => {
   calls.length = 0;
 });
 
-/** A browser signed in at the emulator (its own cookie jar), as the hosted login leaves it. */
-async function signedInAtAuthHost() {
-  const browser = createCookieFetch();
-  const login = await browser(`${emulator.url}/api/fe/v3/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
-    body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  return browser;
-}
+/** A browser signed in at the emulator, as the hosted login leaves it. */
+const signedInAtAuthHost = () => signedInAtEmulator(emulator.url);
 
 /** The app's login route → the emulator's authorize → back to the callback → the cookie check → the return path. */
-async function signIn(jar: BrowserJar, authHost: typeof fetch, withAuth = auth, returnTo = "/dashboard") {
-  const authorize = locationOf(await jar.send(withAuth, `${APP}/api/auth/login?return_to_path=${returnTo}`));
-  const back = await authHost(authorize);
-  const callback = await jar.send(withAuth, locationOf(back));
-  if (callback.status !== 302) return callback;
-  return jar.send(withAuth, locationOf(callback));
-}
+const signIn = (jar: BrowserJar, authHost: typeof fetch, withAuth = auth, returnTo = "/dashboard") =>
+  signInThrough(jar, authHost, withAuth, APP, returnTo);
 
 describe("the server session on the emulator", () => {
   it("signs in through the hosted login; the server reads the user with no call; @propelauth/node accepts the token", async () => {

@@ -148,7 +148,9 @@ describe("codes and refresh tokens", () => {
           body: { refresh_token: next.refresh_token },
         }),
       ).rejects.toMatchObject({ status: 400, code: "bad_request" });
-      expect((await server.backendRefreshToken(t, { body: { refresh_token: next.refresh_token } })).refresh_token).toBeTruthy();
+      expect(
+        (await server.backendRefreshToken(t, { body: { refresh_token: next.refresh_token } })).refresh_token,
+      ).toBeTruthy();
     } finally {
       await emulator.stop();
     }

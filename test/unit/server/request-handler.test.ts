@@ -82,14 +82,36 @@ describe("handleRequest (the middleware's job)", () => {
     expect(update.setCookies).toEqual([]);
   });
 
-  it("signs out (cookies cleared) only when the token has expired and the auth host says logged out", async () => {
+  it("signs out (cookies cleared) when the token has expired and the auth host refuses the same refresh token twice", async () => {
     const jar = await browserWithSession(-60);
     host.behaviour.refresh = "logged_out";
-    const update = await auth.handleRequest(jar.request(`${APP}/page`));
-    expect(update.user).toBeUndefined();
-    jar.take(update);
+    const first = await auth.handleRequest(jar.request(`${APP}/page`));
+    expect(first.user).toBeUndefined();
+    expect(first.requestHeaders.has(ACCESS_TOKEN_HEADER)).toBe(false);
+    // the first refusal only reads as signed out: another instance may hold the session's newer token
+    expect(first.setCookies.some((line) => line.includes("Max-Age=0"))).toBe(false);
+    jar.take(first);
+    expect(jar.cookies.has(SESSION_COOKIES.refreshToken)).toBe(true);
+    const second = await auth.handleRequest(jar.request(`${APP}/page`));
+    expect(second.user).toBeUndefined();
+    jar.take(second);
     expect(jar.cookies.size).toBe(0);
-    expect(update.requestHeaders.has(ACCESS_TOKEN_HEADER)).toBe(false);
+    // cleared: no refresh on the requests after it
+    await auth.handleRequest(jar.request(`${APP}/page`));
+    expect(host.callsTo(REFRESH)).toHaveLength(2);
+  });
+
+  it("a first refusal cookie left over from a lost race is dropped once the newer session renews", async () => {
+    const jar = await browserWithSession(-60);
+    const stale = jar.cookies.get(SESSION_COOKIES.refreshToken)!.value;
+    host.refreshTokens.delete(stale);
+    jar.take(await auth.handleRequest(jar.request(`${APP}/page`)));
+    const newer = host.newRefreshToken(userClaims());
+    jar.take({ setCookies: [`${SESSION_COOKIES.refreshToken}=${newer}; Path=/`] });
+    const renewed = await auth.handleRequest(jar.request(`${APP}/page`));
+    expect(renewed.user?.email).toBe("ada@example.com");
+    jar.take(renewed);
+    expect([...jar.cookies.keys()].sort()).toEqual([SESSION_COOKIES.accessToken, SESSION_COOKIES.refreshToken]);
   });
 
   it("an unreachable auth host never signs anyone out", async () => {
