@@ -8,6 +8,7 @@ import { AccessTokenError } from "./errors.js";
 import type { ServerConfig } from "./options.js";
 import { type RefreshOutcome, refreshOnce } from "./refresh.js";
 import { refusalDigest, rememberRefusalLine } from "./refusal.js";
+import { cookieHeaderAfter } from "./render-cookies.js";
 import type { ServerUser } from "./server-user.js";
 import { clearSessionLines, type RequestSession, readRequestSession, storeSessionLines } from "./session-cookies.js";
 import type { AccessTokenVerifier } from "./verify.js";
@@ -111,19 +112,6 @@ async function refusedLines(core: ServerCore, session: RequestSession): Promise<
   return [rememberRefusalLine(core.config, digest)];
 }
 
-/** The request's cookie header with the `Set-Cookie` lines applied (set, or deleted by `Max-Age=0`). */
-function cookieHeaderAfter(session: RequestSession, setCookies: readonly string[]): string {
-  const cookies = new Map(session.cookies);
-  for (const line of setCookies) {
-    const [pair = ""] = line.split(";");
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at);
-    if (/;\s*Max-Age=0(;|$)/.test(line)) cookies.delete(name);
-    else cookies.set(name, decodeURIComponent(pair.slice(at + 1)));
-  }
-  return [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
-}
-
 /** The request handler's job (middleware): renew near expiry, hand the fresh token and cookies on. */
 export async function handleRequest(core: ServerCore, request: Request): Promise<SessionUpdate> {
   const session = readRequestSession(request);
@@ -131,7 +119,8 @@ export async function handleRequest(core: ServerCore, request: Request): Promise
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(ACCESS_TOKEN_HEADER);
   if (renewed.user) requestHeaders.set(ACCESS_TOKEN_HEADER, renewed.user.accessToken);
-  if (renewed.setCookies.length > 0) requestHeaders.set("cookie", cookieHeaderAfter(session, renewed.setCookies));
+  if (renewed.setCookies.length > 0)
+    requestHeaders.set("cookie", cookieHeaderAfter(request.headers.get("cookie") ?? "", renewed.setCookies));
   return { setCookies: renewed.setCookies, requestHeaders, user: renewed.user };
 }
 

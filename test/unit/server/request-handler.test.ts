@@ -55,6 +55,19 @@ describe("handleRequest (the middleware's job)", () => {
     expect(host.callsTo(REFRESH)).toHaveLength(1);
   });
 
+  it("after a renewal, the render's Cookie header changes only the session's cookies: the app's stay byte for byte", async () => {
+    const jar = await browserWithSession(10);
+    const session = jar.header(`${APP}/page`);
+    const own = 'path=a/b; pad==; quoted="x y"; dup=1; dup=2; bad=%E0%A4%A';
+    const update = await auth.handleRequest(new Request(`${APP}/page`, { headers: { cookie: `${own}; ${session}` } }));
+    const fresh = update.requestHeaders.get(ACCESS_TOKEN_HEADER);
+    expect(fresh).toBeTruthy();
+    const rendered = update.requestHeaders.get("cookie") ?? "";
+    expect(rendered.startsWith(`${own}; `)).toBe(true);
+    expect(rendered).toContain(`${SESSION_COOKIES.accessToken}=${fresh}`);
+    expect(rendered).not.toContain(jar.cookies.get(SESSION_COOKIES.refreshToken)?.value);
+  });
+
   it("parallel requests near expiry share one refresh and all stay signed in; late ones with the old token too", async () => {
     const jar = await browserWithSession(10);
     host.behaviour.refreshDelayMs = 50;
