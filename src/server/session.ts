@@ -5,6 +5,7 @@
 import type { ServerBackend, SessionTokens } from "./backend.js";
 import { ACCESS_TOKEN_HEADER } from "./cookies.js";
 import { AccessTokenError } from "./errors.js";
+import { ACCESS_TOKEN_SIGNATURE_HEADER, forwardedToken, signForwardedToken } from "./forwarded-token.js";
 import type { ServerConfig } from "./options.js";
 import { type RefreshOutcome, refreshOnce } from "./refresh.js";
 import { refusalDigest, rememberRefusalLine } from "./refusal.js";
@@ -118,14 +119,21 @@ export async function handleRequest(core: ServerCore, request: Request): Promise
   const renewed = await renewSession(core, session);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(ACCESS_TOKEN_HEADER);
-  if (renewed.user) requestHeaders.set(ACCESS_TOKEN_HEADER, renewed.user.accessToken);
+  requestHeaders.delete(ACCESS_TOKEN_SIGNATURE_HEADER);
+  if (renewed.user) {
+    requestHeaders.set(ACCESS_TOKEN_HEADER, renewed.user.accessToken);
+    requestHeaders.set(ACCESS_TOKEN_SIGNATURE_HEADER, await signForwardedToken(core.config, renewed.user.accessToken));
+  }
   if (renewed.setCookies.length > 0)
     requestHeaders.set("cookie", cookieHeaderAfter(request.headers.get("cookie") ?? "", renewed.setCookies));
   return { setCookies: renewed.setCookies, requestHeaders, user: renewed.user };
 }
 
-/** The user of a request, read only: the request handler's fresh token, else the cookie; never refreshes. */
-export function readSession(core: ServerCore, request: Request): Promise<ServerUser | undefined> {
-  const fromHandler = request.headers.get(ACCESS_TOKEN_HEADER) ?? undefined;
+/**
+ * The user of a request, read only: the request handler's fresh token (only when the handler set it in this request,
+ * see forwarded-token.ts), else the cookie; never refreshes.
+ */
+export async function readSession(core: ServerCore, request: Request): Promise<ServerUser | undefined> {
+  const fromHandler = await forwardedToken(core.config, request.headers);
   return verifyQuietly(core, fromHandler ?? readRequestSession(request).accessToken);
 }

@@ -57,17 +57,32 @@ describe("getUser", () => {
     expect(host.calls).toEqual([]);
   });
 
-  it("prefers the middleware's fresh token to the cookie; undefined without a token or with an expired one", async () => {
-    const expired = await host.sign(userClaims(), { expiresIn: -60 });
+  it("prefers the fresh token the middleware set to the cookie; undefined without a token or with an expired one", async () => {
+    const claims = userClaims({ email: "fresh@example.com" });
+    const expired = await host.sign(claims, { expiresIn: -60 });
     requestHeaders.set("cookie", cookieHeader({ [SESSION_COOKIES.accessToken]: expired }));
     expect(await nextjs.getUser()).toBeUndefined();
-    requestHeaders.set(
-      ACCESS_TOKEN_HEADER,
-      await host.sign(userClaims({ email: "fresh@example.com" }), { expiresIn: 600 }),
+    const middleware = await nextjs.authMiddleware(
+      new NextRequest(`${APP}/page`, {
+        headers: { cookie: cookieHeader({ [SESSION_COOKIES.refreshToken]: host.newRefreshToken(claims) }) },
+      }),
     );
+    // the headers the middleware hands the render (x-middleware-request-*), beside the old cookie
+    for (const [name, value] of middleware.headers) {
+      if (name.startsWith("x-middleware-request-x-orgauth-")) requestHeaders.set(name.slice(21), value);
+    }
     expect((await nextjs.getUser())?.email).toBe("fresh@example.com");
     requestHeaders = new Headers();
     expect(await nextjs.getUser()).toBeUndefined();
+  });
+
+  it("ignores a token header the middleware did not set (a path it does not run on): the cookie decides", async () => {
+    const cookie = await host.sign(userClaims(), { expiresIn: 600 });
+    requestHeaders.set("cookie", cookieHeader({ [SESSION_COOKIES.accessToken]: cookie }));
+    requestHeaders.set(ACCESS_TOKEN_HEADER, await host.sign(userClaims({ email: "other@example.com" })));
+    expect((await nextjs.getUser())?.email).toBe("ada@example.com");
+    requestHeaders.set(ACCESS_TOKEN_HEADER, "garbage");
+    expect((await nextjs.getUser())?.email).toBe("ada@example.com");
   });
 });
 
