@@ -15,7 +15,10 @@ export interface GetUserOrRedirectOptions {
   returnToPath?: string;
 }
 
-/** The signed-in user of this request, or undefined; no request to the auth host when a verifier key is set. */
+/**
+ * The signed-in user of this request, or undefined; no request to the auth host when a verifier key is set. Throws
+ * `AccessTokenError` `key_unavailable` while the auth host's keys cannot be fetched (an outage, not a sign-out).
+ */
 export async function getUser(): Promise<ServerUser | undefined> {
   const incoming = await headers();
   // readSession reads the standard Request; only the headers it reads the session from are copied
@@ -31,7 +34,10 @@ function safeReturnPath(path: string | null | undefined): string {
   return path?.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
 }
 
-/** The signed-in user; without one, a redirect (Next's `redirect`) to this app's login route and back. */
+/**
+ * The signed-in user; without one, a redirect (Next's `redirect`) to this app's login route and back. While the auth
+ * host's keys cannot be fetched it throws `AccessTokenError` `key_unavailable` instead: an outage sends no one to login.
+ */
 export async function getUserOrRedirect(options: GetUserOrRedirectOptions = {}): Promise<ServerUser> {
   const user = await getUser();
   if (user) return user;

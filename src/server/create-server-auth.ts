@@ -13,7 +13,10 @@ export interface ServerAuth {
   verifyAccessToken(token: string): Promise<ServerUser>;
   /** `Authorization: Bearer <token>` → the user, as a backend's API check does; throws `AccessTokenError`. */
   validateAuthorizationHeader(header: string | null | undefined): Promise<ServerUser>;
-  /** The user of a request, or undefined; never refreshes, no network call when a verifier key is configured. */
+  /**
+   * The user of a request, or undefined; never refreshes, no network call when a verifier key is configured. Throws
+   * `AccessTokenError` `key_unavailable` when the auth host's key set cannot be fetched (an outage, not a sign-out).
+   */
   readSession(request: Request): Promise<ServerUser | undefined>;
   /** The middleware's job: renews near expiry (one refresh per refresh token in flight) and hands the result on. */
   handleRequest(request: Request): Promise<SessionUpdate>;

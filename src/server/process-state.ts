@@ -22,8 +22,6 @@ export interface ProcessState {
   readonly inFlight: Map<string, Promise<RefreshOutcome>>;
   /** Refresh answers of the last seconds, by the same key. */
   readonly answered: Map<string, RememberedAnswer>;
-  /** Per auth host: until when (`Date.now()` milliseconds) its key set counts as unreachable, and why. */
-  readonly keyOutages: Map<string, { until: number; error: unknown }>;
 }
 
 /** The key of this state layout; a change to `ProcessState` gets a new version. */
@@ -32,6 +30,6 @@ const STATE_KEY = Symbol.for("orgauth.server.process-state.v1");
 /** The state of this realm, made by the first copy that asks. */
 export function processState(): ProcessState {
   const holder = globalThis as { [STATE_KEY]?: ProcessState };
-  holder[STATE_KEY] ??= { inFlight: new Map(), answered: new Map(), keyOutages: new Map() };
+  holder[STATE_KEY] ??= { inFlight: new Map(), answered: new Map() };
   return holder[STATE_KEY];
 }

@@ -30,6 +30,10 @@ export function createSessionRoutes(core: ServerCore) {
    * user and memberships as orgauth's browser half reads them (`user`, `orgIdToOrgMembership`).
    */
   async function userinfoAnswer(session: RequestSession, renewed: RenewedSession, status = 200): Promise<Response> {
+    if (renewed.unavailable) {
+      const message = `The auth host's keys could not be fetched; try again shortly. ${renewed.unavailable.message}`;
+      return errorJson(503, "key_unavailable", message, renewed.setCookies);
+    }
     if (!renewed.user) {
       const failed = renewed.outcome?.kind === "failed";
       if (failed) return errorJson(503, "auth_host_unreachable", "The session could not be checked.");

@@ -38,15 +38,24 @@ export interface RenewedSession {
   setCookies: string[];
   /** What the refresh came to; undefined when none was needed. */
   outcome: RefreshOutcome | undefined;
+  /** Set when the auth host's keys could not be fetched: no user can be read (and none was refreshed for it). */
+  unavailable?: AccessTokenError;
 }
 
-/** The user of a token, or undefined when it does not verify (a configuration error still throws). */
+/** True for the error of a key set that cannot be fetched: an outage, which says nothing about the session. */
+const isKeyOutage = (error: unknown): error is AccessTokenError =>
+  error instanceof AccessTokenError && error.reason === "key_unavailable";
+
+/**
+ * The user of a token, or undefined when it does not verify; an outage of the key set (`key_unavailable`) and a
+ * configuration error still throw.
+ */
 async function verifyQuietly(core: ServerCore, token: string | undefined): Promise<ServerUser | undefined> {
   if (token === undefined) return undefined;
   try {
     return await core.verify(token);
   } catch (error) {
-    if (error instanceof AccessTokenError) return undefined;
+    if (error instanceof AccessTokenError && !isKeyOutage(error)) return undefined;
     throw error;
   }
 }
@@ -78,7 +87,14 @@ export async function renewSession(
   session: RequestSession,
   options: { force?: boolean; activeOrgId?: string } = {},
 ): Promise<RenewedSession> {
-  const current = await verifyQuietly(core, session.accessToken);
+  let current: ServerUser | undefined;
+  try {
+    current = await verifyQuietly(core, session.accessToken);
+  } catch (error) {
+    // the keys are out: nothing can be told about the session, so nothing is refreshed or cleared
+    if (!isKeyOutage(error)) throw error;
+    return { user: undefined, tokens: undefined, setCookies: [], outcome: undefined, unavailable: error };
+  }
   const remaining = current ? current.expiresAt - Date.now() / 1000 : 0;
   const wantedOrg = options.activeOrgId ?? session.activeOrgId;
   const needed = options.force || !current || remaining < core.config.refreshWhenSecondsRemaining;
@@ -95,7 +111,14 @@ export async function renewSession(
     // the org cookie: cleared when the org was refused, set when the caller chose one, else left as it is
     const orgCookie = activeOrgId === null ? null : options.activeOrgId;
     const setCookies = storeSessionLines(core.config, session, outcome.tokens, orgCookie);
-    return { user: await verifyQuietly(core, outcome.tokens.accessToken), tokens: outcome.tokens, setCookies, outcome };
+    const renewed = { tokens: outcome.tokens, setCookies, outcome };
+    try {
+      return { ...renewed, user: await verifyQuietly(core, outcome.tokens.accessToken) };
+    } catch (error) {
+      // the rotated tokens are stored all the same: the refresh token they replaced may be refused from now on
+      if (!isKeyOutage(error)) throw error;
+      return { ...renewed, user: undefined, unavailable: error };
+    }
   }
   if (outcome.kind === "logged_out" && !current) {
     return { user: undefined, tokens: undefined, setCookies: await refusedLines(core, session), outcome };
@@ -131,7 +154,8 @@ export async function handleRequest(core: ServerCore, request: Request): Promise
 
 /**
  * The user of a request, read only: the request handler's fresh token (only when the handler set it in this request,
- * see forwarded-token.ts), else the cookie; never refreshes.
+ * see forwarded-token.ts), else the cookie; never refreshes. Throws `AccessTokenError` `key_unavailable` when the
+ * auth host's keys cannot be fetched (an outage is not a sign-out).
  */
 export async function readSession(core: ServerCore, request: Request): Promise<ServerUser | undefined> {
   const fromHandler = await forwardedToken(core.config, request.headers);

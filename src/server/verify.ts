@@ -1,7 +1,9 @@
 /**
  * Access-token verification with jose: RS256 only, issuer = the auth URL's origin, `exp` required, a clock
  * tolerance. The key is the configured verifier key (PEM, no network) or, without one, the auth host's JWKS
- * (`/.well-known/jwks.json`, fetched once and cached by jose). Every refusal is an `AccessTokenError`.
+ * (`/.well-known/jwks.json`, fetched once and cached by jose). Every refusal is an `AccessTokenError`. A key set that
+ * cannot be fetched (`key_unavailable`) is an outage, not a verdict on the token: for a few seconds after it, tokens
+ * are refused with the same reason without another fetch, so an outage costs at most one fetch per few seconds.
  */
 import {
   createRemoteJWKSet,
@@ -16,6 +18,9 @@ import { readClaims } from "./claims.js";
 import { AccessTokenError, type AccessTokenFailure } from "./errors.js";
 import { configError, type ServerConfig } from "./options.js";
 import { type ServerUser, toServerUser } from "./server-user.js";
+
+/** How long after a failed key fetch tokens are refused as `key_unavailable` without fetching again, in milliseconds. */
+const KEY_RETRY_MS = 5000;
 
 /** Verifies a token and builds the user from it. */
 export type AccessTokenVerifier = (token: string | null | undefined) => Promise<ServerUser>;
@@ -53,8 +58,12 @@ function keySource(config: ServerConfig): CryptoKey | JWTVerifyGetKey | Promise<
 /** A verifier for the configured issuer and key. */
 export function createAccessTokenVerifier(config: ServerConfig): AccessTokenVerifier {
   let key: ReturnType<typeof keySource> | undefined;
+  let outage: { until: number; message: string } | undefined;
   return async (token) => {
     if (typeof token !== "string" || token === "") throw new AccessTokenError("missing", "no access token");
+    if (outage && Date.now() < outage.until) {
+      throw new AccessTokenError("key_unavailable", `${outage.message} (not fetched again for a few seconds)`);
+    }
     key ??= keySource(config);
     const resolved = await key;
     let payload: unknown;
@@ -71,7 +80,9 @@ export function createAccessTokenVerifier(config: ServerConfig): AccessTokenVeri
           : await jwtVerify(token, resolved, options));
     } catch (error) {
       const reason = failureOf(error);
-      throw new AccessTokenError(reason, error instanceof Error ? error.message : String(error), { cause: error });
+      const message = error instanceof Error ? error.message : String(error);
+      if (reason === "key_unavailable") outage = { until: Date.now() + KEY_RETRY_MS, message };
+      throw new AccessTokenError(reason, message, { cause: error });
     }
     const read = readClaims(payload);
     if (!read.ok) throw new AccessTokenError("malformed", read.problem);

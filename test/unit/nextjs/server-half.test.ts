@@ -98,6 +98,15 @@ describe("getUserOrRedirect", () => {
   });
 });
 
+describe("the auth host's keys unreachable (no verifier key)", () => {
+  it("getUserOrRedirect throws the typed key_unavailable and does not send the visitor to login", async () => {
+    nextjs.configureServerAuth({ authUrl: host.issuer, apiKey: API_KEY, redirectUri: REDIRECT_URI, fetch: host.fetch });
+    host.behaviour.jwks = "down";
+    requestHeaders.set("cookie", cookieHeader({ [SESSION_COOKIES.accessToken]: await host.sign(userClaims()) }));
+    await expect(nextjs.getUserOrRedirect()).rejects.toMatchObject({ type: "access_token", reason: "key_unavailable" });
+  });
+});
+
 describe("authMiddleware", () => {
   it("renews a token near expiry: cookies on the response, the fresh token and the path for the render", async () => {
     const claims = userClaims();
