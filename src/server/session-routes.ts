@@ -72,16 +72,22 @@ export function createSessionRoutes(core: ServerCore) {
     return userinfoAnswer(session, await renewSession(core, session, { force: session.refreshToken !== undefined }));
   }
 
-  /** POST set-active-org?active_org_id=…: an org token for that org, stored with the org cookie. */
+  /**
+   * POST set-active-org?active_org_id=…: an org token for that org, stored with the org cookie. An org the user is
+   * not in is 400 `user_not_in_org` (the session renewed without it); a dead session 401; an auth host that failed
+   * 503, never the old token as a success.
+   */
   async function setActiveOrg(request: Request): Promise<Response> {
     const orgId = new URL(request.url).searchParams.get("active_org_id");
     if (!orgId) return errorJson(400, "invalid_request_fields", "active_org_id is required.");
     const session = readRequestSession(request);
     if (session.refreshToken === undefined) return errorJson(401, "not_logged_in", "No session.");
     const renewed = await renewSession(core, session, { force: true, activeOrgId: orgId });
-    if (renewed.outcome?.kind === "logged_out" && renewed.user) {
-      return errorJson(400, "user_not_in_org", `The user is not a member of ${orgId}.`);
-    }
+    const { outcome, setCookies } = renewed;
+    if (renewed.orgRefused)
+      return errorJson(400, "user_not_in_org", `The user is not a member of ${orgId}.`, setCookies);
+    if (outcome?.kind === "failed") return errorJson(503, "auth_host_unreachable", outcome.error.message, setCookies);
+    if (outcome?.kind === "logged_out") return errorJson(401, "not_logged_in", "No session.", setCookies);
     return userinfoAnswer(session, renewed);
   }
 

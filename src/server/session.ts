@@ -40,6 +40,8 @@ export interface RenewedSession {
   outcome: RefreshOutcome | undefined;
   /** Set when the auth host's keys could not be fetched: no user can be read (and none was refreshed for it). */
   unavailable?: AccessTokenError;
+  /** True when the org asked for was refused and the session renewed without it (the user is not in the org). */
+  orgRefused?: boolean;
 }
 
 /** True for the error of a key set that cannot be fetched: an outage, which says nothing about the session. */
@@ -61,19 +63,21 @@ async function verifyQuietly(core: ServerCore, token: string | undefined): Promi
 }
 
 /**
- * A refresh for the active org; when the stored org is refused (the user left it), one for the user alone (the
- * active org is then dropped). An org the caller asks for explicitly gets no fallback.
+ * A refresh for each org in turn (undefined: the user alone) until one is not refused: the auth host answers 400
+ * both for "not a member" and for a dead session, and only the answer without the org tells them apart. Returns the
+ * outcome and the org it was for.
  */
-async function refreshForOrg(
+async function refreshForOrgs(
   core: ServerCore,
   refreshToken: string,
-  activeOrgId: string | undefined,
-  fallBack: boolean,
-): Promise<{ outcome: RefreshOutcome; activeOrgId: string | null | undefined }> {
+  orgs: readonly (string | undefined)[],
+): Promise<{ outcome: RefreshOutcome; orgId: string | undefined }> {
   const scope = core.config.authOrigin;
-  const outcome = await refreshOnce(core.backend, scope, refreshToken, activeOrgId);
-  if (outcome.kind !== "logged_out" || activeOrgId === undefined || !fallBack) return { outcome, activeOrgId };
-  return { outcome: await refreshOnce(core.backend, scope, refreshToken, undefined), activeOrgId: null };
+  for (const orgId of orgs) {
+    const outcome = await refreshOnce(core.backend, scope, refreshToken, orgId);
+    if (outcome.kind !== "logged_out" || orgId === undefined) return { outcome, orgId };
+  }
+  return { outcome: await refreshOnce(core.backend, scope, refreshToken, undefined), orgId: undefined };
 }
 
 /**
@@ -105,13 +109,17 @@ export async function renewSession(
     const setCookies = current ? [] : clearSessionLines(core.config, session);
     return { user: current, tokens: undefined, setCookies, outcome: undefined };
   }
-  const fallBack = options.activeOrgId === undefined;
-  const { outcome, activeOrgId } = await refreshForOrg(core, session.refreshToken, wantedOrg, fallBack);
+  // an org refused: the stored org when the caller chose another (the session stays as it was), else the user alone
+  const stored =
+    options.activeOrgId !== undefined && session.activeOrgId !== wantedOrg ? session.activeOrgId : undefined;
+  const orgs = [...new Set([wantedOrg, stored, undefined])];
+  const { outcome, orgId } = await refreshForOrgs(core, session.refreshToken, orgs);
+  const orgRefused = outcome.kind === "refreshed" && orgId !== wantedOrg;
   if (outcome.kind === "refreshed") {
-    // the org cookie: cleared when the org was refused, set when the caller chose one, else left as it is
-    const orgCookie = activeOrgId === null ? null : options.activeOrgId;
+    // the org cookie: set to the org renewed for; cleared when no org could be kept; left when it stays the same
+    const orgCookie = orgId === session.activeOrgId ? undefined : (orgId ?? null);
     const setCookies = storeSessionLines(core.config, session, outcome.tokens, orgCookie);
-    const renewed = { tokens: outcome.tokens, setCookies, outcome };
+    const renewed = { tokens: outcome.tokens, setCookies, outcome, orgRefused };
     try {
       return { ...renewed, user: await verifyQuietly(core, outcome.tokens.accessToken) };
     } catch (error) {
