@@ -3,7 +3,7 @@
  * middleware bundle and the route-handler bundle of one Next.js server, two versions side by side): it lives on
  * `globalThis` under a versioned `Symbol.for` key, so copies of one state layout meet and other layouts stay apart.
  */
-import type { RefreshOutcome } from "./refresh.js";
+import type { RefreshOutcome } from "./refresh-outcome.js";
 
 /** A refresh answer kept for requests that still carry the refresh token it replaced. */
 interface RememberedAnswer {

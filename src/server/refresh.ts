@@ -5,19 +5,14 @@
  * arrives with a token this process has just rotated gets the same new tokens instead of a "logged out" from the
  * auth host. A logout or a "logged out" answer forgets every answer of that session.
  */
-import { BackendCallError, type ServerBackend, type SessionTokens } from "./backend.js";
+import { BackendCallError, type ServerBackend } from "./backend.js";
 import { processState } from "./process-state.js";
+import type { RefreshOutcome } from "./refresh-outcome.js";
 
 /** How long an answer is handed to requests that still carry the old refresh token, in milliseconds. */
 const ROTATION_GRACE_MS = 30_000;
 /** Most answers remembered at once (the oldest go first). */
 const REMEMBERED_ANSWERS = 1000;
-
-/** What a refresh came to. */
-export type RefreshOutcome =
-  | { kind: "refreshed"; tokens: SessionTokens }
-  | { kind: "logged_out" }
-  | { kind: "failed"; error: BackendCallError };
 
 /** Remembers a refreshed answer for the grace period, dropping expired and surplus ones. */
 function remember(key: string, scope: string, refreshToken: string, outcome: RefreshOutcome, now: number): void {
