@@ -101,6 +101,20 @@ describe("two copies of the server module in one process", () => {
   });
 });
 
+describe("set-active-org on a strict provider", () => {
+  it("an org the user is not in, with an expired access token: 400 user_not_in_org, and the user stays signed in", async () => {
+    const auth = countingAuth((await loadServerModule()).createServerAuth);
+    const jar = await sessionToRefresh(auth);
+    const response = await jar.send(auth, `${APP}/api/auth/set-active-org?active_org_id=org-not-joined`, {
+      method: "POST",
+      headers: { Origin: APP },
+    });
+    expect([response.status, (await response.json()).error_code]).toEqual([400, "user_not_in_org"]);
+    expect((await auth.readSession(jar.request(`${APP}/`)))?.email).toBe("ada@acme.example");
+    expect((await auth.handleRequest(jar.request(`${APP}/page`))).user?.email).toBe("ada@acme.example");
+  });
+});
+
 /** A server instance in its own process. */
 interface Instance {
   handle(cookie: string): Promise<{ setCookies: string[]; email: string | null }>;
