@@ -1,6 +1,7 @@
 /** The server session's options, from code or from the environment (the provider's variable names), checked once. */
 import { parseUrl } from "../shared/parse-url.js";
 import { ServerConfigurationError } from "../transport/server-transport.js";
+import { rsaPublicKeyProblem } from "./pem.js";
 
 /** What the server session needs: where the auth host is, the project's keys, and the app's callback URL. */
 export interface ServerAuthOptions {
@@ -8,7 +9,10 @@ export interface ServerAuthOptions {
   authUrl: string;
   /** The integration API key (`PROPELAUTH_API_KEY`), sent to the auth host's backend calls as a bearer token. */
   apiKey: string;
-  /** The RS256 public key as PEM (`PROPELAUTH_VERIFIER_KEY`); without it the auth host's JWKS is fetched once. */
+  /**
+   * The RS256 public key as PEM (`PROPELAUTH_VERIFIER_KEY`), checked when the server session is created; without it
+   * the auth host's JWKS is fetched on first use, again after 10 minutes and for a key id it lacks.
+   */
   verifierKey?: string;
   /** The app's callback URL (`PROPELAUTH_REDIRECT_URI`), e.g. `https://app.example.com/api/auth/callback`. */
   redirectUri: string;
@@ -76,9 +80,8 @@ export function resolveServerConfig(options: ServerAuthOptions): ServerConfig {
     throw configError("apiKey", "the integration API key is required");
   }
   const verifierKey = options.verifierKey?.trim() || undefined;
-  if (verifierKey !== undefined && !verifierKey.includes("-----BEGIN PUBLIC KEY-----")) {
-    throw configError("verifierKey", "expected a PEM public key (-----BEGIN PUBLIC KEY-----)");
-  }
+  const keyProblem = verifierKey === undefined ? undefined : rsaPublicKeyProblem(verifierKey);
+  if (keyProblem !== undefined) throw configError("verifierKey", keyProblem);
   const allowedOrigins = new Set(
     (options.allowedRedirectOrigins ?? []).map((origin) => httpUrl(origin, "allowedRedirectOrigins").origin),
   );

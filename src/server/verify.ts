@@ -1,7 +1,8 @@
 /**
  * Access-token verification with jose: RS256 only, issuer = the auth URL's origin, `exp` required, a clock
  * tolerance. The key is the configured verifier key (PEM, no network) or, without one, the auth host's JWKS
- * (`/.well-known/jwks.json`, fetched once and cached by jose). Every refusal is an `AccessTokenError`.
+ * (`/.well-known/jwks.json`, fetched by jose on first use, again after 10 minutes and, at most every 30 s, for a key id
+ * it lacks). Every refusal is an `AccessTokenError`.
  */
 import {
   createRemoteJWKSet,
@@ -39,7 +40,7 @@ function failureOf(error: unknown): AccessTokenFailure {
   return "key_unavailable";
 }
 
-/** The key source: the PEM imported once (a bad PEM is a config error), or the auth host's remote key set. */
+/** The key source: the PEM imported once (its shape was checked at creation), or the auth host's remote key set. */
 function keySource(config: ServerConfig): CryptoKey | JWTVerifyGetKey | Promise<CryptoKey> {
   if (config.verifierKey === undefined) {
     const jwksUrl = new URL("/.well-known/jwks.json", config.authOrigin);
