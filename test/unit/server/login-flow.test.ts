@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createServerAuth, ERROR_HEADER, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
 import { BrowserJar, locationOf } from "../../support/browser-jar.js";
 import { API_KEY, APP, appOptions, type FakeAuthHost, hostWithAuth, REDIRECT_URI } from "./fake-auth-host.js";
@@ -169,6 +169,33 @@ describe("no redirect loop: a round trip without a session is a named failure pa
     const jar = new BrowserJar();
     const { state } = await startLogin(jar);
     expect(await failureCode(await jar.send(auth, callbackUrl(state, "used-or-unknown-code")))).toBe("code_rejected");
+  });
+
+  it("the failure page shows neither the API key's first characters nor the URL's error_description: the log has them", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const wrongKey = createServerAuth(appOptions(host, { apiKey: "sk_live_secret" }));
+      const jar = new BrowserJar();
+      const authorize = new URL(locationOf(await jar.send(wrongKey, `${APP}/api/auth/login`)));
+      const callback = await jar.send(
+        wrongKey,
+        callbackUrl(authorize.searchParams.get("state") ?? "", host.issueCode()),
+      );
+      expect(callback.headers.get(ERROR_HEADER)).toBe("invalid_api_key");
+      expect(await callback.text()).not.toContain("sk_l");
+      expect(String(warn.mock.calls.at(-1)?.[0])).toContain("sk_l");
+
+      const foreign = "Your account is locked: call +1 555 0100 at evil.example";
+      const query = new URLSearchParams({ error: "<b>made_up</b>", error_description: foreign, state: "x" });
+      const page = await (await jar.send(auth, `${REDIRECT_URI}?${query}`)).text();
+      expect(page).not.toContain("evil.example");
+      expect(page).not.toContain("made_up");
+      expect(String(warn.mock.calls.at(-1)?.[0])).toContain("evil.example");
+      const denied = new URLSearchParams({ error: "access_denied", error_description: foreign });
+      expect(await (await jar.send(auth, `${REDIRECT_URI}?${denied}`)).text()).toContain("(access_denied)");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("issuer_mismatch when the auth URL names the auth host by another name than its tokens' issuer", async () => {
