@@ -8,6 +8,7 @@
  * go to the server log.
  */
 import { BackendCallError } from "./backend.js";
+import { browserOrigin } from "./browser-origin.js";
 import { clearCookie, readCookies, SESSION_COOKIES, setCookie } from "./cookies.js";
 import { AccessTokenError } from "./errors.js";
 import { type LoginFailureCode, loginFailureResponse } from "./failure-page.js";
@@ -73,7 +74,7 @@ export function createLoginFlow(core: ServerCore) {
       );
     }
     const nonce = randomHex(16);
-    const state = await states.sign({ n: nonce, r: returnHref, o: url.origin, t: nowSeconds() });
+    const state = await states.sign({ n: nonce, r: returnHref, o: browserOrigin(config, request), t: nowSeconds() });
     const params: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (name !== "return_to_path") params[name] = value;
     const cookie = setCookie(stateCookie(nonce), "1", {
@@ -85,7 +86,7 @@ export function createLoginFlow(core: ServerCore) {
 
   /** Why the browser did not send this attempt's cookie back. */
   function missingCookieFailure(request: Request, loginOrigin: unknown, returnHref: string): Response {
-    const here = new URL(request.url).origin;
+    const here = browserOrigin(config, request);
     if (typeof loginOrigin === "string" && loginOrigin !== here) {
       return fail(
         "host_name_mismatch",

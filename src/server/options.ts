@@ -24,6 +24,11 @@ export interface ServerAuthOptions {
   refreshWhenSecondsRemaining?: number;
   /** Deadline of each call to the auth host, in milliseconds. Default 10000. */
   timeoutMs?: number;
+  /**
+   * Take the browser's host and scheme from `X-Forwarded-Host` and `X-Forwarded-Proto` (set it only behind a proxy
+   * that writes them); by default the host is the `Host` header's. Default false.
+   */
+  trustHost?: boolean;
   /** The fetch used for calls to the auth host (tests, proxies). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
 }
@@ -47,6 +52,8 @@ export interface ServerConfig {
   readonly clockToleranceSeconds: number;
   readonly refreshWhenSecondsRemaining: number;
   readonly timeoutMs: number;
+  /** Whether the forwarded host and scheme headers name the browser's origin. */
+  readonly trustHost: boolean;
   readonly fetch: typeof fetch;
 }
 
@@ -101,6 +108,7 @@ export function resolveServerConfig(options: ServerAuthOptions): ServerConfig {
     clockToleranceSeconds: seconds(options.clockToleranceSeconds, 5, "clockToleranceSeconds"),
     refreshWhenSecondsRemaining: seconds(options.refreshWhenSecondsRemaining, 60, "refreshWhenSecondsRemaining"),
     timeoutMs: seconds(options.timeoutMs, 10_000, "timeoutMs"),
+    trustHost: options.trustHost === true,
     fetch: fetchImpl,
   };
 }

@@ -131,6 +131,38 @@ describe("no redirect loop: a round trip without a session is a named failure pa
     expect(code).toBe("host_name_mismatch");
   });
 
+  it("host_name_mismatch from the Host header when the framework gives every request URL as localhost (Next.js)", async () => {
+    const local = createServerAuth(appOptions(host, { redirectUri: "http://localhost:3000/api/auth/callback" }));
+    // the browser is at 127.0.0.1; the route handler's request.url says localhost, the Host header says where it is
+    const asBrowser = (href: string, hostHeader: string) => new Request(href, { headers: { host: hostHeader } });
+    const login = await local.handleAuthRoute(asBrowser("http://localhost:3000/api/auth/login", "127.0.0.1:3000"));
+    const state = new URL(locationOf(login)).searchParams.get("state") ?? "";
+    const callback = `http://localhost:3000/api/auth/callback?code=${host.issueCode()}&state=${encodeURIComponent(state)}`;
+    const response = await local.handleAuthRoute(asBrowser(callback, "localhost:3000"));
+    expect(await failureCode(response)).toBe("host_name_mismatch");
+    expect(await local.handleAuthRoute(asBrowser(callback, "localhost:3000")).then((r) => r.text())).toContain(
+      "The login started at http://127.0.0.1:3000 but came back to http://localhost:3000",
+    );
+  });
+
+  it("reads X-Forwarded-Host only with trustHost", async () => {
+    const redirectUri = "https://app.example.com/api/auth/callback";
+    const behindProxy = { host: "10.0.0.5:3000", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    const originOf = async (trustHost: boolean) => {
+      const other = createServerAuth(appOptions(host, { redirectUri, trustHost }));
+      const login = await other.handleAuthRoute(
+        new Request("http://localhost:3000/api/auth/login", { headers: behindProxy }),
+      );
+      const state = new URL(locationOf(login)).searchParams.get("state") ?? "";
+      const callback = new Request(`${redirectUri}?code=x&state=${encodeURIComponent(state)}`, {
+        headers: { host: "app.example.com" },
+      });
+      return (await (await other.handleAuthRoute(callback)).text()).match(/started at (\S+) but/)?.[1];
+    };
+    expect(await originOf(false)).toBe("http://10.0.0.5:3000");
+    expect(await originOf(true)).toBe("https://evil.example");
+  });
+
   it("state_missing, state_mismatch (forged or another attempt's), code_missing, authorize_error", async () => {
     const jar = new BrowserJar();
     const { state } = await startLogin(jar);
