@@ -124,22 +124,23 @@ const ENV = {
 /**
  * The options from environment variables with the provider's names: `NEXT_PUBLIC_AUTH_URL` (or
  * `PROPELAUTH_AUTH_URL`), `PROPELAUTH_API_KEY`, `PROPELAUTH_VERIFIER_KEY` (optional; `\n` escapes allowed) and
- * `PROPELAUTH_REDIRECT_URI`. Throws `ServerConfigurationError` naming a missing variable.
+ * `PROPELAUTH_REDIRECT_URI`. Throws `ServerConfigurationError` naming every missing variable (`option`: the first).
  */
 export function serverAuthOptionsFromEnv(
   env: Record<string, string | undefined> = globalThis.process?.env ?? {},
 ): ServerAuthOptions {
   const read = (names: readonly string[]) => names.map((name) => env[name]?.trim()).find((value) => value);
-  const required = (names: readonly string[]): string => {
-    const value = read(names);
-    if (value === undefined) throw configError(names[0]!, "is not set");
-    return value;
-  };
-  const options: ServerAuthOptions = {
-    authUrl: required(ENV.authUrl),
-    apiKey: required(ENV.apiKey),
-    redirectUri: required(ENV.redirectUri),
-  };
+  const [authUrl, apiKey, redirectUri] = [read(ENV.authUrl), read(ENV.apiKey), read(ENV.redirectUri)];
+  if (authUrl === undefined || apiKey === undefined || redirectUri === undefined) {
+    const missing = [
+      ...(authUrl === undefined ? [`${ENV.authUrl[0]} (or ${ENV.authUrl[1]})`] : []),
+      ...(apiKey === undefined ? [ENV.apiKey[0]] : []),
+      ...(redirectUri === undefined ? [ENV.redirectUri[0]] : []),
+    ];
+    const first = missing[0]!.split(" ")[0]!;
+    throw new ServerConfigurationError(first, `environment variables not set: ${missing.join(", ")}`);
+  }
+  const options: ServerAuthOptions = { authUrl, apiKey, redirectUri };
   const verifierKey = read(ENV.verifierKey);
   if (verifierKey !== undefined) options.verifierKey = verifierKey.replaceAll("\\n", "\n");
   return options;
