@@ -1,6 +1,7 @@
 /**
  * The session's routes besides the login: logout (POST ends the session at the auth host too; GET is the landing
- * page after a hosted logout), userinfo (what the browser half polls), set-active-org. Each renews the session through `renewSession`, the one place that refreshes.
+ * page after a hosted logout), userinfo (what the browser half polls), set-active-org. Each renews the session
+ * through `renewSession`, the one place that refreshes.
  */
 import { BackendCallError } from "./backend.js";
 import { checkReturnPath } from "./return-path.js";

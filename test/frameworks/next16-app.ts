@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { PackedApp } from "../../scripts/lib/packed-app.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { copyExample } from "./example-apps.js";
@@ -63,6 +63,7 @@ export function createNext16Example(app: PackedApp): string {
     dependencies: Record<string, string>;
   };
   manifest.dependencies.next = dependencyVersion("next");
+  manifest.dependencies.orgauth = `file:../${basename(app.tarball)}`;
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const installed = join(dir, "node_modules", "orgauth");
   mkdirSync(installed, { recursive: true });
