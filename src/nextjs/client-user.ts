@@ -16,7 +16,7 @@ export interface ClientUser {
   properties: Record<string, unknown>;
   /** Set while an admin impersonates the user. */
   impersonatorUserId?: string;
-  /** The active org the server session holds (the `__pa_org` cookie's org while the user is a member of it). */
+  /** The active org the server session holds (the `__pa_org_id` cookie's org while the user is a member of it). */
   activeOrgId?: string;
   /** The user's org memberships, in the token's order. */
   orgs: OrgMembership[];

@@ -3,8 +3,8 @@
  * from the middleware's request header (a fresh one after a refresh) or the cookie, verified locally. Neither ever
  * refreshes: a render cannot set cookies, and a rotated refresh token that is not saved would sign the user out.
  */
-import { headers } from "next/headers.js";
-import { redirect } from "next/navigation.js";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import type { ServerUser } from "../server/index.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
 import { getServerAuth } from "./server-config.js";

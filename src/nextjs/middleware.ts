@@ -3,7 +3,7 @@
  * `proxy.ts` (Next.js 16): it renews an access token near expiry (one refresh in flight per session), writes the
  * cookies on the response and hands the fresh token to the render in a request header.
  */
-import { NextResponse, type NextRequest } from "next/server.js";
+import { NextResponse, type NextRequest } from "next/server";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
 import { getServerAuth } from "./server-config.js";
 

@@ -8,7 +8,7 @@ import { getServerAuth } from "./server-config.js";
 export interface AuthRouteHandlers {
   /** GET /api/auth/{login,signup,callback,userinfo,logout}. */
   GET(request: Request): Promise<Response>;
-  /** POST /api/auth/{logout,set-active-org,userinfo}. */
+  /** POST /api/auth/{logout,set-active-org}. */
   POST(request: Request): Promise<Response>;
 }
 

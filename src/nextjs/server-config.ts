@@ -1,16 +1,28 @@
 /**
  * The server session this app runs with: made once, on first use, from the environment with the provider's names
  * (NEXT_PUBLIC_AUTH_URL, PROPELAUTH_API_KEY, PROPELAUTH_VERIFIER_KEY, PROPELAUTH_REDIRECT_URI), or from the options
- * an app passes to `configureServerAuth` first.
+ * an app passes to `configureServerAuth` first. A configuration that cannot work is logged once, naming every
+ * missing variable, and every later use throws the same error without logging again.
  */
 import {
   createServerAuth,
-  serverAuthOptionsFromEnv,
   type ServerAuth,
   type ServerAuthOptions,
+  serverAuthOptionsFromEnv,
 } from "../server/index.js";
 
 let configured: ServerAuth | undefined;
+let failed: unknown;
+
+/**
+ * The environment, with `process.env.NEXT_PUBLIC_AUTH_URL` written out in full: Next.js inlines a `NEXT_PUBLIC_`
+ * variable's build-time value only where the code names it so, and an app moving from `@propelauth/nextjs` often
+ * sets it at build time only.
+ */
+function environment(): Record<string, string | undefined> {
+  const authUrl = process.env.NEXT_PUBLIC_AUTH_URL;
+  return authUrl === undefined ? process.env : { ...process.env, NEXT_PUBLIC_AUTH_URL: authUrl };
+}
 
 /**
  * Sets the options every helper of `orgauth/nextjs` uses, instead of the environment (call it before the first
@@ -18,11 +30,20 @@ let configured: ServerAuth | undefined;
  */
 export function configureServerAuth(options: ServerAuthOptions): ServerAuth {
   configured = createServerAuth(options);
+  failed = undefined;
   return configured;
 }
 
 /** The server session of this app: the configured one, else one made from the environment on first use. */
 export function getServerAuth(): ServerAuth {
-  configured ??= createServerAuth(serverAuthOptionsFromEnv(process.env));
+  if (configured) return configured;
+  if (failed !== undefined) throw failed;
+  try {
+    configured = createServerAuth(serverAuthOptionsFromEnv(environment()));
+  } catch (error) {
+    failed = error;
+    console.error(`orgauth: the server session cannot start: ${error instanceof Error ? error.message : error}`);
+    throw error;
+  }
   return configured;
 }

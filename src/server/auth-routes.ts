@@ -1,9 +1,10 @@
 /**
  * The auth routes under one folder (`/api/auth/[slug]`): login, signup, callback, userinfo, logout, set-active-org,
- * told apart by the path's last segment. A method a route does not take is 405, an unknown route 404 — JSON naming
- * the route, never a 500 for a client's mistake.
+ * told apart by the path's last segment. A method a route does not take is 405, an unknown route 404, a POST from
+ * another origin's page 403 — JSON naming the route or the reason, never a 500 for a client's mistake.
  */
 import { createLoginFlow } from "./login-flow.js";
+import { refuseCrossOrigin } from "./same-origin.js";
 import type { ServerCore } from "./session.js";
 import { createSessionRoutes, errorJson } from "./session-routes.js";
 
@@ -40,6 +41,6 @@ export function createAuthRouteHandler(core: ServerCore): (request: Request) => 
       response.headers.set("Allow", Object.keys(methods).join(", "));
       return response;
     }
-    return handler(request);
+    return refuseCrossOrigin(core.config, request) ?? handler(request);
   };
 }

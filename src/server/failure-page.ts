@@ -1,7 +1,8 @@
 /**
  * The named failure of a login round trip that produced no session: an HTML page (for the person) with the error
  * code in its title, its body and the `x-orgauth-error` header (for tools and tests), and a link to try again —
- * never a redirect, so a broken configuration cannot loop.
+ * never a redirect, so a broken configuration cannot loop. The explanation is the library's own text: the caller
+ * logs whatever came from elsewhere.
  */
 
 /** Why a login round trip produced no session. */
@@ -61,12 +62,7 @@ export const ERROR_HEADER = "x-orgauth-error";
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The failure page: status by code, the code named in the title, body and header; a link that starts over. */
-export function loginFailureResponse(
-  code: LoginFailureCode,
-  explanation: string,
-  retryHref: string | null,
-  setCookies: readonly string[] = [],
-): Response {
+export function loginFailureResponse(code: LoginFailureCode, explanation: string, retryHref: string | null): Response {
   const retry = retryHref === null ? "" : `<p><a href="${escapeHtml(retryHref)}">Try to sign in again</a></p>`;
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed: ${code}</title></head>` +
@@ -77,6 +73,5 @@ export function loginFailureResponse(
     "Cache-Control": "no-store",
     [ERROR_HEADER]: code,
   });
-  for (const line of setCookies) headers.append("Set-Cookie", line);
   return new Response(html, { status: STATUS[code], headers });
 }

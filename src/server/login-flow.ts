@@ -3,9 +3,12 @@
  * for this attempt only, so two tabs that start a login at once both finish); `callback` checks the state, trades
  * the code for tokens, verifies the access token, stores the session, and proves the cookies came back (one hop
  * with a signed marker in the URL) before it sends the browser to the return path. Whatever fails is a named
- * failure page, never another redirect: no configuration can loop.
+ * failure page, never another redirect: no configuration can loop. The page shows only texts written here; what
+ * came from elsewhere (the auth host's messages, the URL's `error_description`) and the API key's first characters
+ * go to the server log.
  */
 import { BackendCallError } from "./backend.js";
+import { browserOrigin } from "./browser-origin.js";
 import { clearCookie, readCookies, SESSION_COOKIES, setCookie } from "./cookies.js";
 import { AccessTokenError } from "./errors.js";
 import { type LoginFailureCode, loginFailureResponse } from "./failure-page.js";
@@ -22,6 +25,17 @@ const LOGIN_ATTEMPT_SECONDS = 600;
 const CHECK_SECONDS = 60;
 /** The callback's query parameter of the cookie check hop. */
 const COOKIE_CHECK_PARAM = "orgauth_check";
+
+/** The OAuth 2 authorization error codes (RFC 6749, 4.1.2.1): the only `error` values the page names. */
+const OAUTH_ERRORS = new Set([
+  "access_denied",
+  "invalid_request",
+  "unauthorized_client",
+  "unsupported_response_type",
+  "invalid_scope",
+  "server_error",
+  "temporarily_unavailable",
+]);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const redirect = (location: string, setCookies: readonly string[] = []): Response => {
@@ -42,8 +56,11 @@ export function createLoginFlow(core: ServerCore) {
     if (returnHref !== undefined) url.searchParams.set("return_to_path", returnHref);
     return url.href;
   };
-  const fail = (code: LoginFailureCode, explanation: string, returnHref?: string, setCookies: string[] = []) =>
-    loginFailureResponse(code, explanation, loginHref(returnHref), setCookies);
+  /** The failure page; `detail` (foreign or secret text) goes to the server log only. */
+  const fail = (code: LoginFailureCode, explanation: string, returnHref?: string, detail?: string) => {
+    if (detail !== undefined) console.warn(`orgauth: sign-in failed (${code}): ${detail}`);
+    return loginFailureResponse(code, explanation, loginHref(returnHref));
+  };
 
   /** GET login / signup: a state for this attempt, its cookie, and the redirect to the hosted login. */
   async function start(request: Request, signup: boolean): Promise<Response> {
@@ -57,7 +74,7 @@ export function createLoginFlow(core: ServerCore) {
       );
     }
     const nonce = randomHex(16);
-    const state = await states.sign({ n: nonce, r: returnHref, o: url.origin, t: nowSeconds() });
+    const state = await states.sign({ n: nonce, r: returnHref, o: browserOrigin(config, request), t: nowSeconds() });
     const params: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (name !== "return_to_path") params[name] = value;
     const cookie = setCookie(stateCookie(nonce), "1", {
@@ -69,7 +86,7 @@ export function createLoginFlow(core: ServerCore) {
 
   /** Why the browser did not send this attempt's cookie back. */
   function missingCookieFailure(request: Request, loginOrigin: unknown, returnHref: string): Response {
-    const here = new URL(request.url).origin;
+    const here = browserOrigin(config, request);
     if (typeof loginOrigin === "string" && loginOrigin !== here) {
       return fail(
         "host_name_mismatch",
@@ -92,18 +109,27 @@ export function createLoginFlow(core: ServerCore) {
   /** The failure of the code exchange. */
   function exchangeFailure(error: BackendCallError, returnHref: string): Response {
     if (error.kind === "invalid_api_key") {
-      const hint = `${config.apiKey.slice(0, 4)}…`;
-      return fail("invalid_api_key", `The auth host refused the integration API key (${hint}).`, returnHref);
+      const hint = `the key starts ${config.apiKey.slice(0, 4)}…; ${error.message}`;
+      return fail("invalid_api_key", "The auth host refused the integration API key.", returnHref, hint);
     }
-    if (error.kind === "unreachable") return fail("auth_host_unreachable", error.message, returnHref);
+    if (error.kind === "unreachable") {
+      return fail(
+        "auth_host_unreachable",
+        "The auth host did not answer the code exchange.",
+        returnHref,
+        error.message,
+      );
+    }
     if (error.kind === "bad_request" && /redirect/i.test(error.message)) {
-      return fail("redirect_uri_mismatch", `${error.message} (redirect URI ${config.redirectUri})`, returnHref);
+      const explanation = `The auth host refused the code for the redirect URI ${config.redirectUri}.`;
+      return fail("redirect_uri_mismatch", explanation, returnHref, error.message);
     }
     if (error.kind === "bad_request") {
       const why = `already used, expired, or issued for another redirect URI than ${config.redirectUri}`;
-      return fail("code_rejected", `The auth host refused the code (${why}): ${error.message}`, returnHref);
+      return fail("code_rejected", `The auth host refused the code (${why}).`, returnHref, error.message);
     }
-    return fail("token_exchange_failed", error.message, returnHref);
+    const explanation = "The auth host answered the code exchange unexpectedly.";
+    return fail("token_exchange_failed", explanation, returnHref, error.message);
   }
 
   /** The verified user of fresh tokens, or the failure page that names why they do not verify. */
@@ -115,11 +141,13 @@ export function createLoginFlow(core: ServerCore) {
       if (error.reason === "wrong_issuer") {
         return fail(
           "issuer_mismatch",
-          `The token's issuer is not ${config.authOrigin}: set the auth URL to the auth host's own origin. ${error.message}`,
+          `The token's issuer is not ${config.authOrigin}: set the auth URL to the auth host's own origin.`,
           returnHref,
+          error.message,
         );
       }
-      return fail("token_not_verified", error.message, returnHref);
+      const explanation = `The access token did not verify (${error.reason}) with the configured key.`;
+      return fail("token_not_verified", explanation, returnHref, error.message);
     }
   }
 
@@ -130,7 +158,9 @@ export function createLoginFlow(core: ServerCore) {
     const authorizeError = url.searchParams.get("error");
     if (authorizeError !== null) {
       const description = url.searchParams.get("error_description") ?? "";
-      return fail("authorize_error", `The auth host answered: ${authorizeError} ${description}`.trim());
+      const named = OAUTH_ERRORS.has(authorizeError) ? ` (${authorizeError})` : "";
+      const detail = JSON.stringify({ error: authorizeError, error_description: description });
+      return fail("authorize_error", `The auth host sent the browser back with an error${named}.`, undefined, detail);
     }
     const stateParam = url.searchParams.get("state");
     if (!stateParam) return fail("state_missing", "The callback came without a state: start at the login route.");

@@ -1,6 +1,7 @@
 /** The server session's options, from code or from the environment (the provider's variable names), checked once. */
 import { parseUrl } from "../shared/parse-url.js";
 import { ServerConfigurationError } from "../transport/server-transport.js";
+import { rsaPublicKeyProblem } from "./pem.js";
 
 /** What the server session needs: where the auth host is, the project's keys, and the app's callback URL. */
 export interface ServerAuthOptions {
@@ -8,7 +9,10 @@ export interface ServerAuthOptions {
   authUrl: string;
   /** The integration API key (`PROPELAUTH_API_KEY`), sent to the auth host's backend calls as a bearer token. */
   apiKey: string;
-  /** The RS256 public key as PEM (`PROPELAUTH_VERIFIER_KEY`); without it the auth host's JWKS is fetched once. */
+  /**
+   * The RS256 public key as PEM (`PROPELAUTH_VERIFIER_KEY`), checked when the server session is created; without it
+   * the auth host's JWKS is fetched on first use, again after 10 minutes and for a key id it lacks.
+   */
   verifierKey?: string;
   /** The app's callback URL (`PROPELAUTH_REDIRECT_URI`), e.g. `https://app.example.com/api/auth/callback`. */
   redirectUri: string;
@@ -20,6 +24,11 @@ export interface ServerAuthOptions {
   refreshWhenSecondsRemaining?: number;
   /** Deadline of each call to the auth host, in milliseconds. Default 10000. */
   timeoutMs?: number;
+  /**
+   * Take the browser's host and scheme from `X-Forwarded-Host` and `X-Forwarded-Proto` (set it only behind a proxy
+   * that writes them); by default the host is the `Host` header's. Default false.
+   */
+  trustHost?: boolean;
   /** The fetch used for calls to the auth host (tests, proxies). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
 }
@@ -43,6 +52,8 @@ export interface ServerConfig {
   readonly clockToleranceSeconds: number;
   readonly refreshWhenSecondsRemaining: number;
   readonly timeoutMs: number;
+  /** Whether the forwarded host and scheme headers name the browser's origin. */
+  readonly trustHost: boolean;
   readonly fetch: typeof fetch;
 }
 
@@ -76,9 +87,8 @@ export function resolveServerConfig(options: ServerAuthOptions): ServerConfig {
     throw configError("apiKey", "the integration API key is required");
   }
   const verifierKey = options.verifierKey?.trim() || undefined;
-  if (verifierKey !== undefined && !verifierKey.includes("-----BEGIN PUBLIC KEY-----")) {
-    throw configError("verifierKey", "expected a PEM public key (-----BEGIN PUBLIC KEY-----)");
-  }
+  const keyProblem = verifierKey === undefined ? undefined : rsaPublicKeyProblem(verifierKey);
+  if (keyProblem !== undefined) throw configError("verifierKey", keyProblem);
   const allowedOrigins = new Set(
     (options.allowedRedirectOrigins ?? []).map((origin) => httpUrl(origin, "allowedRedirectOrigins").origin),
   );
@@ -98,6 +108,7 @@ export function resolveServerConfig(options: ServerAuthOptions): ServerConfig {
     clockToleranceSeconds: seconds(options.clockToleranceSeconds, 5, "clockToleranceSeconds"),
     refreshWhenSecondsRemaining: seconds(options.refreshWhenSecondsRemaining, 60, "refreshWhenSecondsRemaining"),
     timeoutMs: seconds(options.timeoutMs, 10_000, "timeoutMs"),
+    trustHost: options.trustHost === true,
     fetch: fetchImpl,
   };
 }
@@ -113,22 +124,23 @@ const ENV = {
 /**
  * The options from environment variables with the provider's names: `NEXT_PUBLIC_AUTH_URL` (or
  * `PROPELAUTH_AUTH_URL`), `PROPELAUTH_API_KEY`, `PROPELAUTH_VERIFIER_KEY` (optional; `\n` escapes allowed) and
- * `PROPELAUTH_REDIRECT_URI`. Throws `ServerConfigurationError` naming a missing variable.
+ * `PROPELAUTH_REDIRECT_URI`. Throws `ServerConfigurationError` naming every missing variable (`option`: the first).
  */
 export function serverAuthOptionsFromEnv(
   env: Record<string, string | undefined> = globalThis.process?.env ?? {},
 ): ServerAuthOptions {
   const read = (names: readonly string[]) => names.map((name) => env[name]?.trim()).find((value) => value);
-  const required = (names: readonly string[]): string => {
-    const value = read(names);
-    if (value === undefined) throw configError(names[0]!, "is not set");
-    return value;
-  };
-  const options: ServerAuthOptions = {
-    authUrl: required(ENV.authUrl),
-    apiKey: required(ENV.apiKey),
-    redirectUri: required(ENV.redirectUri),
-  };
+  const [authUrl, apiKey, redirectUri] = [read(ENV.authUrl), read(ENV.apiKey), read(ENV.redirectUri)];
+  if (authUrl === undefined || apiKey === undefined || redirectUri === undefined) {
+    const missing = [
+      ...(authUrl === undefined ? [`${ENV.authUrl[0]} (or ${ENV.authUrl[1]})`] : []),
+      ...(apiKey === undefined ? [ENV.apiKey[0]] : []),
+      ...(redirectUri === undefined ? [ENV.redirectUri[0]] : []),
+    ];
+    const first = missing[0]!.split(" ")[0]!;
+    throw new ServerConfigurationError(first, `environment variables not set: ${missing.join(", ")}`);
+  }
+  const options: ServerAuthOptions = { authUrl, apiKey, redirectUri };
   const verifierKey = read(ENV.verifierKey);
   if (verifierKey !== undefined) options.verifierKey = verifierKey.replaceAll("\\n", "\n");
   return options;

@@ -1,6 +1,7 @@
 /**
- * The session's routes besides the login: logout (ends the session at the auth host too), userinfo (what the
- * browser half polls), set-active-org. Each renews the session through `renewSession`, the one place that refreshes.
+ * The session's routes besides the login: logout (POST ends the session at the auth host too; GET is the landing
+ * page after a hosted logout), userinfo (what the browser half polls), set-active-org. Each renews the session
+ * through `renewSession`, the one place that refreshes.
  */
 import { BackendCallError } from "./backend.js";
 import { forgetSession } from "./refresh.js";
@@ -108,12 +109,23 @@ export function createSessionRoutes(core: ServerCore) {
     return json(200, {}, await endSession(readRequestSession(request)));
   }
 
-  /** GET logout[?return_to_path=…]: ends the session, then sends the browser to the (checked) return path. */
+  /**
+   * The cookies the landing page after a hosted logout sends: cleared when the auth host no longer knows the session
+   * (or there is none), else the renewed session's, so that a page of another site that sends the browser here
+   * ends nothing. Only a POST from the app's own origin ends a live session.
+   */
+  async function landingCookies(session: RequestSession): Promise<string[]> {
+    if (session.refreshToken === undefined) return clearSessionLines(config, session);
+    const renewed = await renewSession(core, session, { force: true });
+    return renewed.outcome?.kind === "logged_out" ? clearSessionLines(config, session) : renewed.setCookies;
+  }
+
+  /** GET logout[?return_to_path=…]: the landing page after a hosted logout, then the (checked) return path. */
   async function logoutGet(request: Request): Promise<Response> {
     const target = checkReturnPath(config, new URL(request.url).searchParams.get("return_to_path"));
     if (target === null) return errorJson(400, "unsafe_return_path", "The return path leaves the app's origin.");
     const headers = new Headers({ Location: target, "Cache-Control": "no-store" });
-    for (const line of await endSession(readRequestSession(request))) headers.append("Set-Cookie", line);
+    for (const line of await landingCookies(readRequestSession(request))) headers.append("Set-Cookie", line);
     return new Response(null, { status: 302, headers });
   }
 

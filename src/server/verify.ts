@@ -1,9 +1,10 @@
 /**
  * Access-token verification with jose: RS256 only, issuer = the auth URL's origin, `exp` required, a clock
  * tolerance. The key is the configured verifier key (PEM, no network) or, without one, the auth host's JWKS
- * (`/.well-known/jwks.json`, fetched once and cached by jose). Every refusal is an `AccessTokenError`. A key set that
- * cannot be fetched (`key_unavailable`) is an outage, not a verdict on the token: for a few seconds after it, tokens
- * are refused with the same reason without another fetch, so an outage costs at most one fetch per few seconds.
+ * (`/.well-known/jwks.json`, fetched by jose on first use, again after 10 minutes and, at most every 30 s, for a key id
+ * it lacks). Every refusal is an `AccessTokenError`. A key set that cannot be fetched (`key_unavailable`) is an
+ * outage, not a verdict on the token: for a few seconds after it, tokens are refused with the same reason without
+ * another fetch, so an outage costs at most one fetch per few seconds.
  */
 import {
   createRemoteJWKSet,
@@ -44,7 +45,7 @@ function failureOf(error: unknown): AccessTokenFailure {
   return "key_unavailable";
 }
 
-/** The key source: the PEM imported once (a bad PEM is a config error), or the auth host's remote key set. */
+/** The key source: the PEM imported once (its shape was checked at creation), or the auth host's remote key set. */
 function keySource(config: ServerConfig): CryptoKey | JWTVerifyGetKey | Promise<CryptoKey> {
   if (config.verifierKey === undefined) {
     const jwksUrl = new URL("/.well-known/jwks.json", config.authOrigin);

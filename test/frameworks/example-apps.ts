@@ -31,9 +31,9 @@ export function runIn(cwd: string, command: string[], env: Record<string, string
   });
 }
 
-/** Copies an example into the app, without anything a local install or build left in it. */
-export function copyExample(name: string, appDir: string): string {
-  const target = join(appDir, name);
+/** Copies an example into the app (as `folder`, default its name), without anything a local install or build left. */
+export function copyExample(name: string, appDir: string, folder = name): string {
+  const target = join(appDir, folder);
   const skipped = /[\\/](node_modules|\.next|dist)$/;
   cpSync(join(repoRoot, "examples", name), target, { recursive: true, filter: (source) => !skipped.test(source) });
   return target;

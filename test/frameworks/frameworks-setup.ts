@@ -31,7 +31,7 @@ declare module "vitest" {
     reverseEmulatorUrl: string;
     /** examples/nextjs, built from the packed package and served by `next start`, once per setting. */
     next: NextServers;
-    /** examples/nextjs on Next.js 16 (`proxy.ts` for `middleware.ts`), served once with the main setting. */
+    /** examples/nextjs on Next.js 16 (`proxy.ts` for `middleware.ts`, built with Turbopack), served with the main setting. */
     next16Url: string;
     /** examples/vite, built from the packed package and served by `vite preview`. */
     viteUrl: string;
@@ -84,12 +84,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const nextDir = copyExample("nextjs", app.dir);
     const viteDir = copyExample("vite", app.dir);
     const next16Dir = createNext16Example(app);
-    const next16Bin = join(next16Dir, "..", "node_modules", "next", "dist", "bin", "next");
+    const next16Bin = join(next16Dir, "node_modules", "next", "dist", "bin", "next");
     const [, , viteBuildOutput] = await Promise.all([
       runIn(nextDir, [bin("next/dist/bin/next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
-      runIn(next16Dir, [next16Bin, "build", "--webpack"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
-        const built = /Proxy \(Middleware\)/.test(output);
-        if (!built) throw new Error(`next build (16) built no proxy:\n${output}`);
+      // Turbopack, Next.js 16's default, as a user's `next build` runs it
+      runIn(next16Dir, [next16Bin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
+        const built = /Turbopack/.test(output) && /Proxy \(Middleware\)/.test(output);
+        if (!built) throw new Error(`next build (16) did not build the proxy with Turbopack:\n${output}`);
       }),
       runIn(viteDir, [bin("typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]).then(() =>
         runIn(viteDir, [bin("vite/bin/vite.js"), "build"], { VITE_AUTH_URL: emulator.url }),

@@ -1,17 +1,16 @@
 /**
- * examples/nextjs on Next.js 16, as a team upgrading from 15 has it: the same app with `middleware.ts` renamed to
- * `proxy.ts` (which exports `proxy` and takes no `runtime`: a proxy always runs on Node.js). It gets an app
- * directory of its own beside the packed app, whose `next` is 16 (the `next16` devDependency) and whose `orgauth` is
- * a copy of the unpacked tarball, so that both the example and orgauth/nextjs resolve `next` to 16.
+ * examples/nextjs on Next.js 16, as a team upgrading from 15 has it and builds it: the example at the root of a
+ * folder of its own with `middleware.ts` renamed to `proxy.ts` (which exports `proxy`), its own `node_modules`
+ * holding real files (Turbopack compiles nothing outside the app's root, so a link into this repository would not
+ * do): the packed tarball unpacked into `node_modules/orgauth`, and `next` 16 (the `next16` devDependency) with every
+ * other package the example and orgauth need copied from this repository's node_modules. Nothing is downloaded.
  */
-import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { PackedApp } from "../../scripts/lib/packed-app.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { copyExample } from "./example-apps.js";
-
-/** Entries of the packed app's node_modules the Next.js 16 app does not link (it has its own). */
-const OWN_COPIES = new Set(["next", "next16", "orgauth", ".bin"]);
 
 /** The proxy file Next.js 16 reads in place of `middleware.ts`: the same function under its new name. */
 const PROXY_FILE = `import { authMiddleware } from "orgauth/nextjs";
@@ -23,22 +22,53 @@ export const config = {
 };
 `;
 
+/** Where this repository keeps a package the app installs (`next` is the `next16` alias). */
+const sourceOf = (name: string) => join(repoRoot, "node_modules", name === "next" ? "next16" : name);
+
+/** The version of a package this repository has. */
+const dependencyVersion = (name: string): string =>
+  (JSON.parse(readFileSync(join(sourceOf(name), "package.json"), "utf8")) as { version: string }).version;
+
+/** The dependencies (and the optional ones) of a package's manifest; with `dev`, its devDependencies too. */
+function dependenciesOf(dir: string, dev = false): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+  const fields = ["dependencies", "optionalDependencies", ...(dev ? ["devDependencies"] : [])];
+  return fields.flatMap((field) => Object.keys((manifest[field] as Record<string, string> | undefined) ?? {}));
+}
+
 /**
- * Makes the Next.js 16 app beside `app` (a copy, not a link, of next 16 and of orgauth: Node resolves a linked
- * package's imports from its real path, where `next` is 15) and returns the example's folder in it.
+ * Copies into `modules` every package `roots` need, flat, as npm hoists them: a dependency a package carries in its
+ * own node_modules comes along with it; an optional one this repository does not have is left out.
  */
-export function createNext16Example(app: PackedApp): string {
-  const dir = join(app.dir, "..", "app-next16");
-  const modules = join(dir, "node_modules");
-  mkdirSync(modules, { recursive: true });
-  for (const entry of readdirSync(join(app.dir, "node_modules"))) {
-    if (!OWN_COPIES.has(entry)) symlinkSync(join(app.dir, "node_modules", entry), join(modules, entry));
+function copyPackages(roots: string[], modules: string): void {
+  const copied = new Set<string>();
+  const pending = [...roots];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (copied.has(name) || !existsSync(sourceOf(name))) continue;
+    copied.add(name);
+    cpSync(sourceOf(name), join(modules, name), { recursive: true, dereference: true });
+    const own = join(sourceOf(name), "node_modules");
+    for (const dependency of dependenciesOf(sourceOf(name))) {
+      if (!existsSync(join(own, dependency))) pending.push(dependency);
+    }
   }
-  cpSync(join(repoRoot, "node_modules", "next16"), join(modules, "next"), { recursive: true });
-  cpSync(join(app.dir, "node_modules", "orgauth"), join(modules, "orgauth"), { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "orgauth-next16", private: true, type: "module" }));
-  const exampleDir = copyExample("nextjs", dir);
-  rmSync(join(exampleDir, "middleware.ts"));
-  writeFileSync(join(exampleDir, "proxy.ts"), PROXY_FILE);
-  return exampleDir;
+}
+
+/** Makes the Next.js 16 app beside `app` and returns its folder (the example at its root). */
+export function createNext16Example(app: PackedApp): string {
+  const dir = copyExample("nextjs", join(app.dir, ".."), "next16");
+  rmSync(join(dir, "middleware.ts"));
+  writeFileSync(join(dir, "proxy.ts"), PROXY_FILE);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  manifest.dependencies.next = dependencyVersion("next");
+  manifest.dependencies.orgauth = `file:../${basename(app.tarball)}`;
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const installed = join(dir, "node_modules", "orgauth");
+  mkdirSync(installed, { recursive: true });
+  execFileSync("tar", ["-xzf", app.tarball, "-C", installed, "--strip-components=1"]);
+  const roots = [...dependenciesOf(dir, true), ...dependenciesOf(installed)].filter((name) => name !== "orgauth");
+  copyPackages(roots, join(dir, "node_modules"));
+  return dir;
 }

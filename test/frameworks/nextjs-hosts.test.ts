@@ -65,7 +65,7 @@ describe("no redirect loop", () => {
   it("a redirect URI on the other host name: the browser sends back none of the login's cookies; a named error, not a loop", async () => {
     const result = await loginThatFails(next.wrongRedirectUri);
     // the cookies were set on 127.0.0.1 and the callback is on localhost: to the app the browser kept none
-    expect(result.text).toMatch(/Error code: (cookie_not_set|host_name_mismatch)/);
+    expect(result.text).toContain("Error code: host_name_mismatch");
     expect(result.navigations).toBeLessThan(8);
   });
 

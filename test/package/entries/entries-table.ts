@@ -3,8 +3,11 @@
  * so the package test loads each entry where the doc says, with exactly the peers the doc lists.
  */
 
-/** Where an entry is loaded: plain Node, or Node with a jsdom window (a browser entry). */
-export type Runtime = "node" | "jsdom";
+/**
+ * Where an entry is loaded: plain Node, Node with a jsdom window (a browser entry), or Node resolving `next/*` as
+ * Next.js's bundlers do, without a file extension (an entry only Next.js's server bundles run).
+ */
+export type Runtime = "node" | "jsdom" | "next";
 
 /** One row of the table. */
 export interface DocumentedEntry {
@@ -25,7 +28,8 @@ export function documentedEntries(markdown: string): DocumentedEntry[] {
     .map((line) => {
       const [entry = "", , runsIn = "", peers = ""] = line.slice(1, -1).split("|");
       const runtimes: Runtime[] = [];
-      if (/\bNode\b/.test(runsIn)) runtimes.push("node");
+      if (/Next\.js's server bundles/.test(runsIn)) runtimes.push("next");
+      else if (/\bNode\b/.test(runsIn)) runtimes.push("node");
       if (/\b(browser|jsdom)\b/.test(runsIn)) runtimes.push("jsdom");
       return { specifier: quoted(entry)[0]!, runtimes, peers: quoted(peers) };
     });

@@ -1,7 +1,16 @@
 // Loads one entry as an ES module app would (`import`), in plain Node or with a jsdom window as the global scope
-// (argv: specifier, "node" or "jsdom", jsdom's file URL), and prints its export names. A JSON entry is imported as
+// (argv: specifier, "node", "jsdom" or "next", jsdom's file URL), and prints its export names. A JSON entry is imported as
 // JSON.
 const [specifier, runtime, jsdomUrl] = process.argv.slice(2);
+if (runtime === "next") {
+  // Next.js's bundlers resolve `next/headers` & co (next has no `exports`) as CommonJS does: with the file extension
+  const { register } = await import("node:module");
+  const hook = `export async function resolve(specifier, context, next) {
+    try { return await next(specifier, context); }
+    catch (error) { if (/^next\\/[a-z-]+$/.test(specifier)) return next(specifier + ".js", context); throw error; }
+  }`;
+  register(`data:text/javascript,${encodeURIComponent(hook)}`);
+}
 if (runtime === "jsdom") {
   const { JSDOM } = await import(jsdomUrl);
   const { window } = new JSDOM("<!doctype html><html><body></body></html>", { url: "http://127.0.0.1/" });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createServerAuth, ERROR_HEADER, SESSION_COOKIES, type ServerAuth } from "../../../src/server/index.js";
 import { BrowserJar, locationOf } from "../../support/browser-jar.js";
 import { API_KEY, APP, appOptions, type FakeAuthHost, hostWithAuth, REDIRECT_URI } from "./fake-auth-host.js";
@@ -131,6 +131,38 @@ describe("no redirect loop: a round trip without a session is a named failure pa
     expect(code).toBe("host_name_mismatch");
   });
 
+  it("host_name_mismatch from the Host header when the framework gives every request URL as localhost (Next.js)", async () => {
+    const local = createServerAuth(appOptions(host, { redirectUri: "http://localhost:3000/api/auth/callback" }));
+    // the browser is at 127.0.0.1; the route handler's request.url says localhost, the Host header says where it is
+    const asBrowser = (href: string, hostHeader: string) => new Request(href, { headers: { host: hostHeader } });
+    const login = await local.handleAuthRoute(asBrowser("http://localhost:3000/api/auth/login", "127.0.0.1:3000"));
+    const state = new URL(locationOf(login)).searchParams.get("state") ?? "";
+    const callback = `http://localhost:3000/api/auth/callback?code=${host.issueCode()}&state=${encodeURIComponent(state)}`;
+    const response = await local.handleAuthRoute(asBrowser(callback, "localhost:3000"));
+    expect(await failureCode(response)).toBe("host_name_mismatch");
+    expect(await local.handleAuthRoute(asBrowser(callback, "localhost:3000")).then((r) => r.text())).toContain(
+      "The login started at http://127.0.0.1:3000 but came back to http://localhost:3000",
+    );
+  });
+
+  it("reads X-Forwarded-Host only with trustHost", async () => {
+    const redirectUri = "https://app.example.com/api/auth/callback";
+    const behindProxy = { host: "10.0.0.5:3000", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    const originOf = async (trustHost: boolean) => {
+      const other = createServerAuth(appOptions(host, { redirectUri, trustHost }));
+      const login = await other.handleAuthRoute(
+        new Request("http://localhost:3000/api/auth/login", { headers: behindProxy }),
+      );
+      const state = new URL(locationOf(login)).searchParams.get("state") ?? "";
+      const callback = new Request(`${redirectUri}?code=x&state=${encodeURIComponent(state)}`, {
+        headers: { host: "app.example.com" },
+      });
+      return (await (await other.handleAuthRoute(callback)).text()).match(/started at (\S+) but/)?.[1];
+    };
+    expect(await originOf(false)).toBe("http://10.0.0.5:3000");
+    expect(await originOf(true)).toBe("https://evil.example");
+  });
+
   it("state_missing, state_mismatch (forged or another attempt's), code_missing, authorize_error", async () => {
     const jar = new BrowserJar();
     const { state } = await startLogin(jar);
@@ -169,6 +201,33 @@ describe("no redirect loop: a round trip without a session is a named failure pa
     const jar = new BrowserJar();
     const { state } = await startLogin(jar);
     expect(await failureCode(await jar.send(auth, callbackUrl(state, "used-or-unknown-code")))).toBe("code_rejected");
+  });
+
+  it("the failure page shows neither the API key's first characters nor the URL's error_description: the log has them", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const wrongKey = createServerAuth(appOptions(host, { apiKey: "sk_live_secret" }));
+      const jar = new BrowserJar();
+      const authorize = new URL(locationOf(await jar.send(wrongKey, `${APP}/api/auth/login`)));
+      const callback = await jar.send(
+        wrongKey,
+        callbackUrl(authorize.searchParams.get("state") ?? "", host.issueCode()),
+      );
+      expect(callback.headers.get(ERROR_HEADER)).toBe("invalid_api_key");
+      expect(await callback.text()).not.toContain("sk_l");
+      expect(String(warn.mock.calls.at(-1)?.[0])).toContain("sk_l");
+
+      const foreign = "Your account is locked: call +1 555 0100 at evil.example";
+      const query = new URLSearchParams({ error: "<b>made_up</b>", error_description: foreign, state: "x" });
+      const page = await (await jar.send(auth, `${REDIRECT_URI}?${query}`)).text();
+      expect(page).not.toContain("evil.example");
+      expect(page).not.toContain("made_up");
+      expect(String(warn.mock.calls.at(-1)?.[0])).toContain("evil.example");
+      const denied = new URLSearchParams({ error: "access_denied", error_description: foreign });
+      expect(await (await jar.send(auth, `${REDIRECT_URI}?${denied}`)).text()).toContain("(access_denied)");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("issuer_mismatch when the auth URL names the auth host by another name than its tokens' issuer", async () => {
@@ -217,13 +276,22 @@ describe("the routes", () => {
     expect(await auth.readSession(jar.request(`${APP}/`))).toBeUndefined();
   });
 
-  it("GET logout ends the session and goes to the checked return path; the auth host's failure still clears", async () => {
+  it("POST logout clears the cookies also when the auth host fails; GET logout then keeps them and goes to the checked return path", async () => {
     const jar = new BrowserJar();
     await finishLogin(jar, (await startLogin(jar)).state);
     host.behaviour.refresh = "down";
     const failingLogout = createServerAuth(appOptions(host, { fetch: () => Promise.reject(new TypeError("down")) }));
-    const response = await jar.send(failingLogout, `${APP}/api/auth/logout?return_to_path=/bye`);
-    expect(locationOf(response)).toBe(`${APP}/bye`);
+    // an unreachable auth host says nothing about the session: the landing page keeps it
+    const landing = await jar.send(failingLogout, `${APP}/api/auth/logout?return_to_path=/bye`);
+    expect(locationOf(landing)).toBe(`${APP}/bye`);
+    expect(jar.cookies.size).toBeGreaterThan(0);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await jar.send(failingLogout, `${APP}/api/auth/logout`, {
+      method: "POST",
+      headers: { origin: APP },
+    });
+    warn.mockRestore();
+    expect(response.status).toBe(200);
     expect(jar.cookies.size).toBe(0);
     const unsafe = await auth.handleAuthRoute(new Request(`${APP}/api/auth/logout?return_to_path=//evil.example`));
     expect(unsafe.status).toBe(400);

@@ -223,12 +223,18 @@ describe("options", () => {
     expect(optionOf(() => createServerAuth({ ...base, allowedRedirectOrigins: ["nope"] }))).toBe(
       "allowedRedirectOrigins",
     );
-    const broken = createServerAuth({
-      ...base,
-      verifierKey: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----",
-    });
-    await expect(broken.verifyAccessToken(await host.sign(userClaims()))).rejects.toBeInstanceOf(
-      ServerConfigurationError,
-    );
+  });
+
+  it("refuses a verifier key that is not an RSA public key in PEM when the auth is created", () => {
+    const base = { authUrl: host.issuer, apiKey: API_KEY, redirectUri: REDIRECT_URI };
+    const pem = (body: string) => `-----BEGIN PUBLIC KEY-----\n${body}\n-----END PUBLIC KEY-----`;
+    // an EC P-256 key: a well-formed public key of another kind
+    const ecKey =
+      "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEVs/o5+uQbTjL3chynL4wXgUg2R9q9UU8I5mEovUf86QZ7kOBIjJwqnzD1omageEHWwHdBO6B+dFabmdT9POxg==";
+    const rsaBody = host.pem.replace(/-----[A-Z ]+-----|\s/g, "");
+    for (const verifierKey of [pem("AAAA"), pem("not base64!"), pem(ecKey), pem(rsaBody.slice(0, 200))]) {
+      expect(() => createServerAuth({ ...base, verifierKey }), verifierKey).toThrow(ServerConfigurationError);
+    }
+    expect(() => createServerAuth({ ...base, verifierKey: host.pem })).not.toThrow();
   });
 });
