@@ -262,9 +262,7 @@ function requestUrl(req: IncomingMessage): URL {
 
 /** Every value of the query string by name (a name may repeat). */
 function queryValues(url: URL): Record<string, string[]> {
-  const values: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) values[name] = [...(values[name] ?? []), value];
-  return values;
+  return Object.fromEntries([...new Set(url.searchParams.keys())].map((name) => [name, url.searchParams.getAll(name)]));
 }
 
 /** Routes one HTTP request after the guard; every failure becomes the contract's error body, never a crash. */
