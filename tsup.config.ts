@@ -79,11 +79,27 @@ async function linkClientHalf(): Promise<void> {
 }
 
 /**
- * Links the client half, puts the "use client" directive first in the client files (the bundler drops
- * directives) and ships the seed schema.
+ * Loads each lazy chunk of the CommonJS build with `require` (on a microtask, still a promise): an `import()` in a
+ * CommonJS module fails under jest 29, which runs modules in a VM without `--experimental-vm-modules`.
+ */
+async function requireLazyChunks(): Promise<void> {
+  for (const file of (await builtModules("dist")).filter((name) => name.endsWith(".cjs"))) {
+    const code = await readFile(file, "utf8");
+    const required = code.replace(
+      /\bimport\((["'])(\.{1,2}\/[^"']+\.cjs)\1\)/g,
+      (_, quote: string, path: string) => `Promise.resolve().then(() => require(${quote}${path}${quote}))`,
+    );
+    if (required !== code) await writeFile(file, required);
+  }
+}
+
+/**
+ * Links the client half, loads the CommonJS build's lazy chunks with `require`, puts the "use client" directive
+ * first in the client files (the bundler drops directives) and ships the seed schema.
  */
 async function afterBuild(): Promise<void> {
   await linkClientHalf();
+  await requireLazyChunks();
   for (const file of CLIENT_FILES) {
     const code = await readFile(file, "utf8");
     if (!code.startsWith('"use client";')) await writeFile(file, `"use client";\n${code}`);

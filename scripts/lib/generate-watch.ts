@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { type FSWatcher, watch } from "node:fs";
 import { join, relative } from "node:path";
+import { watchTree } from "./watch-tree.js";
 
 /** How long the watcher waits after the last change before it regenerates (an editor's save touches files in bursts). */
 const DEBOUNCE_MS = 200;
@@ -10,7 +10,7 @@ const isOwnOutput = (name: string): boolean => name.endsWith("auth-api.yaml") ||
 
 /**
  * `npm run generate -- --watch`: runs the generator once, then again after each change under `openapi/` and
- * `scripts/codegen/` (node's fs.watch, debounced). Each run is a fresh process of `scripts/generate.ts` with
+ * `scripts/codegen/` (every directory watched, so atomic saves are seen: watch-tree.ts; debounced). Each run is a fresh process of `scripts/generate.ts` with
  * `args`, so an edited emitter is the one that runs; a failed run leaves the files as they were and the watch goes
  * on. Changes during a run queue one more run. Ctrl-C (SIGINT) or SIGTERM stops it.
  */
@@ -40,16 +40,16 @@ export function watchAndGenerate(root: string, args: string[]): void {
     });
   };
 
-  const watchers: FSWatcher[] = folders.map((folder) =>
-    watch(folder, { recursive: true }, (_event, name) => {
-      if (name && isOwnOutput(name)) return;
+  const unwatch = folders.map((folder) =>
+    watchTree(folder, (name) => {
+      if (isOwnOutput(name)) return;
       clearTimeout(timer);
       timer = setTimeout(run, DEBOUNCE_MS);
     }),
   );
   const stop = (): void => {
     clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
+    for (const close of unwatch) close();
     process.exit(0);
   };
   process.once("SIGINT", stop);

@@ -28,11 +28,14 @@ function backendSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenV
  */
 function serverSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification" | "apiKey">): string {
   const pem = emulator.tokenVerification.verifierKey.trim().replace(/\n/g, "\\n");
+  // the app on the auth URL's own loopback host name: a callback on another one loses the login's cookie
+  const { hostname } = new URL(emulator.authUrl);
+  const appHost = ["127.0.0.1", "localhost", "[::1]"].includes(hostname) ? hostname : "localhost";
   return `  Your app's server (.env) — paste:
     NEXT_PUBLIC_AUTH_URL=${emulator.authUrl}
     PROPELAUTH_API_KEY=${emulator.apiKey}
     PROPELAUTH_VERIFIER_KEY="${pem}"
-    PROPELAUTH_REDIRECT_URI=http://localhost:3000/api/auth/callback   (your app's callback URL)`;
+    PROPELAUTH_REDIRECT_URI=http://${appHost}:3000/api/auth/callback   (your app's callback URL, on this host name)`;
 }
 
 /** The start banner: where everything is, the secrets, the settings to paste, and how to stop. */

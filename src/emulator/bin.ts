@@ -3,7 +3,7 @@
  * `npx orgauth-emulator [options]`: the emulator for an app that installed orgauth, with the flags of
  * `npm run emulator` (`--help` lists them). Runs until Ctrl-C or a termination signal.
  */
-const NEEDED = "@electric-sql/pglite jose otpauth qrcode";
+import { EMULATOR_INSTALL } from "./startup/peers.js";
 
 /** Starts the emulator from the command line and stops it on a signal; exits 2, with one line, when it cannot start. */
 async function main(): Promise<void> {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     const code = (error as { code?: string }).code;
     console.error(
       code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND"
-        ? `The emulator needs packages that are optional for orgauth (${detail}): npm install --save-dev ${NEEDED}`
+        ? `The emulator needs packages that are optional for orgauth (${detail}): ${EMULATOR_INSTALL}`
         : `The emulator could not load: ${detail}`,
     );
     process.exit(2);

@@ -103,6 +103,16 @@ ${Object.entries(HELP)
   )
   .join("\n")}`;
 
+/** The one flag an unknown one looks like (`--database-url`: `--database`), by a shared start; undefined if none or several. */
+function lookalike(unknown: string): string | undefined {
+  const given = unknown.replace(/^-+/, "").split("=")[0]!;
+  const near = Object.keys(OPTIONS).filter(
+    (name) =>
+      given.length >= 3 && (given.startsWith(`${name}-`) || given.startsWith(`${name}_`) || name.startsWith(given)),
+  );
+  return near.length === 1 ? `--${near[0]}` : undefined;
+}
+
 /** The one-line start error for a command line parseArgs refused (an unknown flag, a missing value, an argument). */
 function usageError(error: unknown): EmulatorStartError {
   const message = error instanceof Error ? error.message : String(error);
@@ -110,7 +120,7 @@ function usageError(error: unknown): EmulatorStartError {
   const unknown = /'(-[^']*)'/.exec(message)?.[1];
   const line =
     code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown
-      ? `Unknown option ${unknown}: --help lists the options.`
+      ? `Unknown option ${unknown}: ${lookalike(unknown) ? `did you mean ${lookalike(unknown)}? ` : ""}--help lists the options.`
       : code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE"
         ? `${message.split(".")[0]}: give it a value (--help lists the options).`
         : code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL"

@@ -43,7 +43,7 @@ import { writeSettings } from "./store/context.js";
 import { EmulatorStartError } from "./startup/start-error.js";
 import { checkHttpUrl, checkListenable, checkPort, listenFailure } from "./startup/start-checks.js";
 import { openStorage } from "./startup/storage.js";
-import { TerminalLog } from "./terminal-log.js";
+import { terminalSink } from "./terminal-log.js";
 import { EMULATOR_VERSION } from "./startup/version.js";
 
 /** How to start an emulator. */
@@ -171,8 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ownOrigins: () => ownOrigins,
   });
   const secret = options.adminSecret ?? randomToken(24);
-  const requestLog = new RequestLog();
-  const terminalLog = options.log ? new TerminalLog(options.log) : undefined;
+  const requestLog = new RequestLog(now, options.log ? terminalSink(options.log) : undefined);
   const router = createRouter(
     ctx,
     { reset, seed: (seed) => applySeed(ctx, seed), exportSeed: () => exportSeed(ctx) },
@@ -181,9 +180,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   );
 
   const server = createServer((req, res) => {
-    requestLog.watch(req, res, now);
-    terminalLog?.watch(req, res);
-    void handle(router, policy, secret, req, res, terminalLog);
+    requestLog.watch(req, res);
+    void handle(router, policy, secret, req, res, requestLog);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -223,7 +221,7 @@ export function createRouter(
   ctx: EmulatorContext,
   actions: AdminActions,
   adminSecret: string,
-  requestLog: RequestLog = new RequestLog(),
+  requestLog: RequestLog = new RequestLog(() => new Date()),
 ): Router {
   const router = new Router();
   for (const register of [
@@ -262,9 +260,7 @@ function requestUrl(req: IncomingMessage): URL {
 
 /** Every value of the query string by name (a name may repeat). */
 function queryValues(url: URL): Record<string, string[]> {
-  const values: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) values[name] = [...(values[name] ?? []), value];
-  return values;
+  return Object.fromEntries([...new Set(url.searchParams.keys())].map((name) => [name, url.searchParams.getAll(name)]));
 }
 
 /** Routes one HTTP request after the guard; every failure becomes the contract's error body, never a crash. */
@@ -274,11 +270,11 @@ async function handle(
   secret: string,
   req: IncomingMessage,
   res: ServerResponse,
-  terminalLog?: TerminalLog,
+  requestLog: RequestLog,
 ): Promise<void> {
   let cors: string | null = null;
   const answer = (reply: Reply): void => {
-    terminalLog?.noteReply(res, reply);
+    requestLog.noteReply(res, reply);
     send(res, reply, cors);
   };
   try {

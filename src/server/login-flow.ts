@@ -75,8 +75,7 @@ export function createLoginFlow(core: ServerCore) {
     }
     const nonce = randomHex(16);
     const state = await states.sign({ n: nonce, r: returnHref, o: browserOrigin(config, request), t: nowSeconds() });
-    const params: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) if (name !== "return_to_path") params[name] = value;
+    const params = Object.fromEntries([...url.searchParams].filter(([name]) => name !== "return_to_path"));
     const cookie = setCookie(stateCookie(nonce), "1", {
       ...stateCookieAttributes,
       maxAgeSeconds: LOGIN_ATTEMPT_SECONDS,

@@ -60,9 +60,11 @@ export function userFromUserinfo(
   }
   if (impersonatorUserId !== undefined) user.impersonatorUserId = impersonatorUserId;
   const orgs = isObject(wire.org_id_to_org_info) ? wire.org_id_to_org_info : {};
-  const orgIdToOrgMembership: Record<string, OrgMembership> = {};
-  for (const org of Object.values(orgs)) {
-    if (isObject(org) && typeof org.org_id === "string") orgIdToOrgMembership[org.org_id] = toMembership(org);
-  }
+  // built by fromEntries: an org id such as `__proto__` is an own key, never the object's prototype
+  const orgIdToOrgMembership: Record<string, OrgMembership> = Object.fromEntries(
+    Object.values(orgs)
+      .filter((org): org is Json & { org_id: string } => isObject(org) && typeof org.org_id === "string")
+      .map((org) => [org.org_id, toMembership(org)]),
+  );
   return { user, orgIdToOrgMembership };
 }

@@ -162,9 +162,13 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
       ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
       throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
     }
-    const authInfo = toAuthInfo(parsed.data);
-    const skew = learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt);
-    return { authInfo, skew };
+    try {
+      const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
+      return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
+    } catch (error) {
+      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: [{ path: "", message: `${error}` }] });
+      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+    }
   });
 }
 
@@ -218,7 +222,8 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
         ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;
       }
-      return parsed.data.redirect_to;
+      const target: unknown = parsed.data?.redirect_to; // validation compiled out: any shape
+      return typeof target === "string" ? target : null;
     });
   } catch (error) {
     if (error instanceof RefreshError)

@@ -86,7 +86,8 @@ export async function exchange<T>(
   };
   let result: ExchangeResult | undefined;
   try {
-    deadline.signal?.throwIfAborted(); // nothing is sent for a call aborted (or destroyed) before it began
+    // nothing is sent for a call aborted (or destroyed) before it began (not throwIfAborted: jsdom 20 lacks it)
+    if (deadline.signal?.aborted) throw deadline.signal.reason;
     result = await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
     // The reader's own failures are its own; only the deadline (or the caller's abort) is the exchange's.
     return await untilAborted(read(result), deadline.signal);

@@ -2,7 +2,8 @@
  * A seeded property-based run over every emulator route (fast-check): arbitrary path parameters, query strings,
  * bodies (JSON of any shape, deep nesting, text, forms) and headers (content types, cookies, origins, the admin
  * secret), with a named corpus of text PostgreSQL refuses and over-long values mixed in and swept through every
- * route. No answer may be a 500, the server must not crash, and it must still answer afterwards — on PGlite and on
+ * route, and object-prototype names (`constructor`, `__proto__` …) as path parameters, query names and values and
+ * field names. No answer may be a 500, the server must not crash, and it must still answer afterwards — on PGlite and on
  * PostgreSQL.
  */
 import fc from "fast-check";
@@ -11,6 +12,7 @@ import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "..
 import type { EmulatorContext } from "../../src/emulator/store/context.js";
 import { createRouter } from "../../src/emulator/server.js";
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+import { PROTOTYPE_NAMES } from "../support/prototype-names.js";
 import { ADA, raw, useEmulator } from "./harness.js";
 
 const SEED = 1_818_018;
@@ -40,11 +42,17 @@ const encoded = (text: string): string =>
   [...text].map((c) => (/[\ud800-\udfff]/.test(c) ? "%ED%A0%80" : encodeURIComponent(c))).join("");
 const corpusText = fc.constantFrom(...Object.values(CORPUS));
 const ascii = fc.string({ unit: "grapheme-ascii", maxLength: 40 });
-const printable = fc.oneof({ weight: 6, arbitrary: ascii }, { weight: 1, arbitrary: corpusText });
+const prototypeName = fc.constantFrom(...PROTOTYPE_NAMES);
+const printable = fc.oneof(
+  { weight: 6, arbitrary: ascii },
+  { weight: 1, arbitrary: corpusText },
+  { weight: 1, arbitrary: prototypeName },
+);
 const segment = fc.oneof(
   fc.constantFrom("%ZZ", "%", "%E0%A4%A", "..", "%2F", "%00", "%ED%A0%80", "ada", "org_x", "usr_x", ""),
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
   corpusText.map(encoded),
+  prototypeName,
 );
 const deep = fc.integer({ min: 1, max: 3000 }).map((n) => "[".repeat(n) + "]".repeat(n));
 const jsonBody = fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v) ?? "null");
@@ -53,12 +61,16 @@ const objectBody = fc
     fc.constantFrom(
       ...["email", "password", "name", "org_id", "user_id", "role", "properties", "code", "token", "x"],
       ...["roles", "lockAfterFailedLogins", "signup", "logoutRedirect", "requiredUserFields", "users", "orgs"],
+      ...PROTOTYPE_NAMES,
     ),
     fc.jsonValue({ maxDepth: 4 }),
   )
   .map((v) => JSON.stringify(v));
 const formBody = fc
-  .dictionary(fc.constantFrom("email", "password", "rt", "name", "code", "backup_code", "t", "i"), printable)
+  .dictionary(
+    fc.constantFrom("email", "password", "rt", "name", "code", "backup_code", "t", "i", ...PROTOTYPE_NAMES),
+    printable,
+  )
   .map((v) => new URLSearchParams(v).toString());
 const body = fc.option(fc.oneof(jsonBody, objectBody, formBody, deep, fc.string({ maxLength: 200 })), {
   nil: undefined,
@@ -91,9 +103,23 @@ const request = fc.record({
   route: fc.constantFrom(...routes),
   method: fc.option(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"), { nil: undefined }),
   params: fc.array(segment, { minLength: 4, maxLength: 4 }),
-  query: fc.option(fc.dictionary(fc.constantFrom("rt", "to", "page_size", "page_number", "token", "x"), printable), {
-    nil: undefined,
-  }),
+  query: fc.option(
+    fc.dictionary(
+      fc.constantFrom(
+        "rt",
+        "to",
+        "page_size",
+        "page_number",
+        "token",
+        "x",
+        "active_org_id",
+        "sort_by",
+        ...PROTOTYPE_NAMES,
+      ),
+      printable,
+    ),
+    { nil: undefined },
+  ),
   body,
   contentType,
   csrf: fc.boolean(),

@@ -3,6 +3,7 @@
  * answer at all (the client is pointed at a port where nothing listens).
  */
 import type { ServerResponse } from "node:http";
+import { PROTOTYPE_NAMES } from "../support/prototype-names.js";
 import type { FaultContext } from "./fault-server.js";
 
 /** One way for a server to fail. */
@@ -28,6 +29,8 @@ export type FaultName =
   | "5 MB body"
   | "non-UTF-8 bytes"
   | "__proto__ / constructor keys"
+  | "prototype names as org ids"
+  | "membership without its role list"
   | "cross-origin 302"
   | "properties nested 5 000 deep";
 
@@ -61,6 +64,32 @@ function withProtoKeys(text: string): string {
     .replace(/"(properties|org_metadata)":\{/g, (match) => `${match}${PROTO_KEYS}`)
     .replace(/,\}/g, "}");
 }
+
+/** The answer's org memberships (a refresh answer's map) changed by `change`; other answers as they are. */
+function withMemberships(text: string, change: (orgs: Record<string, unknown>) => Record<string, unknown>): string {
+  const answer = JSON.parse(text) as Record<string, unknown>;
+  const orgs = answer.org_id_to_org_member_info;
+  if (!orgs || typeof orgs !== "object") return text;
+  return JSON.stringify({ ...answer, org_id_to_org_member_info: change(orgs as Record<string, unknown>) });
+}
+
+/** One more membership under each object-prototype name (`__proto__` an own key, as JSON.parse makes it). */
+const withPrototypeOrgIds = (text: string): string =>
+  withMemberships(text, (orgs) => {
+    const template = Object.values(orgs)[0] as Record<string, unknown>;
+    return { ...orgs, ...Object.fromEntries(PROTOTYPE_NAMES.map((id) => [id, { ...template, org_id: id }])) };
+  });
+
+/** Every membership without `inherited_user_roles_plus_current_role`, as an older provider sends it. */
+const withoutRoleLists = (text: string): string =>
+  withMemberships(text, (orgs) =>
+    Object.fromEntries(
+      Object.entries(orgs).map(([id, org]) => {
+        const { inherited_user_roles_plus_current_role: _, ...older } = org as Record<string, unknown>;
+        return [id, older];
+      }),
+    ),
+  );
 
 /** Invalid UTF-8 bytes inside the first string value (or alone when there is none). */
 function withInvalidUtf8(text: string): Buffer {
@@ -137,6 +166,14 @@ export const FAULTS: readonly Fault[] = [
   {
     name: "__proto__ / constructor keys",
     answer: (res, c) => void res.writeHead(200, json).end(withProtoKeys(bodyOf(c))),
+  },
+  {
+    name: "prototype names as org ids",
+    answer: (res, c) => void res.writeHead(200, json).end(withPrototypeOrgIds(bodyOf(c))),
+  },
+  {
+    name: "membership without its role list",
+    answer: (res, c) => void res.writeHead(200, json).end(withoutRoleLists(bodyOf(c))),
   },
   {
     name: "cross-origin 302",

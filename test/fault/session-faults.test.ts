@@ -73,9 +73,19 @@ const REFRESH: Record<FaultName, { kind: string; status?: number } | "session"> 
   "5 MB body": "session",
   "non-UTF-8 bytes": "session", // the bytes land inside the token string as U+FFFD
   "__proto__ / constructor keys": "session",
+  "prototype names as org ids": "session",
+  "membership without its role list": { kind: "parse", status: 500 },
   "cross-origin 302": { kind: "redirect", status: 302 },
   "properties nested 5 000 deep": "session",
 };
+
+/** Each prototype-named org is an org of the user (`__proto__` dropped by the schema), and no prototype changed. */
+function expectPrototypeOrgIds(c: AuthClient) {
+  const snapshot = c.getSnapshot();
+  const orgs = snapshot.status === "logged_in" ? snapshot.authInfo.orgIdToOrgMembership : {};
+  expect(Object.getPrototypeOf(orgs)).toBe(Object.prototype);
+  expect(Object.keys(orgs)).toEqual(expect.arrayContaining(["o1", "constructor", "toString", "hasOwnProperty"]));
+}
 
 /** After a failure the session is still there, with a token that is still valid. */
 async function expectSessionKept(c: AuthClient, token: string) {
@@ -112,6 +122,7 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
       expect(
         Object.getPrototypeOf((outcome as { value: { user: { properties: object } } }).value.user.properties),
       ).toBe(Object.prototype);
+      if (name === "prototype names as org ids") expectPrototypeOrgIds(c);
     } else {
       expect("error" in outcome && outcome.error).toBeInstanceOf(RefreshError);
       expect((outcome as { error: RefreshError }).error).toMatchObject(expected);
@@ -151,6 +162,8 @@ describe.each(FAULTS.map((fault) => [fault.name, fault] as const))("session call
       "5 MB body",
       "non-UTF-8 bytes",
       "__proto__ / constructor keys",
+      "prototype names as org ids",
+      "membership without its role list",
       "properties nested 5 000 deep",
       "truncated JSON",
     ].includes(name);

@@ -15,7 +15,7 @@ import { adminPage, adminTokenPage } from "./page.js";
 import { adminScript } from "./script.js";
 import type { RequestLog } from "./request-log.js";
 
-export { RequestLog, type RequestLogWriter } from "./request-log.js";
+export { type AnsweredRequest, RequestLog, type RequestLogWriter } from "./request-log.js";
 
 /** The admin cookie the tokenised address hands out: HttpOnly, sent only to this site's `/__emulator` paths. */
 const adminCookie = (secret: string): string =>

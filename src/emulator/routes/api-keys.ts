@@ -43,7 +43,8 @@ async function managesOrgKeys(ctx: EmulatorContext, person: Person, orgId: strin
 /** One page of keys matching a where-clause, searched and sorted as the query asks. */
 async function listKeys(ctx: EmulatorContext, request: Request, where: string, param: string) {
   const { pageNumber, pageSize } = paging(request);
-  const order = orders[request.url.searchParams.get("sort_by") ?? "CreatedAtDesc"] ?? orders.CreatedAtDesc;
+  const sortBy = request.url.searchParams.get("sort_by") ?? "CreatedAtDesc";
+  const order = Object.hasOwn(orders, sortBy) ? orders[sortBy] : orders.CreatedAtDesc;
   const search = request.url.searchParams.get("api_key_search") ?? "";
   const { rows } = await ctx.db.query<KeyRow>(
     `select * from emu_api_keys where ${where} = $1 and (strpos(id, $2) > 0 or strpos(lower(coalesce(display_name, '')), lower($2)) > 0) order by ${order}, id`,
@@ -103,7 +104,7 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
     const problem = displayNameProblem(displayName, false);
     if (problem) throw invalidFields(problem);
     const option = optionalText(body, "expiration_option") ?? "Never";
-    if (!(option in API_KEY_LIFETIMES) || !settings.apiKeyExpirationOptions.includes(option))
+    if (!Object.hasOwn(API_KEY_LIFETIMES, option) || !settings.apiKeyExpirationOptions.includes(option))
       throw new ProviderError(400, "bad_request", "Invalid expiration option");
     const allowed =
       orgId === undefined

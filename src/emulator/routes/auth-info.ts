@@ -65,20 +65,21 @@ export async function refreshResponse(
 ): Promise<Record<string, unknown> | null> {
   const settings = await ctx.settings();
   const memberships = await membershipsOf(ctx, person.id);
-  const orgInfo = Object.fromEntries(
+  const orgInfo = new Map(
     memberships.map(({ org, membership }) => [org.id, memberInfoJson(settings, org, membership)]),
   );
-  if (activeOrgId !== undefined && !orgInfo[activeOrgId]) return null;
+  const activeOrg = activeOrgId === undefined ? undefined : orgInfo.get(activeOrgId);
+  if (activeOrgId !== undefined && !activeOrg) return null;
   const expiresAt = seconds(ctx.now()) + settings.accessTokenSeconds;
   const claims = accessTokenClaims(settings, person, loginMethod);
-  if (activeOrgId !== undefined) claims.org_member_info = orgInfo[activeOrgId];
-  else claims.org_id_to_org_member_info = orgInfo;
+  if (activeOrg) claims.org_member_info = activeOrg;
+  else claims.org_id_to_org_member_info = Object.fromEntries(orgInfo);
   const accessToken = await ctx.signer.sign(claims, person.id, expiresAt);
   return {
     access_token: accessToken,
     expires_at_seconds: expiresAt,
     user: userJson(person),
-    org_id_to_org_member_info: orgInfo,
+    org_id_to_org_member_info: Object.fromEntries(orgInfo),
   };
 }
 

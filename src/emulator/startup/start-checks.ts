@@ -4,6 +4,7 @@
  */
 import { createServer } from "node:net";
 import type { SqlPort } from "../db/sql.js";
+import { EMULATOR_INSTALL, missingPackage } from "./peers.js";
 import { EmulatorStartError } from "./start-error.js";
 
 /** How long the first connection to a PostgreSQL server may take before the start gives up. */
@@ -78,8 +79,21 @@ export function checkDatabaseUrl(connectionString: string): URL {
 /** `host:port` of a PostgreSQL URL (the driver's defaults: localhost, 5432). */
 const addressOf = (url: URL): string => `${url.hostname || "localhost"}:${url.port || "5432"}`;
 
+/** A start error naming the optional package a failure could not load (first, before any other cause), or undefined. */
+export function missingPackageFailure(error: unknown): EmulatorStartError | undefined {
+  const name = missingPackage(error);
+  if (name === undefined) return undefined;
+  const line =
+    name === "pg"
+      ? "The database option (--database) needs the package pg, which is not installed: npm install --save-dev pg"
+      : `The emulator needs packages that are optional for orgauth (${name} is not installed): ${EMULATOR_INSTALL}`;
+  return new EmulatorStartError("missing_package", line, { cause: error });
+}
+
 /** What a failed first query to PostgreSQL means, as a start error naming the server and the fix. */
 export function databaseFailure(error: unknown, url: URL): EmulatorStartError {
+  const missing = missingPackageFailure(error);
+  if (missing) return missing;
   const address = addressOf(url);
   const code = errorCode(error);
   const reason = reasonOf(error);
@@ -115,6 +129,8 @@ export async function probeDatabase(db: SqlPort, url: URL): Promise<void> {
 
 /** What a failure to open the data directory means, as a start error naming the directory and the fix. */
 export function dataDirFailure(error: unknown, dataDir: string): EmulatorStartError {
+  const missing = missingPackageFailure(error);
+  if (missing) return missing;
   // The adapter's lock error already names the holder and what to do.
   if (errorCode(error) === "directory_locked")
     return new EmulatorStartError("data_dir", reasonOf(error), { cause: error });

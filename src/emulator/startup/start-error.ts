@@ -13,6 +13,8 @@ export type EmulatorStartFailure =
   | "host"
   /** A database URL that is not a PostgreSQL one (`postgres://`, `postgresql://`). */
   | "database_url"
+  /** An optional package the emulator needs is not installed (`pg` for `--database`, PGlite, jose, otpauth, qrcode). */
+  | "missing_package"
   /** The PostgreSQL server cannot be reached, refuses the login or has no such database. */
   | "database_unreachable"
   /** The data directory cannot be created, locked or opened. */

@@ -1,6 +1,6 @@
 /** Opening the emulator's database from its start options, each checked before use. */
 import { type OpenDatabase, openEmulatorDatabase, type SqlPort } from "../db/sql.js";
-import { checkDatabaseUrl, dataDirFailure, probeDatabase } from "./start-checks.js";
+import { checkDatabaseUrl, dataDirFailure, missingPackageFailure, probeDatabase } from "./start-checks.js";
 
 /** The start options that choose the database (`EmulatorOptions` describes each). */
 interface StorageOptions {
@@ -25,7 +25,10 @@ export async function openStorage(options: StorageOptions): Promise<OpenDatabase
     return opened;
   }
   const dataDir = options.dataDir;
-  if (!dataDir) return openEmulatorDatabase();
+  if (!dataDir)
+    return openEmulatorDatabase().catch((error: unknown) => {
+      throw missingPackageFailure(error) ?? error;
+    });
   return openEmulatorDatabase({ dataDir }).catch((error: unknown) => {
     throw dataDirFailure(error, dataDir);
   });

@@ -16,7 +16,10 @@ const BACKEND_SPELLING: Record<string, string> = {
 /** The login method of a social sign-in through `/{path}/login`, with the provider named as the backend reads it. */
 export function socialLoginMethod(path: string): LoginMethod {
   const label = SOCIAL_LOGIN_PROVIDER_NAMES.find((name) => name.toLowerCase() === path) ?? path;
-  return { login_method: "social_sso", provider: BACKEND_SPELLING[path] ?? label };
+  return {
+    login_method: "social_sso",
+    provider: Object.hasOwn(BACKEND_SPELLING, path) ? BACKEND_SPELLING[path]! : label,
+  };
 }
 
 /** The login method of an org's single sign-on (the emulator stands in for a generic SAML identity provider). */

@@ -28,6 +28,8 @@ export function genericCases(operations: OperationModel[]): Case[] {
   return operations.flatMap((op) => {
     const id = op.operationId as BrowserOperationId;
     const call = validCalls[id];
+    // an operation the tests cannot call yet: the contract test names it and the file its row goes in
+    if (!call) return [];
     const cases: Case[] = [];
     if (op.path.startsWith("/api/fe/v3") && codesAt(op, 401).includes("not_logged_in")) {
       cases.push({
