@@ -65,6 +65,8 @@ const steps = [
   `create table if not exists emu_refresh_tokens (
      token_hash text primary key, session_id text not null references emu_ssr_sessions(id) on delete cascade,
      rotated_at timestamptz)`,
+  // An API key deleted through the backend API (or by its owner) is archived, not removed: the backend lists it.
+  "alter table emu_api_keys add column if not exists archived_at timestamptz",
 ];
 
 /** Creates the emulator's tables when they are missing. */

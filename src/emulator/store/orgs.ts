@@ -142,29 +142,11 @@ export async function putMembership(ctx: EmulatorContext, m: Membership): Promis
   );
 }
 
-/** How many members an org has. */
-export async function memberCount(ctx: EmulatorContext, orgId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>(
-    "select count(*)::int as n from emu_memberships where org_id = $1",
-    [orgId],
-  );
-  return rows[0]?.n ?? 0;
-}
-
 /** How many members of an org hold its highest role (`ownerRole`, the first of the settings' roles). */
 export async function ownerCount(ctx: EmulatorContext, orgId: string, ownerRole: string): Promise<number> {
   const { rows } = await ctx.db.query<{ n: number }>(
     "select count(*)::int as n from emu_memberships where org_id = $1 and role = $2",
     [orgId, ownerRole],
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** How many pending (unexpired) invitations an org has. */
-export async function pendingInviteCount(ctx: EmulatorContext, orgId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>(
-    "select count(*)::int as n from emu_invitations where org_id = $1 and expires_at > $2",
-    [orgId, ctx.now()],
   );
   return rows[0]?.n ?? 0;
 }
