@@ -67,6 +67,10 @@ const steps = [
      rotated_at timestamptz)`,
   // An API key deleted through the backend API (or by its owner) is archived, not removed: the backend lists it.
   "alter table emu_api_keys add column if not exists archived_at timestamptz",
+  // What the backend API stores and the emulator does not act on: a user's metadata; an org's extra domains, SAML
+  // permission, password rotation and custom role mapping name.
+  "alter table emu_profiles add column if not exists metadata jsonb not null default '{}'",
+  "alter table emu_orgs add column if not exists extras jsonb not null default '{}'",
 ];
 
 /** Creates the emulator's tables when they are missing. */

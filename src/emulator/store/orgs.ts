@@ -81,6 +81,26 @@ export async function listOrgs(ctx: EmulatorContext, where: string, params: unkn
   return rows.map(toOrg);
 }
 
+/** An org with what only the backend API reads: its creation time and the settings the emulator does not act on. */
+export interface OrgRecord extends Org {
+  createdAt: Date;
+  extras: Record<string, unknown>;
+}
+
+/** The orgs matching a where-clause over emu_orgs (alias-free), in `order`, with their backend fields. */
+export async function orgRecords(
+  ctx: EmulatorContext,
+  where: string,
+  params: unknown[],
+  order = "name, id",
+): Promise<OrgRecord[]> {
+  const { rows } = await ctx.db.query<OrgRow & { created_at: Date; extras: Record<string, unknown> }>(
+    `select * from emu_orgs where ${where} order by ${order}`,
+    params,
+  );
+  return rows.map((r) => ({ ...toOrg(r), createdAt: r.created_at, extras: r.extras }));
+}
+
 /** Creates an org. */
 export async function insertOrg(ctx: EmulatorContext, org: Org): Promise<void> {
   await ctx.db.query(
