@@ -1,0 +1,99 @@
+import { initBaseAuth } from "@propelauth/node";
+import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+
+/** The one backend host the provider's library calls, whatever its auth URL. */
+export const VENDOR_BACKEND = "https://propelauth-api.com";
+
+/**
+ * Sends the provider library's calls to `target()` instead of its fixed backend host, by wrapping the global fetch
+ * it looks up at call time (as docs/emulator.md shows); every other call goes through untouched. Returns the undo.
+ */
+export function redirectVendorBackend(target: () => string): () => void {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(`${VENDOR_BACKEND}/`)) return realFetch(input, init);
+    const redirected = `${target()}${url.slice(VENDOR_BACKEND.length)}`;
+    return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
+  };
+  return () => {
+    globalThis.fetch = realFetch;
+  };
+}
+
+/** An emulator with the demo seed and the unmodified provider library pointed at it. */
+export async function vendorOnEmulator(): Promise<{
+  emulator: RunningEmulator;
+  auth: ReturnType<typeof initBaseAuth>;
+  stop: () => Promise<void>;
+}> {
+  const emulator = await startEmulator({ seed: demoSeed });
+  const undo = redirectVendorBackend(() => emulator.url);
+  const auth = initBaseAuth({ authUrl: emulator.authUrl, apiKey: emulator.apiKey });
+  return {
+    emulator,
+    auth,
+    stop: async () => {
+      undo();
+      await emulator.stop();
+    },
+  };
+}
+
+/** A browser on the emulator's front-end API: the session cookie from a password login, sent on every call. */
+export class FrontEnd {
+  private constructor(
+    private readonly base: string,
+    private readonly cookie: string,
+    /** The login's answer: its status and body. */
+    readonly login: { status: number; body: Record<string, unknown> },
+  ) {}
+
+  /** Logs in with a password (the call the hosted login page makes). */
+  static async login(base: string, email: string, password = DEMO_PASSWORD): Promise<FrontEnd> {
+    const answer = await fetch(`${base}/api/fe/v3/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
+      body: JSON.stringify({ email, password }),
+    });
+    const cookie = answer.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    return new FrontEnd(base, cookie, {
+      status: answer.status,
+      body: (await answer.json()) as Record<string, unknown>,
+    });
+  }
+
+  /** Calls the front-end API (or the refresh call) with the session; answers the status and the JSON body. */
+  async call(path: string, method = "GET", body?: unknown): Promise<{ status: number; json: any }> {
+    const answer = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-", Cookie: this.cookie },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await answer.text();
+    return { status: answer.status, json: text ? JSON.parse(text) : null };
+  }
+}
+
+/** The emulator's admin API, with its secret. */
+export function adminApi(emulator: RunningEmulator) {
+  return async (path: string, method = "GET", body?: unknown): Promise<any> => {
+    const answer = await fetch(`${emulator.url}/__emulator${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", "x-emulator-secret": emulator.secret },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`admin ${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
+  };
+}
+
+/** What a promise rejected with (or a failure when it resolved). */
+export async function rejection(promise: Promise<unknown>): Promise<any> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error,
+  );
+}
