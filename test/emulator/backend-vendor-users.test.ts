@@ -12,7 +12,10 @@ let setup: Awaited<ReturnType<typeof vendorOnEmulator>>;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const login = (email: string, password = DEMO_PASSWORD) => FrontEnd.login(setup.emulator.url, email, password);
 const admin = () => adminApi(setup.emulator);
-const adminUser = async (email: string) => (await admin()(`/users?q=${encodeURIComponent(email)}`)).users[0];
+/** A user as the admin API lists them. */
+type AdminUser = { id: string; firstName: string | null; hasPassword: boolean; mfaEnabled: boolean };
+const adminUser = async (email: string) =>
+  (await admin()<{ users: AdminUser[] }>(`/users?q=${encodeURIComponent(email)}`)).users[0]!;
 
 beforeAll(async () => {
   setup = await vendorOnEmulator();

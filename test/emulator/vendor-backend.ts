@@ -64,7 +64,7 @@ export class FrontEnd {
   }
 
   /** Calls the front-end API (or the refresh call) with the session; answers the status and the JSON body. */
-  async call(path: string, method = "GET", body?: unknown): Promise<{ status: number; json: any }> {
+  async call<T = unknown>(path: string, method = "GET", body?: unknown): Promise<{ status: number; json: T }> {
     const answer = await fetch(`${this.base}${path}`, {
       method,
       headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-", Cookie: this.cookie },
@@ -77,23 +77,26 @@ export class FrontEnd {
 
 /** The emulator's admin API, with its secret. */
 export function adminApi(emulator: RunningEmulator) {
-  return async (path: string, method = "GET", body?: unknown): Promise<any> => {
+  return async <T>(path: string, method = "GET", body?: unknown): Promise<T> => {
     const answer = await fetch(`${emulator.url}/__emulator${path}`, {
       method,
       headers: { "Content-Type": "application/json", "x-emulator-secret": emulator.secret },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     if (!answer.ok) throw new Error(`admin ${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
+    return (await answer.json()) as T;
   };
 }
 
+/** An error of the provider's library: its message, and its field errors when it is a field exception. */
+type VendorError = Error & { fieldToErrors: Record<string, string[]> };
+
 /** What a promise rejected with (or a failure when it resolved). */
-export async function rejection(promise: Promise<unknown>): Promise<any> {
+export async function rejection(promise: Promise<unknown>): Promise<VendorError> {
   return promise.then(
     (value) => {
       throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
     },
-    (error: unknown) => error,
+    (error: unknown) => error as VendorError,
   );
 }
