@@ -12,9 +12,14 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 const warned = new Set<string>();
 
+/** Whether a URL's host name names this machine (`localhost`, `127.x.x.x`, `[::1]`). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
 /** Whether two addresses name this machine under different loopback host names (cookies are not shared). */
 export function onOtherLoopbackNames(page: URL, auth: URL): boolean {
-  return LOOPBACK.test(page.hostname) && LOOPBACK.test(auth.hostname) && page.hostname !== auth.hostname;
+  return isLoopbackHost(page.hostname) && isLoopbackHost(auth.hostname) && page.hostname !== auth.hostname;
 }
 
 /**

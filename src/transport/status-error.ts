@@ -80,3 +80,11 @@ function waitOf(body: Json | undefined): number | undefined {
   const seconds = body?.wait_seconds;
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
+
+/** The call's data, or `null` when it failed with a 404 its status maps to `not_found` (a single fetch of an unknown id). */
+export function nullWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
+  return call.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404 && error.code === "not_found") return null;
+    throw error;
+  });
+}
