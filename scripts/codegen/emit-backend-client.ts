@@ -14,7 +14,7 @@ function backendOperations(operations: OperationModel[]): OperationModel[] {
 }
 
 /** A backend operation's method name on the client: its id without the `backend` prefix (`backendFetchOrg` → `fetchOrg`). */
-export function backendMethodName(operationId: string): string {
+function backendMethodName(operationId: string): string {
   if (!operationId.startsWith(BACKEND_ID_PREFIX) || operationId.length === BACKEND_ID_PREFIX.length)
     throw new Error(`${operationId}: a backend operation's id starts with "${BACKEND_ID_PREFIX}"`);
   const rest = operationId.slice(BACKEND_ID_PREFIX.length);

@@ -5,7 +5,7 @@
  * as bearer; `backendUrl` (or a loopback auth URL, i.e. the emulator) sends them elsewhere. Node and edge runtimes.
  */
 import { type BackendOperations, backendOperations } from "../generated/backend-client.js";
-import { isLoopbackHost } from "../session/loopback-origin.js";
+import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
 import type { ValidationMode } from "../transport/read-response.js";
 import { createServerTransport } from "../transport/server-transport.js";

@@ -54,7 +54,7 @@ export function readErrorResponse(
   text: unknown,
   retryAfterMs?: number,
 ): ApiError {
-  if (op.statusCodes) return readStatusError(reader, op, status, text, retryAfterMs);
+  if (op.statusCodes) return readStatusError(reader.report, op, status, text, retryAfterMs);
   const body = parseJson(text);
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;

@@ -9,13 +9,12 @@ import type {
   RegisteredOperationId as OperationId,
 } from "./operation.js";
 import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
-import type { ResponseReader } from "./read-response.js";
 
 type Json = Record<string, unknown>;
 
 /** The ApiError for an error status of an operation that maps statuses to codes. */
 export function readStatusError(
-  reader: ResponseReader,
+  report: (error: ResponseValidationError) => void,
   op: OperationDescriptor<OperationId>,
   status: number,
   text: unknown,
@@ -36,7 +35,7 @@ export function readStatusError(
   const fields = body && fieldMessages(body);
   if (!fields) {
     const cause = new ResponseValidationError(op.operationId, status, [NOT_A_FIELD_MAP], body ?? raw);
-    reader.report(cause);
+    report(cause);
     return unexpectedError(op.operationId, status, { cause, retryAfterMs });
   }
   const first = Object.values(fields)[0];
