@@ -14,7 +14,11 @@ type KeyList = { api_keys: { api_key_id: string }[] };
 beforeAll(async () => {
   setup = await vendorOnEmulator();
 });
-afterAll(() => setup?.stop());
+afterAll(async () => {
+  await setup?.stop();
+  // Every call of the provider's library went through Prism's validating proxy on the contract.
+  expect(setup?.violations).toEqual([]);
+});
 beforeEach(() => setup.emulator.reset());
 
 describe("end-user API keys", () => {

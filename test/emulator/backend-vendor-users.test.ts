@@ -20,7 +20,11 @@ const adminUser = async (email: string) =>
 beforeAll(async () => {
   setup = await vendorOnEmulator();
 });
-afterAll(() => setup?.stop());
+afterAll(async () => {
+  await setup?.stop();
+  // Every call of the provider's library went through Prism's validating proxy on the contract.
+  expect(setup?.violations).toEqual([]);
+});
 beforeEach(() => setup.emulator.reset());
 
 describe("transport", () => {

@@ -1,40 +1,69 @@
 import { initBaseAuth } from "@propelauth/node";
+import { startPrismProxy } from "../../scripts/lib/prism-proxy.js";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 
 /** The one backend host the provider's library calls, whatever its auth URL. */
 export const VENDOR_BACKEND = "https://propelauth-api.com";
 
+/** One backend call that broke the contract, as Prism's validating proxy reported it. */
+export interface Violation {
+  method: string;
+  path: string;
+  status: number;
+  problem: string;
+}
+
 /**
  * Sends the provider library's calls to `target()` instead of its fixed backend host, by wrapping the global fetch
- * it looks up at call time (as docs/emulator.md shows); every other call goes through untouched. Returns the undo.
+ * it looks up at call time (as docs/emulator.md shows); every other call goes through untouched. Answers Prism
+ * marked as violations (its `sl-violations` header, a 422 or 500 problem) are added to `violations`. Returns the undo.
  */
-export function redirectVendorBackend(target: () => string): () => void {
+export function redirectVendorBackend(target: () => string, violations: Violation[] = []): () => void {
   const realFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (!url.startsWith(`${VENDOR_BACKEND}/`)) return realFetch(input, init);
     const redirected = `${target()}${url.slice(VENDOR_BACKEND.length)}`;
-    return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
+    const response = await (input instanceof Request
+      ? realFetch(new Request(redirected, input), init)
+      : realFetch(redirected, init));
+    const problem = response.headers.get("content-type")?.includes("problem+json")
+      ? await response.clone().text()
+      : null;
+    const violation = response.headers.get("sl-violations") ?? problem;
+    if (violation !== null) {
+      const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+      violations.push({ method, path: new URL(redirected).pathname, status: response.status, problem: violation });
+    }
+    return response;
   };
   return () => {
     globalThis.fetch = realFetch;
   };
 }
 
-/** An emulator with the demo seed and the unmodified provider library pointed at it. */
+/**
+ * An emulator with the demo seed and the unmodified provider library pointed at it through Prism's validating proxy
+ * on the contract: `violations` collects every backend call that broke it.
+ */
 export async function vendorOnEmulator(): Promise<{
   emulator: RunningEmulator;
   auth: ReturnType<typeof initBaseAuth>;
+  violations: Violation[];
   stop: () => Promise<void>;
 }> {
   const emulator = await startEmulator({ seed: demoSeed });
-  const undo = redirectVendorBackend(() => emulator.url);
+  const proxy = await startPrismProxy(emulator.url);
+  const violations: Violation[] = [];
+  const undo = redirectVendorBackend(() => proxy.url, violations);
   const auth = initBaseAuth({ authUrl: emulator.authUrl, apiKey: emulator.apiKey });
   return {
     emulator,
     auth,
+    violations,
     stop: async () => {
       undo();
+      await proxy.stop();
       await emulator.stop();
     },
   };
