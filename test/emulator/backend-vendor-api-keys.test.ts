@@ -65,7 +65,9 @@ describe("end-user API keys", () => {
     const archived = await setup.auth.fetchArchivedApiKeys({ userId: DEMO_IDS.ada });
     expect(archived.apiKeys.map((k) => k.apiKeyId)).toEqual([created.apiKeyId]);
     expect(await setup.auth.deleteApiKey(created.apiKeyId)).toBe(false);
-    expect(await rejection(setup.auth.validateApiKey(created.apiKeyToken))).toBeInstanceOf(ApiKeyValidateException);
+    const deleted = await rejection(setup.auth.validateApiKey(created.apiKeyToken));
+    expect(deleted).toBeInstanceOf(ApiKeyValidateException);
+    expect(deleted.fieldToErrors).toEqual({ api_key_token: ["API key deleted"] });
     expect(await rejection(setup.auth.createApiKey({ userId: "00000000-0000-4000-8000-000000000000" }))).toBeInstanceOf(
       ApiKeyCreateException,
     );
@@ -82,7 +84,7 @@ describe("end-user API keys", () => {
     expect(await rejection(setup.auth.validatePersonalApiKey(org.apiKeyToken))).toBeInstanceOf(ApiKeyValidateException);
     const unknown = await rejection(setup.auth.validateApiKey("ab".repeat(32)));
     expect(unknown).toBeInstanceOf(ApiKeyValidateException);
-    expect(Object.keys(unknown.fieldToErrors)).toEqual(["api_key_token"]);
+    expect(unknown.fieldToErrors).toEqual({ api_key_token: ["API key not found"] });
     const orgPage = await setup.auth.fetchCurrentApiKeys({ orgId: DEMO_IDS.acme });
     expect(orgPage.apiKeys.map((k) => k.apiKeyId)).toContain(org.apiKeyId);
   });

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from "../store/context.js";
 import { apiKeyNotFound, fieldError } from "../http/backend-errors.js";
-import { bodyOf, optionalFlag, optionalText, paging } from "../http/fields.js";
+import { bodyOf, optionalFlag, optionalText } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import {
@@ -16,7 +16,7 @@ import { findMembership, orgRecords } from "../store/orgs.js";
 import { getPerson, getPersonByEmail } from "../store/people.js";
 import { backendRegistrar } from "./backend-edge.js";
 import { memberInfoJson } from "./auth-info.js";
-import { apiKeyWire, orgListItem, pageWire, userWire } from "./backend-wire.js";
+import { apiKeyWire, backendPaging, orgListItem, pageWire, userWire } from "./backend-wire.js";
 
 /** Key metadata: a JSON object, or (as the Node library's update types it) a JSON-encoded object; null clears. */
 function metadataOf(body: Record<string, unknown>): Record<string, unknown> | null | undefined {
@@ -46,7 +46,7 @@ function expiryOf(ctx: EmulatorContext, body: Record<string, unknown>): Date | u
 /** One page of keys, current or archived, filtered by the query's org_id, user_id and user_email. */
 async function keysPage(ctx: EmulatorContext, request: Request, archived: boolean) {
   const query = request.url.searchParams;
-  const page = paging(request);
+  const page = backendPaging(request);
   const email = query.get("user_email");
   const byEmail = email === null ? null : ((await getPersonByEmail(ctx, email))?.id ?? "");
   const { rows } = await ctx.db.query<ApiKeyRow>(
@@ -109,8 +109,10 @@ export function backendApiKeyRoutes(router: Router, ctx: EmulatorContext): void 
     const token = raw.replace(/^Bearer\s+/i, "").trim();
     const key = token ? await keyOfToken(ctx, token) : null;
     const owner = key?.userId ? await getPerson(ctx, key.userId) : null;
-    if (!key || (key.userId !== null && !owner?.enabled))
-      throw fieldError("api_key_token", "Invalid API key (unknown, expired or deleted)");
+    // A disabled (or deleted) owner's personal key no longer names anyone: it is as unknown as a wrong token.
+    if (!key || (key.userId !== null && !owner?.enabled)) throw fieldError("api_key_token", "API key not found");
+    if (key.archivedAt !== null) throw fieldError("api_key_token", "API key deleted");
+    if (key.expiresAt !== null && key.expiresAt <= ctx.now()) throw fieldError("api_key_token", "API key expired");
     return ok(await validation(ctx, key));
   });
 

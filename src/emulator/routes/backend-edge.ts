@@ -47,6 +47,3 @@ export function backendRegistrar(router: Router, ctx: EmulatorContext) {
     });
   };
 }
-
-/** A backend route registrar (see backendRegistrar). */
-export type BackendAdd = ReturnType<typeof backendRegistrar>;

@@ -1,7 +1,7 @@
 import type { EmulatorContext } from "../store/context.js";
 import { backendUserNotFound, fieldError } from "../http/backend-errors.js";
 import { assertFields, orgNotFound, ProviderError } from "../http/errors.js";
-import { bodyOf, optionalText, paging, requiredText, textList } from "../http/fields.js";
+import { bodyOf, optionalText, requiredText, textList } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { sendInvitation } from "../store/invitations.js";
@@ -12,7 +12,7 @@ import { rank } from "../store/roles.js";
 import type { EmulatorSettings } from "../store/settings.js";
 import { isEmail } from "../tokens/secrets.js";
 import { backendRegistrar } from "./backend-edge.js";
-import { epochSeconds, pageWire } from "./backend-wire.js";
+import { backendPaging, epochSeconds, pageWire } from "./backend-wire.js";
 
 /** The role and additional roles a body assigns, checked against the settings (field errors otherwise). */
 function rolesOf(settings: EmulatorSettings, body: Record<string, unknown>) {
@@ -112,7 +112,7 @@ export function backendMemberRoutes(router: Router, ctx: EmulatorContext): void 
 
   add("GET", "/api/backend/v1/pending_org_invites", async (request: Request) => {
     if (!(await ctx.settings()).orgs) throw new ProviderError(426, "action_disabled", "Organizations are not enabled");
-    const page = paging(request);
+    const page = backendPaging(request);
     const orgId = request.url.searchParams.get("org_id");
     const { rows } = await ctx.db.query<{
       org_id: string;

@@ -1,13 +1,13 @@
 import type { EmulatorContext } from "../store/context.js";
 import { fieldError } from "../http/backend-errors.js";
 import { assertFields, orgNotFound, ProviderError } from "../http/errors.js";
-import { bodyOf, optionalFlag, optionalObject, optionalText, paging, requiredText, textList } from "../http/fields.js";
+import { bodyOf, optionalFlag, optionalObject, optionalText, requiredText, textList } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { insertOrg, orgRecords, urlSafe } from "../store/orgs.js";
 import { newId } from "../tokens/secrets.js";
 import { backendRegistrar } from "./backend-edge.js";
-import { orgListItem, orgWire, pageWire } from "./backend-wire.js";
+import { backendPaging, orgListItem, orgWire, pageWire } from "./backend-wire.js";
 
 /** The provider's org orderings. */
 const ORG_ORDERS = new Map([
@@ -101,7 +101,7 @@ export function backendOrgRoutes(router: Router, ctx: EmulatorContext): void {
   const queryOrgs = async (request: Request) => {
     await orgsOn();
     const query = orgQueryOf(request).url.searchParams;
-    const page = paging(orgQueryOf(request));
+    const page = backendPaging(orgQueryOf(request));
     const order = ORG_ORDERS.get(query.get("order_by") ?? "CREATED_AT_ASC");
     if (!order) throw fieldError("order_by", `One of ${[...ORG_ORDERS.keys()].join(", ")}`);
     const orgs = await orgRecords(

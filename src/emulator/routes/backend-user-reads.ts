@@ -1,13 +1,13 @@
 import type { EmulatorContext } from "../store/context.js";
 import { backendUserNotFound, fieldError } from "../http/backend-errors.js";
 import { orgNotFound } from "../http/errors.js";
-import { bodyOf, paging, textList } from "../http/fields.js";
+import { bodyOf, textList } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { findOrg } from "../store/orgs.js";
 import { getPerson, getPersonByEmail, type Person } from "../store/people.js";
 import { backendRegistrar } from "./backend-edge.js";
-import { pageWire, queryFlag, userWire } from "./backend-wire.js";
+import { backendPaging, pageWire, queryFlag, userWire } from "./backend-wire.js";
 
 /** The provider's user orderings, as SQL over `users u` joined with `emu_profiles p`. */
 const USER_ORDERS = new Map([
@@ -78,7 +78,7 @@ export function backendUserReadRoutes(router: Router, ctx: EmulatorContext): voi
 
   add("GET", "/api/backend/v1/user/query", async (request) => {
     const query = request.url.searchParams;
-    const page = paging(request);
+    const page = backendPaging(request);
     const order = USER_ORDERS.get(query.get("order_by") ?? "CREATED_AT_ASC");
     if (!order) throw fieldError("order_by", `One of ${[...USER_ORDERS.keys()].join(", ")}`);
     const search = query.get("email_or_username") ?? "";
@@ -95,7 +95,7 @@ export function backendUserReadRoutes(router: Router, ctx: EmulatorContext): voi
   add("GET", "/api/backend/v1/user/org/:orgId", async (request) => {
     const org = await findOrg(ctx, request.params.orgId!);
     if (!org) throw orgNotFound();
-    const page = paging(request);
+    const page = backendPaging(request);
     const role = request.url.searchParams.get("role");
     const { rows } = await ctx.db.query<{ id: string; role: string; additional_roles: string[] }>(
       `select m.user_id as id, m.role, m.additional_roles from emu_memberships m join users u on u.id = m.user_id

@@ -57,7 +57,6 @@ export function orgWire(org: OrgRecord): Record<string, unknown> {
     domain: org.domain,
     legacy_org_id: org.legacyOrgId,
     custom_role_mapping_name: extra<string | null>(org, "custom_role_mapping_name", null),
-    require_2fa_by: org.require2faBy?.toISOString() ?? null,
   };
   for (const [key, value] of Object.entries(optional)) if (value !== null) wire[key] = value;
   return wire;
@@ -107,6 +106,23 @@ export function pageWire(
     page_size: paging.pageSize,
     has_more_results: (paging.pageNumber + 1) * paging.pageSize < total,
   };
+}
+
+/** The most items one backend page holds; a larger `page_size` is served as this many. */
+const MAX_PAGE_SIZE = 100;
+
+/** Paging from the query: page_number (0-based, default 0) and page_size (default 10, at most 100). */
+export function backendPaging(request: Request): { pageNumber: number; pageSize: number } {
+  const read = (name: string, fallback: number): number => {
+    const raw = request.url.searchParams.get(name);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0)
+      throw invalidFields({ [name]: { code: "invalid_value", message: "Must be a whole number, 0 or more" } });
+    return n;
+  };
+  const pageSize = read("page_size", 10);
+  return { pageNumber: read("page_number", 0), pageSize: pageSize === 0 ? 10 : Math.min(pageSize, MAX_PAGE_SIZE) };
 }
 
 /** A boolean query parameter (`true` / `false`), false when absent; anything else is a field error. */

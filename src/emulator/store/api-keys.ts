@@ -112,12 +112,9 @@ export async function findApiKey(ctx: EmulatorContext, id: string): Promise<Stor
   return rows[0] ? toApiKey(rows[0]) : null;
 }
 
-/** The current, unexpired key a token belongs to, or null. */
+/** The key a token belongs to (current, expired or archived), or null. */
 export async function keyOfToken(ctx: EmulatorContext, token: string): Promise<StoredApiKey | null> {
-  const { rows } = await ctx.db.query<ApiKeyRow>(
-    "select * from emu_api_keys where secret_hash = $1 and archived_at is null and (expires_at is null or expires_at > $2)",
-    [sha256(token), ctx.now()],
-  );
+  const { rows } = await ctx.db.query<ApiKeyRow>("select * from emu_api_keys where secret_hash = $1", [sha256(token)]);
   return rows[0] ? toApiKey(rows[0]) : null;
 }
 

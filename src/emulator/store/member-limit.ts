@@ -4,7 +4,7 @@ import { ProviderError } from "../http/errors.js";
 import { findMembership, type Membership, putMembership } from "./orgs.js";
 
 /** The answer when an org already holds `max_users` people (members plus pending invitations). */
-export const orgFull = (): ProviderError =>
+const orgFull = (): ProviderError =>
   new ProviderError(409, "org_max_users_limit_exceeded", "This organization has reached its maximum number of users");
 
 /**
