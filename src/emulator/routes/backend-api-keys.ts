@@ -34,11 +34,14 @@ function metadataOf(body: Record<string, unknown>): Record<string, unknown> | nu
   return value as Record<string, unknown>;
 }
 
+/** The last second a stored time may be (the end of the year 9999). */
+const LAST_SECOND = 253_402_300_799;
+
 /** An expiry in epoch seconds, in the future; undefined when absent. */
 function expiryOf(ctx: EmulatorContext, body: Record<string, unknown>): Date | undefined {
   const value = body.expires_at_seconds;
   if (value === undefined || value === null) return undefined;
-  if (!Number.isInteger(value) || (value as number) * 1000 <= ctx.now().getTime())
+  if (!Number.isInteger(value) || (value as number) * 1000 <= ctx.now().getTime() || (value as number) > LAST_SECOND)
     throw fieldError("expires_at_seconds", "Must be a time in the future, in whole seconds since the epoch");
   return new Date((value as number) * 1000);
 }

@@ -26,12 +26,15 @@ const EXTRAS: [string, (body: Record<string, unknown>, name: string) => unknown]
   ["custom_role_mapping_name", optionalText],
 ];
 
-/** A whole number of at least `min`, or undefined when absent. */
+/** The largest count a database integer holds. */
+const MAX_COUNT = 2_147_483_647;
+
+/** A whole number from `min` to MAX_COUNT, or undefined when absent. */
 function optionalCount(body: Record<string, unknown>, name: string, min: number): number | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
-  if (!Number.isInteger(value) || (value as number) < min)
-    throw fieldError(name, `Must be a whole number, ${min} or more`);
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > MAX_COUNT)
+    throw fieldError(name, `Must be a whole number from ${min} to ${MAX_COUNT}`);
   return value as number;
 }
 
