@@ -170,6 +170,11 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>): stri
     withoutUnexpected(op.errorCodes).length
       ? `errorCodes: [${withoutUnexpected(op.errorCodes).map(literal).join(", ")}]`
       : "",
+    op.statusCodes
+      ? `statusCodes: { ${Object.entries(op.statusCodes)
+          .map(([status, code]) => `${status}: ${literal(code)}`)
+          .join(", ")} }`
+      : "",
     `validators: () => ${VALIDATION_OFF} ? ${COMPILED_OUT}() : import(${literal(`./${validatorModulePath(op.operationId)}.js`)})`,
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
@@ -207,11 +212,13 @@ export function emitOperationValidators(op: OperationModel, validators: Validato
   const responses = op.successResponses
     .filter((r) => r.schema)
     .map((r) => [r.status, validators.response(op.operationId, r.status)] as const);
-  const names = [...new Set([body, ...responses.map(([, name]) => name), ERROR_RESPONSE_SCHEMA])].filter(Boolean);
+  // An operation whose status decides its error code reads its error bodies by status, not with the ErrorBody schema.
+  const errorBody = op.statusCodes ? undefined : ERROR_RESPONSE_SCHEMA;
+  const names = [...new Set([body, ...responses.map(([, name]) => name), errorBody])].filter(Boolean);
   const fields = [
     body ? `body: ${body}` : "",
     `responses: { ${responses.map(([status, name]) => `${status}: ${name}`).join(", ")} }`,
-    `errorBody: ${ERROR_RESPONSE_SCHEMA}`,
+    errorBody ? `errorBody: ${errorBody}` : "",
   ].filter(Boolean);
   return `${[
     GENERATED_HEADER,

@@ -29,6 +29,8 @@ export interface ResponseModel {
   status: number;
   schema?: SchemaNode;
   errorCodes: string[];
+  /** The code its status maps to whatever the body (`x-error-code`), for a body without `error_code`. */
+  statusCode?: string;
 }
 
 /** What a successful call does to the session (`x-session-effect`). */
@@ -48,7 +50,8 @@ export interface OperationModel {
   summary: string;
   /**
    * "session" for /api/v1 calls, "frontend" for /api/fe/v3 calls (both browser calls), "server" for the calls an
-   * app's server makes (/propelauth/…, /api/backend/…): emitted into their own module, never a browser entry's.
+   * app's server makes (/propelauth/…, /api/backend/…, and every call tagged `backend`): emitted into their own
+   * module, never a browser entry's.
    */
   surface: "session" | "frontend" | "server";
   /**
@@ -68,6 +71,13 @@ export interface OperationModel {
   errorResponses: ResponseModel[];
   /** Every error code the operation documents, in contract order, without duplicates. */
   errorCodes: string[];
+  /**
+   * Error status → the one code it maps to, for an operation whose error bodies carry no `error_code` (the backend
+   * API: each error response names its code in `x-error-code`); absent when the body's `error_code` decides.
+   */
+  statusCodes?: Record<number, string>;
+  /** True when a `404` resolves `null` instead of failing (`x-not-found: 'null'`: a single fetch of an unknown id). */
+  notFoundIsNull?: true;
   invalidates: InvalidationModel[];
   sessionEffect?: SessionEffect;
   pagination?: PaginationModel;

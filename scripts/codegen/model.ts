@@ -70,7 +70,7 @@ function buildOperation(
       .map((p) => ({ name: p.name, required: p.required === true, schema: (p.schema ?? {}) as SchemaNode }));
   const responses = Object.entries(op.responses ?? {}).map(([status, raw]) => buildResponse(contract, status, raw));
   const errorResponses = responses.filter((r) => r.status >= 400);
-  const surface = surfaceOf(path);
+  const surface = op.tags?.includes("backend") ? "server" : surfaceOf(path);
   const navigation = responses.some((r) => r.status >= 300 && r.status < 400);
   if (navigation && (surface !== "server" || method !== "GET"))
     throw new Error(`${operationId}: only a server-surface GET may answer with a redirect (a browser navigation)`);
@@ -89,6 +89,13 @@ function buildOperation(
     errorCodes: [...new Set(errorResponses.flatMap((r) => r.errorCodes))],
     invalidates: [],
   };
+  const statusCodes = statusCodesOf(operationId, errorResponses);
+  if (statusCodes) model.statusCodes = statusCodes;
+  if (op["x-not-found"] !== undefined) {
+    if (op["x-not-found"] !== "null" || statusCodes?.[404] === undefined || method !== "GET")
+      throw new Error(`${operationId}: x-not-found must be 'null', on a GET that documents a 404 with x-error-code`);
+    model.notFoundIsNull = true;
+  }
   const body = op.requestBody && (contract.resolve(op.requestBody) as RequestBodyObject);
   const bodySchema = (body?.content["application/json"] as { schema?: SchemaNode } | undefined)?.schema;
   if (body && bodySchema) model.requestBody = { required: body.required === true, schema: bodySchema };
@@ -130,12 +137,31 @@ function buildResponse(contract: Contract, status: string, raw: ResponseObject |
   if (!Number.isInteger(code)) throw new Error(`Unsupported response status "${status}" (use explicit codes)`);
   const response = contract.resolve(raw) as ResponseObject;
   const schema = response.content?.["application/json"]?.schema as SchemaNode | undefined;
+  const statusCode = (response as { "x-error-code"?: unknown })["x-error-code"];
   const model: ResponseModel = {
     status: code,
-    errorCodes: code >= 400 && schema ? documentedCodes(contract, schema) : [],
+    errorCodes:
+      typeof statusCode === "string" ? [statusCode] : code >= 400 && schema ? documentedCodes(contract, schema) : [],
   };
+  if (typeof statusCode === "string") model.statusCode = statusCode;
   if (schema) model.schema = schema;
   return model;
+}
+
+/**
+ * The status → code map of an operation whose error responses name their code in `x-error-code` (its other error
+ * responses, shared ones such as `InvalidApiKey`, must document exactly one `error_code`); undefined for the others.
+ */
+function statusCodesOf(operationId: string, errors: ResponseModel[]): Record<number, string> | undefined {
+  if (!errors.some((r) => r.statusCode !== undefined)) return undefined;
+  const codes: Record<number, string> = {};
+  for (const response of errors) {
+    const code = response.statusCode ?? (response.errorCodes.length === 1 ? response.errorCodes[0] : undefined);
+    if (code === undefined)
+      throw new Error(`${operationId}: its ${response.status} response needs x-error-code (one code per status)`);
+    codes[response.status] = code;
+  }
+  return codes;
 }
 
 /** Reads the codes an error response documents: the `error_code` enum of its schema (directly or in `allOf`). */

@@ -27,6 +27,12 @@ import { membershipListRoutes } from "./routes/membership-lists.js";
 import { orgRoutes } from "./routes/orgs.js";
 import { sessionRoutes } from "./routes/session.js";
 import { serverSessionRoutes } from "./routes/server-session.js";
+import { backendApiKeyRoutes } from "./routes/backend-api-keys.js";
+import { backendMemberRoutes } from "./routes/backend-members.js";
+import { backendOrgRoutes } from "./routes/backend-orgs.js";
+import { backendTokenRoutes } from "./routes/backend-tokens.js";
+import { backendUserReadRoutes } from "./routes/backend-user-reads.js";
+import { backendUserWriteRoutes } from "./routes/backend-user-writes.js";
 import { ssrAuthorizePage } from "./pages/ssr-authorize.js";
 import { loadIntegrationKey } from "./tokens/integration-key.js";
 import { migrateEmulator, truncateEmulator } from "./db/schema.js";
@@ -216,7 +222,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-/** Every route of the emulator (fe API, hosted pages, admin API and its UI) on one router. */
+/** Every route of the emulator (fe API, backend API, hosted pages, admin API and its UI) on one router. */
 export function createRouter(
   ctx: EmulatorContext,
   actions: AdminActions,
@@ -227,6 +233,12 @@ export function createRouter(
   for (const register of [
     sessionRoutes,
     serverSessionRoutes,
+    backendUserReadRoutes,
+    backendUserWriteRoutes,
+    backendOrgRoutes,
+    backendMemberRoutes,
+    backendApiKeyRoutes,
+    backendTokenRoutes,
     loginRoutes,
     emailFlowRoutes,
     accountRoutes,

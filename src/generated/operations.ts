@@ -60,6 +60,137 @@ export interface OperationErrorCodes {
     | "unexpected_error";
   backendLogout: "invalid_request_fields" | "invalid_api_key" | "unexpected_error";
   oauthUserinfo: "not_logged_in" | "unexpected_error";
+  backendFetchTokenVerificationMetadata: "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUserById: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendUpdateUserMetadata:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendDeleteUser: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUserByEmail: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUserByUsername: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUsersByIds: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUsersByEmails: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUsersByUsernames:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendQueryUsers: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUsersInOrg:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendCreateUser: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendUpdateUserEmail:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendUpdateUserPassword:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendClearUserPassword: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendDisableUser: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendEnableUser: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendDisableUser2fa: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendEnableUserCanCreateOrgs: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendDisableUserCanCreateOrgs: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendLogoutAllUserSessions: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendResendEmailConfirmation:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendCreateOrg: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchOrg: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendUpdateOrg:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendDeleteOrg: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendQueryOrgs: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendAddUserToOrg:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendChangeUserRoleInOrg:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendRemoveUserFromOrg:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendInviteUserToOrg:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendInviteUserToOrgByUserId:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendFetchPendingInvites: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendRevokePendingOrgInvite:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendFetchCurrentApiKeys: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendCreateApiKey: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchArchivedApiKeys:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendValidateApiKey: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchApiKey:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendUpdateApiKey:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendDeleteApiKey:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendCreateAccessToken:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "user_not_found"
+    | "action_disabled"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
 }
 
 /** The id of every operation in the contract. */

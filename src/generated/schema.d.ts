@@ -733,6 +733,641 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/token_verification_metadata": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The public key that verifies the project's access tokens (RS256), as PEM.
+     * @description Not under `/api/backend`: the provider's library calls it once at start-up. The PEM is an RSA public key in
+     *     SPKI form; the issuer to check tokens against is the auth URL's origin (it is not in the answer).
+     */
+    get: operations["backendFetchTokenVerificationMetadata"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Fetch one user by id, optionally with their organisations.
+     * @description An unknown user is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserById"];
+    /** Update a user's profile, metadata or properties (only the fields sent change). */
+    put: operations["backendUpdateUserMetadata"];
+    post?: never;
+    /** Delete a user and their memberships. */
+    delete: operations["backendDeleteUser"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Fetch one user by e-mail address, optionally with their organisations.
+     * @description An unknown e-mail is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserByEmail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/username": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Fetch one user by username, optionally with their organisations.
+     * @description An unknown username is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserByUsername"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/user_ids": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fetch several users by id (unknown ids are left out of the answer). */
+    post: operations["backendFetchUsersByIds"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fetch several users by e-mail address (unknown addresses are left out of the answer). */
+    post: operations["backendFetchUsersByEmails"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/usernames": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fetch several users by username (unknown usernames are left out of the answer). */
+    post: operations["backendFetchUsersByUsernames"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/query": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Page through the project's users, optionally filtered by e-mail or username and ordered. */
+    get: operations["backendQueryUsers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/org/{orgId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Page through an organisation's members, optionally only those with a role.
+     * @description An unknown organisation is `404` (`not_found`), not an empty page.
+     */
+    get: operations["backendFetchUsersInOrg"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a user (confirmed or not, with or without a password). */
+    post: operations["backendCreateUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a user's e-mail address, optionally asking them to confirm it. */
+    put: operations["backendUpdateUserEmail"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a user's password, optionally asking them to change it at their next login. */
+    put: operations["backendUpdateUserPassword"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/clear_password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Remove a user's password (they log in another way, or set a new one). */
+    put: operations["backendClearUserPassword"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/disable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Disable a user (they cannot log in; their sessions end). */
+    post: operations["backendDisableUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enable a disabled user again. */
+    post: operations["backendEnableUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/disable_2fa": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn off a user's two-factor authentication. */
+    post: operations["backendDisableUser2fa"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/can_create_orgs/enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Allow a user to create organisations. */
+    put: operations["backendEnableUserCanCreateOrgs"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/can_create_orgs/disable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Stop a user from creating organisations. */
+    put: operations["backendDisableUserCanCreateOrgs"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/logout_all_sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End every session of a user (their refresh tokens stop working). */
+    post: operations["backendLogoutAllUserSessions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/resend_email_confirmation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a user the e-mail that confirms their address again.
+     * @description A `400` (`user_id`) when the address is already confirmed; a `429` when one was sent too recently.
+     */
+    post: operations["backendResendEmailConfirmation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an organisation (with no members). */
+    post: operations["backendCreateOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/{orgId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Fetch one organisation by id.
+     * @description An unknown organisation is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchOrg"];
+    /** Update an organisation's name, metadata, limits, domain rules or password policy (only the fields sent change). */
+    put: operations["backendUpdateOrg"];
+    post?: never;
+    /** Delete an organisation and its memberships, invitations and API keys. */
+    delete: operations["backendDeleteOrg"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/query": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Page through the project's organisations, optionally filtered and ordered.
+     * @description A POST with a JSON body (what the provider's Node library sends); the body `{}` asks for the first page.
+     */
+    post: operations["backendQueryOrgs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/add_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a user to an organisation with a role (and additional roles).
+     * @description A `404` when the user or the organisation is unknown; a `400` (`org_id`) when the organisation is full (`max_users` counts members and pending invitations).
+     */
+    post: operations["backendAddUserToOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/change_role": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change a member's role (and additional roles) in an organisation. */
+    post: operations["backendChangeUserRoleInOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/remove_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a member from an organisation. */
+    post: operations["backendRemoveUserFromOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/invite_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite someone to an organisation by e-mail address, with a role.
+     * @description A `400` when the address is already a member or invited, or the organisation is full; a `404` when the organisation is unknown.
+     */
+    post: operations["backendInviteUserToOrg"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/invite_user_by_id": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite an existing user to an organisation by user id, with a role.
+     * @description A `400` when the user is already a member or invited, or the organisation is full; a `404` when the user or the organisation is unknown.
+     */
+    post: operations["backendInviteUserToOrgByUserId"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/pending_org_invites": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Page through pending invitations, of one organisation or of all. */
+    get: operations["backendFetchPendingInvites"];
+    put?: never;
+    post?: never;
+    /** Revoke a pending invitation (a DELETE with a JSON body). */
+    delete: operations["backendRevokePendingOrgInvite"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Page through live end-user API keys, of an organisation, a user, or all. */
+    get: operations["backendFetchCurrentApiKeys"];
+    put?: never;
+    /** Create an end-user API key for an organisation, a user, or both; its token is shown only here. */
+    post: operations["backendCreateApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/archived": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Page through deleted or expired end-user API keys, of an organisation, a user, or all. */
+    get: operations["backendFetchArchivedApiKeys"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/validate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check an end-user API key's token and answer who it belongs to.
+     * @description A leading `Bearer ` (any case) is stripped from the token by the client before it is sent. An unknown,
+     *     expired or deleted (archived) key is `400` with one message in `api_key_token` naming the reason:
+     *     "API key not found", "API key expired" or "API key deleted". A key used too often is `429` with a JSON body
+     *     (`wait_seconds`).
+     */
+    post: operations["backendValidateApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/{apiKeyId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Fetch one end-user API key (live or archived) by id.
+     * @description An unknown id is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchApiKey"];
+    put?: never;
+    post?: never;
+    /** Delete (archive) an end-user API key; it stops validating and moves to the archived list. */
+    delete: operations["backendDeleteApiKey"];
+    options?: never;
+    head?: never;
+    /** Change an end-user API key's expiry or metadata. */
+    patch: operations["backendUpdateApiKey"];
+    trace?: never;
+  };
+  "/api/backend/v1/access_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mint an access token for a user (optionally for one active organisation) that lasts the given minutes.
+     * @description The token is an RS256 JWT like the ones the front end refreshes (`iss` the auth URL's origin, `login_method`
+     *     `generated_from_backend_api`); with `active_org_id` it carries `org_member_info` for that organisation only.
+     *     An unknown user is `403` (→ `user_not_found`); a project that does not allow minting is `404`
+     *     (→ `action_disabled`).
+     */
+    post: operations["backendCreateAccessToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1203,6 +1838,353 @@ export interface components {
         [key: string]: components["schemas"]["OrgMemberInfo"];
       };
     };
+    /** @description A JSON object the provider may add a `message` to; clients do not depend on it. */
+    BackendMessage: {
+      message?: string;
+    };
+    /**
+     * @description Wire field name → what is wrong with it. The provider sends an array of messages per field; a lone string is
+     *     accepted as one message. The client reads it as `fieldErrors` / `userFacingErrors` (messages joined by a space).
+     */
+    BackendFieldErrors: {
+      [key: string]: string[] | string;
+    };
+    /** @description The answer of a validation whose key was used too often. */
+    BackendApiKeyRateLimited: {
+      /** @description Seconds to wait before the key validates again. */
+      wait_seconds: number;
+      user_facing_error?: string;
+      error_code?: string;
+    };
+    BackendTokenVerificationMetadata: {
+      /** @description The RSA public key (SPKI, PEM) that verifies access tokens. */
+      verifier_key_pem: string;
+    };
+    /** @description A user as the backend API answers it (single and batch fetches, pages, API-key validation). */
+    BackendUser: {
+      user_id: string;
+      email: string;
+      email_confirmed: boolean;
+      has_password: boolean;
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      picture_url?: string;
+      locked: boolean;
+      enabled: boolean;
+      mfa_enabled: boolean;
+      can_create_orgs?: boolean;
+      /** @description Unix seconds. */
+      created_at: number;
+      /** @description Unix seconds. */
+      last_active_at: number;
+      /** @description The user's memberships, keyed by org id (only with `include_orgs=true`). */
+      org_id_to_org_info?: {
+        [key: string]: components["schemas"]["OrgMemberInfo"];
+      };
+      legacy_user_id?: string;
+      impersonator_user_id?: string;
+      /** @description Custom metadata only the backend sets. Keys are user-defined and must not be renamed. */
+      metadata?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Custom user properties. Keys are user-defined and must not be renamed. */
+      properties?: {
+        [key: string]: unknown;
+      };
+      update_password_required?: boolean;
+    };
+    /** @description A member, as the org's user page answers it (a user plus their role in that organisation). */
+    BackendUserInOrg: components["schemas"]["BackendUser"] & {
+      role_in_org: string;
+      additional_roles_in_org?: string[];
+    };
+    BackendUsersPage: {
+      users: components["schemas"]["BackendUser"][];
+      total_users: number;
+      current_page: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    BackendUsersInOrgPage: {
+      users: components["schemas"]["BackendUserInOrg"][];
+      total_users: number;
+      current_page: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    /** @enum {string} */
+    BackendUserOrderBy:
+      | "CREATED_AT_ASC"
+      | "CREATED_AT_DESC"
+      | "LAST_ACTIVE_AT_ASC"
+      | "LAST_ACTIVE_AT_DESC"
+      | "EMAIL"
+      | "USERNAME";
+    BackendUserIdsRequest: {
+      user_ids: string[];
+    };
+    BackendEmailsRequest: {
+      emails: string[];
+    };
+    BackendUsernamesRequest: {
+      usernames: string[];
+    };
+    BackendUserIdRequest: {
+      user_id: string;
+    };
+    BackendCreateUserRequest: {
+      email: string;
+      email_confirmed?: boolean;
+      send_email_to_confirm_email_address?: boolean;
+      password?: string;
+      ask_user_to_update_password_on_login?: boolean;
+      ignore_domain_restrictions?: boolean;
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      properties?: {
+        [key: string]: unknown;
+      };
+    };
+    BackendCreatedUser: {
+      user_id: string;
+    };
+    BackendUpdateUserMetadataRequest: {
+      username?: string;
+      first_name?: string;
+      last_name?: string;
+      picture_url?: string;
+      metadata?: {
+        [key: string]: unknown;
+      };
+      properties?: {
+        [key: string]: unknown;
+      };
+      update_password_required?: boolean;
+      legacy_user_id?: string;
+    };
+    BackendUpdateUserEmailRequest: {
+      new_email: string;
+      require_email_confirmation: boolean;
+    };
+    BackendUpdateUserPasswordRequest: {
+      password: string;
+      ask_user_to_update_password_on_login?: boolean;
+    };
+    /** @description An organisation as `GET /org/{orgId}` answers it. */
+    BackendOrg: {
+      org_id: string;
+      name: string;
+      url_safe_org_slug?: string;
+      can_setup_saml?: boolean;
+      is_saml_configured?: boolean;
+      is_saml_in_test_mode?: boolean;
+      max_users?: number | null;
+      metadata?: {
+        [key: string]: unknown;
+      } | null;
+      domain?: string | null;
+      extra_domains?: string[];
+      domain_autojoin?: boolean;
+      domain_restrict?: boolean;
+      custom_role_mapping_name?: string | null;
+      legacy_org_id?: string | null;
+      password_rotation_enabled?: boolean;
+      password_rotation_history_size?: number;
+      password_rotation_period?: number;
+    };
+    /** @description An organisation in a query page or an API-key validation (`name` in pages, `org_name` in validations; either may carry both). */
+    BackendOrgSummary: {
+      org_id: string;
+      name?: string;
+      org_name?: string;
+      max_users?: number | null;
+      is_saml_configured?: boolean;
+      can_setup_saml?: boolean;
+      legacy_org_id?: string | null;
+      metadata?: {
+        [key: string]: unknown;
+      } | null;
+      custom_role_mapping_name?: string | null;
+      /** @description Unix seconds. */
+      created_at?: number;
+    };
+    BackendOrgsPage: {
+      orgs: components["schemas"]["BackendOrgSummary"][];
+      total_orgs: number;
+      current_page: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    /** @enum {string} */
+    BackendOrgOrderBy: "CREATED_AT_ASC" | "CREATED_AT_DESC" | "NAME";
+    BackendOrgQueryRequest: {
+      page_size?: number;
+      page_number?: number;
+      order_by?: components["schemas"]["BackendOrgOrderBy"];
+      name?: string;
+      legacy_org_id?: string;
+      domain?: string;
+    };
+    BackendCreateOrgRequest: {
+      name: string;
+      /** @default false */
+      enable_auto_joining_by_domain: boolean;
+      /** @default false */
+      members_must_have_matching_domain: boolean;
+      domain?: string;
+      max_users?: number;
+      legacy_org_id?: string;
+      custom_role_mapping_name?: string;
+    };
+    BackendCreatedOrg: {
+      org_id: string;
+      name: string;
+    };
+    /** @description Only the fields sent change. A body with only `custom_role_mapping_name` subscribes the organisation to that role mapping. */
+    BackendUpdateOrgRequest: {
+      name?: string;
+      can_setup_saml?: boolean;
+      metadata?: {
+        [key: string]: unknown;
+      };
+      max_users?: number;
+      autojoin_by_domain?: boolean;
+      restrict_to_domain?: boolean;
+      domain?: string;
+      legacy_org_id?: string;
+      /** @description ISO 8601 date-time from which members need two-factor authentication. */
+      require_2fa_by?: string;
+      extra_domains?: string[];
+      password_rotation_enabled?: boolean;
+      password_rotation_history_size?: number;
+      password_rotation_period?: number;
+      custom_role_mapping_name?: string;
+    };
+    BackendAddUserToOrgRequest: {
+      user_id: string;
+      org_id: string;
+      role: string;
+      /** @default [] */
+      additional_roles: string[];
+    };
+    BackendChangeUserRoleInOrgRequest: components["schemas"]["BackendAddUserToOrgRequest"];
+    BackendRemoveUserFromOrgRequest: {
+      user_id: string;
+      org_id: string;
+    };
+    BackendInviteUserToOrgRequest: {
+      org_id: string;
+      email: string;
+      role: string;
+      /** @default [] */
+      additional_roles: string[];
+    };
+    BackendInviteUserToOrgByUserIdRequest: {
+      org_id: string;
+      user_id: string;
+      role: string;
+      /** @default [] */
+      additional_roles: string[];
+    };
+    BackendPendingInvite: {
+      invitee_email: string;
+      org_id: string;
+      org_name: string;
+      role_in_org: string;
+      additional_roles_in_org?: string[];
+      /** @description Unix seconds. */
+      created_at: number;
+      /** @description Unix seconds. */
+      expires_at: number;
+      inviter_email?: string;
+      inviter_user_id?: string;
+    };
+    BackendInvitesPage: {
+      invites: components["schemas"]["BackendPendingInvite"][];
+      total_invites: number;
+      current_page: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    BackendRevokePendingOrgInviteRequest: {
+      invitee_email: string;
+      org_id: string;
+    };
+    /** @description An end-user API key (never its token). */
+    BackendApiKey: {
+      api_key_id: string;
+      /** @description Unix seconds. */
+      created_at: number;
+      /** @description Unix seconds; `null` never expires. */
+      expires_at_seconds?: number | null;
+      metadata?: {
+        [key: string]: unknown;
+      } | null;
+      user_id?: string | null;
+      org_id?: string | null;
+      display_name?: string | null;
+    };
+    BackendApiKeysPage: {
+      api_keys: components["schemas"]["BackendApiKey"][];
+      total_api_keys: number;
+      current_page: number;
+      page_size: number;
+      has_more_results: boolean;
+    };
+    /** @description With `org_id` an org key, with `user_id` a personal key, with both an org key that names a user. */
+    BackendCreateApiKeyRequest: {
+      org_id?: string;
+      user_id?: string;
+      /** @description Unix seconds; without it the key never expires. */
+      expires_at_seconds?: number;
+      metadata?: {
+        [key: string]: unknown;
+      };
+      display_name?: string;
+    };
+    BackendCreatedApiKey: {
+      api_key_id: string;
+      /** @description The secret the key's owner sends as `Authorization: Bearer <token>`; shown only here. */
+      api_key_token: string;
+    };
+    BackendUpdateApiKeyRequest: {
+      expires_at_seconds?: number;
+      /** @description A JSON object; a JSON-encoded string of one is accepted too (what the provider's Node type sends). */
+      metadata?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
+      set_to_never_expire?: boolean;
+    };
+    BackendValidateApiKeyRequest: {
+      api_key_token: string;
+    };
+    /**
+     * @description Who a valid key belongs to: a personal key has `user`; an org key has `org`, plus `user` and `user_in_org`
+     *     when it also names a user; a key with neither owner has only `metadata`. Absent parts are left out.
+     */
+    BackendApiKeyValidation: {
+      metadata?: {
+        [key: string]: unknown;
+      } | null;
+      user_id?: string | null;
+      org_id?: string | null;
+      user?: components["schemas"]["BackendUser"] | null;
+      org?: components["schemas"]["BackendOrgSummary"] | null;
+      user_in_org?: components["schemas"]["OrgMemberInfo"] | null;
+    };
+    BackendCreateAccessTokenRequest: {
+      user_id: string;
+      duration_in_minutes: number;
+      active_org_id?: string;
+    };
+    BackendCreatedAccessToken: {
+      /** @description RS256 JWT; its `iss` is the auth URL's origin. */
+      access_token: string;
+    };
   };
   responses: {
     /** @description Something went wrong on the server. */
@@ -1313,6 +2295,107 @@ export interface components {
         };
       };
     };
+    /** @description Done. The body is a JSON object (`{}`, or one with a `message`) that clients do not read. */
+    BackendDone: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendMessage"];
+      };
+    };
+    /** @description The user (`org_id_to_org_info` only with `include_orgs=true`). */
+    BackendUserFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendUser"];
+      };
+    };
+    /** @description The users found, as a JSON array (unknown values are left out; each user answers once). */
+    BackendUserBatch: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendUser"][];
+      };
+    };
+    /** @description One page of end-user API keys (never their tokens). */
+    BackendApiKeyPage: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendApiKeysPage"];
+      };
+    };
+    /** @description The user, organisation, invitation or key is unknown (`not_found`; a single fetch answers `null`). */
+    BackendNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendMessage"];
+      };
+    };
+    /** @description Too many calls (`rate_limit_exceeded`); the body is plain text, `Retry-After` says when to retry. */
+    BackendRateLimited: {
+      headers: {
+        /** @description Seconds to wait before the next call. */
+        "Retry-After"?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        "text/plain": string;
+      };
+    };
+    /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+    BackendUserFieldErrors: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendFieldErrors"];
+      };
+    };
+    /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+    BackendOrgFieldErrors: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendFieldErrors"];
+      };
+    };
+    /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+    BackendMembershipFieldErrors: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendFieldErrors"];
+      };
+    };
+    /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+    BackendApiKeyFieldErrors: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendFieldErrors"];
+      };
+    };
+    /** @description The query is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+    BackendQueryFieldErrors: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["BackendFieldErrors"];
+      };
+    };
   };
   parameters: {
     /** @description Fixed anti-CSRF marker the provider requires on every front-end call. */
@@ -1333,6 +2416,26 @@ export interface components {
     ApiKeySearch: string;
     /** @description Sort order of the keys. */
     SortBy: components["schemas"]["ApiKeySortBy"];
+    /**
+     * @description The user's id (a UUID).
+     * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+     */
+    BackendUserIdPath: string;
+    /**
+     * @description The end-user API key's id (32 hex characters).
+     * @example 0f1e2d3c4b5a69788796a5b4c3d2e1f0
+     */
+    BackendApiKeyIdPath: string;
+    /** @description Include `org_id_to_org_info` (the provider's library always sends it, `false` by default). */
+    BackendIncludeOrgs: boolean;
+    /** @description Include `org_id_to_org_info` in each user (the provider's library sends it only when true). */
+    BackendIncludeOrgsIfTrue: boolean;
+    /** @description Only this organisation's keys. */
+    BackendApiKeyOrgId: string;
+    /** @description Only this user's keys. */
+    BackendApiKeyUserId: string;
+    /** @description Only the keys of the user with this e-mail address. */
+    BackendApiKeyUserEmail: string;
   };
   requestBodies: never;
   headers: never;
@@ -3262,6 +4365,1085 @@ export interface operations {
           };
         };
       };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchTokenVerificationMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The verifier key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendTokenVerificationMetadata"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUserById: {
+    parameters: {
+      query?: {
+        /** @description Include `org_id_to_org_info` (the provider's library always sends it, `false` by default). */
+        include_orgs?: components["parameters"]["BackendIncludeOrgs"];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendUserFound"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendUpdateUserMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUpdateUserMetadataRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendUserFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDeleteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUserByEmail: {
+    parameters: {
+      query: {
+        /** @example ada@acme.example */
+        email: string;
+        /** @description Include `org_id_to_org_info` (the provider's library always sends it, `false` by default). */
+        include_orgs?: components["parameters"]["BackendIncludeOrgs"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendUserFound"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUserByUsername: {
+    parameters: {
+      query: {
+        /** @example ada */
+        username: string;
+        /** @description Include `org_id_to_org_info` (the provider's library always sends it, `false` by default). */
+        include_orgs?: components["parameters"]["BackendIncludeOrgs"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendUserFound"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUsersByIds: {
+    parameters: {
+      query?: {
+        /** @description Include `org_id_to_org_info` in each user (the provider's library sends it only when true). */
+        include_orgs?: components["parameters"]["BackendIncludeOrgsIfTrue"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUserIdsRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendUserBatch"];
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUsersByEmails: {
+    parameters: {
+      query?: {
+        /** @description Include `org_id_to_org_info` in each user (the provider's library sends it only when true). */
+        include_orgs?: components["parameters"]["BackendIncludeOrgsIfTrue"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendEmailsRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendUserBatch"];
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUsersByUsernames: {
+    parameters: {
+      query?: {
+        /** @description Include `org_id_to_org_info` in each user (the provider's library sends it only when true). */
+        include_orgs?: components["parameters"]["BackendIncludeOrgsIfTrue"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUsernamesRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendUserBatch"];
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendQueryUsers: {
+    parameters: {
+      query?: {
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        order_by?: components["schemas"]["BackendUserOrderBy"];
+        /** @description Users whose e-mail or username contains this text. */
+        email_or_username?: string;
+        include_orgs?: boolean;
+        legacy_user_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of users. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendUsersPage"];
+        };
+      };
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUsersInOrg: {
+    parameters: {
+      query?: {
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+        include_orgs?: boolean;
+        /** @description Only members whose role is this one. */
+        role?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of members. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendUsersInOrgPage"];
+        };
+      };
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendCreateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendCreateUserRequest"];
+      };
+    };
+    responses: {
+      /** @description The new user's id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedUser"];
+        };
+      };
+      400: components["responses"]["BackendUserFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendUpdateUserEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUpdateUserEmailRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendUserFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendUpdateUserPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUpdateUserPasswordRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendUserFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendClearUserPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDisableUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendEnableUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDisableUser2fa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendEnableUserCanCreateOrgs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDisableUserCanCreateOrgs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendLogoutAllUserSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendResendEmailConfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUserIdRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendUserFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendCreateOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendCreateOrgRequest"];
+      };
+    };
+    responses: {
+      /** @description The new organisation's id and name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedOrg"];
+        };
+      };
+      400: components["responses"]["BackendOrgFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendOrg"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendUpdateOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUpdateOrgRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendOrgFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDeleteOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendQueryOrgs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendOrgQueryRequest"];
+      };
+    };
+    responses: {
+      /** @description One page of organisations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendOrgsPage"];
+        };
+      };
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendAddUserToOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendAddUserToOrgRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendMembershipFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendChangeUserRoleInOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendChangeUserRoleInOrgRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendMembershipFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendRemoveUserFromOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendRemoveUserFromOrgRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendMembershipFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendInviteUserToOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendInviteUserToOrgRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendMembershipFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendInviteUserToOrgByUserId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendInviteUserToOrgByUserIdRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendMembershipFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchPendingInvites: {
+    parameters: {
+      query?: {
+        /** @description Only this organisation's invitations. */
+        org_id?: string;
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of pending invitations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendInvitesPage"];
+        };
+      };
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendRevokePendingOrgInvite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendRevokePendingOrgInviteRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendMembershipFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchCurrentApiKeys: {
+    parameters: {
+      query?: {
+        /** @description Only this organisation's keys. */
+        org_id?: components["parameters"]["BackendApiKeyOrgId"];
+        /** @description Only this user's keys. */
+        user_id?: components["parameters"]["BackendApiKeyUserId"];
+        /** @description Only the keys of the user with this e-mail address. */
+        user_email?: components["parameters"]["BackendApiKeyUserEmail"];
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendApiKeyPage"];
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendCreateApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendCreateApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description The new key's id and token. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedApiKey"];
+        };
+      };
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchArchivedApiKeys: {
+    parameters: {
+      query?: {
+        /** @description Only this organisation's keys. */
+        org_id?: components["parameters"]["BackendApiKeyOrgId"];
+        /** @description Only this user's keys. */
+        user_id?: components["parameters"]["BackendApiKeyUserId"];
+        /** @description Only the keys of the user with this e-mail address. */
+        user_email?: components["parameters"]["BackendApiKeyUserEmail"];
+        /** @description Items per page; the server picks a default when absent. */
+        page_size?: components["parameters"]["PageSize"];
+        /** @description Zero-based page index. `0` must be sent, not dropped. */
+        page_number?: components["parameters"]["PageNumber"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendApiKeyPage"];
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendValidateApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendValidateApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description Who the key belongs to, and its metadata. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyValidation"];
+        };
+      };
+      /** @description The token is missing, unknown, expired or deleted (`invalid_request_fields`; the message names which). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      /** @description The key was used too often (`rate_limit_exceeded`); `wait_seconds` says how long to wait. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyRateLimited"];
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The end-user API key's id (32 hex characters).
+         * @example 0f1e2d3c4b5a69788796a5b4c3d2e1f0
+         */
+        apiKeyId: components["parameters"]["BackendApiKeyIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key (never its token). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKey"];
+        };
+      };
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDeleteApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The end-user API key's id (32 hex characters).
+         * @example 0f1e2d3c4b5a69788796a5b4c3d2e1f0
+         */
+        apiKeyId: components["parameters"]["BackendApiKeyIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendUpdateApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The end-user API key's id (32 hex characters).
+         * @example 0f1e2d3c4b5a69788796a5b4c3d2e1f0
+         */
+        apiKeyId: components["parameters"]["BackendApiKeyIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendUpdateApiKeyRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendCreateAccessToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendCreateAccessTokenRequest"];
+      };
+    };
+    responses: {
+      /** @description The access token. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedAccessToken"];
+        };
+      };
+      /** @description The duration or the active organisation is not acceptable (`invalid_request_fields`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      /** @description The user is unknown (`user_not_found`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendMessage"];
+        };
+      };
+      /** @description Minting access tokens is not enabled for the project (`action_disabled`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendMessage"];
+        };
+      };
+      429: components["responses"]["BackendRateLimited"];
       500: components["responses"]["UnexpectedError"];
     };
   };

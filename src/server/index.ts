@@ -5,6 +5,23 @@ export type { OrgMembership, OrgRoleStructure } from "../session/types.js";
 export { createServerAuth, type ServerAuth } from "./create-server-auth.js";
 export { serverAuthOptionsFromEnv, type ServerAuthOptions } from "./options.js";
 export { AccessTokenError, type AccessTokenFailure } from "./errors.js";
+export {
+  type BackendClient,
+  type BackendClientOptions,
+  createBackendClient,
+  PROVIDER_BACKEND_URL,
+} from "./backend-client.js";
+export type { BackendOperations } from "../generated/backend-client.js";
+export {
+  ApiKeyError,
+  type ApiKeyFailure,
+  type ApiKeyOrg,
+  type ApiKeyOwner,
+  validateApiKey,
+  validateRequestApiKey,
+} from "./api-key.js";
+export { ApiError, isApiError, ResponseValidationError, RequestValidationError } from "../transport/errors.js";
+export type { User } from "../session/types.js";
 export { ServerConfigurationError } from "../transport/server-transport.js";
 export type { ServerLoginMethod, ServerOrg, ServerUser } from "./server-user.js";
 export type { SessionUpdate } from "./session.js";

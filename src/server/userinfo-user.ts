@@ -11,8 +11,8 @@ const text = (value: unknown): string | undefined => (typeof value === "string" 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 
-/** One org of the userinfo answer. */
-function toMembership(org: Json): OrgMembership {
+/** One org membership as the auth host sends it (userinfo, the backend API's users and API-key owners). */
+export function toMembership(org: Json): OrgMembership {
   return {
     orgId: text(org.org_id) ?? "",
     orgName: text(org.org_name) ?? "",

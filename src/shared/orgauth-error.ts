@@ -31,6 +31,8 @@ export type OrgauthErrorType =
   | "adapter"
   /** `AccessTokenError`: an access token that does not verify on the server (its `reason` says why). */
   | "access_token"
+  /** `ApiKeyError`: an end-user API key the app's server refused (its `reason` says why). */
+  | "api_key"
   /** `ServerConfigurationError`: a server-side option (the integration API key) is missing or unusable. */
   | "server_configuration"
   /** `SeedError`: a seed the emulator refuses (its `problems` say where and why). */

@@ -52,6 +52,11 @@ export interface OperationDescriptor<Id extends string = string> {
   readonly responses: Readonly<Record<number, boolean>>;
   /** Error codes the operation documents besides `unexpected_error`, which every operation can answer with. */
   readonly errorCodes?: readonly string[];
+  /**
+   * Error status → its code, for an operation whose error bodies carry no `error_code` (the backend API): the
+   * status decides the code, the body only its messages. Any other error status is `unexpected_error`.
+   */
+  readonly statusCodes?: Readonly<Record<number, string>>;
   /** Loads the operation's validators (the transport starts it with the request and keeps the result). */
   readonly validators: () => Promise<{ validators: OperationValidators }>;
 }

@@ -48,20 +48,13 @@ export const statuses = (exchanges: PrismExchange[]) =>
 /** A named example of a response, resolved. */
 export type NamedExample = [name: string, example: { value?: unknown }];
 
-/** The named examples of `op`'s `status` response in `media`, resolved. */
-export function examplesOf(
-  contract: Contract,
-  op: OperationModel,
-  status: number,
-  media = "application/json",
-): NamedExample[] {
+/** The named examples of `op`'s `status` response in `media` (by default its first media type), resolved. */
+export function examplesOf(contract: Contract, op: OperationModel, status: number, media?: string): NamedExample[] {
   const response = contract.resolve(
     contract.document.paths[op.path][op.method.toLowerCase()].responses[String(status)],
   );
-  return Object.entries(response.content?.[media]?.examples ?? {}).map(([name, example]) => [
-    name,
-    contract.resolve(example as object),
-  ]);
+  const content = response.content?.[media ?? Object.keys(response.content ?? {})[0] ?? ""];
+  return Object.entries(content?.examples ?? {}).map(([name, example]) => [name, contract.resolve(example as object)]);
 }
 
 /** A success example to ask Prism for. `hasBody`: the response has a schema (else the call resolves undefined). */
@@ -89,13 +82,17 @@ export function successExamplesOf(contract: Contract, op: OperationModel, unname
   });
 }
 
-/** Every named example of every error response of `op`, with the error code its body names. */
+/**
+ * Every named example of every error response of `op`, with the error code a client reads from it: the one its
+ * status maps to (a backend call, whose bodies carry none), else the one its body names.
+ */
 export function errorExamplesOf(contract: Contract, op: OperationModel) {
   return op.errorResponses.flatMap((response) =>
     examplesOf(contract, op, response.status).map(([name, example]) => ({
       status: response.status,
       name,
-      value: example.value as { error_code: string },
+      value: example.value,
+      code: op.statusCodes?.[response.status] ?? (example.value as { error_code: string }).error_code,
     })),
   );
 }

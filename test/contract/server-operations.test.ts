@@ -83,16 +83,16 @@ describe.each(callable)("$method $path ($operationId)", (op) => {
 
   const errorExamples = errorExamplesOf(contract, op);
 
-  it.each(errorExamples)("answers example $name ($status) with a typed ApiError", async ({ status, name, value }) => {
+  it.each(errorExamples)("answers example $name ($status) with a typed ApiError", async ({ status, name, code }) => {
     const { transport, exchanges } = recordingTransport();
     const error = await rejectionOf(call(transport, preferring({ status, name })));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status, operationId: op.operationId, code: value.error_code });
+    expect(error).toMatchObject({ status, operationId: op.operationId, code });
     expect(sentOf(exchanges)).toEqual([sentAs(status)]);
   });
 
   it("documents an example for every error code it lists", () => {
-    const named = new Set(errorExamples.map((e) => e.value.error_code));
+    const named = new Set(errorExamples.map((e) => e.code));
     expect(op.errorCodes.filter((code) => !named.has(code))).toEqual([]);
   });
 });

@@ -52,7 +52,9 @@ const operations: Operation[] = Object.entries(doc.paths as Record<string, Node>
     })),
 );
 const frontEnd = operations.filter((o) => o.path.startsWith("/api/fe/v3/"));
-const server = operations.filter((o) => /^\/(propelauth|api\/backend)\//.test(o.path));
+/** The backend (management) API: its errors carry no `error_code`, each status names its code in `x-error-code`. */
+const backend = operations.filter((o) => o.op.tags?.[0] === "backend");
+const server = operations.filter((o) => !backend.includes(o) && /^\/(propelauth|api\/backend)\//.test(o.path));
 /** The browser navigation of the server surface: answered with a page or a redirect, not JSON. */
 const isNavigation = (o: Operation): boolean => Object.keys(o.op.responses).some((status) => status.startsWith("3"));
 const byId = new Map(operations.map((o) => [o.id, o]));
@@ -94,6 +96,10 @@ describe("openapi/auth-api.yaml", () => {
       expect(o.op.security, o.id).toEqual(expected);
       expect(o.op.tags, o.id).toEqual(["server"]);
     }
+    for (const o of backend) {
+      expect(o.op.security, o.id).toEqual([{ integrationApiKey: [] }]);
+      expect(o.id, "one naming scheme, apart from the front end's").toMatch(/^backend[A-Z]/);
+    }
     expect(operations.filter(isNavigation).map((o) => o.id)).toEqual(["ssrAuthorize"]);
   });
 
@@ -115,8 +121,25 @@ describe("openapi/auth-api.yaml", () => {
     expect([...codes].sort()).toEqual(Object.keys(STATUS_OF_CODE).sort());
   });
 
+  it("maps every backend error status to one known code (x-error-code, or a shared ErrorBody response), with an example named after it", () => {
+    expect(backend.length).toBeGreaterThan(0);
+    for (const o of backend) {
+      const statuses = Object.keys(o.op.responses as Record<string, Node>).filter((status) => /^[45]/.test(status));
+      expect(statuses, o.id).toEqual(expect.arrayContaining(["401", "429", "500"]));
+      for (const status of statuses) {
+        const response = deref(o.op.responses[status]);
+        const [media] = Object.values(response.content as Record<string, Node>);
+        const code: string = response["x-error-code"] ?? media.schema.allOf?.[1].properties.error_code.enum[0];
+        expect(STATUS_OF_CODE[code], `${o.id} ${status}: ${code}`).toBeDefined();
+        expect(Object.keys(media.examples), `${o.id} ${status}`).toContain(code);
+        for (const name of Object.keys(media.examples))
+          expect(name, `${o.id} ${status}`).toMatch(new RegExp(`^${code}`));
+      }
+    }
+  });
+
   it("narrows every error response (session, front-end and server calls) to its codes, each at its status, each with an example of its name", () => {
-    for (const o of operations.filter((o) => !isNavigation(o))) {
+    for (const o of operations.filter((o) => !isNavigation(o) && !backend.includes(o))) {
       const seen: string[] = [];
       for (const [status, raw] of Object.entries(o.op.responses as Record<string, Node>)) {
         if (!/^[45]/.test(status)) continue;

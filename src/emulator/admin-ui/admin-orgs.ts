@@ -9,6 +9,7 @@ import { bodyOf, requiredText, textList } from "../http/fields.js";
 import type { Router } from "../http/http.js";
 import { findMembership, listOrgs, putMembership, requireOrg } from "../store/orgs.js";
 import { sendInvitation } from "../store/invitations.js";
+import { addMember, withinMemberLimit } from "../store/member-limit.js";
 import { getPersonByEmail } from "../store/people.js";
 import { ok } from "../http/reply.js";
 import { isEmail } from "../tokens/secrets.js";
@@ -78,7 +79,8 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
     const body = bodyOf(request);
     const person = await getPersonByEmail(ctx, requiredText(body, "email"));
     if (!person) throw invalidFields({ email: { code: "not_found", message: "No user has this e-mail" } });
-    await putMembership(ctx, { orgId: org.id, userId: person.id, ...(await rolesOf(ctx, body)) });
+    const roles = await rolesOf(ctx, body);
+    await addMember(ctx, { orgId: org.id, userId: person.id, ...roles }, person.email);
     return ok({ orgId: org.id, userId: person.id });
   });
   router.add("PUT", "/__emulator/orgs/:orgId/members/:userId", async (request) => {
@@ -104,7 +106,7 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
     const email = requiredText(body, "email").trim();
     if (!isEmail(email)) throw invalidFields({ email: { code: "invalid", message: "Not an e-mail address" } });
     const { role, additionalRoles } = await rolesOf(ctx, body);
-    await sendInvitation(ctx, org, email, role, additionalRoles);
+    await withinMemberLimit(ctx, org.id, email, (tx) => sendInvitation(tx, org, email, role, additionalRoles));
     return { status: 201, json: { orgId: org.id, email } };
   });
   router.add("DELETE", "/__emulator/orgs/:orgId/invitations/:email", async (request) => {

@@ -65,6 +65,12 @@ const steps = [
   `create table if not exists emu_refresh_tokens (
      token_hash text primary key, session_id text not null references emu_ssr_sessions(id) on delete cascade,
      rotated_at timestamptz)`,
+  // An API key deleted through the backend API (or by its owner) is archived, not removed: the backend lists it.
+  "alter table emu_api_keys add column if not exists archived_at timestamptz",
+  // What the backend API stores and the emulator does not act on: a user's metadata; an org's extra domains, SAML
+  // permission, password rotation and custom role mapping name.
+  "alter table emu_profiles add column if not exists metadata jsonb not null default '{}'",
+  "alter table emu_orgs add column if not exists extras jsonb not null default '{}'",
 ];
 
 /** Creates the emulator's tables when they are missing. */

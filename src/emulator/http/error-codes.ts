@@ -6,7 +6,8 @@ import type { ContractErrorCode } from "./error-codes.generated.js";
 
 /**
  * Emulator-only codes, not in the contract: refusals of the emulator's local defences (host, origin, admin secret,
- * cross-site forms) and of its request limits, which the hosted provider has no documented answer for.
+ * cross-site forms) and of its request limits, which the hosted provider has no documented answer for; and a backend
+ * call whose `X-Propelauth-url` names a host the emulator does not serve (the provider routes on it).
  */
 export type EmulatorOnlyErrorCode =
   | "host_not_allowed"
@@ -15,7 +16,8 @@ export type EmulatorOnlyErrorCode =
   | "cross_site_form"
   | "json_required"
   | "request_too_large"
-  | "invalid_character";
+  | "invalid_character"
+  | "auth_url_not_served";
 
 /** Every error code an emulator reply may carry. */
 export type EmulatorErrorCode = ContractErrorCode | EmulatorOnlyErrorCode;

@@ -54,3 +54,5 @@ export const accountLocked = (): ProviderError =>
   new ProviderError(403, "account_locked", "Your account is locked. Please reset your password to unlock it.");
 export const accountDisabled = (): ProviderError =>
   new ProviderError(403, "account_disabled", "Your account has been disabled");
+/** 401 invalid_api_key: the `Authorization: Bearer` of a server call is not the integration API key. */
+export const invalidApiKey = (): ProviderError => new ProviderError(401, "invalid_api_key", "Invalid API key");

@@ -1,6 +1,8 @@
 import type { EmulatorContext } from "../store/context.js";
 import type { Reply, Request, Router } from "../http/http.js";
-import { findMembership, findOrg, putMembership } from "../store/orgs.js";
+import { findMembership, findOrg } from "../store/orgs.js";
+import { addMember } from "../store/member-limit.js";
+import { ProviderError } from "../http/errors.js";
 import { createPerson, getPerson, getPersonByEmail, type Person } from "../store/people.js";
 import { domainOf, isEmail } from "../tokens/secrets.js";
 import { afterPassword } from "../routes/login.js";
@@ -80,7 +82,13 @@ ${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: 
     if (typeof result === "string") return samlPage(request, orgId, result);
     if (!(await findMembership(ctx, org.id, result.id))) {
       const roles = (await ctx.settings()).roles;
-      await putMembership(ctx, { orgId: org.id, userId: result.id, role: roles.at(-1)!.name, additionalRoles: [] });
+      const member = { orgId: org.id, userId: result.id, role: roles.at(-1)!.name, additionalRoles: [] };
+      try {
+        await addMember(ctx, member, result.email);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        return samlPage(request, orgId, error.userFacing);
+      }
     }
     return finish(ctx, request, result, samlLoginMethod(org.id));
   });

@@ -5,7 +5,7 @@ import type { Request, Router } from "../http/http.js";
 import { findMembership, findOrg } from "../store/orgs.js";
 import type { Person } from "../store/people.js";
 import { can } from "../store/roles.js";
-import { API_KEY_LIFETIMES, createApiKey } from "../store/api-keys.js";
+import { API_KEY_LIFETIMES, createApiKey, deleteApiKey } from "../store/api-keys.js";
 import { requirePerson } from "../store/sessions.js";
 import { noContent, ok } from "../http/reply.js";
 
@@ -47,7 +47,7 @@ async function listKeys(ctx: EmulatorContext, request: Request, where: string, p
   const order = Object.hasOwn(orders, sortBy) ? orders[sortBy] : orders.CreatedAtDesc;
   const search = request.url.searchParams.get("api_key_search") ?? "";
   const { rows } = await ctx.db.query<KeyRow>(
-    `select * from emu_api_keys where ${where} = $1 and (strpos(id, $2) > 0 or strpos(lower(coalesce(display_name, '')), lower($2)) > 0) order by ${order}, id`,
+    `select * from emu_api_keys where ${where} = $1 and archived_at is null and (strpos(id, $2) > 0 or strpos(lower(coalesce(display_name, '')), lower($2)) > 0) order by ${order}, id`,
     [param, search],
   );
   const items = rows.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize).map((r) => ({
@@ -68,7 +68,9 @@ async function listKeys(ctx: EmulatorContext, request: Request, where: string, p
 
 /** The key a request names, when the person may manage it: not_found / action_forbidden otherwise. */
 async function ownedKey(ctx: EmulatorContext, request: Request, person: Person): Promise<KeyRow> {
-  const { rows } = await ctx.db.query<KeyRow>("select * from emu_api_keys where id = $1", [request.params.apiKeyId]);
+  const { rows } = await ctx.db.query<KeyRow>("select * from emu_api_keys where id = $1 and archived_at is null", [
+    request.params.apiKeyId,
+  ]);
   const key = rows[0];
   if (!key) throw new ProviderError(404, "not_found", "API key not found");
   const mine = key.user_id === person.id || (key.org_id !== null && (await managesOrgKeys(ctx, person, key.org_id)));
@@ -130,7 +132,7 @@ export function apiKeyRoutes(router: Router, ctx: EmulatorContext): void {
   router.add("DELETE", "/api/fe/v3/api_keys/:apiKeyId", async (request) => {
     const person = await requirePerson(ctx, request, { confirmed: true });
     const key = await ownedKey(ctx, request, person);
-    await ctx.db.query("delete from emu_api_keys where id = $1", [key.id]);
+    await deleteApiKey(ctx, key.id);
     return noContent();
   });
 }

@@ -8,7 +8,7 @@ import type { EmulatorSettings } from "../store/settings.js";
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** The contract's RefreshTokenUser for a person. */
-function userJson(person: Person): Record<string, unknown> {
+export function userJson(person: Person): Record<string, unknown> {
   const user: Record<string, unknown> = {
     user_id: person.id,
     email: person.email,
@@ -34,7 +34,7 @@ function userJson(person: Person): Record<string, unknown> {
 }
 
 /** The contract's OrgMemberInfo for one membership. */
-function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Membership): Record<string, unknown> {
+export function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Membership): Record<string, unknown> {
   const view = roleView(settings, membership.role, membership.additionalRoles);
   const info: Record<string, unknown> = {
     org_id: org.id,
@@ -52,7 +52,8 @@ function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Member
 }
 
 /**
- * The refresh response: a signed access token (RS256, `settings.accessTokenSeconds`), the user and their orgs.
+ * The refresh response: a signed access token (RS256, `lifetimeSeconds`, by default `settings.accessTokenSeconds`), the
+ * user and their orgs.
  * The token's claims are those the provider's backend library reads (see accessTokenClaims). With `activeOrgId` the
  * token is an org token: its claims carry only that org's membership. Null when the person is not a member of
  * `activeOrgId`.
@@ -62,6 +63,7 @@ export async function refreshResponse(
   person: Person,
   loginMethod: LoginMethod | null,
   activeOrgId?: string,
+  lifetimeSeconds?: number,
 ): Promise<Record<string, unknown> | null> {
   const settings = await ctx.settings();
   const memberships = await membershipsOf(ctx, person.id);
@@ -70,7 +72,7 @@ export async function refreshResponse(
   );
   const activeOrg = activeOrgId === undefined ? undefined : orgInfo.get(activeOrgId);
   if (activeOrgId !== undefined && !activeOrg) return null;
-  const expiresAt = seconds(ctx.now()) + settings.accessTokenSeconds;
+  const expiresAt = seconds(ctx.now()) + (lifetimeSeconds ?? settings.accessTokenSeconds);
   const claims = accessTokenClaims(settings, person, loginMethod);
   if (activeOrg) claims.org_member_info = activeOrg;
   else claims.org_id_to_org_member_info = Object.fromEntries(orgInfo);

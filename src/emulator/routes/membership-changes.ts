@@ -2,7 +2,8 @@ import type { EmulatorContext } from "../store/context.js";
 import { assertFields, forbidden, invalidFields, ProviderError } from "../http/errors.js";
 import { bodyOf, optionalText, textList } from "../http/fields.js";
 import type { Router } from "../http/http.js";
-import { findMembership, findOrg, memberCount, ownerCount, pendingInviteCount, putMembership } from "../store/orgs.js";
+import { findMembership, findOrg, ownerCount, putMembership } from "../store/orgs.js";
+import { withinMemberLimit } from "../store/member-limit.js";
 import { sendInvitation } from "../store/invitations.js";
 import { getPersonByEmail } from "../store/people.js";
 import { can, rank } from "../store/roles.js";
@@ -48,25 +49,7 @@ export function membershipChangeRoutes(router: Router, ctx: EmulatorContext): vo
     const existing = await getPersonByEmail(ctx, email);
     if (existing && (await findMembership(ctx, org.id, existing.id)))
       throw new ProviderError(409, "action_already_complete", "This user is already a member of the organization");
-    const reinvite =
-      (
-        await ctx.db.query(
-          "select 1 from emu_invitations where org_id = $1 and lower(email) = lower($2) and expires_at > $3",
-          [org.id, email, ctx.now()],
-        )
-      ).rows.length > 0;
-    if (
-      org.maxUsers !== null &&
-      !reinvite &&
-      (await memberCount(ctx, org.id)) + (await pendingInviteCount(ctx, org.id)) >= org.maxUsers
-    ) {
-      throw new ProviderError(
-        409,
-        "org_max_users_limit_exceeded",
-        "This organization has reached its maximum number of users",
-      );
-    }
-    await sendInvitation(ctx, org, email, role!, additionalRoles);
+    await withinMemberLimit(ctx, org.id, email, (tx) => sendInvitation(tx, org, email, role!, additionalRoles));
     return noContent();
   });
 

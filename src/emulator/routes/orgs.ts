@@ -6,7 +6,6 @@ import {
   findMembership,
   insertOrg,
   listOrgs,
-  memberCount,
   membershipsOf,
   putMembership,
   requireOrg,
@@ -17,6 +16,7 @@ import type { Person } from "../store/people.js";
 import { can } from "../store/roles.js";
 import { domainOf, newId } from "../tokens/secrets.js";
 import { requirePerson } from "../store/sessions.js";
+import { assertRoomFor } from "../store/member-limit.js";
 import { noContent, ok } from "../http/reply.js";
 
 const orgsOff = () => disabled("Organizations are not enabled");
@@ -175,14 +175,8 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
     if (existing.some(({ org }) => org.id === orgId)) return ok({ org_id: orgId, first_org: false });
     const org = (await joinableOrgs(ctx, person)).find((o) => o.id === orgId);
     if (!org) throw orgNotFound();
-    if (org.maxUsers !== null && (await memberCount(ctx, org.id)) >= org.maxUsers) {
-      throw new ProviderError(
-        409,
-        "org_max_users_limit_exceeded",
-        "This organization has reached its maximum number of users",
-      );
-    }
     const orgsBefore = await withinOrgLimit(ctx, person.id, settings.maxOrgsPerUser, async (tx, before) => {
+      await assertRoomFor(tx, org.id, person.email);
       await putMembership(tx, {
         orgId: org.id,
         userId: person.id,

@@ -1,6 +1,6 @@
 import { refreshResponse, userinfoResponse } from "./auth-info.js";
 import type { EmulatorContext } from "../store/context.js";
-import { invalidFields, notLoggedIn, ProviderError } from "../http/errors.js";
+import { invalidApiKey, invalidFields, notLoggedIn, ProviderError } from "../http/errors.js";
 import { bodyOf, requiredText } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { noContent, ok } from "../http/reply.js";
@@ -14,9 +14,6 @@ import {
   startSsrSession,
 } from "../store/ssr-sessions.js";
 import { bearerOf, bearsIntegrationKey } from "../tokens/integration-key.js";
-
-/** 401 invalid_api_key: the `Authorization: Bearer` of a server call is not the integration API key. */
-const invalidApiKey = (): ProviderError => new ProviderError(401, "invalid_api_key", "Invalid API key");
 
 /**
  * The calls an app's server makes for the server-side session: POST /propelauth/ssr/token,

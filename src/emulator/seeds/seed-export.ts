@@ -126,7 +126,7 @@ async function exportApiKeys(ctx: EmulatorContext): Promise<SeedApiKey[]> {
     metadata: Record<string, unknown> | null;
     expires_at: Date | null;
     created_at: Date;
-  }>("select * from emu_api_keys order by created_at, id");
+  }>("select * from emu_api_keys where archived_at is null order by created_at, id");
   return rows.map((r) =>
     defined<SeedApiKey>({
       id: r.id,

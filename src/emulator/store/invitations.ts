@@ -1,4 +1,6 @@
 import type { EmulatorContext } from "./context.js";
+import { inTransaction } from "../db/sql.js";
+import { assertRoomFor } from "./member-limit.js";
 import { findMembership, putMembership } from "./orgs.js";
 import type { Person } from "./people.js";
 import { recordMail } from "./outbox.js";
@@ -28,20 +30,27 @@ export async function findInvitation(ctx: EmulatorContext, token: string): Promi
     : null;
 }
 
-/** Turns an invitation into a membership of `person` (whose e-mail it was sent to) and removes it. */
+/**
+ * Turns an invitation into a membership of `person` (whose e-mail it was sent to) and removes it, in one transaction
+ * holding the org's member limit (assertRoomFor): an org whose limit was lowered meanwhile refuses it.
+ */
 export async function acceptInvitation(ctx: EmulatorContext, invitation: Invitation, person: Person): Promise<void> {
-  if (!(await findMembership(ctx, invitation.orgId, person.id))) {
-    await putMembership(ctx, {
-      orgId: invitation.orgId,
-      userId: person.id,
-      role: invitation.role,
-      additionalRoles: invitation.additionalRoles,
-    });
-  }
-  await ctx.db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [
-    invitation.orgId,
-    invitation.email,
-  ]);
+  await inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    if (!(await findMembership(tx, invitation.orgId, person.id))) {
+      await assertRoomFor(tx, invitation.orgId, invitation.email);
+      await putMembership(tx, {
+        orgId: invitation.orgId,
+        userId: person.id,
+        role: invitation.role,
+        additionalRoles: invitation.additionalRoles,
+      });
+    }
+    await db.query("delete from emu_invitations where org_id = $1 and lower(email) = lower($2)", [
+      invitation.orgId,
+      invitation.email,
+    ]);
+  });
 }
 
 /** How long an invitation stays open. */

@@ -2,7 +2,7 @@ import { SOCIAL_LOGIN_PROVIDER_NAMES } from "../../shared/social-providers.js";
 
 /** How a session logged in, as the provider's tokens carry it in `login_method`. */
 export type LoginMethod =
-  | { login_method: "password" | "magic_link" | "email_confirmation_link" }
+  | { login_method: "password" | "magic_link" | "email_confirmation_link" | "generated_from_backend_api" }
   | { login_method: "social_sso"; provider: string }
   | { login_method: "saml_sso"; provider: string; org_id: string };
 

@@ -81,6 +81,26 @@ export async function listOrgs(ctx: EmulatorContext, where: string, params: unkn
   return rows.map(toOrg);
 }
 
+/** An org with what only the backend API reads: its creation time and the settings the emulator does not act on. */
+export interface OrgRecord extends Org {
+  createdAt: Date;
+  extras: Record<string, unknown>;
+}
+
+/** The orgs matching a where-clause over emu_orgs (alias-free), in `order`, with their backend fields. */
+export async function orgRecords(
+  ctx: EmulatorContext,
+  where: string,
+  params: unknown[],
+  order = "name, id",
+): Promise<OrgRecord[]> {
+  const { rows } = await ctx.db.query<OrgRow & { created_at: Date; extras: Record<string, unknown> }>(
+    `select * from emu_orgs where ${where} order by ${order}`,
+    params,
+  );
+  return rows.map((r) => ({ ...toOrg(r), createdAt: r.created_at, extras: r.extras }));
+}
+
 /** Creates an org. */
 export async function insertOrg(ctx: EmulatorContext, org: Org): Promise<void> {
   await ctx.db.query(
@@ -142,29 +162,11 @@ export async function putMembership(ctx: EmulatorContext, m: Membership): Promis
   );
 }
 
-/** How many members an org has. */
-export async function memberCount(ctx: EmulatorContext, orgId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>(
-    "select count(*)::int as n from emu_memberships where org_id = $1",
-    [orgId],
-  );
-  return rows[0]?.n ?? 0;
-}
-
 /** How many members of an org hold its highest role (`ownerRole`, the first of the settings' roles). */
 export async function ownerCount(ctx: EmulatorContext, orgId: string, ownerRole: string): Promise<number> {
   const { rows } = await ctx.db.query<{ n: number }>(
     "select count(*)::int as n from emu_memberships where org_id = $1 and role = $2",
     [orgId, ownerRole],
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** How many pending (unexpired) invitations an org has. */
-export async function pendingInviteCount(ctx: EmulatorContext, orgId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>(
-    "select count(*)::int as n from emu_invitations where org_id = $1 and expires_at > $2",
-    [orgId, ctx.now()],
   );
   return rows[0]?.n ?? 0;
 }

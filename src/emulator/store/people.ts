@@ -14,6 +14,8 @@ export interface Person {
   lastName: string | null;
   pictureUrl: string | null;
   properties: Record<string, unknown>;
+  /** Set through the backend API only; never in tokens. */
+  metadata: Record<string, unknown>;
   locked: boolean;
   enabled: boolean;
   canCreateOrgs: boolean;
@@ -33,6 +35,7 @@ type ProfileRow = {
   last_name: string | null;
   picture_url: string | null;
   properties: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
   locked: boolean;
   enabled: boolean;
   can_create_orgs: boolean;
@@ -64,6 +67,7 @@ export async function getPerson(ctx: EmulatorContext, id: string): Promise<Perso
     lastName: p?.last_name ?? null,
     pictureUrl: p?.picture_url ?? user.image ?? null,
     properties: p?.properties ?? {},
+    metadata: p?.metadata ?? {},
     locked: p?.locked ?? false,
     enabled: p?.enabled ?? true,
     canCreateOrgs: p?.can_create_orgs ?? true,
@@ -210,6 +214,9 @@ const profileColumns = {
   firstName: "first_name",
   lastName: "last_name",
   properties: "properties",
+  metadata: "metadata",
+  pictureUrl: "picture_url",
+  legacyUserId: "legacy_user_id",
   locked: "locked",
   enabled: "enabled",
   canCreateOrgs: "can_create_orgs",
@@ -217,20 +224,20 @@ const profileColumns = {
   mustChangePassword: "must_change_password",
   lastActiveAt: "last_active_at",
 } as const;
+type ProfileKey = keyof typeof profileColumns;
 
 /** Changes profile fields of a person. */
 export async function updateProfile(
   ctx: EmulatorContext,
   id: string,
-  changes: Partial<Pick<Person, keyof typeof profileColumns>>,
+  changes: { [K in ProfileKey]?: Person[K] | undefined },
 ): Promise<void> {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [
-    keyof typeof profileColumns,
-    unknown,
-  ][];
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [ProfileKey, unknown][];
   if (entries.length === 0) return;
   const sets = entries.map(([key], i) => `${profileColumns[key]} = $${i + 2}`).join(", ");
-  const values = entries.map(([key, value]) => (key === "properties" ? JSON.stringify(value) : value));
+  const values = entries.map(([key, value]) =>
+    key === "properties" || key === "metadata" ? JSON.stringify(value) : value,
+  );
   await ctx.db.query(`update emu_profiles set ${sets} where user_id = $1`, [id, ...values]);
 }
 
