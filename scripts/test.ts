@@ -1,41 +1,25 @@
-import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { findChromium } from "../test/support/chromium.js";
-import { childCpuSeconds } from "./lib/child-cpu.js";
-import { repoRoot } from "./lib/repo-root.js";
-import { STAGES, type Stage, type Step } from "./lib/test-stages.js";
-
-/** Wall seconds since `since` (ms), and the CPU seconds children used since `cpuSince` where that is known. */
-function seconds(since: number, cpuSince = childCpuSeconds()): string {
-  const wall = `${((Date.now() - since) / 1000).toFixed(1)} s`;
-  const cpu = childCpuSeconds();
-  return cpu === undefined || cpuSince === undefined ? wall : `${wall}, CPU ${(cpu - cpuSince).toFixed(1)} s`;
-}
+import { type Job, runJobs, stageJobs } from "./lib/stage-jobs.js";
+import { runStep } from "./lib/step-process.js";
+import { STAGES, type Stage } from "./lib/test-stages.js";
 
 /**
- * `npm test`: the whole suite, stage by stage in the order CI needs it, stopping at the first failure.
- * `npm test -- unit react` runs only the named stages (each is also `npm run test:<stage>`); arguments that start
- * with `-` go to every vitest run (`npm test -- unit -t "login"`).
+ * `npm test`: the whole suite, its stages side by side (as many at a time as the machine has cores, or
+ * ORGAUTH_TEST_JOBS), the longest first; the first failure stops the run. `npm test -- unit react` runs only the named
+ * stages (each is also `npm run test:<stage>`); arguments that start with `-` go to every vitest run
+ * (`npm test -- unit -t "login"`). A job alone prints as it goes; jobs side by side print each one's output whole
+ * when it ends.
  */
-function run(step: Step, vitestArgs: string[]): void {
-  const started = Date.now();
-  const cpuBefore = childCpuSeconds();
-  console.log(`\n▶ ${step.title}`);
-  const args = step.vitest ? [...step.args, ...vitestArgs] : step.args;
-  const result = spawnSync(step.command, args, {
-    cwd: repoRoot,
-    env: process.env,
-    ...(step.quiet ? { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 } : { stdio: "inherit" }),
-  });
-  if (result.status !== 0) {
-    if (step.quiet) {
-      process.stdout.write(result.stdout ?? "");
-      process.stderr.write(result.stderr ?? "");
-    }
-    console.error(`✖ ${step.title} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${step.title} (${seconds(started, cpuBefore)})`);
+
+/** Wall and CPU seconds, as printed. */
+function seconds(wall: number, cpu: number | undefined): string {
+  return cpu === undefined ? `${wall.toFixed(1)} s` : `${wall.toFixed(1)} s, CPU ${cpu.toFixed(1)} s`;
 }
+
+/** The sum of two CPU times, unknown when either is. */
+const plus = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined || b === undefined ? undefined : a + b;
 
 /** The stages named on the command line (all when none), or an exit with the list of names. */
 function selectedStages(names: string[]): Stage[] {
@@ -64,13 +48,50 @@ if (stages.some((stage) => stage.chromium)) {
     console.log(`Chromium: the @sparticuz/chromium package's (${browser.executablePath})`);
 }
 
-const started = Date.now();
-const cpuAtStart = childCpuSeconds();
-const times: string[] = [];
-for (const stage of stages) {
-  const stageStarted = Date.now();
-  const stageCpu = childCpuSeconds();
-  for (const step of stage.steps) run(step, vitestArgs);
-  times.push(`${stage.name} ${seconds(stageStarted, stageCpu)}`);
+const jobs = stageJobs(stages);
+const limit = Math.max(1, Number(process.env.ORGAUTH_TEST_JOBS) || availableParallelism());
+const live = limit === 1 || jobs.length === 1;
+/** Per stage: when its first job started, when its last ended, the CPU its steps used. */
+const spent = new Map<string, { from: number; to: number; cpu: number | undefined }>();
+
+/** Runs one job's steps in order; prints them live or, side by side with others, all at once when it ends. */
+async function runJob(job: Job, signal: AbortSignal): Promise<boolean> {
+  const from = Date.now();
+  const lines: string[] = [];
+  const say = (line: string): void => (live ? console.log(line) : void lines.push(line));
+  if (!live) console.log(`… ${job.id} started`);
+  let ok = true;
+  let cpu: number | undefined = 0;
+  for (const step of job.steps) {
+    say(`\n▶ ${step.title}`);
+    const result = await runStep(step, { live, vitestArgs, signal });
+    cpu = plus(cpu, result.cpuSeconds);
+    if (!live && !step.quiet) lines.push(result.output);
+    if (!result.ok) {
+      if (step.quiet || live) lines.push(result.output);
+      lines.push(signal.aborted ? `✖ ${step.title} stopped` : `✖ ${step.title} failed`);
+      ok = false;
+      break;
+    }
+    say(`✔ ${step.title} (${seconds(result.wallSeconds, result.cpuSeconds)})`);
+  }
+  const was = spent.get(job.stage) ?? { from, to: from, cpu: 0 };
+  spent.set(job.stage, { from: Math.min(was.from, from), to: Date.now(), cpu: plus(was.cpu, cpu) });
+  if (!live) console.log(`\n━━ ${job.id} ━━${lines.join("\n")}`);
+  else if (!ok) console.error(lines.join("\n"));
+  return ok;
 }
-console.log(`\n✔ ${times.join(" · ")} — ${seconds(started, cpuAtStart)} in all`);
+
+const started = Date.now();
+// Ctrl-C or a kill reaches this process only (each step has its own process group): it ends the steps, then itself.
+const interrupted = new AbortController();
+process.once("SIGINT", () => interrupted.abort()).once("SIGTERM", () => interrupted.abort());
+const passed = await runJobs(jobs, limit, runJob, interrupted.signal);
+const times = [...spent].map(([stage, time]) => `${stage} ${seconds((time.to - time.from) / 1000, time.cpu)}`);
+const cpuInAll = [...spent.values()].reduce<number | undefined>((sum, time) => plus(sum, time.cpu), 0);
+const total = `${times.join(" · ")} — ${seconds((Date.now() - started) / 1000, cpuInAll)} in all`;
+if (!passed) {
+  console.error(`\n✖ ${total}`);
+  process.exit(1);
+}
+console.log(`\n✔ ${total}`);

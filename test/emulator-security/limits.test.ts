@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import { freePort, stopProcess } from "../../scripts/lib/prism.js";
 import { type RunningCli, runCli } from "../emulator/run-cli.js";
-import {
-  findPostgresBin,
-  startPostgresCluster,
-  createDatabase,
-  type PostgresCluster,
-} from "../support/postgres-cluster.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 import { ADA, feHeaders, raw } from "./harness.js";
 
 /**
@@ -135,10 +130,8 @@ describe("on PGlite", () => {
   }));
 });
 
-const bin = findPostgresBin();
 const SECRET = "limits-test-secret";
-describe.skipIf(bin === null)("on two emulator processes sharing one PostgreSQL database", () => {
-  let cluster: PostgresCluster;
+describe.skipIf(!stageHasPostgres())("on two emulator processes sharing one PostgreSQL database", () => {
   let client: pg.Client;
   const processes: RunningCli[] = [];
   const urls: string[] = [];
@@ -152,8 +145,7 @@ describe.skipIf(bin === null)("on two emulator processes sharing one PostgreSQL 
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body}`);
   };
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin!);
-    const url = new URL(await createDatabase(cluster.url, "emulator_limits"));
+    const url = new URL(await freshDatabase("emulator_limits"));
     for (const port of [await freePort(), await freePort()]) {
       urls.push(`http://127.0.0.1:${port}`);
       processes.push(
@@ -167,7 +159,6 @@ describe.skipIf(bin === null)("on two emulator processes sharing one PostgreSQL 
   afterAll(async () => {
     await client?.end();
     for (const p of processes) await stopProcess(p.child);
-    await cluster?.stop();
   });
   limitChecks(() => ({
     urls,

@@ -1,12 +1,7 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, startEmulator } from "../../src/emulator/index.js";
-import {
-  findPostgresBin,
-  startPostgresCluster,
-  createDatabase,
-  type PostgresCluster,
-} from "../support/postgres-cluster.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 import { ADA, feHeaders, raw, useEmulator } from "./harness.js";
 
 /**
@@ -85,16 +80,11 @@ it("creates one user for signups with one username at once; the others get the 4
   for (const i of losers) expect((await emu.login(`user${i}@example.com`, "long-enough-1")).status).toBe(404);
 });
 
-const bin = findPostgresBin();
-describe.skipIf(bin === null)("two emulators on one PostgreSQL database", () => {
-  let cluster: PostgresCluster;
+describe.skipIf(!stageHasPostgres())("two emulators on one PostgreSQL database", () => {
   let connectionString: string;
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin!);
-    const url = new URL(await createDatabase(cluster.url, "emulator_race"));
-    connectionString = url.toString();
+    connectionString = await freshDatabase("emulator_race");
   });
-  afterAll(() => cluster?.stop());
 
   it("counts wrong passwords sent at once to both: 25 + 25 lock an account whose limit is 50", async () => {
     const first = await startEmulator({ seed: demoSeed, connectionString });

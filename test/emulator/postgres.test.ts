@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { demoSeed, DEMO_PASSWORD, startEmulator } from "../../src/emulator/index.js";
-import {
-  findPostgresBin,
-  startPostgresCluster,
-  createDatabase,
-  type PostgresCluster,
-} from "../support/postgres-cluster.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 
 /**
  * One emulator database on a real PostgreSQL (a throwaway cluster on 127.0.0.1, test/support/postgres-cluster.ts), shared by two
  * emulators as a team would share it: a session started on one is valid on the other.
  */
-const bin = findPostgresBin();
+const postgres = stageHasPostgres();
 
 const login = (url: string) =>
   fetch(`${url}/api/fe/v3/login`, {
@@ -20,19 +15,15 @@ const login = (url: string) =>
     body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
   });
 
-if (bin === null) {
+if (!postgres) {
   describe.skip("the emulator on PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => {
     it("shares one database between two emulators", () => undefined);
   });
 } else {
-  let cluster: PostgresCluster;
   let connectionString: string;
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin);
-    const url = new URL(await createDatabase(cluster.url, "emulator_team"));
-    connectionString = url.toString();
+    connectionString = await freshDatabase("emulator_team");
   });
-  afterAll(() => cluster?.stop());
 
   it("shares one database between two emulators: a session started on one is valid on the other", async () => {
     const first = await startEmulator({ seed: demoSeed, connectionString });

@@ -17,12 +17,7 @@ import {
 } from "../../src/emulator/index.js";
 import { MAX_SEED_FILE_BYTES } from "../../src/emulator/seeds/seed-limits.js";
 import { hashPassword } from "../../src/emulator/tokens/secrets.js";
-import {
-  findPostgresBin,
-  type PostgresCluster,
-  startPostgresCluster,
-  createDatabase,
-} from "../support/postgres-cluster.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 import { runCli } from "./run-cli.js";
 
 let dir: string;
@@ -146,19 +141,14 @@ async function loadsHashedSeed(connectionString?: string): Promise<void> {
 describe("a seed with password hashes loads in batches", { timeout: 180_000 }, () => {
   it(`PGlite: ${HASHED_USERS.toLocaleString("en")} users load, log in and export back`, () => loadsHashedSeed());
 
-  const bin = findPostgresBin();
-  if (bin === null) {
+  if (!stageHasPostgres()) {
     it.skip("PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => undefined);
     return;
   }
-  let cluster: PostgresCluster;
   let connectionString: string;
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin);
-    const url = new URL(await createDatabase(cluster.url, "seed_scale"));
-    connectionString = url.toString();
+    connectionString = await freshDatabase("seed_scale");
   }, 60_000);
-  afterAll(() => cluster?.stop());
 
   it(`PostgreSQL: ${HASHED_USERS.toLocaleString("en")} users load, log in and export back`, () =>
     loadsHashedSeed(connectionString));

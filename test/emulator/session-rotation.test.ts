@@ -2,12 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import { SESSION_REUSE_SECONDS } from "../../src/emulator/store/session-rotation.js";
-import {
-  findPostgresBin,
-  type PostgresCluster,
-  startPostgresCluster,
-  createDatabase,
-} from "../support/postgres-cluster.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 
 /**
  * The browser session's cookie: rotated on every refresh, the replaced one still working for a short reuse window
@@ -43,17 +38,14 @@ async function pgliteStore(): Promise<Store> {
   };
 }
 
-async function postgresStore(bin: string): Promise<Store> {
-  const cluster: PostgresCluster = await startPostgresCluster(bin);
+async function postgresStore(): Promise<Store> {
   const emulators: RunningEmulator[] = [];
   try {
-    const url = new URL(await createDatabase(cluster.url, "emulator_sessions"));
-    const connectionString = url.toString();
+    const connectionString = await freshDatabase("emulator_sessions");
     emulators.push(await startEmulator({ seed: demoSeed, connectionString, now }));
     emulators.push(await startEmulator({ seed: demoSeed, connectionString, now }));
   } catch (error) {
     for (const emulator of emulators) await emulator.stop();
-    await cluster.stop();
     throw error;
   }
   const [first, second] = emulators as [RunningEmulator, RunningEmulator];
@@ -64,7 +56,6 @@ async function postgresStore(bin: string): Promise<Store> {
     stop: async () => {
       await second.stop();
       await first.stop();
-      await cluster.stop();
     },
   };
 }
@@ -105,9 +96,8 @@ const logout = (url: string, session: string) =>
     body: "{}",
   });
 
-const bin = findPostgresBin();
 const stores: [string, () => Promise<Store>][] = [["PGlite", pgliteStore]];
-if (bin !== null) stores.push(["PostgreSQL, two emulators", () => postgresStore(bin)]);
+if (stageHasPostgres()) stores.push(["PostgreSQL, two emulators", postgresStore]);
 else it.skip("the session cookie on PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => undefined);
 
 describe.each(stores)("the session cookie on %s", (_, open) => {

@@ -2,12 +2,7 @@ import { initBaseAuth } from "@propelauth/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopProcess } from "../../scripts/lib/prism.js";
 import { currentTotp, DEMO_PASSWORD } from "../../src/emulator/index.js";
-import {
-  findPostgresBin,
-  type PostgresCluster,
-  startPostgresCluster,
-  createDatabase,
-} from "../support/postgres-cluster.js";
+import { freshDatabase, stageHasPostgres } from "../support/stage-postgres.js";
 import { runCli } from "./run-cli.js";
 import { MALLORY_SECRET } from "./test-seed.js";
 
@@ -16,7 +11,6 @@ import { MALLORY_SECRET } from "./test-seed.js";
  * real PostgreSQL behave as one provider: a session, an MFA step, a rate limit, a lockout count, the outbox, the
  * signing key, the integration API key and the server-side session (codes, refresh tokens) are all in the database. Both sit behind one public URL, as behind a load balancer.
  */
-const bin = findPostgresBin();
 const HEADERS = { "Content-Type": "application/json", "X-CSRF-Token": "-.-" };
 
 /** A tiny cookie-keeping client that can send each request to either process. */
@@ -38,31 +32,26 @@ class Visitor {
   }
 }
 
-if (bin === null) {
+if (!stageHasPostgres()) {
   describe.skip("two emulator processes on PostgreSQL (skipped: no PostgreSQL binaries — set PG_BIN)", () => {
     it("behave as one", () => undefined);
   });
 } else {
-  let cluster: PostgresCluster;
   let a: string;
   let b: string;
   const processes: ReturnType<typeof runCli>[] = [];
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin);
-    const database = new URL(await createDatabase(cluster.url, "emulator_shared"));
+    const database = await freshDatabase("emulator_shared");
     const [portA, portB] = [await freePort(), await freePort()];
     [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     for (const port of [portA, portB]) {
-      processes.push(
-        runCli(["--port", String(port), "--database", database.toString(), "--public-url", a!, "--quiet"]),
-      );
+      processes.push(runCli(["--port", String(port), "--database", database, "--public-url", a!, "--quiet"]));
     }
     await Promise.all(processes.map((p) => p.printed(/Press Ctrl-C/)));
   }, 240_000);
   afterAll(async () => {
     for (const p of processes) await stopProcess(p.child);
-    await cluster?.stop();
   });
 
   describe("two emulator processes on one PostgreSQL database", () => {

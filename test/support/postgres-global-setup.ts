@@ -8,12 +8,16 @@ declare module "vitest" {
   }
 }
 
-/** Starts one throwaway PostgreSQL cluster for the adapter project (when there are PostgreSQL binaries, test/support/postgres-cluster.ts) and stops it afterwards. */
+/**
+ * Starts one throwaway PostgreSQL cluster for a whole project (when there are PostgreSQL binaries,
+ * test/support/postgres-cluster.ts) and stops it afterwards; its files take databases of their own on it
+ * (test/support/stage-postgres.ts).
+ */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const bin = findPostgresBin();
   if (bin === null) {
     console.warn(
-      "\n⚠ PostgreSQL binaries not found (set PG_BIN to a folder with initdb and postgres): the adapter suite runs on PGlite only.\n",
+      `\n⚠ PostgreSQL binaries not found (set PG_BIN to a folder with initdb and postgres): ${project.name} runs on PGlite only.\n`,
     );
     project.provide("postgresUrl", "");
     return undefined;
