@@ -15,7 +15,7 @@ import { emitQueries } from "./codegen/emit-queries.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
 import { SERVER_OPERATIONS_MODULE, emitServerOperations } from "./codegen/emit-server-operations.js";
-import { BACKEND_CLIENT_MODULE, emitBackendClient } from "./codegen/emit-backend-client.js";
+import { emitBackendClient } from "./codegen/emit-backend-client.js";
 import { EMULATOR_ERROR_CODES_FILE, emitEmulatorErrorCodes } from "./codegen/emit-error-codes.js";
 import { formatAt, formatGenerated, formatGeneratedTogether } from "./codegen/format.js";
 import { bundleContract, isUntouchedBundle } from "./lib/bundle-contract.js";
@@ -52,7 +52,7 @@ export async function generateAll(bundle: string = bundleContract(contractRoot))
     "query-functions.ts": emitQueryFunctions(operations),
     "query-hooks.ts": emitQueryHooks(operations),
     [SERVER_OPERATIONS_MODULE]: emitServerOperations(contract, operations),
-    [BACKEND_CLIENT_MODULE]: emitBackendClient(operations),
+    ...emitBackendClient(operations),
   };
   // Many small modules (one per validator, one per operation's validators): formatted together.
   const modules = Object.fromEntries([

@@ -3,7 +3,10 @@ import { GENERATED_HEADER, docComment, literal, operationNames } from "./naming.
 import { SERVER_OPERATIONS_MODULE } from "./emit-server-operations.js";
 
 /** The module `createBackendClient` (orgauth/server) builds on: `src/generated/backend-client.ts`. */
-export const BACKEND_CLIENT_MODULE = "backend-client.ts";
+const BACKEND_CLIENT_MODULE = "backend-client.ts";
+
+/** Its types only (the interface, each operation's request and answer), re-exported by orgauth/server. */
+const BACKEND_TYPES_MODULE = "backend-types.ts";
 
 /** The prefix of every backend operation id (one naming scheme, apart from the front end's). */
 const BACKEND_ID_PREFIX = "backend";
@@ -22,12 +25,12 @@ function backendMethodName(operationId: string): string {
 }
 
 /**
- * Emits `src/generated/backend-client.ts`: the `BackendOperations` interface, one method per backend operation
- * (its fetcher bound to a server transport; a single fetch whose 404 the contract marks `x-not-found: 'null'`
- * resolves `null` there), and `backendOperations(transport)` that builds it. Each method rejects with the
- * operation's `ApiError`, its code one of those its statuses map to.
+ * Emits `src/generated/backend-types.ts` (the `BackendOperations` interface, one method per backend operation, and
+ * each operation's request and answer types) and `src/generated/backend-client.ts` (`backendOperations(transport)`,
+ * each fetcher bound to a server transport; a single fetch whose 404 the contract marks `x-not-found: 'null'`
+ * resolves `null`). Each method rejects with the operation's `ApiError`, its code one of those its statuses map to.
  */
-export function emitBackendClient(operations: OperationModel[]): string {
+export function emitBackendClient(operations: OperationModel[]): Record<string, string> {
   const backend = backendOperations(operations);
   const signatures = backend.map((op) => {
     const names = operationNames(op.operationId);
@@ -44,22 +47,32 @@ export function emitBackendClient(operations: OperationModel[]): string {
     const call = `${op.operationId}(transport, ${passed})`;
     return `    ${backendMethodName(op.operationId)}: (${args}) => ${op.notFoundIsNull ? `nullWhenNotFound(${call})` : call},`;
   });
-  const imported = backend.flatMap((op) => {
+  const types = backend.flatMap((op) => {
     const names = operationNames(op.operationId);
-    return [op.operationId, ...(hasInput(op) ? [`type ${names.request}`] : []), `type ${names.response}`];
+    return [...(hasInput(op) ? [names.request] : []), names.response];
   });
   const serverModule = `./${SERVER_OPERATIONS_MODULE.replace(/\.ts$/, ".js")}`;
-  return `${[
+  const typesModule = `./${BACKEND_TYPES_MODULE.replace(/\.ts$/, ".js")}`;
+  const typesFile = `${[
     GENERATED_HEADER,
     [
       `import type { RequestOptions } from "../transport/operation.js";`,
+      `import type { ${types.join(", ")} } from "${serverModule}";`,
+    ].join("\n"),
+    `export type { ${types.join(", ")} };`,
+    `/** The provider's backend API, one method per operation of the contract's \`backend\` tag. */\nexport interface BackendOperations {\n${signatures.join("\n")}\n}`,
+  ].join("\n\n")}\n`;
+  const clientFile = `${[
+    GENERATED_HEADER,
+    [
       `import type { ServerTransport } from "../transport/server-transport.js";`,
       backend.some((op) => op.notFoundIsNull) ? `import { nullWhenNotFound } from "../transport/status-error.js";` : "",
-      `import { ${imported.join(", ")} } from "${serverModule}";`,
+      `import type { BackendOperations } from "${typesModule}";`,
+      `import { ${backend.map((op) => op.operationId).join(", ")} } from "${serverModule}";`,
     ]
       .filter(Boolean)
       .join("\n"),
-    `/** The provider's backend API, one method per operation of the contract's \`backend\` tag. */\nexport interface BackendOperations {\n${signatures.join("\n")}\n}`,
     `/** Binds every backend operation's fetcher to a server transport (the backend host, the integration API key). */\nexport function backendOperations(transport: ServerTransport): BackendOperations {\n  return {\n${methods.join("\n")}\n  };\n}`,
   ].join("\n\n")}\n`;
+  return { [BACKEND_TYPES_MODULE]: typesFile, [BACKEND_CLIENT_MODULE]: clientFile };
 }

@@ -1893,10 +1893,9 @@ export interface components {
         [key: string]: unknown;
       };
       update_password_required?: boolean;
-    };
-    /** @description A member, as the org's user page answers it (a user plus their role in that organisation). */
-    BackendUserInOrg: components["schemas"]["BackendUser"] & {
-      role_in_org: string;
+      /** @description The member's role (only in the items of an org's user page). */
+      role_in_org?: string;
+      /** @description The member's additional roles (only in the items of an org's user page). */
       additional_roles_in_org?: string[];
     };
     BackendUsersPage: {
@@ -1907,7 +1906,8 @@ export interface components {
       has_more_results: boolean;
     };
     BackendUsersInOrgPage: {
-      users: components["schemas"]["BackendUserInOrg"][];
+      /** @description The members, each with `role_in_org` (and `additional_roles_in_org`). */
+      users: components["schemas"]["BackendUser"][];
       total_users: number;
       current_page: number;
       page_size: number;
@@ -2151,12 +2151,10 @@ export interface components {
     };
     BackendUpdateApiKeyRequest: {
       expires_at_seconds?: number;
-      /** @description A JSON object; a JSON-encoded string of one is accepted too (what the provider's Node type sends). */
-      metadata?:
-        | {
-            [key: string]: unknown;
-          }
-        | string;
+      /** @description A JSON object (the emulator also accepts a JSON-encoded string of one, which the provider's Node type sends). */
+      metadata?: {
+        [key: string]: unknown;
+      };
       set_to_never_expire?: boolean;
     };
     BackendValidateApiKeyRequest: {
@@ -2172,9 +2170,9 @@ export interface components {
       } | null;
       user_id?: string | null;
       org_id?: string | null;
-      user?: components["schemas"]["BackendUser"] | null;
-      org?: components["schemas"]["BackendOrgSummary"] | null;
-      user_in_org?: components["schemas"]["OrgMemberInfo"] | null;
+      user?: components["schemas"]["BackendUser"];
+      org?: components["schemas"]["BackendOrgSummary"];
+      user_in_org?: components["schemas"]["OrgMemberInfo"];
     };
     BackendCreateAccessTokenRequest: {
       user_id: string;

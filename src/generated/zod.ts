@@ -60,7 +60,6 @@ export { OAuthUserinfoSchema } from "./zod/OAuthUserinfoSchema.js";
 export { BackendMessageSchema } from "./zod/BackendMessageSchema.js";
 export { BackendTokenVerificationMetadataSchema } from "./zod/BackendTokenVerificationMetadataSchema.js";
 export { BackendUserSchema } from "./zod/BackendUserSchema.js";
-export { BackendUserInOrgSchema } from "./zod/BackendUserInOrgSchema.js";
 export { BackendUsersPageSchema } from "./zod/BackendUsersPageSchema.js";
 export { BackendUsersInOrgPageSchema } from "./zod/BackendUsersInOrgPageSchema.js";
 export { BackendUserIdsRequestInputSchema } from "./zod/BackendUserIdsRequestInputSchema.js";

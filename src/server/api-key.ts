@@ -54,28 +54,31 @@ export interface ApiKeyOrg {
   readonly legacyOrgId?: string;
 }
 
-/** What every valid key carries: the metadata it was created with. */
-interface ApiKeyBase {
-  readonly metadata: Record<string, unknown>;
-}
-
 /** Who a valid API key belongs to: a user (personal key), an org (org key), or nobody (a key made on the backend). */
 export type ApiKeyOwner =
-  | (ApiKeyBase & {
+  | {
       readonly kind: "personal";
+      /** The metadata the key was created with. */
+      readonly metadata: Record<string, unknown>;
       readonly user: User;
       /** The user's memberships, when the auth host sends them. */
       readonly orgIdToOrgMembership: Readonly<Record<string, OrgMembership>>;
-    })
-  | (ApiKeyBase & {
+    }
+  | {
       readonly kind: "org";
+      /** The metadata the key was created with. */
+      readonly metadata: Record<string, unknown>;
       readonly org: ApiKeyOrg;
       /** The user the org key also names, if any. */
       readonly user?: User;
       /** That user's membership of the org, with its role checks. */
       readonly membership?: AuthOrg;
-    })
-  | (ApiKeyBase & { readonly kind: "generic" });
+    }
+  | {
+      readonly kind: "generic";
+      /** The metadata the key was created with. */
+      readonly metadata: Record<string, unknown>;
+    };
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null;

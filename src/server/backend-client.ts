@@ -4,7 +4,8 @@
  * the provider's fixed backend host with the auth URL's host name in `X-Propelauth-url` and the integration API key
  * as bearer; `backendUrl` (or a loopback auth URL, i.e. the emulator) sends them elsewhere. Node and edge runtimes.
  */
-import { type BackendOperations, backendOperations } from "../generated/backend-client.js";
+import { backendOperations } from "../generated/backend-client.js";
+import type { BackendOperations } from "../generated/backend-types.js";
 import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
 import type { ValidationMode } from "../transport/read-response.js";

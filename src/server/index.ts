@@ -11,7 +11,7 @@ export {
   createBackendClient,
   PROVIDER_BACKEND_URL,
 } from "./backend-client.js";
-export type { BackendOperations } from "../generated/backend-client.js";
+export type * from "../generated/backend-types.js";
 export {
   ApiKeyError,
   type ApiKeyFailure,

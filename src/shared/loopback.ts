@@ -1,7 +1,4 @@
-/** Loopback host names: the machine itself (`localhost`, `127.x.x.x`, `[::1]`). */
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
-
 /** Whether a URL's host name names this machine (`localhost`, `127.x.x.x`, `[::1]`). */
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.test(hostname);
+  return /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(hostname);
 }

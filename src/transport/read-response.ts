@@ -5,7 +5,6 @@ import type {
   RegisteredOperationId as OperationId,
 } from "./operation.js";
 import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
-import { readStatusError } from "./status-error.js";
 
 /** What to do when a response does not match the contract. */
 export type ValidationMode = "throw" | "report" | "off";
@@ -54,7 +53,6 @@ export function readErrorResponse(
   text: unknown,
   retryAfterMs?: number,
 ): ApiError {
-  if (op.statusCodes) return readStatusError(reader.report, op, status, text, retryAfterMs);
   const body = parseJson(text);
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;

@@ -6,9 +6,10 @@
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { toAuthOrigin } from "./auth-url.js";
 import { createTransport, type Transport, type TransportOptions } from "./create-transport.js";
-import type { RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
+import type { OperationDescriptor, RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
 import { operationUrl } from "./request-url.js";
+import { withStatusCodes } from "./status-error.js";
 import { LONE_SURROGATE_MESSAGE } from "./well-formed.js";
 
 /** A server-side option that is missing or unusable (the integration API key); nothing was sent. */
@@ -44,21 +45,39 @@ export function createServerTransport(options: ServerTransportOptions): ServerTr
     throw new ServerConfigurationError("apiKey", "The integration API key is missing or contains white space");
   const extra = options.headers;
   const serverFetch = options.fetch;
-  const transport = createTransport({
-    ...options,
-    // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it.
-    headers: () => ({
-      Authorization: `Bearer ${apiKey}`,
-      ...(typeof extra === "function" ? extra() : extra),
-    }),
-    // No browser credentials: the browser transport's `credentials: "include"` is left out (a server runtime may
-    // refuse the option). The browser's own transport stays as it is, byte for byte.
-    fetch: (input, init) => {
-      const { credentials: _browserOnly, ...serverInit } = init ?? {};
-      return (serverFetch ?? globalThis.fetch)(input, serverInit);
-    },
-  });
-  return { ...transport, surface: "server" };
+  // No browser credentials: the browser transport's `credentials: "include"` is left out (a server runtime may
+  // refuse the option). The browser's own transport stays as it is, byte for byte.
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const { credentials: _browserOnly, ...serverInit } = init ?? {};
+    return (serverFetch ?? globalThis.fetch)(input, serverInit);
+  };
+  const over = (calling: typeof globalThis.fetch): Transport =>
+    createTransport({
+      ...options,
+      // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it.
+      headers: () => ({
+        Authorization: `Bearer ${apiKey}`,
+        ...(typeof extra === "function" ? extra() : extra),
+      }),
+      fetch: calling,
+    });
+  const transport = over(fetch);
+  // The backend API's errors carry no error_code: an operation whose status decides it calls through a fetch that
+  // rewrites its error answers into the contract's error body (one transport per such operation, made on first use).
+  const byStatus = new Map<string, Transport>();
+  const transportOf = (op: OperationDescriptor): Transport => {
+    if (!op.statusCodes) return transport;
+    const made = byStatus.get(op.operationId);
+    if (made) return made;
+    const mapped = over(withStatusCodes(fetch, op.statusCodes));
+    byStatus.set(op.operationId, mapped);
+    return mapped;
+  };
+  return {
+    ...transport,
+    surface: "server",
+    call: (op, request, callOptions) => transportOf(op).call(op, request, callOptions),
+  };
 }
 
 /** Per-call options that authorise the call with a user's access token instead of the API key. */

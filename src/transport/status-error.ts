@@ -1,53 +1,55 @@
 /**
- * The error of an operation whose error bodies carry no `error_code` (the provider's backend API): its status
+ * The errors of operations whose error bodies carry no `error_code` (the provider's backend API): their status
  * decides the code (`statusCodes`, from the contract's `x-error-code`), the body only adds the messages — a 400's
- * map of field → messages, a 429's plain text or `wait_seconds`, any JSON `message` or `user_facing_error`.
+ * map of field → messages, a 429's plain text or `wait_seconds`, any JSON `message` or `user_facing_error`. The
+ * server transport reads such answers through `withStatusCodes`, which rewrites each into the contract's error body,
+ * so the transport's one error reader types them; browser bundles carry none of this.
  */
-import type {
-  OperationDescriptor,
-  RegisteredErrorCodes as OperationErrorCodes,
-  RegisteredOperationId as OperationId,
-} from "./operation.js";
-import { ApiError, ResponseValidationError, unexpectedError } from "./errors.js";
+import { ApiError } from "./errors.js";
 
 type Json = Record<string, unknown>;
 
-/** The ApiError for an error status of an operation that maps statuses to codes. */
-export function readStatusError(
-  report: (error: ResponseValidationError) => void,
-  op: OperationDescriptor<OperationId>,
-  status: number,
-  text: unknown,
-  retryAfterMs: number | undefined,
-): ApiError {
-  const code = op.statusCodes?.[status];
-  if (code === undefined) return unexpectedError(op.operationId, status, { retryAfterMs });
-  const raw = typeof text === "string" ? text : "";
-  const body = jsonObject(raw);
-  const details = {
-    status,
-    operationId: op.operationId,
-    code: code as OperationErrorCodes[OperationId],
-    retryAfterMs: waitOf(body) ?? retryAfterMs,
-    userFacingError: messageOf(body) ?? (body || !raw.trim() ? code : raw.trim()),
+/** A fetch whose error answers with a mapped status come back as the contract's error body of that status's code. */
+export function withStatusCodes(
+  fetch: typeof globalThis.fetch,
+  statusCodes: Readonly<Record<number, string>>,
+): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const code = statusCodes[response.status];
+    if (response.ok || code === undefined) return response;
+    const text = await response.text();
+    const body = jsonObject(text);
+    const fields = code === "invalid_request_fields" ? body && fieldMessages(body) : {};
+    // A 400 that is no field map is left as it is: the transport makes it unexpected_error.
+    if (!fields) return new Response(text, response);
+    const headers = new Headers(response.headers);
+    headers.set("Content-Type", "application/json");
+    const wait = body?.wait_seconds;
+    if (typeof wait === "number" && Number.isFinite(wait) && wait >= 0)
+      headers.set("Retry-After", String(Math.ceil(wait)));
+    const message = messageOf(body) ?? Object.values(fields)[0] ?? (body || !text.trim() ? code : text.trim());
+    const errorBody = {
+      error_code: code,
+      user_facing_error: message,
+      field_errors: fields,
+      user_facing_errors: fields,
+    };
+    return new Response(JSON.stringify(errorBody), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   };
-  if (code !== "invalid_request_fields") return new ApiError(details);
-  const fields = body && fieldMessages(body);
-  if (!fields) {
-    const cause = new ResponseValidationError(op.operationId, status, [NOT_A_FIELD_MAP], body ?? raw);
-    report(cause);
-    return unexpectedError(op.operationId, status, { cause, retryAfterMs });
-  }
-  const first = Object.values(fields)[0];
-  return new ApiError({
-    ...details,
-    userFacingError: first ?? details.userFacingError,
-    userFacingErrors: fields,
-    fieldErrors: fields,
-  });
 }
 
-const NOT_A_FIELD_MAP = { path: [], message: "expected an object of field → messages" };
+/** The call's data, or `null` when it failed with a 404 its status maps to `not_found` (a single fetch of an unknown id). */
+export function nullWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
+  return call.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404 && error.code === "not_found") return null;
+    throw error;
+  });
+}
 
 function jsonObject(text: string): Json | undefined {
   try {
@@ -72,18 +74,4 @@ function fieldMessages(body: Json): Record<string, string> | undefined {
 function messageOf(body: Json | undefined): string | undefined {
   const message = body?.user_facing_error ?? body?.message;
   return typeof message === "string" && message ? message : undefined;
-}
-
-/** A rate-limited validation's `wait_seconds`, in milliseconds. */
-function waitOf(body: Json | undefined): number | undefined {
-  const seconds = body?.wait_seconds;
-  return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
-}
-
-/** The call's data, or `null` when it failed with a 404 its status maps to `not_found` (a single fetch of an unknown id). */
-export function nullWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
-  return call.catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404 && error.code === "not_found") return null;
-    throw error;
-  });
 }

@@ -27,7 +27,8 @@ const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operatio
 /** The browser session's pure user model (types, org lookups and checks): the server's user shares it. */
 const SESSION_USER_MODEL = /^src\/session\/(types|access-helpers|auth-objects)\.ts$/;
 /** What only server entries may reach: the generated server operations, the backend client and the server transport. */
-const SERVER_ONLY = /^src\/(generated\/(server-operations|backend-client)|transport\/server-transport)\.ts$/;
+const SERVER_ONLY =
+  /^src\/(generated\/(server-operations|backend-client|backend-types)|transport\/server-transport)\.ts$/;
 const targetIn = (pattern: RegExp) => (edge: ImportEdge) => edge.target !== null && pattern.test(edge.target);
 
 const RULES: LayerRule[] = [
@@ -63,7 +64,7 @@ const RULES: LayerRule[] = [
   },
   {
     name: "the generated server operations and backend client import only the transport (its server half), the schema types and validators",
-    files: /^src\/generated\/(server-operations|backend-client)\.ts$/,
+    files: /^src\/generated\/(server-operations|backend-client|backend-types)\.ts$/,
     forbids: (edge) =>
       targetIn(/^src\/(hooks|session|testing|adapter|emulator)\//)(edge) ||
       targetIn(/^src\/generated\/(operations|queries|query-functions|query-hooks)\.ts$/)(edge),
@@ -72,7 +73,7 @@ const RULES: LayerRule[] = [
     name: "only server code imports the server operations and the server transport",
     files: /^src\//,
     forbids: (edge) =>
-      !/^src\/(server|nextjs|generated\/(server-operations|backend-client)\.ts$|transport\/server-transport\.ts$)/.test(
+      !/^src\/(server|nextjs|generated\/(server-operations|backend-client|backend-types)\.ts$|transport\/server-transport\.ts$)/.test(
         edge.from,
       ) && targetIn(SERVER_ONLY)(edge),
   },

@@ -14,13 +14,7 @@ export const BackendApiKeyValidationSchema = /* @__PURE__ */ (() =>
         metadata: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({}))),
         user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
         org_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-        user: /* @__PURE__ */ z.optional(
-          /* @__PURE__ */ z.union([BackendUserSchema, /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.unknown())]),
-        ),
-        org: /* @__PURE__ */ z.optional(
-          /* @__PURE__ */ z.union([BackendOrgSummarySchema, /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.unknown())]),
-        ),
-        user_in_org: /* @__PURE__ */ z.optional(
-          /* @__PURE__ */ z.union([OrgMemberInfoSchema, /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.unknown())]),
-        ),
+        user: /* @__PURE__ */ z.optional(BackendUserSchema),
+        org: /* @__PURE__ */ z.optional(BackendOrgSummarySchema),
+        user_in_org: /* @__PURE__ */ z.optional(OrgMemberInfoSchema),
       }))();

@@ -8,8 +8,6 @@ export const BackendUpdateApiKeyRequestInputSchema = /* @__PURE__ */ (() =>
     ? unchecked
     : /* @__PURE__ */ z.strictObject({
         expires_at_seconds: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int()),
-        metadata: /* @__PURE__ */ z.optional(
-          /* @__PURE__ */ z.union([/* @__PURE__ */ z.looseObject({}), /* @__PURE__ */ z.string()]),
-        ),
+        metadata: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
         set_to_never_expire: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
       }))();

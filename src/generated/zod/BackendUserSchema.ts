@@ -33,4 +33,6 @@ export const BackendUserSchema = /* @__PURE__ */ (() =>
         metadata: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.looseObject({}))),
         properties: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
         update_password_required: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+        role_in_org: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+        additional_roles_in_org: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
       }))();

@@ -2,13 +2,13 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 import * as z from "zod/mini";
 import { type ValidationSwitch, unchecked } from "./compile-out-switch.js";
-import { BackendUserInOrgSchema } from "./BackendUserInOrgSchema.js";
+import { BackendUserSchema } from "./BackendUserSchema.js";
 
 export const BackendUsersInOrgPageSchema = /* @__PURE__ */ (() =>
   (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
-        users: /* @__PURE__ */ z.array(BackendUserInOrgSchema),
+        users: /* @__PURE__ */ z.array(BackendUserSchema),
         total_users: /* @__PURE__ */ z
           .number()
           .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),

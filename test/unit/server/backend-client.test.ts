@@ -4,12 +4,7 @@
  * error-code-free answers becomes a typed ApiError (or `null` for a single fetch of an unknown id).
  */
 import { describe, expect, it } from "vitest";
-import {
-  ApiError,
-  createBackendClient,
-  ResponseValidationError,
-  ServerConfigurationError,
-} from "../../../src/server/index.js";
+import { ApiError, createBackendClient, ServerConfigurationError } from "../../../src/server/index.js";
 
 const USER = "2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec";
 const ORG = "db3d2259-de43-402a-ab06-0de8cd905202";
@@ -101,11 +96,13 @@ describe("the errors, by status (the backend's answers carry no error_code)", ()
     });
   });
 
-  it("makes a 400 that is no field map unexpected_error, the body kept in the cause", async () => {
-    const { client } = clientAnswering(() => text(400, "<html>bad gateway</html>"));
-    const error = await client.createOrg({ body: { name: "Acme" } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: "unexpected_error" });
-    expect((error as ApiError).cause).toBeInstanceOf(ResponseValidationError);
+  it("makes a 400 that is no field map unexpected_error", async () => {
+    for (const body of ["<html>bad gateway</html>", '{"email": {"nested": true}}']) {
+      const { client } = clientAnswering(() => text(400, body));
+      const error = await client.createOrg({ body: { name: "Acme" } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 400, code: "unexpected_error" });
+    }
   });
 
   it("answers a single fetch of an unknown id with null, and a mutation on one with not_found", async () => {
