@@ -4,6 +4,7 @@
  * (by their hashes) and calls to the emulator itself.
  */
 import { createHash } from "node:crypto";
+import { NO_ICON } from "../pages/html.js";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -63,7 +64,7 @@ export function adminPage(script: string): { html: string; csp: string } {
   ].join("; ");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
+<title>Admin · orgauth emulator</title>${NO_ICON}<style>${STYLE}</style></head>
 <body>
 <header><h1>orgauth emulator · Admin</h1>
 <button type="button" id="export">Export seed</button><button type="button" id="reset">Reset</button></header>
@@ -79,7 +80,7 @@ export function adminPage(script: string): { html: string; csp: string } {
 export function adminTokenPage(problem: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
+<title>Admin · orgauth emulator</title>${NO_ICON}<style>${STYLE}</style></head>
 <body><header><h1>orgauth emulator · Admin</h1></header>
 <main><p class="status error">${problem}</p>
 <p>Open the admin UI at the address the emulator printed when it started (<code>Admin UI  …/__emulator/ui?token=…</code>).
