@@ -4,7 +4,6 @@
  * (by their hashes) and calls to the emulator itself.
  */
 import { createHash } from "node:crypto";
-import { NO_ICON } from "../pages/html.js";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -48,6 +47,9 @@ form.inline label{flex:1 1 9rem}form.inline label.check{flex:0 1 auto}form.stack
 .log li.bad{background:#fff5f5}.log .method{width:3.5rem;flex:none}.log span{white-space:nowrap}.log .path{white-space:normal}.log .path{overflow-wrap:anywhere}
 a.link{display:flex;align-items:center;min-height:44px;overflow-wrap:anywhere}
 `;
+
+/** An empty icon: without one, the browser asks for `/favicon.ico` (a 404 in the console). */
+const NO_ICON = '<link rel="icon" href="data:,">';
 
 const hash = (text: string): string => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -3,7 +3,7 @@ export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** An empty icon: without one, the browser asks every page's origin for `/favicon.ico` (a 404 in the console). */
-export const NO_ICON = '<link rel="icon" href="data:,">';
+const NO_ICON = '<link rel="icon" href="data:,">';
 
 /** A hosted page: the not-for-production banner, a title and the body (already HTML). */
 export function page(title: string, body: string): string {
