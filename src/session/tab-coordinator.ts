@@ -2,17 +2,21 @@
  * Cross-tab single-flight. One tab refreshes; the others adopt its result from a BroadcastChannel message
  * instead of sending their own request. With the Web Locks API a tab renews only while holding an exclusive
  * lock (released by the browser when the task settles or the tab dies, so never orphaned); without it a
- * "started" message tells the other tabs to wait. A page's first refresh takes no lock (a fresh page's first
- * lock costs tens of milliseconds): it asks the siblings the presence map names (tab-presence.ts) over the
- * channel, adopts a fresh session one of them holds or the result of one already refreshing, and sends its own
- * request at once when no sibling is known or none answers within `answerMs`. Every wait is bounded by
- * `waitMs`, after which a tab refreshes alone. The access token travels only in memory messages, never in web
- * storage. Longer than most files: the lock path, the message path and the first refresh share one set of
- * waiters and one channel listener, and read best side by side.
+ * "started" message tells the other tabs to wait. Whichever tab may refresh re-reads the shared record of the
+ * key's last refresh first (refresh-record.ts): when a sibling refreshed (or is refreshing) for the same need,
+ * its result is on the way even if its messages arrive after the lock or the tab's own timer, so the tab waits
+ * for it. A page's first refresh takes no lock (a fresh page's first lock costs tens of milliseconds): it asks
+ * the siblings the presence map names (tab-presence.ts) over the channel, adopts a fresh session one of them
+ * holds or the result of one already refreshing, and sends its own request at once when no sibling is known or
+ * none answers within `answerMs`. Every wait is bounded by `waitMs`, after which a tab refreshes alone. The
+ * access token travels only in memory messages, never in web storage. Longer than most files: the lock path,
+ * the message path and the first refresh share one set of waiters and one channel listener, and read best side
+ * by side.
  */
 import type { AuthEnvironment, TabChannel } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
 import { type Freshness, isFresh, isMessage, type Message, type SharedResult } from "./tab-messages.js";
+import { readRefreshRecord, writeRefreshRecord } from "./refresh-record.js";
 import { createTabPresence } from "./tab-presence.js";
 
 export type { Freshness, SharedResult } from "./tab-messages.js";
@@ -76,9 +80,11 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   const channelName = `orgauth:${authOrigin}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
   const presence = createTabPresence(channel ? env.storage : null, authOrigin, tabId);
+  const store = channel ? env.storage : null;
+  const recordName = (key: string) => `orgauth:refresh:${authOrigin}:${key}`;
   const fetching = new Set<string>(); // keys this tab has a request out for
   const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
-  const remoteStarted = new Map<string, { receivedAt: number; requestedAt: number }>();
+  const remoteStarted = new Map<string, number>(); // when a sibling's "started" for each key arrived
   const waiters = new Set<Waiter>();
   const pendingLockRequests = new Set<AbortController>(); // aborted by close(): no lock request outlives the client
   let closed = false;
@@ -107,7 +113,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     if (!isMessage(raw) || raw.tabId === tabId) return;
     if (raw.type === "ask") return answer(raw.key, raw.tabId);
     if (raw.type === "result" && raw.to !== undefined && raw.to !== tabId) return;
-    if (raw.type === "started") remoteStarted.set(raw.key, { receivedAt: env.now(), requestedAt: raw.requestedAt });
+    if (raw.type === "started") remoteStarted.set(raw.key, env.now());
     if (raw.type === "failed") {
       remoteStarted.delete(raw.key);
       for (const listener of failureListeners) listener(raw.key);
@@ -148,34 +154,26 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
     waitFor(key, (result) => isFresh(result, freshness), signal);
 
-  /**
-   * The previous lock holder's result may still be on its way (the lock can be granted before its message
-   * arrives); its earlier "started" message tells us so. Waits for it, bounded by `waitMs`, when it can do.
-   */
-  const resultInFlight = async (key: string, freshness: Freshness) => {
-    const started = remoteStarted.get(key);
-    if (started === undefined || env.now() - started.receivedAt >= waitMs) return undefined;
-    if ("requestedSince" in freshness && started.requestedAt < freshness.requestedSince) return undefined;
-    const result = await waitForRemote(key, freshness);
-    if (!result) remoteStarted.delete(key);
-    return result;
-  };
-
   const hold = (result: SharedResult | null) => {
     const until = result?.authInfo ? options.usableUntil(result) : 0;
     presence.set(until > env.now() ? "holding" : null, env.now(), until);
   };
 
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
-    say("started", key, { requestedAt: env.now() });
+    const requestedAt = env.now();
+    writeRefreshRecord(store, recordName(key), [tabId, requestedAt, null]);
+    say("started", key, { requestedAt });
     fetching.add(key);
     presence.set("refreshing", env.now(), env.now() + waitMs);
     try {
       const result = await fetch();
+      writeRefreshRecord(store, recordName(key), [tabId, requestedAt, result.at]);
       say("result", key, { result });
       hold(result);
       return { source: "fetched", result };
     } catch (error) {
+      // a sibling's newer record stays
+      if (readRefreshRecord(store, recordName(key))?.[0] === tabId) writeRefreshRecord(store, recordName(key), null);
       say("failed", key, {});
       hold(options.current(key)); // a session still held stays on offer
       throw error;
@@ -202,7 +200,22 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     const answered = await waitFor(key, usable, undefined, options.answerMs * (refreshing ? 10 : 1));
     if (answered || closed) return answered;
     const started = remoteStarted.get(key);
-    return started && started.receivedAt >= now ? waitFor(key, usable) : undefined;
+    return started !== undefined && started >= now ? waitFor(key, usable) : undefined;
+  };
+
+  /**
+   * Re-reads the shared record once this tab may refresh: a sibling that refreshed for `freshness` (or is refreshing
+   * now) within `waitMs` has its result on the way, even when none of its messages arrived yet; wait for that
+   * result (bounded by `waitMs`, ended early by a failure notice) instead of sending another request.
+   */
+  const siblingRefresh = async (key: string, freshness: Freshness) => {
+    const record = readRefreshRecord(store, recordName(key));
+    // a record of no use, this tab's own, too old (its tab may have died) or malformed (NaN), is passed over
+    if (!record || record[0] === tabId || !(env.now() - (record[2] ?? record[1]) < waitMs)) return undefined;
+    const pending = { requestedAt: record[1], at: record[2] ?? Infinity } as SharedResult;
+    return isFresh(pending, freshness)
+      ? (freshResult(key, freshness) ?? (await waitForRemote(key, freshness)))
+      : undefined;
   };
 
   /** What the lock holder (or, without locks, any tab) does: adopt a result that will do, or fetch and share one. */
@@ -211,7 +224,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     freshness: Freshness,
     fetch: () => Promise<SharedResult>,
   ): Promise<CoordinatedResult> => {
-    const adopted = freshResult(key, freshness) ?? (await resultInFlight(key, freshness));
+    const adopted = freshResult(key, freshness) ?? (await siblingRefresh(key, freshness));
     return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
   };
 
@@ -221,9 +234,6 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
       granted ? { result: await whileHolding(key, freshness, fetch) } : undefined,
     );
     if (atOnce) return atOnce.result;
-    // Another tab is refreshing now, though its "started" message may have gone out before this tab listened:
-    // once the lock is ours, its result may still be on the way (a holder older than waitMs counts as hung).
-    if (!remoteStarted.has(key)) remoteStarted.set(key, { receivedAt: env.now(), requestedAt: env.now() - waitMs });
     return waitForLock(key, freshness, fetch);
   };
 

@@ -4,7 +4,7 @@
  * browser in beforeAll and closes it in afterAll; on the emulator, every test starts from the demo seed (a reset
  * through the emulator's admin API before each).
  */
-import { copyFileSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../support/chromium.js";
@@ -14,13 +14,6 @@ import { DEMO_PASSWORD } from "../../src/emulator/seeds/demo-seed.js";
 
 /** Where screenshots of the main screens are written (gitignored). */
 export const SCREENSHOT_DIR = join(repoRoot, "test-results", "screenshots");
-
-/**
- * The README's screenshot. A screenshot taken with `{ docs: true }` is also copied there when the run has
- * UPDATE_DOCS_SCREENSHOT=1 (`UPDATE_DOCS_SCREENSHOT=1 npx vitest run --project e2e test/e2e/organisations.test.ts`);
- * ordinary runs leave the committed file alone.
- */
-export const DOCS_SCREENSHOT = join(repoRoot, "docs", "demo.png");
 
 /**
  * A full-page capture lays the whole page out in one tall frame, where the toolbar (sticky at the bottom of the
@@ -63,9 +56,9 @@ export interface DemoHarness {
   open(path?: string, viewport?: Viewport): Promise<Page>;
   /**
    * Writes a full-page screenshot to test-results/screenshots/<name>.png (the scenario toolbar below the content,
-   * not over it); with `docs`, also to docs/demo.png when UPDATE_DOCS_SCREENSHOT=1.
+   * not over it). The README's picture comes from `npm run docs:screenshot` instead.
    */
-  screenshot(page: Page, name: string, options?: { docs?: boolean }): Promise<string>;
+  screenshot(page: Page, name: string): Promise<string>;
 }
 
 /** Signs a browser context in through the app's own origin, as the sign-in form would. */
@@ -121,7 +114,7 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
       await page.goto(new URL(path, harness.url).href);
       return page;
     },
-    async screenshot(page, name, options = {}) {
+    async screenshot(page, name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       const style = await page.addStyleTag({ content: UNPIN_TOOLBAR });
@@ -130,7 +123,6 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
       } finally {
         await style.evaluate((node) => node.parentNode?.removeChild(node));
       }
-      if (options.docs && process.env.UPDATE_DOCS_SCREENSHOT === "1") copyFileSync(path, DOCS_SCREENSHOT);
       return path;
     },
   };

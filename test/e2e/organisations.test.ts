@@ -20,7 +20,7 @@ it("shows members, invitations and settings of the active org, one section at a 
   const page = await demo.open("/org");
   await page.getByRole("row", { name: "grace@acme.example" }).waitFor();
   expect(await page.getByLabel("Organisation name").count()).toBe(0); // settings wait in their own section
-  await demo.screenshot(page, "organisations", { docs: true });
+  await demo.screenshot(page, "organisations");
   await openOrgSection(page, "Invitations");
   await page.getByRole("region", { name: "Pending invitations" }).getByText("linus@acme.example").waitFor();
   await page.getByRole("region", { name: "Expired invitations" }).getByText("dennis@acme.example").waitFor();

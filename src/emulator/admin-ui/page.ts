@@ -48,6 +48,9 @@ form.inline label{flex:1 1 9rem}form.inline label.check{flex:0 1 auto}form.stack
 a.link{display:flex;align-items:center;min-height:44px;overflow-wrap:anywhere}
 `;
 
+/** An empty icon: without one, the browser asks for `/favicon.ico` (a 404 in the console). */
+const NO_ICON = '<link rel="icon" href="data:,">';
+
 const hash = (text: string): string => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** The admin UI's HTML around its script, and the Content-Security-Policy that lets only that script and style run. */
@@ -63,7 +66,7 @@ export function adminPage(script: string): { html: string; csp: string } {
   ].join("; ");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
+<title>Admin · orgauth emulator</title>${NO_ICON}<style>${STYLE}</style></head>
 <body>
 <header><h1>orgauth emulator · Admin</h1>
 <button type="button" id="export">Export seed</button><button type="button" id="reset">Reset</button></header>
@@ -79,7 +82,7 @@ export function adminPage(script: string): { html: string; csp: string } {
 export function adminTokenPage(problem: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Admin · orgauth emulator</title><style>${STYLE}</style></head>
+<title>Admin · orgauth emulator</title>${NO_ICON}<style>${STYLE}</style></head>
 <body><header><h1>orgauth emulator · Admin</h1></header>
 <main><p class="status error">${problem}</p>
 <p>Open the admin UI at the address the emulator printed when it started (<code>Admin UI  …/__emulator/ui?token=…</code>).

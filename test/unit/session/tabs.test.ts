@@ -254,10 +254,8 @@ describe("login and logout across tabs", () => {
     await settle(tabs[0]!.client.logout());
     const token = browser.server.requests.length > 0 ? "token-" : "";
     expect([...browser.storage.map.values()].some((value) => value.includes(token))).toBe(false);
-    expect([...browser.storage.map.keys()].sort()).toEqual([
-      "orgauth:active_org_id",
-      "orgauth:logged_in_at",
-      "orgauth:logged_out_at",
-    ]);
+    // besides these, only the times of each key's last refresh (refresh-record.ts), checked token-free above
+    const keys = [...browser.storage.map.keys()].filter((key) => !key.startsWith("orgauth:refresh:"));
+    expect(keys.sort()).toEqual(["orgauth:active_org_id", "orgauth:logged_in_at", "orgauth:logged_out_at"]);
   });
 });
