@@ -138,7 +138,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/e2e/demo-global-setup.ts"],
+          globalSetup: ["test/e2e/demo-global-setup.ts", "test/support/chromium-global-setup.ts"],
           fileParallelism: false,
         },
       },
@@ -202,7 +202,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/support/postgres-global-setup.ts"],
+          globalSetup: ["test/support/postgres-global-setup.ts", "test/support/chromium-global-setup.ts"],
         },
       },
       {
