@@ -189,7 +189,11 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/emulator/global-setup.ts", "test/support/postgres-global-setup.ts"],
+          globalSetup: [
+            "test/emulator/global-setup.ts",
+            "test/emulator/vendor-global-setup.ts",
+            "test/support/postgres-global-setup.ts",
+          ],
           fileParallelism: false,
           // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
           // resolve in next@15 (no exports map): run it through Vite's resolver.
