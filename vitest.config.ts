@@ -138,7 +138,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/e2e/demo-global-setup.ts"],
+          globalSetup: ["test/e2e/demo-global-setup.ts", "test/support/chromium-global-setup.ts"],
           fileParallelism: false,
         },
       },
@@ -189,7 +189,11 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/emulator/global-setup.ts", "test/support/postgres-global-setup.ts"],
+          globalSetup: [
+            "test/emulator/global-setup.ts",
+            "test/emulator/vendor-global-setup.ts",
+            "test/support/postgres-global-setup.ts",
+          ],
           fileParallelism: false,
           // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
           // resolve in next@15 (no exports map): run it through Vite's resolver.
@@ -202,7 +206,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/support/postgres-global-setup.ts"],
+          globalSetup: ["test/support/postgres-global-setup.ts", "test/support/chromium-global-setup.ts"],
         },
       },
       {

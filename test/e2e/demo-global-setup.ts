@@ -16,8 +16,8 @@ declare module "vitest" {
 
 /**
  * Starts the demo twice for every e2e file: on the emulator (the default backend) and on the Prism mock. Each file
- * still gets its own browser and fresh contexts. At the end, any contract violation Prism's validating proxy
- * reported between the app and the emulator fails the run.
+ * connects to the stage's one Chromium and gets fresh contexts. At the end, any contract violation Prism's validating
+ * proxy reported between the app and the emulator fails the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [emulatorDemo, prismDemo] = await Promise.all([

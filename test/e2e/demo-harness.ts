@@ -1,13 +1,13 @@
 /**
  * E2E harness: the demo (started once per run by demo-global-setup.ts, on the emulator and on the Prism mock) and
- * headless Chromium (playwright-core, test/support/chromium.ts). Each test file calls `useDemo()` once at top level; it launches the
- * browser in beforeAll and closes it in afterAll; on the emulator, every test starts from the demo seed (a reset
- * through the emulator's admin API before each).
+ * the stage's one headless Chromium (test/support/chromium-global-setup.ts). Each test file calls `useDemo()` once
+ * at top level; it connects to the browser in beforeAll and disconnects in afterAll; on the emulator, every test
+ * starts from the demo seed (a reset through the emulator's admin API before each).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { DEMO_PASSWORD } from "../../src/emulator/seeds/demo-seed.js";
@@ -72,8 +72,8 @@ async function signIn(context: BrowserContext, demoUrl: string): Promise<void> {
 }
 
 /**
- * Launches Chromium for the calling test file, against the demo the global setup started on `backend` (the emulator
- * by default). A file may call it once per backend.
+ * Connects the calling test file to the stage's Chromium, against the demo the global setup started on `backend`
+ * (the emulator by default). A file may call it once per backend.
  */
 export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
   let browser: Browser | undefined;
@@ -88,7 +88,7 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
     if (!reset.ok) throw new Error(`Resetting the emulator failed: ${reset.status}`);
   });
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { type LocalServer, startLocalServer } from "../support/local-server.js";
 import { ADA, feHeaders } from "./harness.js";
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     response.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>another app</title>");
   });
   emulator = await startEmulator({ seed: demoSeed });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, 120_000);
 
 beforeEach(async () => {

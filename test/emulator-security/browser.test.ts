@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { type LocalServer, startLocalServer } from "../support/local-server.js";
 import { ADA } from "./harness.js";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
       else response.end(html("<p>a page</p>"));
     });
   }
-  browser = await launchChromium();
+  browser = await connectChromium();
   context = await browser.newContext();
   context.setDefaultTimeout(15_000);
 });

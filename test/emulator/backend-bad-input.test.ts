@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { DEMO_IDS, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import { beforeAll, expect, it } from "vitest";
+import { DEMO_IDS } from "../../src/emulator/index.js";
+import { sharedEmulator } from "./vendor-backend.js";
 
 /**
  * Bad input to the backend API, with the integration API key: each call is a typed 4xx (a field map, or an error
  * body with its code), never a 500, and changes nothing.
  */
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: demoSeed });
-});
-afterAll(() => emulator?.stop());
+const emulator = sharedEmulator();
+beforeAll(() => emulator.reset());
 
 const HUGE = 1e300;
 const cases: [string, string, unknown?][] = [

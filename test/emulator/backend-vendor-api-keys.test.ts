@@ -8,15 +8,15 @@ import { adminApi, FrontEnd, rejection, vendorOnEmulator } from "./vendor-backen
  * created personal or for an org, fetched, paged current and archived, updated, deleted (archived: gone from the
  * browser's list and the admin API, refused by validation), and validated — a key made in the browser included.
  */
-let setup: Awaited<ReturnType<typeof vendorOnEmulator>>;
+let setup: ReturnType<typeof vendorOnEmulator>;
 type KeyList = { api_keys: { api_key_id: string }[] };
 
-beforeAll(async () => {
-  setup = await vendorOnEmulator();
+beforeAll(() => {
+  setup = vendorOnEmulator();
 });
-afterAll(async () => {
-  await setup?.stop();
-  // Every call of the provider's library went through Prism's validating proxy on the contract.
+afterAll(() => {
+  setup?.stop();
+  // Every call of the provider's library went through the stage's Prism validating proxy on the contract.
   expect(setup?.violations).toEqual([]);
 });
 beforeEach(() => setup.emulator.reset());

@@ -9,7 +9,7 @@ import { adminApi, FrontEnd, rejection, vendorOnEmulator } from "./vendor-backen
  * the browser's pending list, a key deleted is gone from the browser's list, and an org's max_users counts members
  * plus pending invitations on every path.
  */
-let setup: Awaited<ReturnType<typeof vendorOnEmulator>>;
+let setup: ReturnType<typeof vendorOnEmulator>;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const login = (email: string) => FrontEnd.login(setup.emulator.url, email);
 type AdminOrg = {
@@ -21,12 +21,12 @@ type AdminOrg = {
 const adminOrg = async (id: string) =>
   (await adminApi(setup.emulator)<{ orgs: AdminOrg[] }>("/orgs")).orgs.find((o) => o.id === id);
 
-beforeAll(async () => {
-  setup = await vendorOnEmulator();
+beforeAll(() => {
+  setup = vendorOnEmulator();
 });
-afterAll(async () => {
-  await setup?.stop();
-  // Every call of the provider's library went through Prism's validating proxy on the contract.
+afterAll(() => {
+  setup?.stop();
+  // Every call of the provider's library went through the stage's Prism validating proxy on the contract.
   expect(setup?.violations).toEqual([]);
 });
 beforeEach(() => setup.emulator.reset());

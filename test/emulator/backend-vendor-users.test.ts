@@ -8,7 +8,7 @@ import { adminApi, FrontEnd, rejection, VENDOR_BACKEND, vendorOnEmulator } from 
  * emulator) manages users on the emulator: each change reads back through the front-end API, the admin API or a
  * login, and each refusal comes out as the library's own exception class or `null` / `false`.
  */
-let setup: Awaited<ReturnType<typeof vendorOnEmulator>>;
+let setup: ReturnType<typeof vendorOnEmulator>;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const login = (email: string, password = DEMO_PASSWORD) => FrontEnd.login(setup.emulator.url, email, password);
 const admin = () => adminApi(setup.emulator);
@@ -17,12 +17,12 @@ type AdminUser = { id: string; firstName: string | null; hasPassword: boolean; m
 const adminUser = async (email: string) =>
   (await admin()<{ users: AdminUser[] }>(`/users?q=${encodeURIComponent(email)}`)).users[0]!;
 
-beforeAll(async () => {
-  setup = await vendorOnEmulator();
+beforeAll(() => {
+  setup = vendorOnEmulator();
 });
-afterAll(async () => {
-  await setup?.stop();
-  // Every call of the provider's library went through Prism's validating proxy on the contract.
+afterAll(() => {
+  setup?.stop();
+  // Every call of the provider's library went through the stage's Prism validating proxy on the contract.
   expect(setup?.violations).toEqual([]);
 });
 beforeEach(() => setup.emulator.reset());

@@ -1,6 +1,11 @@
 import { initBaseAuth } from "@propelauth/node";
-import { startPrismProxy } from "../../scripts/lib/prism-proxy.js";
-import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import { inject } from "vitest";
+import {
+  DEMO_PASSWORD,
+  type EmulatorSeed,
+  type OutboxMessage,
+  type RunningEmulator,
+} from "../../src/emulator/index.js";
 
 /** The one backend host the provider's library calls, whatever its auth URL. */
 export const VENDOR_BACKEND = "https://propelauth-api.com";
@@ -42,31 +47,38 @@ export function redirectVendorBackend(target: () => string, violations: Violatio
   };
 }
 
+/** The stage's demo-seeded emulator (test/emulator/vendor-global-setup.ts), driven through its admin API. */
+export type SharedEmulator = ReturnType<typeof sharedEmulator>;
+
+/** The stage's shared demo-seeded emulator: its addresses and keys, and reset, outbox and export over the admin API. */
+export function sharedEmulator() {
+  const emulator = inject("vendorEmulator");
+  const admin = adminApi(emulator);
+  return {
+    ...emulator,
+    reset: async () => void (await admin("/reset", "POST")),
+    outbox: async (to: string) =>
+      (await admin<{ messages: OutboxMessage[] }>(`/outbox?to=${encodeURIComponent(to)}`)).messages,
+    exportSeed: () => admin<EmulatorSeed>("/seed"),
+  };
+}
+
 /**
- * An emulator with the demo seed and the unmodified provider library pointed at it through Prism's validating proxy
- * on the contract: `violations` collects every backend call that broke it.
+ * The stage's shared demo-seeded emulator and the unmodified provider library pointed at it through the shared Prism
+ * validating proxy on the contract: `violations` collects every backend call of this file that broke it.
  */
-export async function vendorOnEmulator(): Promise<{
-  emulator: RunningEmulator;
+export function vendorOnEmulator(): {
+  emulator: SharedEmulator;
   auth: ReturnType<typeof initBaseAuth>;
   violations: Violation[];
-  stop: () => Promise<void>;
-}> {
-  const emulator = await startEmulator({ seed: demoSeed });
-  const proxy = await startPrismProxy(emulator.url);
+  stop: () => void;
+} {
+  const emulator = sharedEmulator();
+  const proxyUrl = inject("vendorProxyUrl");
   const violations: Violation[] = [];
-  const undo = redirectVendorBackend(() => proxy.url, violations);
+  const stop = redirectVendorBackend(() => proxyUrl, violations);
   const auth = initBaseAuth({ authUrl: emulator.authUrl, apiKey: emulator.apiKey });
-  return {
-    emulator,
-    auth,
-    violations,
-    stop: async () => {
-      undo();
-      await proxy.stop();
-      await emulator.stop();
-    },
-  };
+  return { emulator, auth, violations, stop };
 }
 
 /** A browser on the emulator's front-end API: the session cookie from a password login, sent on every call. */
@@ -105,7 +117,7 @@ export class FrontEnd {
 }
 
 /** The emulator's admin API, with its secret. */
-export function adminApi(emulator: RunningEmulator) {
+export function adminApi(emulator: Pick<RunningEmulator, "url" | "secret">) {
   return async <T>(path: string, method = "GET", body?: unknown): Promise<T> => {
     const answer = await fetch(`${emulator.url}/__emulator${path}`, {
       method,
