@@ -207,14 +207,13 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
    * now) within `waitMs` has its result on the way, even when none of its messages arrived yet; wait for that
    * result (bounded by `waitMs`, ended early by a failure notice) instead of sending another request.
    */
-  const siblingRefresh = async (key: string, freshness: Freshness) => {
+  const siblingRefresh = (key: string, freshness: Freshness) => {
     const record = refreshRecord(key);
     // a record of no use, this tab's own, too old (its tab may have died) or malformed (NaN), is passed over
     if (!record || record[0] === tabId || !(env.now() - (record[2] ?? record[1]) < waitMs)) return undefined;
     const pending = { requestedAt: record[1], at: record[2] ?? Infinity } as SharedResult;
-    return isFresh(pending, freshness)
-      ? (freshResult(key, freshness) ?? (await waitForRemote(key, freshness)))
-      : undefined;
+    // called only once `latest` held nothing fresh enough, so what will do is still on the way
+    return isFresh(pending, freshness) ? waitForRemote(key, freshness) : undefined;
   };
 
   /** What the lock holder (or, without locks, any tab) does: adopt a result that will do, or fetch and share one. */
