@@ -103,7 +103,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
 
   /** A new tab asks for `key`: say so if this tab is refreshing it, else hand it the session held, if still fresh. */
   const answer = (key: string, asker: string) => {
-    if (fetching.has(key)) return say("started", key, { requestedAt: env.now() });
+    if (fetching.has(key)) return say("started", key, {});
     const result = options.current(key);
     if (result && options.usableUntil(result) > env.now()) say("result", key, { result, to: asker });
   };
@@ -161,7 +161,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
     const requestedAt = env.now();
     refreshRecord(key, [tabId, requestedAt, null]);
-    say("started", key, { requestedAt });
+    say("started", key, {});
     fetching.add(key);
     presence.set("refreshing", env.now(), env.now() + waitMs);
     try {
