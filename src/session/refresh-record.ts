@@ -7,23 +7,20 @@
 import type { KeyValueStore } from "./environment.js";
 
 /** A tab's last refresh of a key: its tab id, when its request went out, when it completed (null: still out). */
-export type RefreshRecord = [tabId: string, requestedAt: number, at: number | null];
+type RefreshRecord = [tabId: string, requestedAt: number, at: number | null];
 
-/** The record stored under `name`, if any (read as is: the reader bounds it by time). */
-export function readRefreshRecord(store: KeyValueStore | null, name: string): RefreshRecord | null {
-  try {
-    return JSON.parse(store?.getItem(name) ?? "null") as RefreshRecord | null;
-  } catch {
+/** The records of one auth origin's keys: `records(key)` reads one, `records(key, record)` stores one (null removes it). */
+export function refreshRecords(store: KeyValueStore | null, authOrigin: string) {
+  return (key: string, record?: RefreshRecord | null): RefreshRecord | null => {
+    const name = `orgauth:refresh:${authOrigin}:${key}`;
+    try {
+      // read as is: the reader bounds it by time
+      if (record === undefined) return JSON.parse(store?.getItem(name) ?? "null") as RefreshRecord | null;
+      if (record) store?.setItem(name, JSON.stringify(record));
+      else store?.removeItem(name);
+    } catch {
+      // Unreadable (no record), or storage full or denied: the siblings rely on the channel's messages alone.
+    }
     return null;
-  }
-}
-
-/** Stores `record` under `name`, or removes the record there (null). */
-export function writeRefreshRecord(store: KeyValueStore | null, name: string, record: RefreshRecord | null): void {
-  try {
-    if (record) store?.setItem(name, JSON.stringify(record));
-    else store?.removeItem(name);
-  } catch {
-    // Storage full or denied: the siblings rely on the channel's messages alone.
-  }
+  };
 }

@@ -158,16 +158,16 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
       (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
         ? { success: true as const, data: body as RefreshTokenResponse }
         : (await validatorsForAnswer()).refresh.safeParse(body);
-    if (!parsed.success) {
-      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: describeIssues(parsed.error.issues) });
-      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
-    }
+    const unprocessable = (issues: ValidationIssue[]) => {
+      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
+      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+    };
+    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues));
     try {
       const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
       return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
     } catch (error) {
-      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues: [{ path: "", message: `${error}` }] });
-      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+      throw unprocessable([{ path: "", message: `${error}` }]);
     }
   });
 }

@@ -16,7 +16,7 @@
 import type { AuthEnvironment, TabChannel } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
 import { type Freshness, isFresh, isMessage, type Message, type SharedResult } from "./tab-messages.js";
-import { readRefreshRecord, writeRefreshRecord } from "./refresh-record.js";
+import { refreshRecords } from "./refresh-record.js";
 import { createTabPresence } from "./tab-presence.js";
 
 export type { Freshness, SharedResult } from "./tab-messages.js";
@@ -80,8 +80,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   const channelName = `orgauth:${authOrigin}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
   const presence = createTabPresence(channel ? env.storage : null, authOrigin, tabId);
-  const store = channel ? env.storage : null;
-  const recordName = (key: string) => `orgauth:refresh:${authOrigin}:${key}`;
+  const refreshRecord = refreshRecords(channel ? env.storage : null, authOrigin);
   const fetching = new Set<string>(); // keys this tab has a request out for
   const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
   const remoteStarted = new Map<string, number>(); // when a sibling's "started" for each key arrived
@@ -104,7 +103,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
 
   /** A new tab asks for `key`: say so if this tab is refreshing it, else hand it the session held, if still fresh. */
   const answer = (key: string, asker: string) => {
-    if (fetching.has(key)) return say("started", key, { requestedAt: env.now() });
+    if (fetching.has(key)) return say("started", key, {});
     const result = options.current(key);
     if (result && options.usableUntil(result) > env.now()) say("result", key, { result, to: asker });
   };
@@ -161,19 +160,19 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
 
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
     const requestedAt = env.now();
-    writeRefreshRecord(store, recordName(key), [tabId, requestedAt, null]);
-    say("started", key, { requestedAt });
+    refreshRecord(key, [tabId, requestedAt, null]);
+    say("started", key, {});
     fetching.add(key);
     presence.set("refreshing", env.now(), env.now() + waitMs);
     try {
       const result = await fetch();
-      writeRefreshRecord(store, recordName(key), [tabId, requestedAt, result.at]);
+      refreshRecord(key, [tabId, requestedAt, result.at]);
       say("result", key, { result });
       hold(result);
       return { source: "fetched", result };
     } catch (error) {
       // a sibling's newer record stays
-      if (readRefreshRecord(store, recordName(key))?.[0] === tabId) writeRefreshRecord(store, recordName(key), null);
+      if (refreshRecord(key)?.[0] === tabId) refreshRecord(key, null);
       say("failed", key, {});
       hold(options.current(key)); // a session still held stays on offer
       throw error;
@@ -208,14 +207,13 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
    * now) within `waitMs` has its result on the way, even when none of its messages arrived yet; wait for that
    * result (bounded by `waitMs`, ended early by a failure notice) instead of sending another request.
    */
-  const siblingRefresh = async (key: string, freshness: Freshness) => {
-    const record = readRefreshRecord(store, recordName(key));
+  const siblingRefresh = (key: string, freshness: Freshness) => {
+    const record = refreshRecord(key);
     // a record of no use, this tab's own, too old (its tab may have died) or malformed (NaN), is passed over
     if (!record || record[0] === tabId || !(env.now() - (record[2] ?? record[1]) < waitMs)) return undefined;
     const pending = { requestedAt: record[1], at: record[2] ?? Infinity } as SharedResult;
-    return isFresh(pending, freshness)
-      ? (freshResult(key, freshness) ?? (await waitForRemote(key, freshness)))
-      : undefined;
+    // called only once `latest` held nothing fresh enough, so what will do is still on the way
+    return isFresh(pending, freshness) ? waitForRemote(key, freshness) : undefined;
   };
 
   /** What the lock holder (or, without locks, any tab) does: adopt a result that will do, or fetch and share one. */

@@ -28,7 +28,7 @@ export function isFresh(result: SharedResult, freshness: Freshness): boolean {
 /** Tab messages; a result with `to` answers one tab's "ask" and concerns no other tab. */
 export type Message =
   | { v: 1; type: "result"; key: string; tabId: string; result: SharedResult; to?: string }
-  | { v: 1; type: "started"; key: string; tabId: string; requestedAt: number }
+  | { v: 1; type: "started"; key: string; tabId: string }
   | { v: 1; type: "failed"; key: string; tabId: string }
   | { v: 1; type: "ask"; key: string; tabId: string };
 
