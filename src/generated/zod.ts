@@ -96,6 +96,10 @@ export { BackendValidateApiKeyRequestInputSchema } from "./zod/BackendValidateAp
 export { BackendApiKeyValidationSchema } from "./zod/BackendApiKeyValidationSchema.js";
 export { BackendCreateAccessTokenRequestInputSchema } from "./zod/BackendCreateAccessTokenRequestInputSchema.js";
 export { BackendCreatedAccessTokenSchema } from "./zod/BackendCreatedAccessTokenSchema.js";
+export { BackendCreateMagicLinkRequestInputSchema } from "./zod/BackendCreateMagicLinkRequestInputSchema.js";
+export { BackendCreatedMagicLinkSchema } from "./zod/BackendCreatedMagicLinkSchema.js";
+export { BackendMigrateUserRequestInputSchema } from "./zod/BackendMigrateUserRequestInputSchema.js";
+export { BackendMigrateUserPasswordRequestInputSchema } from "./zod/BackendMigrateUserPasswordRequestInputSchema.js";
 export { ErrorResponseBodySchema } from "./zod/ErrorResponseBodySchema.js";
 export { backendFetchUsersByIdsResponse200Schema } from "./zod/backendFetchUsersByIdsResponse200Schema.js";
 export { backendFetchUsersByEmailsResponse200Schema } from "./zod/backendFetchUsersByEmailsResponse200Schema.js";

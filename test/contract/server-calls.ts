@@ -97,4 +97,10 @@ export const serverCalls: {
   backendDeleteApiKey: (t, o) => server.backendDeleteApiKey(t, { path: { apiKeyId: KEY_ID } }, o),
   backendCreateAccessToken: (t, o) =>
     server.backendCreateAccessToken(t, { body: { user_id: ADA, duration_in_minutes: 10, active_org_id: ACME } }, o),
+  backendCreateMagicLink: (t, o) =>
+    server.backendCreateMagicLink(t, { body: { email: "ada@acme.example", expires_in_hours: 1 } }, o),
+  backendMigrateUser: (t, o) =>
+    server.backendMigrateUser(t, { body: { email: "lin@acme.example", email_confirmed: true } }, o),
+  backendMigrateUserPassword: (t, o) =>
+    server.backendMigrateUserPassword(t, { body: { user_id: ADA, password_hash: "$2b$10$" } }, o),
 };
