@@ -2,7 +2,7 @@ import { MagicLinkCreationException, MigrateUserException, MigrateUserPasswordEx
 import bcrypt from "bcryptjs";
 import { argon2id } from "hash-wasm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { currentTotp, DEMO_IDS } from "../../src/emulator/index.js";
+import { createEmulator, currentTotp, DEMO_IDS, parseSeed } from "../../src/emulator/index.js";
 import { createBackendClient } from "../../src/server/index.js";
 import { FrontEnd, rejection, vendorOnEmulator } from "./vendor-backend.js";
 
@@ -80,6 +80,9 @@ describe("migrating users", () => {
     });
     expect((await login("lin@acme.example", "old-Password-1")).login.body).toEqual({ login_state: "Finished" });
     expect((await login("lin@acme.example", "old-password-1")).login.status).toBe(404);
+    // An export keeps the imported hash, and is a seed that starts an emulator.
+    const exported = await setup.emulator.exportSeed();
+    expect(parseSeed(exported, "export").users?.find((u) => u.email === "lin@acme.example")?.passwordHash).toBe(hash);
     expect(await backend.fetchUserById({ path: { userId } })).toMatchObject({
       email: "lin@acme.example",
       email_confirmed: true,
@@ -206,4 +209,33 @@ describe("magic links", () => {
     expect((await post()).status).toBe(303);
     expect((await backend.fetchUserByEmail({ query: { email: "fresh@acme.example" } }))?.email_confirmed).toBe(true);
   });
+});
+
+it("a magic link past its hours does not sign in, even one that works more than once", async () => {
+  let clock = Date.now();
+  const emulator = await createEmulator({ now: () => new Date(clock) });
+  try {
+    const call = async (path: string, body: unknown) =>
+      (
+        await fetch(`${emulator.url}/api/backend/v1${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${emulator.apiKey}` },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ url: string }>;
+    await call("/user/", { email: "kai@acme.example", email_confirmed: true });
+    const { url } = await call("/magic_link", {
+      email: "kai@acme.example",
+      expires_in_hours: 2,
+      expire_after_first_use: false,
+    });
+    clock += 3_600_000;
+    expect((await follow(url)).status).toBe(303);
+    clock += 3_600_000;
+    const expired = await follow(url);
+    expect(expired).toMatchObject({ status: 400, cookie: undefined });
+    expect(expired.page).toContain("invalid, already used or expired");
+  } finally {
+    await emulator.stop();
+  }
 });

@@ -6,7 +6,7 @@ import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { enableMfa } from "../store/mfa-store.js";
 import { createPerson, getPerson, getPersonByEmail, updateProfile } from "../store/people.js";
-import { legacyHashProblem } from "../tokens/legacy-hashes.js";
+import { HASH_WASM_MISSING, legacyHashProblem, loadHashWasm } from "../tokens/legacy-hashes.js";
 import { isEmail } from "../tokens/secrets.js";
 import { backendRegistrar } from "./backend-edge.js";
 import { nameProblem, usernameProblem } from "./validation.js";
@@ -14,10 +14,16 @@ import { nameProblem, usernameProblem } from "./validation.js";
 type Problem = { code: string; message: string } | undefined;
 
 /** An imported hash's problem: not bcrypt or argon2id (the message names the format found), or costs out of range. */
-const hashProblem = (hash: string | undefined): Problem => {
-  const message = hash === undefined ? undefined : legacyHashProblem(hash);
-  return message === undefined ? undefined : { code: "unsupported_hash_format", message };
-};
+async function hashProblem(hash: string | undefined): Promise<Problem> {
+  if (hash === undefined) return undefined;
+  const message = legacyHashProblem(hash);
+  if (message !== undefined) return { code: "unsupported_hash_format", message };
+  const missing = await loadHashWasm().then(
+    () => false,
+    () => true,
+  );
+  return missing ? { code: "unavailable", message: HASH_WASM_MISSING } : undefined;
+}
 
 /** A TOTP secret as given (spaces, lower case and `=` padding allowed), upper-case base32; null when it is not one. */
 function totpSecretOf(given: string): string | null {
@@ -48,7 +54,7 @@ export function backendMigrationRoutes(router: Router, ctx: EmulatorContext): vo
     const lastName = optionalText(body, "last_name");
     assertFields({
       email: await emailProblem(ctx, email),
-      existing_password_hash: hashProblem(passwordHash),
+      existing_password_hash: await hashProblem(passwordHash),
       existing_mfa_base32_encoded_secret:
         mfaGiven !== undefined && mfaSecret === null
           ? { code: "invalid_value", message: "Must be a base32 TOTP secret (A–Z, 2–7; 16 characters or more)" }
@@ -81,7 +87,7 @@ export function backendMigrationRoutes(router: Router, ctx: EmulatorContext): vo
     const person = await getPerson(ctx, requiredText(body, "user_id"));
     if (!person) throw backendUserNotFound();
     const passwordHash = requiredText(body, "password_hash");
-    assertFields({ password_hash: hashProblem(passwordHash) });
+    assertFields({ password_hash: await hashProblem(passwordHash) });
     await updateProfile(ctx, person.id, { passwordHash, locked: false, failedLogins: 0 });
     return ok({});
   });

@@ -50,9 +50,22 @@ export function legacyHashProblem(hash: string): string | undefined {
   return `Unsupported password hash format (${name}): use bcrypt ($2a$, $2b$, $2y$) or argon2id ($argon2id$)`;
 }
 
+/** What checking an imported hash needs when `hash-wasm` is not installed. */
+export const HASH_WASM_MISSING =
+  "Checking an imported bcrypt or argon2id hash needs the hash-wasm package: npm install --save-dev hash-wasm";
+
+/** Loads `hash-wasm`; when it cannot be loaded, an error saying what to install (the import's error its cause). */
+export async function loadHashWasm(): Promise<typeof import("hash-wasm")> {
+  try {
+    return await import("hash-wasm");
+  } catch (error) {
+    throw new Error(HASH_WASM_MISSING, { cause: error });
+  }
+}
+
 /** Whether `password` (as typed, not normalised) matches an imported bcrypt or argon2id hash. */
 export async function verifyLegacyHash(password: string, stored: string): Promise<boolean> {
   if (legacyHashProblem(stored) !== undefined) return false;
-  const { argon2Verify, bcryptVerify } = await import("hash-wasm");
+  const { argon2Verify, bcryptVerify } = await loadHashWasm();
   return stored.startsWith("$2") ? bcryptVerify({ password, hash: stored }) : argon2Verify({ password, hash: stored });
 }
