@@ -105,7 +105,7 @@ describe("migrating users", () => {
     });
   });
 
-  it("an argon2id user with an MFA secret is asked for the code; a new hash replaces the password; disabled stays out", async () => {
+  it("an argon2id user with an MFA secret is asked for the code; a new hash replaces the password; a new password can be required; disabled stays out", async () => {
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
     const { userId } = await setup.auth.migrateUserFromExternalSource({
       email: "mo@acme.example",
@@ -130,6 +130,15 @@ describe("migrating users", () => {
     );
     expect(unknown.message).toMatch(/Unknown error/);
 
+    await setup.auth.migrateUserFromExternalSource({
+      email: "renew@acme.example",
+      emailConfirmed: true,
+      existingPasswordHash: bcrypt.hashSync("renew-Password-5", 4),
+      askUserToUpdatePasswordOnLogin: true,
+    });
+    expect((await login("renew@acme.example", "renew-Password-5")).login.body).toEqual({
+      login_state: "UpdatePasswordRequired",
+    });
     await setup.auth.migrateUserFromExternalSource({
       email: "off@acme.example",
       emailConfirmed: true,
