@@ -18,6 +18,8 @@ const API_KEY = "bench-integration-api-key";
 export interface BackendBench {
   authUrl: string;
   orgauth: BackendClient;
+  /** orgauth's client with answer validation off (what validation costs is the difference). */
+  unvalidated: BackendClient;
   vendor: ReturnType<typeof initBaseAuth>;
   stop(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
   return {
     authUrl,
     orgauth: createBackendClient({ authUrl, apiKey: API_KEY }),
+    unvalidated: createBackendClient({ authUrl, apiKey: API_KEY, validation: "off" }),
     vendor: initBaseAuth({ authUrl, apiKey: API_KEY }),
     stop: async () => {
       globalThis.fetch = realFetch;

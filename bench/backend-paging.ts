@@ -2,14 +2,14 @@
  * Paging through a big org (part of `npm run bench`): every member of an org of 10,000, 100 a page (the server's
  * cap), by orgauth's backend client and by the unmodified `@propelauth/node`, against one emulator process seeded
  * with that org; interleaved rounds, wall and client CPU time per whole pass, orgauth's over the vendor's per round.
- * `BACKEND_BENCH_MEMBERS` changes the size.
+ * `BACKEND_BENCH_MEMBERS` and `BACKEND_BENCH_PAGING_ROUNDS` change the size and the rounds.
  */
 import type { EmulatorSeed } from "../src/emulator/index.js";
 import { startBackendBench, timed } from "./backend-emulator.js";
 import { median, ratioWithSpread } from "./spread.js";
 
 const MEMBERS = Number(process.env.BACKEND_BENCH_MEMBERS ?? 10_000);
-const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BACKEND_BENCH_PAGING_ROUNDS ?? 3);
 const ORG_ID = "5e1b0c2a-7f3d-4c8e-9a6b-2d4f8e0c1a3b"; // a UUID: the vendor answers an empty page for other ids without calling
 const PAGE_SIZE = 100;
 
