@@ -53,12 +53,15 @@ it("calls every backend operation of the contract, each with a request the contr
 describe.each(calls.map((c) => [c.op.method, c.op.path, c.method, c] as const))("%s %s (%s)", (_m, _p, _n, call) => {
   const [success] = successExamplesOf(contract, call.op, true);
 
-  it("answers its first success example, validated, sent with the key and the project's host name", async () => {
-    const { client, sent } = recordingClient();
-    const data = await callClient(client, call, preferring(success!));
-    expect(data).toEqual(success!.hasBody ? success!.value : undefined);
-    expect(sent()).toEqual([sentAs(success!.status)]);
-  });
+  it.runIf(success)(
+    "answers its first success example, validated, sent with the key and the project's host name",
+    async () => {
+      const { client, sent } = recordingClient();
+      const data = await callClient(client, call, preferring(success!));
+      expect(data).toEqual(success!.hasBody ? success!.value : undefined);
+      expect(sent()).toEqual([sentAs(success!.status)]);
+    },
+  );
 
   const [error] = errorExamplesOf(contract, call.op).filter((e) => e.status === 404 || !call.op.notFoundIsNull);
   it.runIf(error)("answers an error example with its typed outcome", async () => {
