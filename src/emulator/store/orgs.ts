@@ -153,6 +153,25 @@ export async function membershipsOf(
   return rows.map((r) => ({ org: toOrg(r), membership: toMembership(r) }));
 }
 
+/** The memberships of some people in one query, each person's by org name (people of no org are not in the map). */
+export async function membershipsOfPeople(
+  ctx: EmulatorContext,
+  userIds: readonly string[],
+): Promise<Map<string, { org: Org; membership: Membership }[]>> {
+  const byUser = new Map<string, { org: Org; membership: Membership }[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await ctx.db.query<OrgRow & MembershipRow>(
+    "select o.*, m.user_id, m.org_id, m.role, m.additional_roles from emu_memberships m join emu_orgs o on o.id = m.org_id where m.user_id = any($1::text[]) order by o.name",
+    [[...new Set(userIds)]],
+  );
+  for (const r of rows) {
+    const list = byUser.get(r.user_id) ?? [];
+    list.push({ org: toOrg(r), membership: toMembership(r) });
+    byUser.set(r.user_id, list);
+  }
+  return byUser;
+}
+
 /** Adds (or replaces) a membership. */
 export async function putMembership(ctx: EmulatorContext, m: Membership): Promise<void> {
   await ctx.db.query(
