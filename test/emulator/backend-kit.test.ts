@@ -2,7 +2,7 @@
  * The backend testing kit of `orgauth/emulator` (`backendKit`) on the stage's shared demo-seeded emulator: its access
  * tokens verify with orgauth/server as a user's or an org's, its API keys validate as the user's or the org's, and a
  * user it cannot find is a clear error. (`createBackendEmulator`, which starts an emulator, runs in docs/testing.md's
- * sample, test/emulator/testing-doc-sample/.)
+ * sample, projects-route.test.ts.) Also the README's and docs/server.md's backend client sample, on the same emulator.
  */
 import { createServerAuth, validateApiKey } from "orgauth/server";
 import { beforeEach, expect, it } from "vitest";
@@ -55,4 +55,18 @@ it("names the e-mail it cannot find, and the backend's refusal of a non-member's
     type: "api",
     code: "invalid_request_fields",
   });
+});
+
+it("the README's backend client sample finds a user and the owner of a request's API key", async () => {
+  // The sample reads its settings from the environment when it loads; set them for that moment only.
+  const settings = { PROPELAUTH_AUTH_URL: emulator.authUrl, PROPELAUTH_API_KEY: emulator.apiKey };
+  Object.assign(process.env, settings);
+  const { caller, findUser } = await import("./backend-client-sample.js").finally(() => {
+    for (const name of Object.keys(settings)) delete process.env[name];
+  });
+  expect(await findUser("ada@acme.example")).toMatchObject({ user_id: DEMO_IDS.ada });
+  expect(await findUser("nobody@acme.example")).toBeNull();
+  const { apiKeyToken } = await kit.createApiKey({ orgId: DEMO_IDS.acme });
+  const request = new Request("http://127.0.0.1/api/x", { headers: { Authorization: `Bearer ${apiKeyToken}` } });
+  expect(await caller(request)).toMatchObject({ kind: "org", org: { orgId: DEMO_IDS.acme } });
 });
