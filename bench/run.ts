@@ -34,7 +34,8 @@ import { runSeedLoad } from "./seed-load.js";
  *  first-mount (bench/first-mount.ts): headless Chromium, orgauth vs the vendor's SDK, one tab and five at once.
  *  server-read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
  *    to the auth host.
- *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs.
+ *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs, and
+ *    the signed-in page's browser JS over the same app without auth.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
