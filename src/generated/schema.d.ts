@@ -5669,7 +5669,7 @@ export interface operations {
     parameters: {
       query: {
         /**
-         * @description The UTC day, as YYYY-MM-DD.
+         * @description The UTC day, as YYYY-MM-DD (checked by the server; another form is a `400` naming `date`).
          * @example 2026-11-29
          */
         date: string;
