@@ -3,7 +3,10 @@ import {
   ApiKeyFetchException,
   ApiKeyImportException,
   ApiKeyValidateException,
+  ChartMetric,
+  ChartMetricCadence,
   CreateOrgException,
+  type StepUpMfaGrantType,
   UpdateOrgException,
 } from "@propelauth/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -21,6 +24,8 @@ import { adminApi, rejection, VENDOR_BACKEND, vendorOnEmulator } from "./vendor-
 let setup: ReturnType<typeof vendorOnEmulator>;
 let backend: ReturnType<typeof createBackendClient>;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+/** The step-up grant type, a type-only enum of the library (its value on the wire). */
+const ONE_TIME_USE = "ONE_TIME_USE" as StepUpMfaGrantType;
 const today = () => new Date().toISOString().slice(0, 10);
 const SUPPORT_DESK = {
   name: "Support desk",
@@ -184,7 +189,7 @@ describe("what the emulator does not serve", () => {
           actionType: "pay",
           userId: DEMO_IDS.ada,
           code: "123456",
-          grantType: "ONE_TIME_USE",
+          grantType: ONE_TIME_USE,
           validForSeconds: 60,
         }),
       verifyStepUpGrant: () => auth.verifyStepUpGrant({ actionType: "pay", userId: DEMO_IDS.ada, grant: "g" }),
@@ -193,7 +198,7 @@ describe("what the emulator does not serve", () => {
           actionType: "pay",
           userId: DEMO_IDS.ada,
           mfaPhoneId: "p",
-          grantType: "ONE_TIME_USE",
+          grantType: ONE_TIME_USE,
           validForSeconds: 60,
         }),
       verifySmsChallenge: () => auth.verifySmsChallenge({ challengeId: "c", userId: DEMO_IDS.ada, code: "123456" }),
@@ -206,7 +211,7 @@ describe("what the emulator does not serve", () => {
       fetchOrgChurnReport: () => auth.fetchOrgChurnReport(),
       fetchOrgGrowthReport: () => auth.fetchOrgGrowthReport(),
       fetchOrgAttritionReport: () => auth.fetchOrgAttritionReport(),
-      fetchChartMetricData: () => auth.fetchChartMetricData("signups", "Daily"),
+      fetchChartMetricData: () => auth.fetchChartMetricData(ChartMetric.SIGNUPS, ChartMetricCadence.DAILY),
       fetchScimGroup: () => auth.fetchScimGroup({ orgId: org, groupId: "g1" }),
       fetchOrgScimGroups: () => auth.fetchOrgScimGroups({ orgId: org }),
     };
