@@ -7,7 +7,5 @@ export const BackendApiKeyUsageSchema = /* @__PURE__ */ (() =>
   (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
-        count: /* @__PURE__ */ z
-          .number()
-          .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer"), /* @__PURE__ */ z.minimum(0)),
+        count: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
       }))();

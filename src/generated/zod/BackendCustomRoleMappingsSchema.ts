@@ -12,7 +12,7 @@ export const BackendCustomRoleMappingsSchema = /* @__PURE__ */ (() =>
             custom_role_mapping_name: /* @__PURE__ */ z.string(),
             num_orgs_subscribed: /* @__PURE__ */ z
               .number()
-              .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer"), /* @__PURE__ */ z.minimum(0)),
+              .check(/* @__PURE__ */ z.refine(Number.isInteger, "expected an integer")),
           }),
         ),
       }))();
