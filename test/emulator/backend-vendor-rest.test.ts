@@ -71,6 +71,15 @@ describe("custom role mappings", () => {
       "Member",
     ]);
 
+    // The admin UI offers the org its mapping's roles.
+    const admin = await adminApi(setup.emulator)<{ orgs: { id: string; roles: string[]; roleMapping: string }[] }>(
+      "/orgs",
+    );
+    expect(admin.orgs.find((o) => o.id === orgId)).toMatchObject({
+      roleMapping: "Support desk",
+      roles: ["Lead", "Agent"],
+    });
+
     const empty = await setup.auth.createOrg({ name: "Second desk" });
     expect(await setup.auth.subscribeOrgToRoleMapping(empty.orgId, "Support desk")).toBe(true);
     expect((await backend.fetchOrg({ path: { orgId: empty.orgId } }))?.custom_role_mapping_name).toBe("Support desk");
