@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { DEMO_IDS } from "../../src/emulator/index.js";
 import { UNIMPLEMENTED_BACKEND_CALLS } from "../../src/emulator/routes/backend-unimplemented.js";
-import { createBackendClient } from "../../src/server/index.js";
+import { createBackendClient, validateApiKey } from "../../src/server/index.js";
 import { adminApi, rejection, VENDOR_BACKEND, vendorOnEmulator } from "./vendor-backend.js";
 
 /**
@@ -127,6 +127,9 @@ describe("imported API keys and usage", () => {
     expect(await backend.validateImportedApiKey({ body: { api_key_token: token } })).toMatchObject({
       org_id: DEMO_IDS.acme,
     });
+    // orgauth's own validation of an imported key (its option), and the refusal of it on the default call.
+    expect(await validateApiKey(backend, token, { imported: true })).toMatchObject({ kind: "org" });
+    await expect(validateApiKey(backend, token)).rejects.toMatchObject({ reason: "unknown" });
     const minted = await setup.auth.createApiKey({ orgId: DEMO_IDS.acme });
     await setup.auth.validateApiKey(minted.apiKeyToken);
     for (const refused of [setup.auth.validateApiKey(token), setup.auth.validateImportedApiKey(minted.apiKeyToken)]) {
@@ -136,8 +139,8 @@ describe("imported API keys and usage", () => {
     }
     expect(await rejection(setup.auth.importApiKey({ importedApiKey: token }))).toBeInstanceOf(ApiKeyImportException);
 
-    expect(await setup.auth.fetchApiKeyUsage({ date: today(), api_key_id: apiKeyId })).toEqual({ count: 2 });
-    expect(await backend.fetchApiKeyUsage({ query: { date: today(), org_id: DEMO_IDS.acme } })).toEqual({ count: 3 });
+    expect(await setup.auth.fetchApiKeyUsage({ date: today(), api_key_id: apiKeyId })).toEqual({ count: 3 });
+    expect(await backend.fetchApiKeyUsage({ query: { date: today(), org_id: DEMO_IDS.acme } })).toEqual({ count: 4 });
     expect(await backend.fetchApiKeyUsage({ query: { date: "2001-01-01", org_id: DEMO_IDS.acme } })).toEqual({
       count: 0,
     });
