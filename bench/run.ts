@@ -6,6 +6,9 @@ import { repoRoot } from "../scripts/lib/repo-root.js";
 import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
 import { runAdapterBench } from "./adapter-store.js";
+import { runBackendApiKeyValidation } from "./backend-api-key-validation.js";
+import { runBackendPaging } from "./backend-paging.js";
+import { runBackendPerCall } from "./backend-per-call.js";
 import { runEmulatorThroughput } from "./emulator-throughput.js";
 import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
@@ -35,6 +38,9 @@ import { runSeedLoad } from "./seed-load.js";
  *  server-read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
  *    to the auth host.
  *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs.
+ *  backend-per-call (bench/backend-per-call.ts): orgauth's backend client vs @propelauth/node on one emulator.
+ *  backend-api-keys (bench/backend-api-key-validation.ts): API-key validation round trip, PGlite and PostgreSQL.
+ *  backend-paging (bench/backend-paging.ts): every member of an org of 10,000, orgauth's client vs @propelauth/node.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -146,6 +152,9 @@ const ROWS: Record<string, () => Promise<void>> = {
   "first-mount": runFirstMount,
   "server-read": runServerRead,
   "first-html": runFirstHtml,
+  "backend-per-call": runBackendPerCall,
+  "backend-api-keys": runBackendApiKeyValidation,
+  "backend-paging": runBackendPaging,
 };
 
 const asked = process.argv.slice(2);

@@ -1,11 +1,19 @@
 /**
  * `orgauth/emulator` (Node only): the local provider for test suites and local development — `createEmulator` for
- * a suite, `startEmulator` for a long-running server (`npm run emulator`), the demo seed, and the types of seeds,
+ * a suite (`createBackendEmulator` / `backendKit` for a backend test: the typed backend client, access tokens and
+ * API keys), `startEmulator` for a long-running server (`npm run emulator`), the demo seed, and the types of seeds,
  * settings and e-mails. It imports nothing from the client layers: a browser app never loads it.
  *
  * @module orgauth/emulator
  */
 export { createEmulator, type TestEmulator } from "./create-emulator.js";
+export {
+  backendKit,
+  createBackendEmulator,
+  type BackendKit,
+  type BackendTestEmulator,
+  type KitUser,
+} from "./backend-kit.js";
 export { startEmulator, isLoopback, type EmulatorOptions, type RunningEmulator } from "./server.js";
 export { EmulatorStartError, type EmulatorStartFailure } from "./startup/start-error.js";
 export { demoSeed, DEMO_IDS, DEMO_PASSWORD } from "./seeds/demo-seed.js";

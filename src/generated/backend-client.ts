@@ -54,6 +54,9 @@ import {
   backendUpdateApiKey,
   backendDeleteApiKey,
   backendCreateAccessToken,
+  backendCreateMagicLink,
+  backendMigrateUser,
+  backendMigrateUserPassword,
 } from "./server-operations.js";
 
 /** Binds every backend operation's fetcher to a server transport (the backend host, the integration API key). */
@@ -110,5 +113,8 @@ export function backendOperations(transport: ServerTransport): BackendOperations
     updateApiKey: (request, options) => backendUpdateApiKey(transport, request, options),
     deleteApiKey: (request, options) => backendDeleteApiKey(transport, request, options),
     createAccessToken: (request, options) => backendCreateAccessToken(transport, request, options),
+    createMagicLink: (request, options) => backendCreateMagicLink(transport, request, options),
+    migrateUser: (request, options) => backendMigrateUser(transport, request, options),
+    migrateUserPassword: (request, options) => backendMigrateUserPassword(transport, request, options),
   };
 }

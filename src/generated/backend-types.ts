@@ -99,6 +99,12 @@ import type {
   BackendDeleteApiKeyResponse,
   BackendCreateAccessTokenRequest,
   BackendCreateAccessTokenResponse,
+  BackendCreateMagicLinkRequest,
+  BackendCreateMagicLinkResponse,
+  BackendMigrateUserRequest,
+  BackendMigrateUserResponse,
+  BackendMigrateUserPasswordRequest,
+  BackendMigrateUserPasswordResponse,
 } from "./server-operations.js";
 
 export type {
@@ -198,6 +204,12 @@ export type {
   BackendDeleteApiKeyResponse,
   BackendCreateAccessTokenRequest,
   BackendCreateAccessTokenResponse,
+  BackendCreateMagicLinkRequest,
+  BackendCreateMagicLinkResponse,
+  BackendMigrateUserRequest,
+  BackendMigrateUserResponse,
+  BackendMigrateUserPasswordRequest,
+  BackendMigrateUserPasswordResponse,
 };
 
 /** The provider's backend API, one method per operation of the contract's `backend` tag. */
@@ -393,4 +405,16 @@ export interface BackendOperations {
     request: BackendCreateAccessTokenRequest,
     options?: RequestOptions,
   ): Promise<BackendCreateAccessTokenResponse>;
+  /** Create a link that signs a user in when followed (optionally creating the user first). Rejects with `ApiError<"backendCreateMagicLink">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  createMagicLink(
+    request: BackendCreateMagicLinkRequest,
+    options?: RequestOptions,
+  ): Promise<BackendCreateMagicLinkResponse>;
+  /** Import a user from another system, with their password hash, MFA secret and legacy id. Rejects with `ApiError<"backendMigrateUser">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  migrateUser(request: BackendMigrateUserRequest, options?: RequestOptions): Promise<BackendMigrateUserResponse>;
+  /** Replace a user's password with a hash from another system (bcrypt or argon2id). Rejects with `ApiError<"backendMigrateUserPassword">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
+  migrateUserPassword(
+    request: BackendMigrateUserPasswordRequest,
+    options?: RequestOptions,
+  ): Promise<BackendMigrateUserPasswordResponse>;
 }

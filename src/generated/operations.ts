@@ -202,6 +202,14 @@ export interface OperationErrorCodes {
     | "action_disabled"
     | "rate_limit_exceeded"
     | "unexpected_error";
+  backendCreateMagicLink: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendMigrateUser: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendMigrateUserPassword:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
 }
 
 /** The id of every operation in the contract. */

@@ -1517,6 +1517,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/backend/v1/magic_link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a link that signs a user in when followed (optionally creating the user first).
+     * @description The answer's `url` is on the auth host (the emulator: its own origin, `/magic_link?t=…`); the token in it is
+     *     the only secret and is stored only hashed. Decisions the provider's library leaves open:
+     *     - `expires_in_hours` defaults to 24 (1 … 8760); `expire_after_first_use` defaults to `true`; a link that
+     *       expired or was used up (when single use) shows a page saying so (status 400), it never signs in.
+     *     - `redirect_to_url` must be an absolute http(s) URL the auth host may redirect to (its own origin or an
+     *       allowed app origin, as for every other return address); another one is a `400` naming `redirect_to_url`.
+     *       Without it the link lands on the project's default redirect, else the account page.
+     *     - An unknown e-mail is a `400` naming `email`, unless `create_new_user_if_one_doesnt_exist`: then the user
+     *       is created by this call (no password, e-mail unconfirmed until the link is followed) and
+     *       `user_signup_query_parameters` are kept with the link. Following the link confirms the e-mail address.
+     *     - `requires_interstitial`: following the link shows a page with one button, and only pressing it signs in
+     *       (so a mail scanner that fetches the link does not use it up).
+     *     - Following the link signs in as a password login does (`login_method` `magic_link`); a user with MFA is
+     *       asked for the code first; a disabled or locked user is refused with a page (403).
+     */
+    post: operations["backendCreateMagicLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/migrate_user/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a user from another system, with their password hash, MFA secret and legacy id.
+     * @description Decisions the provider's library leaves open:
+     *     - `existing_password_hash` is checked at the hosted login as it is: bcrypt (`$2a$`, `$2b$`, `$2y$`, any cost)
+     *       and argon2id (PHC string `$argon2id$v=19$m=…,t=…,p=…$salt$hash`). Any other format is a `400` naming
+     *       `existing_password_hash` whose message names the format found (e.g. md5-crypt, sha512-crypt, argon2i,
+     *       PBKDF2); the password the user types is compared byte for byte (not normalised).
+     *     - `existing_mfa_base32_encoded_secret` (an RFC 4648 base32 TOTP secret: SHA-1, 6 digits, 30 s) turns MFA on:
+     *       the user is asked for the code at login; anything that is not base32 is a `400` naming the field.
+     *     - `existing_user_id` becomes the user's `legacy_user_id`; `update_password_required` asks for a new password
+     *       when the login finishes; `enabled: false` imports the user disabled; `email_confirmed` defaults to `false`.
+     *     - An e-mail address or username another user has is a `400` naming `email` / `username`.
+     */
+    post: operations["backendMigrateUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/migrate_user/password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a user's password with a hash from another system (bcrypt or argon2id).
+     * @description The hash formats are those of `backendMigrateUser` (another format is a `400` naming `password_hash`). The
+     *     answer is `{}`: the provider's library parses it as JSON. The user's failed-login count and lock are reset.
+     *     An unknown user is `404` (`not_found`).
+     */
+    post: operations["backendMigrateUserPassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2374,6 +2458,51 @@ export interface components {
     BackendCreatedAccessToken: {
       /** @description RS256 JWT; its `iss` is the auth URL's origin. */
       access_token: string;
+    };
+    BackendCreateMagicLinkRequest: {
+      email: string;
+      /** @description Where the link lands once signed in; an http(s) URL the auth host may redirect to. */
+      redirect_to_url?: string;
+      /** @description How long the link works, in hours (default 24; 1 … 8760). */
+      expires_in_hours?: number;
+      /** @description Create the user (by this call) when no user has the e-mail address (default false). */
+      create_new_user_if_one_doesnt_exist?: boolean;
+      /** @description The link works once (default true). */
+      expire_after_first_use?: boolean;
+      /** @description Following the link shows a page with a button that signs in (default false). */
+      requires_interstitial?: boolean;
+      /** @description Kept with the link when it creates the user. */
+      user_signup_query_parameters?: {
+        [key: string]: string;
+      };
+    };
+    BackendCreatedMagicLink: {
+      /** @description The link, on the auth host. */
+      url: string;
+    };
+    BackendMigrateUserRequest: {
+      email: string;
+      email_confirmed?: boolean;
+      /** @description The user's id in the other system (becomes `legacy_user_id`). */
+      existing_user_id?: string;
+      /** @description A bcrypt (`$2a$` / `$2b$` / `$2y$`) or argon2id (`$argon2id$`) hash of the user's password. */
+      existing_password_hash?: string;
+      /** @description The user's TOTP secret, base32 (turns MFA on). */
+      existing_mfa_base32_encoded_secret?: string;
+      update_password_required?: boolean;
+      enabled?: boolean;
+      first_name?: string;
+      last_name?: string;
+      username?: string;
+      picture_url?: string;
+      properties?: {
+        [key: string]: unknown;
+      };
+    };
+    BackendMigrateUserPasswordRequest: {
+      user_id: string;
+      /** @description A bcrypt or argon2id hash, as for `backendMigrateUser`. */
+      password_hash: string;
     };
   };
   responses: {
@@ -5835,6 +5964,107 @@ export interface operations {
           "application/json": components["schemas"]["BackendMessage"];
         };
       };
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendCreateMagicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendCreateMagicLinkRequest"];
+      };
+    };
+    responses: {
+      /** @description The link (`url`, read as is by the provider's library). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedMagicLink"];
+        };
+      };
+      /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendMigrateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendMigrateUserRequest"];
+      };
+    };
+    responses: {
+      /** @description The new user's id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedUser"];
+        };
+      };
+      /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendMigrateUserPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendMigrateUserPasswordRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      /** @description The hash is not acceptable (`invalid_request_fields`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
       429: components["responses"]["BackendRateLimited"];
       500: components["responses"]["UnexpectedError"];
     };

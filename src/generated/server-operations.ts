@@ -71,7 +71,10 @@ export type ServerOperationId =
   | "backendFetchApiKey"
   | "backendUpdateApiKey"
   | "backendDeleteApiKey"
-  | "backendCreateAccessToken";
+  | "backendCreateAccessToken"
+  | "backendCreateMagicLink"
+  | "backendMigrateUser"
+  | "backendMigrateUserPassword";
 
 /** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */
 const compiledOut = () => Promise.resolve({ validators: { responses: {} } });
@@ -2421,6 +2424,147 @@ export function backendCreateAccessToken(
   options?: RequestOptions,
 ): Promise<BackendCreateAccessTokenResponse> {
   return transport.call<BackendCreateAccessTokenResponse>(backendCreateAccessTokenOperation, request, options);
+}
+
+/** Error codes `backendCreateMagicLink` documents. */
+export type BackendCreateMagicLinkErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendCreateMagicLink`. */
+export interface BackendCreateMagicLinkRequest {
+  body: UndefinedAllowed<
+    NonNullable<operations["backendCreateMagicLink"]["requestBody"]>["content"]["application/json"]
+  >;
+}
+
+/** Data `backendCreateMagicLink` resolves with. */
+export type BackendCreateMagicLinkResponse =
+  operations["backendCreateMagicLink"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/magic_link, behind the fetcher. */
+export const backendCreateMagicLinkOperation: OperationDescriptor<"backendCreateMagicLink"> = {
+  operationId: "backendCreateMagicLink",
+  method: "POST",
+  path: "/api/backend/v1/magic_link",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendCreateMagicLink.js"),
+};
+
+/** Create a link that signs a user in when followed (optionally creating the user first). (POST /api/backend/v1/magic_link) */
+export function backendCreateMagicLink(
+  transport: ServerTransport,
+  request: BackendCreateMagicLinkRequest,
+  options?: RequestOptions,
+): Promise<BackendCreateMagicLinkResponse> {
+  return transport.call<BackendCreateMagicLinkResponse>(backendCreateMagicLinkOperation, request, options);
+}
+
+/** Error codes `backendMigrateUser` documents. */
+export type BackendMigrateUserErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendMigrateUser`. */
+export interface BackendMigrateUserRequest {
+  body: UndefinedAllowed<NonNullable<operations["backendMigrateUser"]["requestBody"]>["content"]["application/json"]>;
+}
+
+/** Data `backendMigrateUser` resolves with. */
+export type BackendMigrateUserResponse =
+  operations["backendMigrateUser"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/migrate_user/, behind the fetcher. */
+export const backendMigrateUserOperation: OperationDescriptor<"backendMigrateUser"> = {
+  operationId: "backendMigrateUser",
+  method: "POST",
+  path: "/api/backend/v1/migrate_user/",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendMigrateUser.js"),
+};
+
+/** Import a user from another system, with their password hash, MFA secret and legacy id. (POST /api/backend/v1/migrate_user/) */
+export function backendMigrateUser(
+  transport: ServerTransport,
+  request: BackendMigrateUserRequest,
+  options?: RequestOptions,
+): Promise<BackendMigrateUserResponse> {
+  return transport.call<BackendMigrateUserResponse>(backendMigrateUserOperation, request, options);
+}
+
+/** Error codes `backendMigrateUserPassword` documents. */
+export type BackendMigrateUserPasswordErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendMigrateUserPassword`. */
+export interface BackendMigrateUserPasswordRequest {
+  body: UndefinedAllowed<
+    NonNullable<operations["backendMigrateUserPassword"]["requestBody"]>["content"]["application/json"]
+  >;
+}
+
+/** Data `backendMigrateUserPassword` resolves with. */
+export type BackendMigrateUserPasswordResponse =
+  operations["backendMigrateUserPassword"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/migrate_user/password, behind the fetcher. */
+export const backendMigrateUserPasswordOperation: OperationDescriptor<"backendMigrateUserPassword"> = {
+  operationId: "backendMigrateUserPassword",
+  method: "POST",
+  path: "/api/backend/v1/migrate_user/password",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    404: "not_found",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendMigrateUserPassword.js"),
+};
+
+/** Replace a user's password with a hash from another system (bcrypt or argon2id). (POST /api/backend/v1/migrate_user/password) */
+export function backendMigrateUserPassword(
+  transport: ServerTransport,
+  request: BackendMigrateUserPasswordRequest,
+  options?: RequestOptions,
+): Promise<BackendMigrateUserPasswordResponse> {
+  return transport.call<BackendMigrateUserPasswordResponse>(backendMigrateUserPasswordOperation, request, options);
 }
 
 /** Query of the `ssrAuthorize` navigation; parameters the contract does not name are passed through. */

@@ -101,6 +101,10 @@ export { BackendImportedApiKeySchema } from "./zod/BackendImportedApiKeySchema.j
 export { BackendApiKeyUsageSchema } from "./zod/BackendApiKeyUsageSchema.js";
 export { BackendCreateAccessTokenRequestInputSchema } from "./zod/BackendCreateAccessTokenRequestInputSchema.js";
 export { BackendCreatedAccessTokenSchema } from "./zod/BackendCreatedAccessTokenSchema.js";
+export { BackendCreateMagicLinkRequestInputSchema } from "./zod/BackendCreateMagicLinkRequestInputSchema.js";
+export { BackendCreatedMagicLinkSchema } from "./zod/BackendCreatedMagicLinkSchema.js";
+export { BackendMigrateUserRequestInputSchema } from "./zod/BackendMigrateUserRequestInputSchema.js";
+export { BackendMigrateUserPasswordRequestInputSchema } from "./zod/BackendMigrateUserPasswordRequestInputSchema.js";
 export { ErrorResponseBodySchema } from "./zod/ErrorResponseBodySchema.js";
 export { backendFetchUsersByIdsResponse200Schema } from "./zod/backendFetchUsersByIdsResponse200Schema.js";
 export { backendFetchUsersByEmailsResponse200Schema } from "./zod/backendFetchUsersByEmailsResponse200Schema.js";

@@ -107,4 +107,10 @@ export const serverCalls: {
     server.backendValidateImportedApiKey(t, { body: { api_key_token: "legacy_4f1c2b9e8d7a6f5e" } }, o),
   backendFetchApiKeyUsage: (t, o) =>
     server.backendFetchApiKeyUsage(t, { query: { date: "2026-11-29", api_key_id: KEY_ID } }, o),
+  backendCreateMagicLink: (t, o) =>
+    server.backendCreateMagicLink(t, { body: { email: "ada@acme.example", expires_in_hours: 1 } }, o),
+  backendMigrateUser: (t, o) =>
+    server.backendMigrateUser(t, { body: { email: "lin@acme.example", email_confirmed: true } }, o),
+  backendMigrateUserPassword: (t, o) =>
+    server.backendMigrateUserPassword(t, { body: { user_id: ADA, password_hash: "$2b$10$" } }, o),
 };

@@ -77,6 +77,11 @@ const steps = [
   `create table if not exists emu_api_key_usage (
      api_key_id text not null references emu_api_keys(id) on delete cascade, day date not null,
      count integer not null default 0, primary key (api_key_id, day))`,
+  // Magic links made by the backend API: the token only hashed, where the link lands, how long and how often it works.
+  `create table if not exists emu_magic_links (
+     token_hash text primary key, user_id text not null, redirect_to text, single_use boolean not null,
+     requires_interstitial boolean not null, signup_query_parameters jsonb, expires_at timestamptz not null,
+     used_at timestamptz, created_at timestamptz not null)`,
 ];
 
 /** Creates the emulator's tables when they are missing. */
@@ -87,6 +92,6 @@ export async function migrateEmulator(db: SqlPort): Promise<void> {
 /** Empties every emulator table (the identity store is emptied by the caller). */
 export async function truncateEmulator(db: SqlPort): Promise<void> {
   await db.query(
-    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_api_key_usage, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins, emu_ssr_codes, emu_ssr_sessions, emu_refresh_tokens restart identity cascade",
+    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_api_key_usage, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins, emu_ssr_codes, emu_ssr_sessions, emu_refresh_tokens, emu_magic_links restart identity cascade",
   );
 }
