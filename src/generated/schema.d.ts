@@ -2425,14 +2425,14 @@ export interface components {
     };
     BackendUserMfaMethods: {
       /** @description `null` when the user has no MFA method. */
-      mfa_setup: null | {
+      mfa_setup: {
         /** @enum {string} */
         type: "Totp" | "Phone";
         phone_numbers?: {
           mfa_phone_number_suffix: string;
           mfa_phone_id: string;
         }[];
-      };
+      } | null;
     };
     BackendImportApiKeyRequest: {
       imported_api_key: string;

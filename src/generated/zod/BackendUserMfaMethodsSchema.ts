@@ -7,8 +7,7 @@ export const BackendUserMfaMethodsSchema = /* @__PURE__ */ (() =>
   (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
     ? unchecked
     : /* @__PURE__ */ z.object({
-        mfa_setup: /* @__PURE__ */ z.union([
-          /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.unknown()),
+        mfa_setup: /* @__PURE__ */ z.nullable(
           /* @__PURE__ */ z.object({
             type: /* @__PURE__ */ z.literal(["Totp", "Phone"]),
             phone_numbers: /* @__PURE__ */ z.optional(
@@ -20,5 +19,5 @@ export const BackendUserMfaMethodsSchema = /* @__PURE__ */ (() =>
               ),
             ),
           }),
-        ]),
+        ),
       }))();
