@@ -22,6 +22,6 @@ export type { SeedProgress } from "./seeds/seed-passwords.js";
 export { parseSeed, SeedError } from "./seeds/seed-validate.js";
 export { isOrgauthError, OrgauthError, type OrgauthErrorType } from "../shared/orgauth-error.js";
 export { readSeedFile, writeSeedFile } from "./seeds/seed-file.js";
-export type { EmulatorSettings } from "./store/settings.js";
+export type { EmulatorSettings, RoleMapping } from "./store/settings.js";
 export type { OutboxMessage } from "./store/outbox.js";
 export { currentTotp } from "./tokens/totp.js";
