@@ -170,7 +170,7 @@ export default defineConfig({
         },
       },
       {
-        // the README's sample imports the package by its names
+        // the README's and docs/testing.md's samples import the package by its names
         resolve: {
           alias: [
             { find: /^orgauth$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) },
@@ -181,6 +181,10 @@ export default defineConfig({
             {
               find: /^orgauth\/emulator$/,
               replacement: fileURLToPath(new URL("src/emulator/index.ts", import.meta.url)),
+            },
+            {
+              find: /^orgauth\/server$/,
+              replacement: fileURLToPath(new URL("src/server/index.ts", import.meta.url)),
             },
           ],
         },

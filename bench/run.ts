@@ -37,7 +37,8 @@ import { runSeedLoad } from "./seed-load.js";
  *  first-mount (bench/first-mount.ts): headless Chromium, orgauth vs the vendor's SDK, one tab and five at once.
  *  server-read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
  *    to the auth host.
- *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs.
+ *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs, and
+ *    the signed-in page's browser JS over the same app without auth.
  *  backend-per-call (bench/backend-per-call.ts): orgauth's backend client vs @propelauth/node on one emulator.
  *  backend-api-keys (bench/backend-api-key-validation.ts): API-key validation round trip, PGlite and PostgreSQL.
  *  backend-paging (bench/backend-paging.ts): every member of an org of 10,000, orgauth's client vs @propelauth/node.

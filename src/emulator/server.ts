@@ -33,6 +33,10 @@ import { backendMemberRoutes } from "./routes/backend-members.js";
 import { backendOrgRoutes } from "./routes/backend-orgs.js";
 import { backendTokenRoutes } from "./routes/backend-tokens.js";
 import { backendUserReadRoutes } from "./routes/backend-user-reads.js";
+import { backendRoleMappingRoutes } from "./routes/backend-role-mappings.js";
+import { backendSamlRoutes } from "./routes/backend-saml.js";
+import { backendUnimplementedRoutes } from "./routes/backend-unimplemented.js";
+import { backendUserMfaRoutes } from "./routes/backend-user-mfa.js";
 import { backendUserWriteRoutes } from "./routes/backend-user-writes.js";
 import { backendMagicLinkRoutes } from "./routes/backend-magic-links.js";
 import { backendMigrationRoutes } from "./routes/backend-migration.js";
@@ -244,6 +248,10 @@ export function createRouter(
     backendTokenRoutes,
     backendMagicLinkRoutes,
     backendMigrationRoutes,
+    backendRoleMappingRoutes,
+    backendSamlRoutes,
+    backendUserMfaRoutes,
+    backendUnimplementedRoutes,
     loginRoutes,
     emailFlowRoutes,
     accountRoutes,

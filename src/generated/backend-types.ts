@@ -44,6 +44,8 @@ import type {
   BackendDisableUserCanCreateOrgsResponse,
   BackendLogoutAllUserSessionsRequest,
   BackendLogoutAllUserSessionsResponse,
+  BackendFetchUserMfaMethodsRequest,
+  BackendFetchUserMfaMethodsResponse,
   BackendResendEmailConfirmationRequest,
   BackendResendEmailConfirmationResponse,
   BackendCreateOrgRequest,
@@ -56,6 +58,11 @@ import type {
   BackendDeleteOrgResponse,
   BackendQueryOrgsRequest,
   BackendQueryOrgsResponse,
+  BackendFetchCustomRoleMappingsResponse,
+  BackendAllowOrgToSetupSamlRequest,
+  BackendAllowOrgToSetupSamlResponse,
+  BackendDisallowOrgToSetupSamlRequest,
+  BackendDisallowOrgToSetupSamlResponse,
   BackendAddUserToOrgRequest,
   BackendAddUserToOrgResponse,
   BackendChangeUserRoleInOrgRequest,
@@ -78,6 +85,12 @@ import type {
   BackendFetchArchivedApiKeysResponse,
   BackendValidateApiKeyRequest,
   BackendValidateApiKeyResponse,
+  BackendImportApiKeyRequest,
+  BackendImportApiKeyResponse,
+  BackendValidateImportedApiKeyRequest,
+  BackendValidateImportedApiKeyResponse,
+  BackendFetchApiKeyUsageRequest,
+  BackendFetchApiKeyUsageResponse,
   BackendFetchApiKeyRequest,
   BackendFetchApiKeyResponse,
   BackendUpdateApiKeyRequest,
@@ -136,6 +149,8 @@ export type {
   BackendDisableUserCanCreateOrgsResponse,
   BackendLogoutAllUserSessionsRequest,
   BackendLogoutAllUserSessionsResponse,
+  BackendFetchUserMfaMethodsRequest,
+  BackendFetchUserMfaMethodsResponse,
   BackendResendEmailConfirmationRequest,
   BackendResendEmailConfirmationResponse,
   BackendCreateOrgRequest,
@@ -148,6 +163,11 @@ export type {
   BackendDeleteOrgResponse,
   BackendQueryOrgsRequest,
   BackendQueryOrgsResponse,
+  BackendFetchCustomRoleMappingsResponse,
+  BackendAllowOrgToSetupSamlRequest,
+  BackendAllowOrgToSetupSamlResponse,
+  BackendDisallowOrgToSetupSamlRequest,
+  BackendDisallowOrgToSetupSamlResponse,
   BackendAddUserToOrgRequest,
   BackendAddUserToOrgResponse,
   BackendChangeUserRoleInOrgRequest,
@@ -170,6 +190,12 @@ export type {
   BackendFetchArchivedApiKeysResponse,
   BackendValidateApiKeyRequest,
   BackendValidateApiKeyResponse,
+  BackendImportApiKeyRequest,
+  BackendImportApiKeyResponse,
+  BackendValidateImportedApiKeyRequest,
+  BackendValidateImportedApiKeyResponse,
+  BackendFetchApiKeyUsageRequest,
+  BackendFetchApiKeyUsageResponse,
   BackendFetchApiKeyRequest,
   BackendFetchApiKeyResponse,
   BackendUpdateApiKeyRequest,
@@ -275,6 +301,11 @@ export interface BackendOperations {
     request: BackendLogoutAllUserSessionsRequest,
     options?: RequestOptions,
   ): Promise<BackendLogoutAllUserSessionsResponse>;
+  /** The user's multi-factor methods. Resolves `null` when it is unknown (404). Rejects with `ApiError<"backendFetchUserMfaMethods">` (invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchUserMfaMethods(
+    request: BackendFetchUserMfaMethodsRequest,
+    options?: RequestOptions,
+  ): Promise<BackendFetchUserMfaMethodsResponse | null>;
   /** Send a user the e-mail that confirms their address again. Rejects with `ApiError<"backendResendEmailConfirmation">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
   resendEmailConfirmation(
     request: BackendResendEmailConfirmationRequest,
@@ -290,6 +321,18 @@ export interface BackendOperations {
   deleteOrg(request: BackendDeleteOrgRequest, options?: RequestOptions): Promise<BackendDeleteOrgResponse>;
   /** Page through the project's organisations, optionally filtered and ordered. Rejects with `ApiError<"backendQueryOrgs">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
   queryOrgs(request: BackendQueryOrgsRequest, options?: RequestOptions): Promise<BackendQueryOrgsResponse>;
+  /** The project's custom role mappings and how many organisations are subscribed to each. Rejects with `ApiError<"backendFetchCustomRoleMappings">` (invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchCustomRoleMappings(options?: RequestOptions): Promise<BackendFetchCustomRoleMappingsResponse>;
+  /** Let an organisation set up a SAML connection (fetch org then answers `can_setup_saml` true). Rejects with `ApiError<"backendAllowOrgToSetupSaml">` (invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
+  allowOrgToSetupSaml(
+    request: BackendAllowOrgToSetupSamlRequest,
+    options?: RequestOptions,
+  ): Promise<BackendAllowOrgToSetupSamlResponse>;
+  /** Stop an organisation from setting up a SAML connection (fetch org then answers `can_setup_saml` false). Rejects with `ApiError<"backendDisallowOrgToSetupSaml">` (invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
+  disallowOrgToSetupSaml(
+    request: BackendDisallowOrgToSetupSamlRequest,
+    options?: RequestOptions,
+  ): Promise<BackendDisallowOrgToSetupSamlResponse>;
   /** Add a user to an organisation with a role (and additional roles). Rejects with `ApiError<"backendAddUserToOrg">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
   addUserToOrg(request: BackendAddUserToOrgRequest, options?: RequestOptions): Promise<BackendAddUserToOrgResponse>;
   /** Change a member's role (and additional roles) in an organisation. Rejects with `ApiError<"backendChangeUserRoleInOrg">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
@@ -339,6 +382,18 @@ export interface BackendOperations {
     request: BackendValidateApiKeyRequest,
     options?: RequestOptions,
   ): Promise<BackendValidateApiKeyResponse>;
+  /** Import an API key an app issued before (from another system), so it validates here. Rejects with `ApiError<"backendImportApiKey">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  importApiKey(request: BackendImportApiKeyRequest, options?: RequestOptions): Promise<BackendImportApiKeyResponse>;
+  /** Check an imported API key's token and answer who it belongs to (as validate does). Rejects with `ApiError<"backendValidateImportedApiKey">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  validateImportedApiKey(
+    request: BackendValidateImportedApiKeyRequest,
+    options?: RequestOptions,
+  ): Promise<BackendValidateImportedApiKeyResponse>;
+  /** How many times keys validated on one UTC day, for an org, a user or one key. Rejects with `ApiError<"backendFetchApiKeyUsage">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchApiKeyUsage(
+    request: BackendFetchApiKeyUsageRequest,
+    options?: RequestOptions,
+  ): Promise<BackendFetchApiKeyUsageResponse>;
   /** Fetch one end-user API key (live or archived) by id. Resolves `null` when it is unknown (404). Rejects with `ApiError<"backendFetchApiKey">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
   fetchApiKey(request: BackendFetchApiKeyRequest, options?: RequestOptions): Promise<BackendFetchApiKeyResponse | null>;
   /** Change an end-user API key's expiry or metadata. Rejects with `ApiError<"backendUpdateApiKey">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */

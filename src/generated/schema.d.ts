@@ -1074,6 +1074,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/backend/v1/user/{userId}/mfa": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's multi-factor methods.
+     * @description `mfa_setup` is `{ type: "Totp" }` once the user has turned on an authenticator app, `null` otherwise (a
+     *     secret shown but never confirmed is no method). The emulator has no SMS factor, so it never answers `Phone`.
+     *     An unknown user is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserMfaMethods"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/backend/v1/resend_email_confirmation": {
     parameters: {
       query?: never;
@@ -1147,6 +1169,66 @@ export interface paths {
      * @description A POST with a JSON body (what the provider's Node library sends); the body `{}` asks for the first page.
      */
     post: operations["backendQueryOrgs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/custom_role_mappings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's custom role mappings and how many organisations are subscribed to each.
+     * @description A custom role mapping is a role hierarchy (with permissions and additional roles) of its own; an organisation
+     *     subscribed to one (`custom_role_mapping_name` on create org or update org — the provider's
+     *     `subscribeOrgToRoleMapping` is `PUT /org/{orgId}` with only that field) gives its members that mapping's roles,
+     *     in role checks and in their tokens' `inherited_user_roles_plus_current_role` and `user_permissions`. The
+     *     project's default roles are not listed. Subscribing to a name that is not listed is a `400` naming
+     *     `custom_role_mapping_name`, and so is subscribing an organisation whose members or pending invitations hold a
+     *     role the mapping does not have.
+     */
+    get: operations["backendFetchCustomRoleMappings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/{orgId}/allow_saml": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Let an organisation set up a SAML connection (fetch org then answers `can_setup_saml` true). */
+    post: operations["backendAllowOrgToSetupSaml"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/{orgId}/disallow_saml": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop an organisation from setting up a SAML connection (fetch org then answers `can_setup_saml` false). */
+    post: operations["backendDisallowOrgToSetupSaml"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1317,6 +1399,73 @@ export interface paths {
      *     (`wait_seconds`).
      */
     post: operations["backendValidateApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import an API key an app issued before (from another system), so it validates here.
+     * @description The token (`imported_api_key`, 1 to 512 characters, any format) is kept only hashed and is never shown again;
+     *     the answer is the new key's id. Owners, name, metadata and expiry are as on create. An imported key validates
+     *     only on `validate_imported`, and a key minted by the provider only on `validate`: the other call answers
+     *     "API key not found". Importing the same token twice is a `400` naming `imported_api_key`.
+     */
+    post: operations["backendImportApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/validate_imported": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check an imported API key's token and answer who it belongs to (as validate does).
+     * @description The same request, answer and errors as `backendValidateApiKey`, for keys made by `backendImportApiKey` only: a
+     *     key minted by the provider is "API key not found" here (and an imported key is on plain validate). Each
+     *     successful validation counts towards the key's usage.
+     */
+    post: operations["backendValidateImportedApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many times keys validated on one UTC day, for an org, a user or one key.
+     * @description Counts successful validations (`validate` and `validate_imported`; refusals are not counted) on the UTC day
+     *     `date` (`YYYY-MM-DD`, required), over every key matching all the filters given (`org_id`, `user_id`,
+     *     `api_key_id`; none: every key). Unknown ids count 0. A missing or malformed date is a `400` naming `date`.
+     */
+    get: operations["backendFetchApiKeyUsage"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2120,6 +2269,11 @@ export interface components {
       domain?: string;
       max_users?: number;
       legacy_org_id?: string;
+      /**
+       * @description Subscribes the organisation to this custom role mapping (`backendFetchCustomRoleMappings`): its members
+       *     then hold that mapping's roles. A name not listed there, or (on update) a mapping lacking a role a member or
+       *     pending invitation holds, is a `400` naming this field.
+       */
       custom_role_mapping_name?: string;
     };
     BackendCreatedOrg: {
@@ -2144,6 +2298,11 @@ export interface components {
       password_rotation_enabled?: boolean;
       password_rotation_history_size?: number;
       password_rotation_period?: number;
+      /**
+       * @description Subscribes the organisation to this custom role mapping (`backendFetchCustomRoleMappings`): its members
+       *     then hold that mapping's roles. A name not listed there, or (on update) a mapping lacking a role a member or
+       *     pending invitation holds, is a `400` naming this field.
+       */
       custom_role_mapping_name?: string;
     };
     BackendAddUserToOrgRequest: {
@@ -2257,6 +2416,39 @@ export interface components {
       user?: components["schemas"]["BackendUser"];
       org?: components["schemas"]["BackendOrgSummary"];
       user_in_org?: components["schemas"]["OrgMemberInfo"];
+    };
+    BackendCustomRoleMappings: {
+      custom_role_mappings: {
+        custom_role_mapping_name: string;
+        num_orgs_subscribed: number;
+      }[];
+    };
+    BackendUserMfaMethods: {
+      /** @description `null` when the user has no MFA method. */
+      mfa_setup: {
+        /** @enum {string} */
+        type: "Totp" | "Phone";
+        phone_numbers?: {
+          mfa_phone_number_suffix: string;
+          mfa_phone_id: string;
+        }[];
+      } | null;
+    };
+    BackendImportApiKeyRequest: {
+      imported_api_key: string;
+      org_id?: string;
+      user_id?: string;
+      expires_at_seconds?: number;
+      metadata?: {
+        [key: string]: unknown;
+      };
+      display_name?: string;
+    };
+    BackendImportedApiKey: {
+      api_key_id: string;
+    };
+    BackendApiKeyUsage: {
+      count: number;
     };
     BackendCreateAccessTokenRequest: {
       user_id: string;
@@ -5009,6 +5201,36 @@ export interface operations {
       500: components["responses"]["UnexpectedError"];
     };
   };
+  backendFetchUserMfaMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's MFA setup. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendUserMfaMethods"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
   backendResendEmailConfirmation: {
     parameters: {
       query?: never;
@@ -5152,6 +5374,67 @@ export interface operations {
       };
       400: components["responses"]["BackendQueryFieldErrors"];
       401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchCustomRoleMappings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The mappings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCustomRoleMappings"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendAllowOrgToSetupSaml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDisallowOrgToSetupSaml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
       429: components["responses"]["BackendRateLimited"];
       500: components["responses"]["UnexpectedError"];
     };
@@ -5436,6 +5719,117 @@ export interface operations {
           "application/json": components["schemas"]["BackendApiKeyRateLimited"];
         };
       };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendImportApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendImportApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description The imported key's id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendImportedApiKey"];
+        };
+      };
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendValidateImportedApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendValidateApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description Who the key belongs to, and its metadata. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyValidation"];
+        };
+      };
+      /** @description The token is missing, unknown (or not an imported key's), expired or deleted (`invalid_request_fields`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      /** @description The key was used too often (`rate_limit_exceeded`); `wait_seconds` says how long to wait. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyRateLimited"];
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchApiKeyUsage: {
+    parameters: {
+      query: {
+        /**
+         * @description The UTC day, as YYYY-MM-DD (checked by the server; another form is a `400` naming `date`).
+         * @example 2026-11-29
+         */
+        date: string;
+        /** @description Only this organisation's keys. */
+        org_id?: components["parameters"]["BackendApiKeyOrgId"];
+        /** @description Only this user's keys. */
+        user_id?: components["parameters"]["BackendApiKeyUserId"];
+        /**
+         * @description Only this key.
+         * @example 5f0c8a1b2c3d4e5f60718293a4b5c6d7
+         */
+        api_key_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyUsage"];
+        };
+      };
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
       500: components["responses"]["UnexpectedError"];
     };
   };

@@ -44,12 +44,16 @@ export type ServerOperationId =
   | "backendEnableUserCanCreateOrgs"
   | "backendDisableUserCanCreateOrgs"
   | "backendLogoutAllUserSessions"
+  | "backendFetchUserMfaMethods"
   | "backendResendEmailConfirmation"
   | "backendCreateOrg"
   | "backendFetchOrg"
   | "backendUpdateOrg"
   | "backendDeleteOrg"
   | "backendQueryOrgs"
+  | "backendFetchCustomRoleMappings"
+  | "backendAllowOrgToSetupSaml"
+  | "backendDisallowOrgToSetupSaml"
   | "backendAddUserToOrg"
   | "backendChangeUserRoleInOrg"
   | "backendRemoveUserFromOrg"
@@ -61,6 +65,9 @@ export type ServerOperationId =
   | "backendCreateApiKey"
   | "backendFetchArchivedApiKeys"
   | "backendValidateApiKey"
+  | "backendImportApiKey"
+  | "backendValidateImportedApiKey"
+  | "backendFetchApiKeyUsage"
   | "backendFetchApiKey"
   | "backendUpdateApiKey"
   | "backendDeleteApiKey"
@@ -1125,6 +1132,46 @@ export function backendLogoutAllUserSessions(
   return transport.call<BackendLogoutAllUserSessionsResponse>(backendLogoutAllUserSessionsOperation, request, options);
 }
 
+/** Error codes `backendFetchUserMfaMethods` documents. */
+export type BackendFetchUserMfaMethodsErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendFetchUserMfaMethods`. */
+export interface BackendFetchUserMfaMethodsRequest {
+  path: operations["backendFetchUserMfaMethods"]["parameters"]["path"];
+}
+
+/** Data `backendFetchUserMfaMethods` resolves with. */
+export type BackendFetchUserMfaMethodsResponse =
+  operations["backendFetchUserMfaMethods"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/user/{userId}/mfa, behind the fetcher. */
+export const backendFetchUserMfaMethodsOperation: OperationDescriptor<"backendFetchUserMfaMethods"> = {
+  operationId: "backendFetchUserMfaMethods",
+  method: "GET",
+  path: "/api/backend/v1/user/{userId}/mfa",
+  url: (param) => `/api/backend/v1/user/${param("userId")}/mfa`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchUserMfaMethods.js"),
+};
+
+/** The user's multi-factor methods. (GET /api/backend/v1/user/{userId}/mfa) */
+export function backendFetchUserMfaMethods(
+  transport: ServerTransport,
+  request: BackendFetchUserMfaMethodsRequest,
+  options?: RequestOptions,
+): Promise<BackendFetchUserMfaMethodsResponse> {
+  return transport.call<BackendFetchUserMfaMethodsResponse>(backendFetchUserMfaMethodsOperation, request, options);
+}
+
 /** Error codes `backendResendEmailConfirmation` documents. */
 export type BackendResendEmailConfirmationErrorCode =
   | "invalid_request_fields"
@@ -1387,6 +1434,124 @@ export function backendQueryOrgs(
   options?: RequestOptions,
 ): Promise<BackendQueryOrgsResponse> {
   return transport.call<BackendQueryOrgsResponse>(backendQueryOrgsOperation, request, options);
+}
+
+/** Error codes `backendFetchCustomRoleMappings` documents. */
+export type BackendFetchCustomRoleMappingsErrorCode = "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+
+/** Data `backendFetchCustomRoleMappings` resolves with. */
+export type BackendFetchCustomRoleMappingsResponse =
+  operations["backendFetchCustomRoleMappings"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/custom_role_mappings, behind the fetcher. */
+export const backendFetchCustomRoleMappingsOperation: OperationDescriptor<"backendFetchCustomRoleMappings"> = {
+  operationId: "backendFetchCustomRoleMappings",
+  method: "GET",
+  path: "/api/backend/v1/custom_role_mappings",
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchCustomRoleMappings.js"),
+};
+
+/** The project's custom role mappings and how many organisations are subscribed to each. (GET /api/backend/v1/custom_role_mappings) */
+export function backendFetchCustomRoleMappings(
+  transport: ServerTransport,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<BackendFetchCustomRoleMappingsResponse> {
+  return transport.call<BackendFetchCustomRoleMappingsResponse>(
+    backendFetchCustomRoleMappingsOperation,
+    request,
+    options,
+  );
+}
+
+/** Error codes `backendAllowOrgToSetupSaml` documents. */
+export type BackendAllowOrgToSetupSamlErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendAllowOrgToSetupSaml`. */
+export interface BackendAllowOrgToSetupSamlRequest {
+  path: operations["backendAllowOrgToSetupSaml"]["parameters"]["path"];
+}
+
+/** Data `backendAllowOrgToSetupSaml` resolves with. */
+export type BackendAllowOrgToSetupSamlResponse =
+  operations["backendAllowOrgToSetupSaml"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/org/{orgId}/allow_saml, behind the fetcher. */
+export const backendAllowOrgToSetupSamlOperation: OperationDescriptor<"backendAllowOrgToSetupSaml"> = {
+  operationId: "backendAllowOrgToSetupSaml",
+  method: "POST",
+  path: "/api/backend/v1/org/{orgId}/allow_saml",
+  url: (param) => `/api/backend/v1/org/${param("orgId")}/allow_saml`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendAllowOrgToSetupSaml.js"),
+};
+
+/** Let an organisation set up a SAML connection (fetch org then answers `can_setup_saml` true). (POST /api/backend/v1/org/{orgId}/allow_saml) */
+export function backendAllowOrgToSetupSaml(
+  transport: ServerTransport,
+  request: BackendAllowOrgToSetupSamlRequest,
+  options?: RequestOptions,
+): Promise<BackendAllowOrgToSetupSamlResponse> {
+  return transport.call<BackendAllowOrgToSetupSamlResponse>(backendAllowOrgToSetupSamlOperation, request, options);
+}
+
+/** Error codes `backendDisallowOrgToSetupSaml` documents. */
+export type BackendDisallowOrgToSetupSamlErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendDisallowOrgToSetupSaml`. */
+export interface BackendDisallowOrgToSetupSamlRequest {
+  path: operations["backendDisallowOrgToSetupSaml"]["parameters"]["path"];
+}
+
+/** Data `backendDisallowOrgToSetupSaml` resolves with. */
+export type BackendDisallowOrgToSetupSamlResponse =
+  operations["backendDisallowOrgToSetupSaml"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/org/{orgId}/disallow_saml, behind the fetcher. */
+export const backendDisallowOrgToSetupSamlOperation: OperationDescriptor<"backendDisallowOrgToSetupSaml"> = {
+  operationId: "backendDisallowOrgToSetupSaml",
+  method: "POST",
+  path: "/api/backend/v1/org/{orgId}/disallow_saml",
+  url: (param) => `/api/backend/v1/org/${param("orgId")}/disallow_saml`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendDisallowOrgToSetupSaml.js"),
+};
+
+/** Stop an organisation from setting up a SAML connection (fetch org then answers `can_setup_saml` false). (POST /api/backend/v1/org/{orgId}/disallow_saml) */
+export function backendDisallowOrgToSetupSaml(
+  transport: ServerTransport,
+  request: BackendDisallowOrgToSetupSamlRequest,
+  options?: RequestOptions,
+): Promise<BackendDisallowOrgToSetupSamlResponse> {
+  return transport.call<BackendDisallowOrgToSetupSamlResponse>(
+    backendDisallowOrgToSetupSamlOperation,
+    request,
+    options,
+  );
 }
 
 /** Error codes `backendAddUserToOrg` documents. */
@@ -1925,6 +2090,146 @@ export function backendValidateApiKey(
   options?: RequestOptions,
 ): Promise<BackendValidateApiKeyResponse> {
   return transport.call<BackendValidateApiKeyResponse>(backendValidateApiKeyOperation, request, options);
+}
+
+/** Error codes `backendImportApiKey` documents. */
+export type BackendImportApiKeyErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendImportApiKey`. */
+export interface BackendImportApiKeyRequest {
+  body: UndefinedAllowed<NonNullable<operations["backendImportApiKey"]["requestBody"]>["content"]["application/json"]>;
+}
+
+/** Data `backendImportApiKey` resolves with. */
+export type BackendImportApiKeyResponse =
+  operations["backendImportApiKey"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/end_user_api_keys/import, behind the fetcher. */
+export const backendImportApiKeyOperation: OperationDescriptor<"backendImportApiKey"> = {
+  operationId: "backendImportApiKey",
+  method: "POST",
+  path: "/api/backend/v1/end_user_api_keys/import",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendImportApiKey.js"),
+};
+
+/** Import an API key an app issued before (from another system), so it validates here. (POST /api/backend/v1/end_user_api_keys/import) */
+export function backendImportApiKey(
+  transport: ServerTransport,
+  request: BackendImportApiKeyRequest,
+  options?: RequestOptions,
+): Promise<BackendImportApiKeyResponse> {
+  return transport.call<BackendImportApiKeyResponse>(backendImportApiKeyOperation, request, options);
+}
+
+/** Error codes `backendValidateImportedApiKey` documents. */
+export type BackendValidateImportedApiKeyErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendValidateImportedApiKey`. */
+export interface BackendValidateImportedApiKeyRequest {
+  body: UndefinedAllowed<
+    NonNullable<operations["backendValidateImportedApiKey"]["requestBody"]>["content"]["application/json"]
+  >;
+}
+
+/** Data `backendValidateImportedApiKey` resolves with. */
+export type BackendValidateImportedApiKeyResponse =
+  operations["backendValidateImportedApiKey"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/end_user_api_keys/validate_imported, behind the fetcher. */
+export const backendValidateImportedApiKeyOperation: OperationDescriptor<"backendValidateImportedApiKey"> = {
+  operationId: "backendValidateImportedApiKey",
+  method: "POST",
+  path: "/api/backend/v1/end_user_api_keys/validate_imported",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendValidateImportedApiKey.js"),
+};
+
+/** Check an imported API key's token and answer who it belongs to (as validate does). (POST /api/backend/v1/end_user_api_keys/validate_imported) */
+export function backendValidateImportedApiKey(
+  transport: ServerTransport,
+  request: BackendValidateImportedApiKeyRequest,
+  options?: RequestOptions,
+): Promise<BackendValidateImportedApiKeyResponse> {
+  return transport.call<BackendValidateImportedApiKeyResponse>(
+    backendValidateImportedApiKeyOperation,
+    request,
+    options,
+  );
+}
+
+/** Error codes `backendFetchApiKeyUsage` documents. */
+export type BackendFetchApiKeyUsageErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendFetchApiKeyUsage`. */
+export interface BackendFetchApiKeyUsageRequest {
+  query: UndefinedAllowed<NonNullable<operations["backendFetchApiKeyUsage"]["parameters"]["query"]>>;
+}
+
+/** Data `backendFetchApiKeyUsage` resolves with. */
+export type BackendFetchApiKeyUsageResponse =
+  operations["backendFetchApiKeyUsage"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/end_user_api_keys/usage, behind the fetcher. */
+export const backendFetchApiKeyUsageOperation: OperationDescriptor<"backendFetchApiKeyUsage"> = {
+  operationId: "backendFetchApiKeyUsage",
+  method: "GET",
+  path: "/api/backend/v1/end_user_api_keys/usage",
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchApiKeyUsage.js"),
+};
+
+/** How many times keys validated on one UTC day, for an org, a user or one key. (GET /api/backend/v1/end_user_api_keys/usage) */
+export function backendFetchApiKeyUsage(
+  transport: ServerTransport,
+  request: BackendFetchApiKeyUsageRequest,
+  options?: RequestOptions,
+): Promise<BackendFetchApiKeyUsageResponse> {
+  return transport.call<BackendFetchApiKeyUsageResponse>(backendFetchApiKeyUsageOperation, request, options);
 }
 
 /** Error codes `backendFetchApiKey` documents. */

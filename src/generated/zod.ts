@@ -94,6 +94,11 @@ export { BackendCreatedApiKeySchema } from "./zod/BackendCreatedApiKeySchema.js"
 export { BackendUpdateApiKeyRequestInputSchema } from "./zod/BackendUpdateApiKeyRequestInputSchema.js";
 export { BackendValidateApiKeyRequestInputSchema } from "./zod/BackendValidateApiKeyRequestInputSchema.js";
 export { BackendApiKeyValidationSchema } from "./zod/BackendApiKeyValidationSchema.js";
+export { BackendCustomRoleMappingsSchema } from "./zod/BackendCustomRoleMappingsSchema.js";
+export { BackendUserMfaMethodsSchema } from "./zod/BackendUserMfaMethodsSchema.js";
+export { BackendImportApiKeyRequestInputSchema } from "./zod/BackendImportApiKeyRequestInputSchema.js";
+export { BackendImportedApiKeySchema } from "./zod/BackendImportedApiKeySchema.js";
+export { BackendApiKeyUsageSchema } from "./zod/BackendApiKeyUsageSchema.js";
 export { BackendCreateAccessTokenRequestInputSchema } from "./zod/BackendCreateAccessTokenRequestInputSchema.js";
 export { BackendCreatedAccessTokenSchema } from "./zod/BackendCreatedAccessTokenSchema.js";
 export { BackendCreateMagicLinkRequestInputSchema } from "./zod/BackendCreateMagicLinkRequestInputSchema.js";

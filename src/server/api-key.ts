@@ -83,29 +83,50 @@ export type ApiKeyOwner =
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null;
 
+/** Options of `validateApiKey` and `validateRequestApiKey`. */
+export interface ValidateApiKeyOptions {
+  /**
+   * The key was imported from another system (`importApiKey`): it is validated with `validateImportedApiKey`, where
+   * only imported keys validate (a key the provider minted is `unknown` there, and an imported one on the default).
+   */
+  imported?: boolean;
+}
+
 /** Validates a key's token (a leading `Bearer ` is ignored) with the auth host; resolves its owner or rejects with an `ApiKeyError`. */
-export async function validateApiKey(backend: BackendClient, token: string): Promise<ApiKeyOwner> {
+export async function validateApiKey(
+  backend: BackendClient,
+  token: string,
+  options: ValidateApiKeyOptions = {},
+): Promise<ApiKeyOwner> {
   const apiKeyToken = typeof token === "string" ? token.replace(/^bearer\s+/i, "").trim() : "";
   if (!apiKeyToken) throw new ApiKeyError("missing", "no API key was given");
+  const request = { body: { api_key_token: apiKeyToken } };
   try {
-    return ownerOf(await backend.validateApiKey({ body: { api_key_token: apiKeyToken } }));
+    return ownerOf(
+      await (options.imported ? backend.validateImportedApiKey(request) : backend.validateApiKey(request)),
+    );
   } catch (error) {
     throw refusalOf(error);
   }
 }
 
 /** Reads `Authorization: Bearer <key>` from a request and validates the key (see `validateApiKey`). */
-export function validateRequestApiKey(backend: BackendClient, request: Request): Promise<ApiKeyOwner> {
+export function validateRequestApiKey(
+  backend: BackendClient,
+  request: Request,
+  options: ValidateApiKeyOptions = {},
+): Promise<ApiKeyOwner> {
   const header = request.headers.get("Authorization")?.trim() ?? "";
   if (!header) return Promise.reject(new ApiKeyError("missing", "the request has no Authorization header"));
   const token = /^bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) return Promise.reject(new ApiKeyError("malformed", "the Authorization header is not `Bearer <key>`"));
-  return validateApiKey(backend, token);
+  return validateApiKey(backend, token, options);
 }
 
 /** The key's refusal, from the validate call's failure; any other failure as it is. */
 function refusalOf(error: unknown): unknown {
-  if (!(error instanceof ApiError) || error.operationId !== "backendValidateApiKey") return error;
+  const validations = ["backendValidateApiKey", "backendValidateImportedApiKey"];
+  if (!(error instanceof ApiError) || !validations.includes(error.operationId)) return error;
   if (error.code === "rate_limit_exceeded")
     return new ApiKeyError("rate_limited", error.userFacingError, error.retryAfterMs, { cause: error });
   if (error.code !== "invalid_request_fields") return error;

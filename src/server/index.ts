@@ -17,6 +17,7 @@ export {
   type ApiKeyFailure,
   type ApiKeyOrg,
   type ApiKeyOwner,
+  type ValidateApiKeyOptions,
   validateApiKey,
   validateRequestApiKey,
 } from "./api-key.js";

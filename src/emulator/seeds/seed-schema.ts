@@ -45,6 +45,9 @@ const settingsShape = {
   userPropertiesInTokens: z.boolean(),
   roles: z.array(roleDefinition).min(1),
   additionalRoles: z.array(roleDefinition),
+  roleMappings: z.array(
+    z.strictObject({ name: text, roles: z.array(roleDefinition).min(1), additionalRoles: z.array(roleDefinition) }),
+  ),
 } satisfies { [Key in keyof EmulatorSettings]-?: z.ZodType<EmulatorSettings[Key]> };
 
 /** Any subset of the project settings. */

@@ -16,6 +16,8 @@ export interface Org {
   maxUsers: number | null;
   samlEnabled: boolean;
   legacyOrgId: string | null;
+  /** The custom role mapping it is subscribed to (its members' roles come from it); null or absent: the defaults. */
+  roleMapping?: string | null;
 }
 
 /** One person's membership of one org. */
@@ -39,6 +41,7 @@ type OrgRow = {
   max_users: number | null;
   saml_enabled: boolean;
   legacy_org_id: string | null;
+  extras?: Record<string, unknown>;
 };
 const toOrg = (r: OrgRow): Org => ({
   id: r.id,
@@ -53,6 +56,7 @@ const toOrg = (r: OrgRow): Org => ({
   maxUsers: r.max_users,
   samlEnabled: r.saml_enabled,
   legacyOrgId: r.legacy_org_id,
+  roleMapping: (r.extras?.custom_role_mapping_name as string | undefined) ?? null,
 });
 
 /** A URL-safe form of an org name: lower-case words joined by hyphens. */
