@@ -7,7 +7,7 @@ import { BackendCallError } from "./backend.js";
 import { forgetSession } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
 import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
-import { clearSessionLines, type RequestSession, readRequestSession } from "./session-cookies.js";
+import { clearSessionLines, type RequestSession, readRequestSession } from "./cookie-store.js";
 import { userFromUserinfo } from "./userinfo-user.js";
 
 /** A JSON response with `Set-Cookie` lines. */
