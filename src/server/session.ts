@@ -107,7 +107,7 @@ export async function renewSession(
     if (!isKeyOutage(error)) throw error;
     return { user: undefined, tokens: undefined, setCookies: [], outcome: undefined, unavailable: error };
   }
-  const remaining = current ? current.expiresAt - Date.now() / 1000 : 0;
+  const remaining = current ? current.expiresAtSeconds - Date.now() / 1000 : 0;
   const wantedOrg = options.activeOrgId ?? session.activeOrgId;
   const needed = options.force || !current || remaining < core.config.refreshWhenSecondsRemaining;
   const currentTokens = (user: ServerUser | undefined) =>

@@ -1,16 +1,17 @@
 /**
- * Wire → model: the refresh response (snake_case, generated types) to `AuthInfo` (camelCase).
+ * Wire → model: the refresh response (snake_case, generated types) to `AuthInfo` (camelCase); the memberships
+ * through the one mapping (org-membership.ts) the server uses too.
  * Only the known fields are renamed; the keys inside `properties` and `org_metadata` stay exactly as sent
  * (the vendor renames at every depth, turning a property `first_name` into `firstName`).
  */
 import type * as z from "zod/mini";
 import type { RefreshTokenResponseSchema } from "../generated/zod.js";
+import { toOrgMembership } from "./org-membership.js";
 import type { AuthInfo, OrgMembership, User } from "./types.js";
 
 /** The refresh response as the generated validator outputs it (the contract's `RefreshTokenResponse`). */
 export type WireRefreshTokenResponse = z.output<typeof RefreshTokenResponseSchema>;
 type WireUser = WireRefreshTokenResponse["user"];
-type WireMembership = NonNullable<WireRefreshTokenResponse["org_id_to_org_member_info"]>[string];
 
 /** Copies `value` into `target[key]` only when it is present, as exactOptionalPropertyTypes wants. */
 function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | null | undefined): void {
@@ -39,23 +40,6 @@ function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
   setIfPresent(user, "legacyUserId", wire.legacy_user_id);
   setIfPresent(user, "impersonatorUserId", impersonatorUserId);
   return user;
-}
-
-/** Converts one wire membership to `OrgMembership`. */
-function toOrgMembership(wire: WireMembership): OrgMembership {
-  const membership: OrgMembership = {
-    orgId: wire.org_id,
-    orgName: wire.org_name,
-    urlSafeOrgName: wire.url_safe_org_name,
-    orgMetadata: { ...(wire.org_metadata ?? {}) },
-    orgRoleStructure: wire.org_role_structure,
-    userAssignedRole: wire.user_role,
-    userInheritedRolesPlusCurrentRole: [...wire.inherited_user_roles_plus_current_role],
-    userAssignedAdditionalRoles: [...(wire.additional_roles ?? [])],
-    userPermissions: [...wire.user_permissions],
-  };
-  setIfPresent(membership, "legacyOrgId", wire.legacy_org_id);
-  return membership;
 }
 
 /** Converts a validated refresh response to `AuthInfo`. */

@@ -48,7 +48,7 @@ describe("handleRequest (the middleware's job)", () => {
     const fresh = jar.cookies.get(SESSION_COOKIES.accessToken)?.value;
     expect(update.requestHeaders.get(ACCESS_TOKEN_HEADER)).toBe(fresh);
     expect(update.requestHeaders.get("cookie")).toContain(`${SESSION_COOKIES.accessToken}=${fresh}`);
-    expect(update.user!.expiresAt - Date.now() / 1000).toBeGreaterThan(600);
+    expect(update.user!.expiresAtSeconds - Date.now() / 1000).toBeGreaterThan(600);
     // what the render reads from the handed-on headers is the fresh user, with no call
     const render = new Request(`${APP}/page`, { headers: update.requestHeaders });
     expect((await auth.readSession(render))?.accessToken).toBe(fresh);

@@ -1,0 +1,79 @@
+/**
+ * The one mapping of the provider's snake_case membership of an org (a token's `org_id_to_org_member_info` entry or
+ * `org_member_info`, the refresh response's, userinfo's `org_id_to_org_info`, the backend API's `user_in_org`) to
+ * orgauth's `OrgMembership`, used by the browser's session and by every part of the server: one set of names, the
+ * role structure checked, `legacyOrgId` kept, every list and map copied.
+ */
+import type { OrgMembership } from "./types.js";
+
+/** One membership as the provider sends it. */
+export interface WireMembership {
+  org_id: string;
+  org_name: string;
+  url_safe_org_name: string;
+  org_metadata?: Readonly<Record<string, unknown>> | null | undefined;
+  legacy_org_id?: string | null | undefined;
+  user_role: string;
+  inherited_user_roles_plus_current_role: readonly string[];
+  user_permissions: readonly string[];
+  org_role_structure?: string | null | undefined;
+  additional_roles?: readonly string[] | null | undefined;
+}
+
+/** One membership as orgauth names it (a role structure other than `multi_role` reads as the role hierarchy). */
+export function toOrgMembership(wire: WireMembership): OrgMembership {
+  const membership: OrgMembership = {
+    orgId: wire.org_id,
+    orgName: wire.org_name,
+    urlSafeOrgName: wire.url_safe_org_name,
+    orgMetadata: { ...(wire.org_metadata ?? {}) },
+    orgRoleStructure: wire.org_role_structure === "multi_role" ? "multi_role" : "single_role_in_hierarchy",
+    userAssignedRole: wire.user_role,
+    userInheritedRolesPlusCurrentRole: [...wire.inherited_user_roles_plus_current_role],
+    userAssignedAdditionalRoles: [...(wire.additional_roles ?? [])],
+    userPermissions: [...wire.user_permissions],
+  };
+  if (typeof wire.legacy_org_id === "string") membership.legacyOrgId = wire.legacy_org_id;
+  return membership;
+}
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+const isOptional = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || value === null || check(value);
+const isMap = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** True when `value` has a membership's fields with their types (for JSON no validator has read). */
+export function isWireMembership(value: unknown): value is WireMembership {
+  if (!isMap(value)) return false;
+  const wire = value as Record<string, unknown>;
+  return (
+    ["org_id", "org_name", "url_safe_org_name", "user_role"].every((key) => typeof wire[key] === "string") &&
+    isStrings(wire.inherited_user_roles_plus_current_role) &&
+    isStrings(wire.user_permissions) &&
+    isOptional(wire.additional_roles, isStrings) &&
+    isOptional(wire.org_metadata, isMap) &&
+    isOptional(wire.legacy_org_id, (item) => typeof item === "string") &&
+    isOptional(wire.org_role_structure, (item) => typeof item === "string")
+  );
+}
+
+/** A membership as plain data (an `AuthOrg`'s fields without its methods), for a client component or JSON. */
+export function plainMembership(org: OrgMembership): OrgMembership {
+  return toOrgMembership({
+    org_id: org.orgId,
+    org_name: org.orgName,
+    url_safe_org_name: org.urlSafeOrgName,
+    org_metadata: org.orgMetadata,
+    legacy_org_id: org.legacyOrgId,
+    org_role_structure: org.orgRoleStructure,
+    user_role: org.userAssignedRole,
+    inherited_user_roles_plus_current_role: org.userInheritedRolesPlusCurrentRole,
+    additional_roles: org.userAssignedAdditionalRoles,
+    user_permissions: org.userPermissions,
+  });
+}
+
+/** Memberships as plain data by org id (built by fromEntries: an org id such as `__proto__` stays an own key). */
+export const plainMemberships = (orgs: readonly OrgMembership[]): Record<string, OrgMembership> =>
+  Object.fromEntries(orgs.map((org) => [org.orgId, plainMembership(org)]));
