@@ -6,7 +6,7 @@
  * no answer) stays the call's `ApiError`.
  */
 import { type AuthOrg, toAuthOrg } from "../session/auth-objects.js";
-import { isWireMembership, toOrgMembership } from "../session/org-membership.js";
+import { readWireMembership, toOrgMembership } from "../session/org-membership.js";
 import type { OrgMembership, User } from "../session/types.js";
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { ApiError } from "../transport/errors.js";
@@ -123,12 +123,13 @@ function refusalOf(error: unknown): unknown {
 function ownerOf(answer: Json): ApiKeyOwner {
   const metadata = isObject(answer.metadata) ? { ...answer.metadata } : {};
   const mapped = userFromUserinfo(answer.user, undefined);
+  const membership = readWireMembership(answer.user_in_org);
   if (isObject(answer.org)) {
     const owner = { kind: "org" as const, metadata, org: toApiKeyOrg(answer.org) };
     return Object.freeze({
       ...owner,
       ...(mapped && { user: mapped.user }),
-      ...(isWireMembership(answer.user_in_org) && { membership: toAuthOrg(toOrgMembership(answer.user_in_org)) }),
+      ...(membership && { membership: toAuthOrg(toOrgMembership(membership)) }),
     });
   }
   if (mapped) return Object.freeze({ kind: "personal", metadata, ...mapped });

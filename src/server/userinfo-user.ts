@@ -3,7 +3,7 @@
  * and org memberships (through the one mapping, org-membership.ts; a membership that is not one is left out): for
  * the userinfo route's user and the API-key owners of api-key.ts.
  */
-import { isWireMembership, toOrgMembership } from "../session/org-membership.js";
+import { readWireMembership, toOrgMembership } from "../session/org-membership.js";
 import type { OrgMembership, User } from "../session/types.js";
 
 type Json = Record<string, unknown>;
@@ -46,9 +46,10 @@ export function userFromUserinfo(
   const orgs = isObject(wire.org_id_to_org_info) ? wire.org_id_to_org_info : {};
   // built by fromEntries: an org id such as `__proto__` is an own key, never the object's prototype
   const orgIdToOrgMembership: Record<string, OrgMembership> = Object.fromEntries(
-    Object.values(orgs)
-      .filter(isWireMembership)
-      .map((org) => [org.org_id, toOrgMembership(org)]),
+    Object.values(orgs).flatMap((org) => {
+      const wire = readWireMembership(org);
+      return wire ? [[wire.org_id, toOrgMembership(wire)]] : [];
+    }),
   );
   return { user, orgIdToOrgMembership };
 }

@@ -6,17 +6,12 @@
  */
 import type * as z from "zod/mini";
 import type { RefreshTokenResponseSchema } from "../generated/zod.js";
-import { toOrgMembership } from "./org-membership.js";
+import { setIfPresent, toOrgMembership } from "./org-membership.js";
 import type { AuthInfo, OrgMembership, User } from "./types.js";
 
 /** The refresh response as the generated validator outputs it (the contract's `RefreshTokenResponse`). */
 export type WireRefreshTokenResponse = z.output<typeof RefreshTokenResponseSchema>;
 type WireUser = WireRefreshTokenResponse["user"];
-
-/** Copies `value` into `target[key]` only when it is present, as exactOptionalPropertyTypes wants. */
-function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | null | undefined): void {
-  if (value !== undefined && value !== null) target[key] = value;
-}
 
 /** Converts the wire user (plus the impersonator id) to `User`. */
 function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {

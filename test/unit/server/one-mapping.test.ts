@@ -10,19 +10,24 @@ import { memberInfo, userClaims } from "./fake-auth-host.js";
 /**
  * One membership of the provider's, read by each part that maps it (the browser's refresh response, the server's
  * token, the userinfo route's answer, the client user the server hands the browser): the same `OrgMembership`,
- * `legacyOrgId` kept and an unknown role structure read as the hierarchy everywhere.
+ * `legacyOrgId` kept; a role structure the server cannot know read as the hierarchy by each server entrance (the
+ * browser's generated validator admits only the contract's two).
  */
-const wire = memberInfo("org-a", { legacy_org_id: "legacy-7", org_role_structure: "something_new" });
+const wire = memberInfo("org-a", {
+  legacy_org_id: "legacy-7",
+  org_role_structure: "multi_role",
+  additional_roles: ["Billing"],
+});
 const expected = {
   orgId: "org-a",
   orgName: "Org org-a",
   urlSafeOrgName: "org-org-a",
   orgMetadata: { plan: "pro" },
   legacyOrgId: "legacy-7",
-  orgRoleStructure: "single_role_in_hierarchy",
+  orgRoleStructure: "multi_role",
   userAssignedRole: "Admin",
   userInheritedRolesPlusCurrentRole: ["Admin", "Member"],
-  userAssignedAdditionalRoles: [],
+  userAssignedAdditionalRoles: ["Billing"],
   userPermissions: ["read", "write"],
 };
 
@@ -46,6 +51,20 @@ describe("one mapping of a membership", () => {
     expect(userinfo?.orgIdToOrgMembership["org-a"]).toEqual(expected);
     expect(client?.orgIdToOrgMembership["org-a"]).toEqual(expected);
     expect(client?.expiresAtSeconds).toBe(server.expiresAtSeconds);
+  });
+
+  it("reads an unknown or missing role structure as the hierarchy in a token and in userinfo", () => {
+    const { org_role_structure: _, ...missing } = memberInfo("org-b");
+    const orgs = { "org-a": { ...wire, org_role_structure: "something_new" }, "org-b": missing };
+    const read = readClaims({ ...userClaims({ org_id_to_org_member_info: orgs }), exp: 2e9 });
+    if (!read.ok) throw new Error(read.problem);
+    const fromToken = toServerUser("token", read.claims).getOrgs();
+    const fromUserinfo = userFromUserinfo(
+      { user_id: "u", email: "a@example.com", org_id_to_org_info: orgs },
+      undefined,
+    );
+    for (const org of [...fromToken, ...Object.values(fromUserinfo?.orgIdToOrgMembership ?? {})])
+      expect(org.orgRoleStructure).toBe("single_role_in_hierarchy");
   });
 
   it("leaves out of userinfo a membership that is not one (a field missing or of the wrong type)", () => {
