@@ -7,7 +7,7 @@
 import type * as z from "zod/mini";
 import type { RefreshTokenResponseSchema } from "../generated/zod.js";
 import { setIfPresent, toOrgMembership } from "./org-membership.js";
-import type { AuthInfo, OrgMembership, User } from "./types.js";
+import type { AuthInfo, User } from "./types.js";
 
 /** The refresh response as the generated validator outputs it (the contract's `RefreshTokenResponse`). */
 export type WireRefreshTokenResponse = z.output<typeof RefreshTokenResponseSchema>;
@@ -40,15 +40,14 @@ function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
 /** Converts a validated refresh response to `AuthInfo`. */
 export function toAuthInfo(wire: WireRefreshTokenResponse): AuthInfo {
   const impersonatorUserId = wire.impersonator_user?.user_id;
-  const orgIdToOrgMembership: Record<string, OrgMembership> = {};
-  for (const [orgId, membership] of Object.entries(wire.org_id_to_org_member_info ?? {})) {
-    orgIdToOrgMembership[orgId] = toOrgMembership(membership);
-  }
   const authInfo: AuthInfo = {
     accessToken: wire.access_token,
     expiresAtSeconds: wire.expires_at_seconds,
     user: toUser(wire.user, impersonatorUserId),
-    orgIdToOrgMembership,
+    // built by fromEntries: an org id such as `__proto__` is an own key, never the object's prototype
+    orgIdToOrgMembership: Object.fromEntries(
+      Object.entries(wire.org_id_to_org_member_info ?? {}).map(([orgId, wired]) => [orgId, toOrgMembership(wired)]),
+    ),
   };
   setIfPresent(authInfo, "impersonatorUserId", impersonatorUserId);
   return authInfo;
