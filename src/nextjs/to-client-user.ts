@@ -1,6 +1,6 @@
 /** Server user → the plain data a client component may receive. */
 import type { ServerUser } from "../server/index.js";
-import { plainMemberships } from "../session/org-membership.js";
+import { plainMemberships } from "../server/membership-wire.js";
 import type { ClientUser } from "./client-user.js";
 
 /** The server user as `<AuthProvider user>` takes it (null for no user): data only, no methods. */

@@ -6,7 +6,8 @@
  * no answer) stays the call's `ApiError`.
  */
 import { type AuthOrg, toAuthOrg } from "../session/auth-objects.js";
-import { readWireMembership, toOrgMembership } from "../session/org-membership.js";
+import { toOrgMembership } from "../session/org-membership.js";
+import { readWireMembership } from "./membership-wire.js";
 import type { OrgMembership, User } from "../session/types.js";
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { ApiError } from "../transport/errors.js";

@@ -3,7 +3,7 @@
  * token `org_member_info`), checked after the signature: a signed token whose claims are not a user's is refused.
  */
 import * as z from "zod/mini";
-import { roleStructureOf } from "../session/org-membership.js";
+import { roleStructureOf } from "./membership-wire.js";
 
 const stringList = z.array(z.string());
 const freeMap = z.record(z.string(), z.unknown());

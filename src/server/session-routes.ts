@@ -9,7 +9,7 @@ import { checkReturnPath } from "./return-path.js";
 import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
 import { clearSessionLines, type RequestSession, readRequestSession } from "./cookie-store.js";
 import { userFromUserinfo } from "./userinfo-user.js";
-import { plainMemberships } from "../session/org-membership.js";
+import { plainMemberships } from "./membership-wire.js";
 
 /** A JSON response with `Set-Cookie` lines. */
 function json(status: number, body: unknown, setCookies: readonly string[] = []): Response {

@@ -3,7 +3,8 @@
  * and org memberships (through the one mapping, org-membership.ts; a membership that is not one is left out): for
  * the userinfo route's user and the API-key owners of api-key.ts.
  */
-import { readWireMembership, toOrgMembership } from "../session/org-membership.js";
+import { toOrgMembership } from "../session/org-membership.js";
+import { readWireMembership } from "./membership-wire.js";
 import type { OrgMembership, User } from "../session/types.js";
 
 type Json = Record<string, unknown>;

@@ -113,13 +113,11 @@ const RULES: LayerRule[] = [
       !BARRELS.test(edge.target),
   },
   {
-    name: "the Next.js server half imports the server session (and the session's types and membership mapping), never the client layers nor React",
+    name: "the Next.js server half imports the server session (and the session's types), never the client layers nor React",
     files: /^src\/nextjs\/(?!client(\.ts|\/))[^/]+\.ts$/,
     forbids: (edge) =>
       REACT_PACKAGES.test(edge.specifier) ||
-      targetIn(
-        /^src\/(hooks|transport|generated|testing|adapter|emulator)\/|^src\/session\/(?!(types|org-membership)\.ts$)/,
-      )(edge),
+      targetIn(/^src\/(hooks|transport|generated|testing|adapter|emulator)\/|^src\/session\/(?!types\.ts$)/)(edge),
   },
   {
     name: "the Next.js browser half never imports the session engine, the server session or a layer's barrel",

@@ -4,7 +4,7 @@ import { readClaims } from "../../../src/server/claims.js";
 import { toServerUser } from "../../../src/server/server-user.js";
 import { userFromUserinfo } from "../../../src/server/userinfo-user.js";
 import { toAuthInfo, type WireRefreshTokenResponse } from "../../../src/session/auth-info.js";
-import { plainMembership } from "../../../src/session/org-membership.js";
+import { plainMembership } from "../../../src/server/membership-wire.js";
 import { memberInfo, userClaims } from "./fake-auth-host.js";
 
 /**
