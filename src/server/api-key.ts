@@ -1,16 +1,18 @@
 /**
  * End-user API keys on the app's own API: a key created in the browser (personal or org) arrives as
  * `Authorization: Bearer <token>`; the auth host validates it (`backendValidateApiKey`) and the app gets the user or
- * org behind it, mapped like the rest of orgauth/server (`userFromUserinfo`, `toMembership`). A key that does not
+ * org behind it, mapped like the rest of orgauth/server (`userFromUserinfo`, `toOrgMembership`). A key that does not
  * validate is an `ApiKeyError` whose `reason` says why; a failure that is not the key's (a wrong integration API key,
  * no answer) stays the call's `ApiError`.
  */
 import { type AuthOrg, toAuthOrg } from "../session/auth-objects.js";
+import { toOrgMembership } from "../session/org-membership.js";
+import { readWireMembership } from "./membership-wire.js";
 import type { OrgMembership, User } from "../session/types.js";
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { ApiError } from "../transport/errors.js";
 import type { BackendClient } from "./backend-client.js";
-import { toMembership, userFromUserinfo } from "./userinfo-user.js";
+import { userFromUserinfo } from "./userinfo-user.js";
 
 /** Why an API key was refused. */
 export type ApiKeyFailure =
@@ -143,12 +145,13 @@ function refusalOf(error: unknown): unknown {
 function ownerOf(answer: Json): ApiKeyOwner {
   const metadata = isObject(answer.metadata) ? { ...answer.metadata } : {};
   const mapped = userFromUserinfo(answer.user, undefined);
+  const membership = readWireMembership(answer.user_in_org);
   if (isObject(answer.org)) {
     const owner = { kind: "org" as const, metadata, org: toApiKeyOrg(answer.org) };
     return Object.freeze({
       ...owner,
       ...(mapped && { user: mapped.user }),
-      ...(isObject(answer.user_in_org) && { membership: toAuthOrg(toMembership(answer.user_in_org)) }),
+      ...(membership && { membership: toAuthOrg(toOrgMembership(membership)) }),
     });
   }
   if (mapped) return Object.freeze({ kind: "personal", metadata, ...mapped });

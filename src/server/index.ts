@@ -26,6 +26,6 @@ export type { User } from "../session/types.js";
 export { ServerConfigurationError } from "../transport/server-transport.js";
 export type { ServerLoginMethod, ServerOrg, ServerUser } from "./server-user.js";
 export type { SessionUpdate } from "./session.js";
-export { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "./cookies.js";
+export { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "./cookie-store.js";
 export { AUTH_ROUTES } from "./auth-routes.js";
 export { ERROR_HEADER, type LoginFailureCode } from "./failure-page.js";
