@@ -29,7 +29,7 @@ it("mints a user's access token (by e-mail or id) and an org's, minted by the ba
   const inGlobex = await auth.validateAuthorizationHeader(header);
   expect(inGlobex.activeOrgId).toBe(DEMO_IDS.globex);
   expect(inGlobex.getOrgs().map((org) => org.orgId)).toEqual([DEMO_IDS.globex]);
-  expect(inGlobex.expiresAt - Date.now() / 1000).toBeLessThanOrEqual(5 * 60);
+  expect(inGlobex.expiresAtSeconds - Date.now() / 1000).toBeLessThanOrEqual(5 * 60);
 });
 
 it("creates personal and org API keys that validate as their owner", async () => {
