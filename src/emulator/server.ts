@@ -37,6 +37,7 @@ import { backendRoleMappingRoutes } from "./routes/backend-role-mappings.js";
 import { backendSamlRoutes } from "./routes/backend-saml.js";
 import { backendUnimplementedRoutes } from "./routes/backend-unimplemented.js";
 import { backendUserMfaRoutes } from "./routes/backend-user-mfa.js";
+import { backendUserSignupRoutes } from "./routes/backend-user-signup.js";
 import { backendUserWriteRoutes } from "./routes/backend-user-writes.js";
 import { backendMagicLinkRoutes } from "./routes/backend-magic-links.js";
 import { backendMigrationRoutes } from "./routes/backend-migration.js";
@@ -251,6 +252,7 @@ export function createRouter(
     backendRoleMappingRoutes,
     backendSamlRoutes,
     backendUserMfaRoutes,
+    backendUserSignupRoutes,
     backendUnimplementedRoutes,
     loginRoutes,
     emailFlowRoutes,

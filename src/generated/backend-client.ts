@@ -27,6 +27,7 @@ import {
   backendDisableUserCanCreateOrgs,
   backendLogoutAllUserSessions,
   backendFetchUserMfaMethods,
+  backendFetchUserSignupQueryParams,
   backendResendEmailConfirmation,
   backendCreateOrg,
   backendFetchOrg,
@@ -86,6 +87,8 @@ export function backendOperations(transport: ServerTransport): BackendOperations
     logoutAllUserSessions: (request, options) => backendLogoutAllUserSessions(transport, request, options),
     fetchUserMfaMethods: (request, options) =>
       nullWhenNotFound(backendFetchUserMfaMethods(transport, request, options)),
+    fetchUserSignupQueryParams: (request, options) =>
+      nullWhenNotFound(backendFetchUserSignupQueryParams(transport, request, options)),
     resendEmailConfirmation: (request, options) => backendResendEmailConfirmation(transport, request, options),
     createOrg: (request, options) => backendCreateOrg(transport, request, options),
     fetchOrg: (request, options) => nullWhenNotFound(backendFetchOrg(transport, request, options)),

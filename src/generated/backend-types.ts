@@ -46,6 +46,8 @@ import type {
   BackendLogoutAllUserSessionsResponse,
   BackendFetchUserMfaMethodsRequest,
   BackendFetchUserMfaMethodsResponse,
+  BackendFetchUserSignupQueryParamsRequest,
+  BackendFetchUserSignupQueryParamsResponse,
   BackendResendEmailConfirmationRequest,
   BackendResendEmailConfirmationResponse,
   BackendCreateOrgRequest,
@@ -151,6 +153,8 @@ export type {
   BackendLogoutAllUserSessionsResponse,
   BackendFetchUserMfaMethodsRequest,
   BackendFetchUserMfaMethodsResponse,
+  BackendFetchUserSignupQueryParamsRequest,
+  BackendFetchUserSignupQueryParamsResponse,
   BackendResendEmailConfirmationRequest,
   BackendResendEmailConfirmationResponse,
   BackendCreateOrgRequest,
@@ -306,6 +310,11 @@ export interface BackendOperations {
     request: BackendFetchUserMfaMethodsRequest,
     options?: RequestOptions,
   ): Promise<BackendFetchUserMfaMethodsResponse | null>;
+  /** The query parameters the user signed up with. Resolves `null` when it is unknown (404). Rejects with `ApiError<"backendFetchUserSignupQueryParams">` (invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchUserSignupQueryParams(
+    request: BackendFetchUserSignupQueryParamsRequest,
+    options?: RequestOptions,
+  ): Promise<BackendFetchUserSignupQueryParamsResponse | null>;
   /** Send a user the e-mail that confirms their address again. Rejects with `ApiError<"backendResendEmailConfirmation">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
   resendEmailConfirmation(
     request: BackendResendEmailConfirmationRequest,

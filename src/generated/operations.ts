@@ -106,6 +106,7 @@ export interface OperationErrorCodes {
   backendDisableUserCanCreateOrgs: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendLogoutAllUserSessions: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendFetchUserMfaMethods: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUserSignupQueryParams: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendResendEmailConfirmation:
     | "invalid_request_fields"
     | "invalid_api_key"

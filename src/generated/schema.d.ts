@@ -1096,6 +1096,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/backend/v1/user/{userId}/signup_query_parameters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The query parameters the user signed up with.
+     * @description The text parameters a magic link kept when it created the user (`user_signup_query_parameters` of
+     *     `POST /magic_link` with `create_new_user_if_one_doesnt_exist`); `{}` for a user who signed up without any.
+     *     An unknown user is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserSignupQueryParams"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/backend/v1/resend_email_confirmation": {
     parameters: {
       query?: never;
@@ -2434,6 +2456,12 @@ export interface components {
         }[];
       } | null;
     };
+    BackendUserSignupQueryParameters: {
+      /** @description Parameter name → value, as given when the user was created; `{}` when none were. */
+      user_signup_query_parameters: {
+        [key: string]: string;
+      };
+    };
     BackendImportApiKeyRequest: {
       imported_api_key: string;
       org_id?: string;
@@ -2471,7 +2499,7 @@ export interface components {
       expire_after_first_use?: boolean;
       /** @description Following the link shows a page with a button that signs in (default false). */
       requires_interstitial?: boolean;
-      /** @description Kept with the link when it creates the user. */
+      /** @description Kept on the user the link creates (`GET /user/{userId}/signup_query_parameters` reads them). */
       user_signup_query_parameters?: {
         [key: string]: string;
       };
@@ -5223,6 +5251,36 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["BackendUserMfaMethods"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUserSignupQueryParams: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's sign-up query parameters. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendUserSignupQueryParameters"];
         };
       };
       401: components["responses"]["InvalidApiKey"];

@@ -45,6 +45,7 @@ export type ServerOperationId =
   | "backendDisableUserCanCreateOrgs"
   | "backendLogoutAllUserSessions"
   | "backendFetchUserMfaMethods"
+  | "backendFetchUserSignupQueryParams"
   | "backendResendEmailConfirmation"
   | "backendCreateOrg"
   | "backendFetchOrg"
@@ -1170,6 +1171,50 @@ export function backendFetchUserMfaMethods(
   options?: RequestOptions,
 ): Promise<BackendFetchUserMfaMethodsResponse> {
   return transport.call<BackendFetchUserMfaMethodsResponse>(backendFetchUserMfaMethodsOperation, request, options);
+}
+
+/** Error codes `backendFetchUserSignupQueryParams` documents. */
+export type BackendFetchUserSignupQueryParamsErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendFetchUserSignupQueryParams`. */
+export interface BackendFetchUserSignupQueryParamsRequest {
+  path: operations["backendFetchUserSignupQueryParams"]["parameters"]["path"];
+}
+
+/** Data `backendFetchUserSignupQueryParams` resolves with. */
+export type BackendFetchUserSignupQueryParamsResponse =
+  operations["backendFetchUserSignupQueryParams"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/user/{userId}/signup_query_parameters, behind the fetcher. */
+export const backendFetchUserSignupQueryParamsOperation: OperationDescriptor<"backendFetchUserSignupQueryParams"> = {
+  operationId: "backendFetchUserSignupQueryParams",
+  method: "GET",
+  path: "/api/backend/v1/user/{userId}/signup_query_parameters",
+  url: (param) => `/api/backend/v1/user/${param("userId")}/signup_query_parameters`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchUserSignupQueryParams.js"),
+};
+
+/** The query parameters the user signed up with. (GET /api/backend/v1/user/{userId}/signup_query_parameters) */
+export function backendFetchUserSignupQueryParams(
+  transport: ServerTransport,
+  request: BackendFetchUserSignupQueryParamsRequest,
+  options?: RequestOptions,
+): Promise<BackendFetchUserSignupQueryParamsResponse> {
+  return transport.call<BackendFetchUserSignupQueryParamsResponse>(
+    backendFetchUserSignupQueryParamsOperation,
+    request,
+    options,
+  );
 }
 
 /** Error codes `backendResendEmailConfirmation` documents. */

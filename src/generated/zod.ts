@@ -96,6 +96,7 @@ export { BackendValidateApiKeyRequestInputSchema } from "./zod/BackendValidateAp
 export { BackendApiKeyValidationSchema } from "./zod/BackendApiKeyValidationSchema.js";
 export { BackendCustomRoleMappingsSchema } from "./zod/BackendCustomRoleMappingsSchema.js";
 export { BackendUserMfaMethodsSchema } from "./zod/BackendUserMfaMethodsSchema.js";
+export { BackendUserSignupQueryParametersSchema } from "./zod/BackendUserSignupQueryParametersSchema.js";
 export { BackendImportApiKeyRequestInputSchema } from "./zod/BackendImportApiKeyRequestInputSchema.js";
 export { BackendImportedApiKeySchema } from "./zod/BackendImportedApiKeySchema.js";
 export { BackendApiKeyUsageSchema } from "./zod/BackendApiKeyUsageSchema.js";

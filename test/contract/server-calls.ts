@@ -98,6 +98,7 @@ export const serverCalls: {
   backendCreateAccessToken: (t, o) =>
     server.backendCreateAccessToken(t, { body: { user_id: ADA, duration_in_minutes: 10, active_org_id: ACME } }, o),
   backendFetchUserMfaMethods: (t, o) => server.backendFetchUserMfaMethods(t, user, o),
+  backendFetchUserSignupQueryParams: (t, o) => server.backendFetchUserSignupQueryParams(t, user, o),
   backendFetchCustomRoleMappings: (t, o) => server.backendFetchCustomRoleMappings(t, {}, o),
   backendAllowOrgToSetupSaml: (t, o) => server.backendAllowOrgToSetupSaml(t, { path: { orgId: ACME } }, o),
   backendDisallowOrgToSetupSaml: (t, o) => server.backendDisallowOrgToSetupSaml(t, { path: { orgId: ACME } }, o),

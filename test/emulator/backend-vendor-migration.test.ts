@@ -186,6 +186,7 @@ describe("magic links", () => {
       email: "ada@acme.example",
       redirectToUrl: "http://localhost:3000/welcome",
       expiresInHours: 1,
+      userSignupQueryParameters: { utm_source: "ignored" },
     });
     expect(new URL(url).origin).toBe(new URL(setup.emulator.url).origin);
     const first = await follow(url);
@@ -197,7 +198,7 @@ describe("magic links", () => {
     expect(await press(url)).toMatchObject({ status: 400, cookie: undefined });
   });
 
-  it("creates an absent user when asked (else 400 naming email); a foreign redirect is refused; the interstitial waits", async () => {
+  it("creates an absent user when asked (else 400 naming email), keeping its sign-up parameters; a foreign redirect is refused; the interstitial waits", async () => {
     const unknown = await rejection(setup.auth.createMagicLink({ email: "nobody@acme.example" }));
     expect(unknown).toBeInstanceOf(MagicLinkCreationException);
     expect(Object.keys(unknown.fieldToErrors)).toEqual(["email"]);
@@ -211,9 +212,22 @@ describe("magic links", () => {
       createNewUserIfOneDoesntExist: true,
       requiresInterstitial: true,
       expiresAfterFirstUse: false,
+      userSignupQueryParameters: { utm_source: "newsletter", "ref-Code": "A_b" },
     });
     const created = await backend.fetchUserByEmail({ query: { email: "fresh@acme.example" } });
     expect(created).toMatchObject({ email_confirmed: false, has_password: false });
+    const parameters = { utm_source: "newsletter", "ref-Code": "A_b" };
+    expect(await setup.auth.fetchUserSignupQueryParams(created!.user_id)).toEqual({
+      userSignupQueryParameters: parameters,
+    });
+    expect(await backend.fetchUserSignupQueryParams({ path: { userId: created!.user_id } })).toEqual({
+      user_signup_query_parameters: parameters,
+    });
+    // A link to an existing user keeps no parameters on them; an unknown user is null to both libraries.
+    expect(await setup.auth.fetchUserSignupQueryParams(DEMO_IDS.ada)).toEqual({ userSignupQueryParameters: {} });
+    const stranger = crypto.randomUUID();
+    expect(await setup.auth.fetchUserSignupQueryParams(stranger)).toBeNull();
+    expect(await backend.fetchUserSignupQueryParams({ path: { userId: stranger } })).toBeNull();
     const interstitial = await follow(url);
     expect(interstitial).toMatchObject({ status: 200, cookie: undefined });
     const signedIn = await press(url);

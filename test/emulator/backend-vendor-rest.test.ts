@@ -173,7 +173,6 @@ describe("what the emulator does not serve", () => {
     const { auth } = setup;
     const org = DEMO_IDS.acme;
     const calls: Record<string, () => Promise<unknown>> = {
-      fetchUserSignupQueryParams: () => auth.fetchUserSignupQueryParams(DEMO_IDS.ada),
       fetchUserOAuthTokens: () => auth.fetchUserOAuthTokens(DEMO_IDS.ada),
       fetchFreshTokenFromProvider: () => auth.fetchFreshTokenFromProvider(DEMO_IDS.ada, "google"),
       createOrgSamlConnectionLink: () => auth.createOrgSamlConnectionLink(org),

@@ -82,6 +82,8 @@ const steps = [
      token_hash text primary key, user_id text not null, redirect_to text, single_use boolean not null,
      requires_interstitial boolean not null, signup_query_parameters jsonb, expires_at timestamptz not null,
      used_at timestamptz, created_at timestamptz not null)`,
+  // The sign-up query parameters a magic link gave the user it created (the backend reads them back; {} for others).
+  "alter table emu_profiles add column if not exists signup_query_parameters jsonb not null default '{}'",
 ];
 
 /** Creates the emulator's tables when they are missing. */

@@ -5,6 +5,7 @@ import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { createMagicLink } from "../store/magic-links.js";
 import { createPerson, getPersonByEmail } from "../store/people.js";
+import { saveSignupParameters } from "../store/signup-parameters.js";
 import { isEmail } from "../tokens/secrets.js";
 import { backendRegistrar } from "./backend-edge.js";
 
@@ -58,6 +59,7 @@ export function backendMagicLinkRoutes(router: Router, ctx: EmulatorContext): vo
     const found = await getPersonByEmail(ctx, email);
     if (!found && !create) throw fieldError("email", "No user with this email address exists", "user_not_found");
     const person = found ?? (await createPerson(ctx, { email }));
+    if (!found && signupQueryParameters) await saveSignupParameters(ctx, person.id, signupQueryParameters);
     const token = await createMagicLink(ctx, {
       userId: person.id,
       redirectTo,

@@ -7,10 +7,9 @@ import { backendRegistrar } from "./backend-edge.js";
  * The provider library's backend calls the emulator does not serve (they are not in the contract either: it holds
  * what orgauth's client calls), as `[function, method, path]`: SCIM, reports and charts, step-up and SMS MFA,
  * social-login provider tokens, employee lookup, SAML / OIDC identity-provider setup, the SAML connection link and
- * the SP metadata, and the sign-up query parameters (the emulator keeps none).
+ * the SP metadata.
  */
 export const UNIMPLEMENTED_BACKEND_CALLS: readonly [string, string, string][] = [
-  ["fetchUserSignupQueryParams", "GET", "/api/backend/v1/user/:userId/signup_query_parameters"],
   ["fetchUserOAuthTokens", "GET", "/api/backend/v1/user/:userId/oauth_token"],
   ["fetchFreshTokenFromProvider", "GET", "/api/backend/v1/user/:userId/:provider/fresh_token"],
   ["createOrgSamlConnectionLink", "POST", "/api/backend/v1/org/:orgId/create_saml_connection_link"],
