@@ -23,7 +23,7 @@ import { fittingTokens } from "./org-token-fit.js";
 import { refreshOnce } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
 import type { ServerUser } from "./server-user.js";
-import type { ServerCore } from "./session.js";
+import type { ServerCore } from "./server-core.js";
 import { createMarkerSigner, randomHex } from "./signed-marker.js";
 
 /** How long a login may take from the app's login route to its callback, in seconds. */

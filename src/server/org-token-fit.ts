@@ -7,7 +7,7 @@
 import type { SessionTokens } from "./backend.js";
 import { fitsSessionCookies } from "./cookie-store.js";
 import { refreshOnce } from "./refresh.js";
-import type { ServerCore } from "./session.js";
+import type { ServerCore } from "./server-core.js";
 
 /** Tokens and the org they are for (undefined: a user token). */
 export interface ScopedTokens {

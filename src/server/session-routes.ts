@@ -6,7 +6,8 @@
 import { BackendCallError } from "./backend.js";
 import { forgetSession } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
-import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
+import type { ServerCore } from "./server-core.js";
+import { type RenewedSession, renewSession } from "./session.js";
 import { clearSessionLines, type RequestSession, readRequestSession } from "./cookie-store.js";
 import { userFromUserinfo } from "./userinfo-user.js";
 import { plainMemberships } from "./membership-wire.js";

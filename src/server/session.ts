@@ -2,7 +2,7 @@
  * Reading and renewing the session of a request. `readSession` only reads (never refreshes, never writes a cookie);
  * `renewSession` is the one place a refresh happens, for the request handler and the auth routes.
  */
-import type { ServerBackend, SessionTokens } from "./backend.js";
+import type { SessionTokens } from "./backend.js";
 import {
   ACCESS_TOKEN_HEADER,
   clearSessionLines,
@@ -14,20 +14,12 @@ import {
 } from "./cookie-store.js";
 import { AccessTokenError } from "./errors.js";
 import { ACCESS_TOKEN_SIGNATURE_HEADER, forwardedToken, signForwardedToken } from "./forwarded-token.js";
-import type { ServerConfig } from "./options.js";
 import { refreshOnce } from "./refresh.js";
 import type { RefreshOutcome } from "./refresh-outcome.js";
 import { fittingTokens } from "./org-token-fit.js";
 import { refusalDigest } from "./refusal.js";
+import type { ServerCore } from "./server-core.js";
 import type { ServerUser } from "./server-user.js";
-import type { AccessTokenVerifier } from "./verify.js";
-
-/** What the handlers share: the checked options, the verifier, the auth host's calls. */
-export interface ServerCore {
-  config: ServerConfig;
-  verify: AccessTokenVerifier;
-  backend: ServerBackend;
-}
 
 /** What the request handler hands on: cookies for the response, headers for the render, and the user. */
 export interface SessionUpdate {
