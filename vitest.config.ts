@@ -210,6 +210,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
+          isolate: false,
           globalSetup: ["test/support/postgres-global-setup.ts", "test/support/chromium-global-setup.ts"],
         },
       },
