@@ -199,6 +199,7 @@ export default defineConfig({
             "test/support/postgres-global-setup.ts",
           ],
           fileParallelism: false,
+          isolate: false,
           // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
           // resolve in next@15 (no exports map): run it through Vite's resolver.
           server: { deps: { inline: ["@propelauth/nextjs"] } },
@@ -210,6 +211,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
+          isolate: false,
           globalSetup: ["test/support/postgres-global-setup.ts", "test/support/chromium-global-setup.ts"],
         },
       },
