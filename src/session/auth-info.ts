@@ -26,7 +26,7 @@ function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
     lastActiveAt: wire.last_active_at,
     locked: wire.locked,
     enabled: wire.enabled,
-    properties: { ...(wire.properties ?? {}) },
+    properties: { ...wire.properties },
   };
   setIfPresent(user, "firstName", wire.first_name);
   setIfPresent(user, "lastName", wire.last_name);

@@ -25,7 +25,7 @@ export interface WireMembership {
 
 /** Copies `value` into `target[key]` only when it is present, as exactOptionalPropertyTypes wants. */
 export function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | null | undefined): void {
-  if (value !== undefined && value !== null) target[key] = value;
+  if (value != null) target[key] = value;
 }
 
 /** One membership as orgauth names it. */
@@ -34,7 +34,7 @@ export function toOrgMembership(wire: WireMembership): OrgMembership {
     orgId: wire.org_id,
     orgName: wire.org_name,
     urlSafeOrgName: wire.url_safe_org_name,
-    orgMetadata: { ...(wire.org_metadata ?? {}) },
+    orgMetadata: { ...wire.org_metadata },
     orgRoleStructure: wire.org_role_structure,
     userAssignedRole: wire.user_role,
     userInheritedRolesPlusCurrentRole: [...wire.inherited_user_roles_plus_current_role],
