@@ -4,12 +4,12 @@
  * expires and when the tab regains focus, set-active-org, logout); the HttpOnly cookies never reach it. It carries
  * no session engine: the server refreshes, this only asks.
  */
-import { clientRegistry } from "../../session/client-parts.js";
+import { clientRegistry, type ClientParts } from "../../session/client-parts.js";
 import { LogoutError, RefreshError } from "../../session/errors.js";
 import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
 import { toAuthOrigin } from "../../transport/auth-url.js";
 import type { ClientUser } from "../client-user.js";
-import { createAppPageUrls } from "./app-pages.js";
+import { createAppRedirects } from "./app-redirects.js";
 import { authInfoFromServerUser, readUserinfoAnswer } from "./session-state.js";
 
 /** Options of `createServerSessionClient`. */
@@ -213,14 +213,14 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     },
     destroy: stop,
   };
-  const currentHref = () => (inBrowser() ? window.location.href : null);
-  // the redirect functions are built from these URLs on first use, as for every client
-  clientRegistry.set(client, {
-    currentHref,
+  const parts: ClientParts = {
+    currentHref: () => (inBrowser() ? window.location.href : null),
     navigate: (url) => window.location.assign(url),
     transport: { authUrl: authOrigin },
-    urls: createAppPageUrls(authOrigin, routes, currentHref),
-  });
+    appRoutes: routes,
+  };
+  parts.redirects = createAppRedirects(parts);
+  clientRegistry.set(client, parts);
 
   function adopt(user: ClientUser | null): void {
     const next = toSession(user);
