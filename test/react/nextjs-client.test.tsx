@@ -21,7 +21,7 @@ import {
 } from "../../src/nextjs/client.js";
 import type { ClientUser } from "../../src/nextjs/client-user.js";
 import { userFromUserinfo } from "../../src/server/userinfo-user.js";
-import { useListOrgMembers } from "../../src/hooks/client.js";
+import { useAuthClient, useListOrgMembers } from "../../src/hooks/client.js";
 import { testQueryClient } from "./support.js";
 
 const AUTH_URL = "http://auth.test";
@@ -259,8 +259,10 @@ describe("orgauth/nextjs/client AuthProvider", () => {
       url.endsWith("/logout") ? new Response(null, { status: 200 }) : Response.json(userinfoAnswer("ada@example.com")),
     );
     let logout: ReturnType<typeof useLogoutFunction> | undefined;
+    let client: ReturnType<typeof useAuthClient> | undefined;
     function LogoutProbe(): ReactNode {
       logout = useLogoutFunction();
+      client = useAuthClient();
       return null;
     }
     render(
@@ -269,9 +271,16 @@ describe("orgauth/nextjs/client AuthProvider", () => {
         <LogoutProbe />
       </AuthProvider>,
     );
+    await screen.findByText(/\(mfa\)/); // the first userinfo answer is in
+    const seen: unknown[] = [];
+    client!.onLoggedInChange((loggedIn) => seen.push(loggedIn));
+    client!.onAccessTokenChange((token) => seen.push(token));
+    client!.onAuthInfoChange((info) => seen.push(info));
     await act(async () => logout!());
     expect(calls.at(-1)).toEqual({ url: "/api/auth/logout", method: "POST" });
     expect(screen.getByText("Signed out")).toBeTruthy();
+    // each observer once, with its value after the change
+    expect(seen).toEqual([false, null, null]);
   });
 
   it("login and signup go through the app's auth routes with the return path; other hosted pages to the auth host", async () => {

@@ -10,6 +10,8 @@ import type { HostedPageUrls, RedirectFunctions } from "../../session/types.js";
 type AppPages = typeof import("./app-pages.js");
 let loaded: AppPages | undefined;
 let loading: Promise<AppPages> | undefined;
+/** Any of the URL builders, called with the arguments its redirect function was given. */
+type Builder = (...args: unknown[]) => string;
 
 /** Fetches the hosted-page builders' chunk (once). */
 export function loadAppPages(): Promise<AppPages> {
@@ -19,18 +21,20 @@ export function loadAppPages(): Promise<AppPages> {
 
 /** The redirect functions of a server session's client: each builds its URL from the chunk and navigates there. */
 export function createAppRedirects(parts: ClientParts): RedirectFunctions {
-  const to = (url: (urls: HostedPageUrls) => string) => {
-    const go = (pages: AppPages) => parts.navigate(url(pages.appPageUrls(parts)));
-    if (loaded) go(loaded);
-    else void loadAppPages().then(go);
-  };
+  const to =
+    (page: keyof HostedPageUrls) =>
+    (...args: unknown[]) => {
+      const go = (pages: AppPages) => parts.navigate((pages.appPageUrls(parts)[page] as Builder)(...args));
+      if (loaded) go(loaded);
+      else void loadAppPages().then(go);
+    };
   return {
-    toLogin: (options) => to((urls) => urls.login(options)),
-    toSignup: (options) => to((urls) => urls.signup(options)),
-    toAccount: (options) => to((urls) => urls.account(options)),
-    toOrg: (orgId, options) => to((urls) => urls.org(orgId, options)),
-    toCreateOrg: (options) => to((urls) => urls.createOrg(options)),
-    toSaml: (orgId, options) => to((urls) => urls.saml(orgId, options)),
-    toSocialLogin: (provider) => to((urls) => urls.socialLogin(provider)),
+    toLogin: to("login"),
+    toSignup: to("signup"),
+    toAccount: to("account"),
+    toOrg: to("org"),
+    toCreateOrg: to("createOrg"),
+    toSaml: to("saml"),
+    toSocialLogin: to("socialLogin"),
   };
 }

@@ -30,10 +30,8 @@ const userIdOf = (snapshot: AuthSnapshot) => (snapshot.status === "logged_in" ? 
 
 /** Provides the server session (and optionally a QueryClient) to the hooks below it. */
 export function AuthProvider(props: AuthProviderProps): ReactNode {
-  const { user, authUrl, authRoutes, queryClient } = props;
-  const [session] = useState(() =>
-    createServerSessionClient(authRoutes === undefined ? { authUrl, user } : { authUrl, user, authRoutes }),
-  );
+  const { user, queryClient } = props;
+  const [session] = useState(() => createServerSessionClient(props));
   const { client } = session;
   // a later server render (navigation, router.refresh()) hands a newer user
   const firstUser = useRef(user);

@@ -52,9 +52,6 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
   let unreachable = false;
   let snapshot: AuthSnapshot = deriveSnapshot();
   const listeners = new Set<() => void>();
-  const loggedInObservers = new Set<(loggedIn: boolean) => void>();
-  const tokenObservers = new Set<(token: string | null) => void>();
-  const infoObservers = new Set<(info: AuthInfo | null) => void>();
   let inFlight: Promise<AuthInfo | null> | null = null;
   /** Bumped by every change the user asks for (logout, org switch): an answer to an older request is dropped. */
   let epoch = 0;
@@ -73,18 +70,11 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     return { status: unreachable ? "unreachable" : "logged_out" };
   }
 
-  /** Replaces the session, tells every listener and observer what changed, and re-arms the renewal timer. */
+  /** Replaces the session, tells every listener (and so every observer whose value changed), re-arms the timer. */
   function update(next: Session | null, nextUnreachable = false): void {
-    const before = session;
     session = next;
     unreachable = nextUnreachable;
     snapshot = deriveSnapshot();
-    const info = next?.authInfo ?? null;
-    if ((before === null) !== (next === null)) for (const observe of [...loggedInObservers]) observe(next !== null);
-    if (before?.authInfo.accessToken !== next?.authInfo.accessToken) {
-      for (const observe of [...tokenObservers]) observe(info?.accessToken ?? null);
-    }
-    if (before?.authInfo !== info) for (const observe of [...infoObservers]) observe(info);
     for (const listener of [...listeners]) listener();
     if (started) arm();
   }
@@ -131,13 +121,14 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     if (!session) return;
     const dueMs = (session.authInfo.expiresAtSeconds - renewBefore - nowSeconds()) * 1000;
     const waitMs = Math.max(dueMs, lastRenewal + MIN_RENEWAL_GAP_MS - Date.now(), 0);
-    timer = setTimeout(() => void refresh().catch(() => undefined), Math.min(waitMs, 2 ** 31 - 1));
+    timer = setTimeout(renew, Math.min(waitMs, 2 ** 31 - 1));
   }
 
+  /** A renewal nobody waits for (a failure shows in the snapshot, or not at all while the token holds). */
+  const renew = () => void refresh().catch(() => undefined);
+
   const onFocus = () => {
-    if (document.visibilityState === "visible" && Date.now() - lastRenewal >= MIN_RENEWAL_GAP_MS) {
-      void refresh().catch(() => undefined);
-    }
+    if (document.visibilityState === "visible" && Date.now() - lastRenewal >= MIN_RENEWAL_GAP_MS) renew();
   };
 
   function start(): void {
@@ -146,7 +137,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     document.addEventListener("visibilitychange", onFocus);
     window.addEventListener("focus", onFocus);
     // the fields the token does not carry (picture, MFA, …) arrive with the first answer, right after hydration
-    if (session && lastRenewal === 0) void refresh().catch(() => undefined);
+    if (session && lastRenewal === 0) renew();
     else arm();
   }
 
@@ -158,11 +149,17 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     window.removeEventListener("focus", onFocus);
   }
 
+  /** An observer of one value of the session: called with it each time it changes. */
   const observer =
-    <T>(set: Set<T>) =>
-    (listener: T) => {
-      set.add(listener);
-      return () => void set.delete(listener);
+    <T>(read: () => T) =>
+    (listener: (value: T) => void) => {
+      let last = read();
+      const onUpdate = () => {
+        const value = read();
+        if (value !== last) listener((last = value));
+      };
+      listeners.add(onUpdate);
+      return () => void listeners.delete(onUpdate);
     };
 
   async function getAuthInfo(getOptions?: { forceRefresh?: boolean }): Promise<AuthInfo | null> {
@@ -180,9 +177,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       return () => void listeners.delete(listener);
     },
     start,
-    onLoggedInChange: observer(loggedInObservers),
-    onAccessTokenChange: observer(tokenObservers),
-    onAuthInfoChange: observer(infoObservers),
+    onLoggedInChange: observer(() => session !== null),
+    onAccessTokenChange: observer(() => session?.authInfo.accessToken ?? null),
+    onAuthInfoChange: observer(() => session?.authInfo ?? null),
     getAuthInfo,
     getAccessToken: async () => (await getAuthInfo())?.accessToken ?? null,
     refresh,

@@ -24,35 +24,27 @@ const tokenOnly = /* @__PURE__ */ new WeakSet<AuthInfo>();
 /** True until the userinfo route has answered for this session: its userinfo-only fields are placeholders. */
 export const isTokenOnly = (info: AuthInfo): boolean => tokenOnly.has(info);
 
+/** What `User` holds for the userinfo-only fields until the first userinfo answer. */
+const PLACEHOLDERS = {
+  emailConfirmed: false,
+  hasPassword: false,
+  hasMfaEnabled: false,
+  canCreateOrgs: false,
+  createdAt: 0,
+  lastActiveAt: 0,
+  locked: false,
+  enabled: true,
+} as const;
+
 /**
  * `AuthInfo` from the server's user. `User` types fields the token does not carry: until the first userinfo answer
  * (right after hydration) they are placeholders (`emailConfirmed`, `hasPassword`, `hasMfaEnabled`, `canCreateOrgs`,
  * `locked` false, `enabled` true, `createdAt`, `lastActiveAt` 0, no `pictureUrl`), and `isTokenOnly` says so.
  */
-export function authInfoFromServerUser(user: ClientUser): AuthInfo {
-  const fromToken: User = {
-    userId: user.userId,
-    email: user.email,
-    emailConfirmed: false,
-    hasPassword: false,
-    hasMfaEnabled: false,
-    canCreateOrgs: false,
-    createdAt: 0,
-    lastActiveAt: 0,
-    locked: false,
-    enabled: true,
-    properties: user.properties,
-  };
-  if (user.firstName !== undefined) fromToken.firstName = user.firstName;
-  if (user.lastName !== undefined) fromToken.lastName = user.lastName;
-  if (user.username !== undefined) fromToken.username = user.username;
-  if (user.impersonatorUserId !== undefined) fromToken.impersonatorUserId = user.impersonatorUserId;
-  const info: AuthInfo = {
-    accessToken: user.accessToken,
-    expiresAtSeconds: user.expiresAtSeconds,
-    user: fromToken,
-    orgIdToOrgMembership: user.orgIdToOrgMembership,
-  };
+export function authInfoFromServerUser(serverUser: ClientUser): AuthInfo {
+  // the server checked the token and built this user (toClientUser): its fields are the token's, absent ones left out
+  const { accessToken, expiresAtSeconds, orgIdToOrgMembership, activeOrgId, ...user } = serverUser;
+  const info: AuthInfo = { accessToken, expiresAtSeconds, user: { ...PLACEHOLDERS, ...user }, orgIdToOrgMembership };
   if (user.impersonatorUserId !== undefined) info.impersonatorUserId = user.impersonatorUserId;
   tokenOnly.add(info);
   return info;
@@ -72,14 +64,22 @@ export interface UserinfoAnswer {
  * (`user`, `orgIdToOrgMembership`) beside the provider's fields; undefined when it is not that shape.
  */
 export function readUserinfoAnswer(body: unknown): UserinfoAnswer | undefined {
-  if (!isObject(body) || !isObject(body.user) || !isObject(body.orgIdToOrgMembership)) return undefined;
-  const { accessToken, expiresAtSeconds, impersonatorUserId, activeOrgId } = body;
-  const user = body.user as unknown as User;
+  if (!isObject(body)) return undefined;
+  const { user, orgIdToOrgMembership, accessToken, expiresAtSeconds, impersonatorUserId, activeOrgId } = body;
   const valid =
-    typeof user.userId === "string" && typeof user.email === "string" && typeof expiresAtSeconds === "number";
-  if (!valid || typeof accessToken !== "string") return undefined;
-  const orgIdToOrgMembership = body.orgIdToOrgMembership as Record<string, OrgMembership>;
-  const authInfo: AuthInfo = { accessToken, expiresAtSeconds, user, orgIdToOrgMembership };
+    isObject(user) &&
+    isObject(orgIdToOrgMembership) &&
+    typeof user.userId === "string" &&
+    typeof user.email === "string" &&
+    typeof accessToken === "string" &&
+    typeof expiresAtSeconds === "number";
+  if (!valid) return undefined;
+  const authInfo: AuthInfo = {
+    accessToken,
+    expiresAtSeconds,
+    user: user as unknown as User,
+    orgIdToOrgMembership: orgIdToOrgMembership as Record<string, OrgMembership>,
+  };
   if (typeof impersonatorUserId === "string") authInfo.impersonatorUserId = impersonatorUserId;
   return { authInfo, activeOrgId: typeof activeOrgId === "string" ? activeOrgId : undefined };
 }
