@@ -156,7 +156,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       let last = read();
       const onUpdate = () => {
         const value = read();
-        if (value !== last) listener((last = value));
+        if (value === last) return;
+        last = value;
+        listener(value);
       };
       listeners.add(onUpdate);
       return () => void listeners.delete(onUpdate);
