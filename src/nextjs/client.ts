@@ -17,10 +17,9 @@ export {
   useActiveOrg,
   useAuthInfo,
   useAuthUrl,
+  useHostedPageUrls,
   useLogoutFunction,
   useOrgHelper,
+  useRedirectFunctions,
 } from "../hooks/client.js";
-// login and signup through the app's auth routes; the other hosted pages' builders loaded on use
-export { useHostedPageUrls } from "./client/page-urls-hook.js";
-export { useRedirectFunctions } from "./client/redirect-hook.js";
 export type { AuthInfoLoggedIn, UseAuthInfoResult, UseActiveOrgResult } from "../hooks/auth-hooks.js";

@@ -16,8 +16,6 @@ export interface ClientParts {
   allowedRedirectOrigins?: readonly string[] | undefined;
   /** How to build the client's fe/v3 transport on first use (a testing client gives `feTransport` instead). */
   transport?: TransportOptions;
-  /** Where a server session's auth routes live (orgauth/nextjs/client): its login and signup go there. */
-  appRoutes?: string;
   /** Built on first use (or given), then kept: the same objects on every call. */
   urls?: HostedPageUrls;
   redirects?: RedirectFunctions;

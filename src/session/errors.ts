@@ -1,4 +1,4 @@
-/** Typed errors of the session engine (failed session calls; navigation safety's is in safe-navigation.ts). */
+/** Typed errors of the session engine (failed session calls, and navigation safety). */
 import { OrgauthError } from "../shared/orgauth-error.js";
 import type { ExchangeFailureKind } from "../transport/exchange.js";
 
@@ -56,6 +56,30 @@ export class LogoutError extends OrgauthError {
     readonly statusText: string,
   ) {
     super(`Logout failed: ${status} ${statusText}`.trim());
+  }
+}
+
+/**
+ * A navigation target we refuse: not http(s) (e.g. `javascript:`, `data:`), not a URL at all, plain http from the
+ * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
+ */
+export class UnsafeNavigationError extends OrgauthError {
+  override readonly name = "UnsafeNavigationError";
+  readonly type = "unsafe_navigation";
+
+  constructor(
+    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
+    readonly scheme: string | null,
+    source: string,
+    reason?: string,
+  ) {
+    super(
+      reason !== undefined
+        ? `Refusing to navigate from the ${source}: ${reason}`
+        : scheme === null
+          ? `Refusing to navigate: the ${source} is not a valid URL`
+          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
+    );
   }
 }
 

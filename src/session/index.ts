@@ -34,10 +34,9 @@ export {
   LogoutError,
   RefreshError,
   REFRESH_NO_RESPONSE_STATUS,
+  UnsafeNavigationError,
   type SessionFailureKind,
 } from "./errors.js";
-// in the module that throws it: a bundle carries it only with the navigation checks
-export { UnsafeNavigationError } from "./safe-navigation.js";
 export {
   getOrg,
   getOrgByName,

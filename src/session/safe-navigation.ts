@@ -4,31 +4,7 @@
  */
 import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
-import { OrgauthError } from "../shared/orgauth-error.js";
-
-/**
- * A navigation target we refuse: not http(s) (e.g. `javascript:`, `data:`), not a URL at all, plain http from the
- * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
- */
-export class UnsafeNavigationError extends OrgauthError {
-  override readonly name = "UnsafeNavigationError";
-  readonly type = "unsafe_navigation";
-
-  constructor(
-    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
-    readonly scheme: string | null,
-    source: string,
-    reason?: string,
-  ) {
-    super(
-      reason !== undefined
-        ? `Refusing to navigate from the ${source}: ${reason}`
-        : scheme === null
-          ? `Refusing to navigate: the ${source} is not a valid URL`
-          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
-    );
-  }
-}
+import { UnsafeNavigationError } from "./errors.js";
 
 const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
 

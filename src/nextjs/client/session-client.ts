@@ -4,12 +4,12 @@
  * expires and when the tab regains focus, set-active-org, logout); the HttpOnly cookies never reach it. It carries
  * no session engine: the server refreshes, this only asks.
  */
-import { clientRegistry, type ClientParts } from "../../session/client-parts.js";
+import { clientRegistry } from "../../session/client-parts.js";
 import { LogoutError, RefreshError } from "../../session/errors.js";
 import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
 import { toAuthOrigin } from "../../transport/auth-url.js";
 import type { ClientUser } from "../client-user.js";
-import { createAppRedirects } from "./app-redirects.js";
+import { createAppPageUrls } from "./app-pages.js";
 import { authInfoFromServerUser, readUserinfoAnswer } from "./session-state.js";
 
 /** Options of `createServerSessionClient`. */
@@ -203,23 +203,24 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       epoch++;
       update({ ...session, activeOrgId: orgId ?? undefined });
       if (orgId === null) return;
-      const query = new URLSearchParams({ active_org_id: orgId });
-      const switched = ask(`set-active-org?${query}`, { method: "POST" }).finally(() => {
-        if (inFlight === switched) inFlight = null;
-      });
+      const switched = ask(`set-active-org?active_org_id=${encodeURIComponent(orgId)}`, { method: "POST" }).finally(
+        () => {
+          if (inFlight === switched) inFlight = null;
+        },
+      );
       inFlight = switched; // getAuthInfo waits for the switch
       switched.catch(() => undefined);
     },
     destroy: stop,
   };
-  const parts: ClientParts = {
-    currentHref: () => (inBrowser() ? window.location.href : null),
+  const currentHref = () => (inBrowser() ? window.location.href : null);
+  // the redirect functions are built from these URLs on first use, as for every client
+  clientRegistry.set(client, {
+    currentHref,
     navigate: (url) => window.location.assign(url),
     transport: { authUrl: authOrigin },
-    appRoutes: routes,
-  };
-  parts.redirects = createAppRedirects(parts);
-  clientRegistry.set(client, parts);
+    urls: createAppPageUrls(authOrigin, routes, currentHref),
+  });
 
   function adopt(user: ClientUser | null): void {
     const next = toSession(user);

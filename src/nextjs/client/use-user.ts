@@ -57,15 +57,14 @@ export function useUser(): UseUserResult {
     if (snapshot.status !== "logged_in") {
       return { loading: false, isLoggedIn: false, user: undefined, details: undefined, accessToken: undefined };
     }
-    const user = toAuthUser(snapshot.authInfo);
-    const { activeOrgId } = snapshot;
-    const info = snapshot.authInfo;
+    const { activeOrgId, authInfo: info } = snapshot;
+    const user = toAuthUser(info);
     return {
       loading: false,
       isLoggedIn: true,
       user,
       details: isTokenOnly(info) ? undefined : (info.user as UserDetails),
-      accessToken: snapshot.authInfo.accessToken,
+      accessToken: info.accessToken,
       activeOrgId,
       getActiveOrg: () => (activeOrgId === null ? undefined : user.getOrg(activeOrgId)),
       async setActiveOrg(orgId) {
