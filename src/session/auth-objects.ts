@@ -82,8 +82,6 @@ export function orgAccessFor(authInfo: AuthInfo, orgId: string): OrgAccess {
 export function toAuthUser(authInfo: AuthInfo): AuthUser {
   const orgs = new Map(getOrgs(authInfo).map((org) => [org.orgId, toAuthOrg(org)]));
   const lookUp = (org: OrgMembership | undefined) => (org ? orgs.get(org.orgId) : undefined);
-  // the checks of the org's own object (built once above), or every check false when the user is not in it
-  const inOrg = (orgId: string): OrgAccess => lookUp(getOrg(authInfo, orgId)) ?? NO_ACCESS;
   const { properties } = authInfo.user;
   return Object.freeze({
     ...authInfo.user,
@@ -92,9 +90,10 @@ export function toAuthUser(authInfo: AuthInfo): AuthUser {
     getOrgByName: (orgName: string) => lookUp(getOrgByName(authInfo, orgName)),
     getProperty: (key: string) => (Object.hasOwn(properties, key) ? properties[key] : undefined),
     isImpersonating: () => isImpersonating(authInfo),
-    isRole: (orgId: string, role: string) => inOrg(orgId).isRole(role),
-    isAtLeastRole: (orgId: string, role: string) => inOrg(orgId).isAtLeastRole(role),
-    hasPermission: (orgId: string, permission: string) => inOrg(orgId).hasPermission(permission),
-    hasAllPermissions: (orgId: string, permissions: readonly string[]) => inOrg(orgId).hasAllPermissions(permissions),
+    isRole: (orgId: string, role: string) => orgAccessFor(authInfo, orgId).isRole(role),
+    isAtLeastRole: (orgId: string, role: string) => orgAccessFor(authInfo, orgId).isAtLeastRole(role),
+    hasPermission: (orgId: string, permission: string) => orgAccessFor(authInfo, orgId).hasPermission(permission),
+    hasAllPermissions: (orgId: string, permissions: readonly string[]) =>
+      orgAccessFor(authInfo, orgId).hasAllPermissions(permissions),
   });
 }
