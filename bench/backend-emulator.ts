@@ -1,14 +1,17 @@
 /**
  * What the backend bench rows share: the emulator in a process of its own (so the bench process's CPU time is the
- * clients' alone), orgauth's backend client and the unmodified `@propelauth/node` both pointed at it.
+ * clients' alone), orgauth's backend client from the packed package (as an app installs it) and the unmodified
+ * `@propelauth/node` both pointed at it.
  */
 import { initBaseAuth } from "@propelauth/node";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createPackedApp } from "../scripts/lib/packed-app.js";
 import type { EmulatorSeed } from "../src/emulator/index.js";
-import { type BackendClient, createBackendClient } from "../src/server/backend-client.js";
+import type { BackendClient } from "../src/server/backend-client.js";
 import { runCli } from "../test/emulator/run-cli.js";
+import { importPacked } from "./packed-entry.js";
 
 /** The provider library's one backend host (it ignores the auth URL for management calls). */
 const VENDOR_BACKEND = "https://propelauth-api.com";
@@ -26,9 +29,12 @@ export interface BackendBench {
 
 /**
  * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent), on `database` when given,
- * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time.
+ * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time. orgauth's
+ * client is `orgauth/server` of this tree's packed package, installed in a throwaway app (built once per tree state).
  */
 export async function startBackendBench(seed?: EmulatorSeed, database?: string): Promise<BackendBench> {
+  const app = createPackedApp();
+  const { createBackendClient } = await importPacked<typeof import("../src/server/index.js")>(app.dir, "server.js");
   const args = ["--port", "0", "--quiet", "--api-key", API_KEY];
   if (seed) {
     const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
@@ -55,6 +61,7 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
       globalThis.fetch = realFetch;
       cli.child.kill("SIGTERM");
       await cli.exited;
+      app.remove();
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Backend per call (part of `npm run bench`): five representative management calls — fetch a user, query users, add
  * a user to an org (and remove them again), validate an API key, create an access token — made by orgauth's
- * `createBackendClient` (validating, and with validation off) and by the unmodified `@propelauth/node` against the
- * same demo-seeded emulator (its own process), interleaved in rounds. Per call: wall time and this process's CPU
- * time (the client's), median over the rounds, and orgauth's over the vendor's per round as median with spread.
+ * `createBackendClient` from the packed package (validating, and with validation off) and by the unmodified
+ * `@propelauth/node` against the same demo-seeded emulator (its own process), interleaved in rounds. Per call: wall
+ * time and this process's CPU time (the client's), median over the rounds, and orgauth's over the vendor's per round
+ * as median with spread.
  */
 import { DEMO_IDS } from "../src/emulator/index.js";
 import type { BackendClient } from "../src/server/backend-client.js";

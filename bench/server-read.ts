@@ -8,11 +8,10 @@
  * is the least it can be). Contenders interleaved in rounds; medians and ratios with their spread over the rounds.
  */
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { importSPKI, jwtVerify } from "jose";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { createEmulator } from "../src/emulator/index.js";
+import { importPacked } from "./packed-entry.js";
 import { median, ratioWithSpread } from "./spread.js";
 
 const ROUNDS = 7;
@@ -28,11 +27,6 @@ async function msPerCall(run: () => Promise<unknown>, ms: number): Promise<numbe
     count += 20;
   }
   return (performance.now() - started) / count;
-}
-
-/** An entry of the packed package, loaded from the throwaway app's node_modules as the app would load it. */
-function importPacked<T>(appDir: string, entry: string): Promise<T> {
-  return import(pathToFileURL(join(appDir, "node_modules", "orgauth", "dist", entry)).href) as Promise<T>;
 }
 
 /** Runs the server-read comparison and prints it. */

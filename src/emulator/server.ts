@@ -9,6 +9,7 @@ import { guardRequest } from "./http/guard.js";
 import { parseCookies, preflight, readBody, type Reply, Router, send } from "./http/http.js";
 import { openIdentityStore, truncateIdentity } from "./db/identity.js";
 import { createOriginPolicy, type OriginPolicy } from "./http/origins.js";
+import { isLoopbackHost } from "../shared/loopback.js";
 import { readOutbox, type OutboxMessage } from "./store/outbox.js";
 import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
@@ -129,10 +130,8 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
-
-/** Whether a host name is a loopback interface. */
-export const isLoopback = (host: string): boolean => LOOPBACK.test(host);
+/** Whether a host name is a loopback interface (the one check, `isLoopbackHost`). */
+export const isLoopback = (host: string): boolean => isLoopbackHost(host);
 
 /** Starts the emulator: checks the options, opens storage, migrates, seeds an empty store, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

@@ -44,6 +44,10 @@ export function createServerTransport(options: ServerTransportOptions): ServerTr
   if (!apiKey || /\s/.test(apiKey))
     throw new ServerConfigurationError("apiKey", "The integration API key is missing or contains white space");
   const extra = options.headers;
+  // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it. Fixed
+  // headers are merged here once, not on every call; only headers given as a function are read per call.
+  const bearer = { Authorization: `Bearer ${apiKey}` };
+  const headers = typeof extra === "function" ? () => ({ ...bearer, ...extra() }) : { ...bearer, ...extra };
   const serverFetch = options.fetch;
   // No browser credentials: the browser transport's `credentials: "include"` is left out (a server runtime may
   // refuse the option). The browser's own transport stays as it is, byte for byte.
@@ -52,15 +56,7 @@ export function createServerTransport(options: ServerTransportOptions): ServerTr
     return (serverFetch ?? globalThis.fetch)(input, serverInit);
   };
   const over = (calling: typeof globalThis.fetch): Transport =>
-    createTransport({
-      ...options,
-      // The API key goes first: a call that authorises itself otherwise (userinfo's access token) overrides it.
-      headers: () => ({
-        Authorization: `Bearer ${apiKey}`,
-        ...(typeof extra === "function" ? extra() : extra),
-      }),
-      fetch: calling,
-    });
+    createTransport({ ...options, headers, fetch: calling });
   const transport = over(fetch);
   // The backend API's errors carry no error_code: an operation whose status decides it calls through a fetch that
   // rewrites its error answers into the contract's error body (one transport per such operation, made on first use).

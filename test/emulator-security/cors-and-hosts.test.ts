@@ -110,7 +110,14 @@ describe("Host names (DNS rebinding)", () => {
 
   it("serves the loopback names and the configured host", async () => {
     const port = new URL(emu.url).port;
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, "localhost", `app.test:${port}`]) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `app.localhost:${port}`,
+      `[::1]:${port}`,
+      "localhost",
+      `app.test:${port}`,
+    ]) {
       expect((await raw(emu.url, { path: "/login", headers: { Host: host } })).status, host).toBe(200);
     }
   });

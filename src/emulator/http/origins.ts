@@ -3,7 +3,7 @@
  * UI), the app origins it was told about (CORS with credentials, return targets), nothing else.
  */
 
-const LOOPBACK_HOSTNAME = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+import { isLoopbackHost } from "../../shared/loopback.js";
 
 /** The trust decisions of one emulator. */
 export interface OriginPolicy {
@@ -63,8 +63,9 @@ function normalHost(host: string | undefined): URL | null {
 
 /** Builds the policy; throws on a malformed allowed origin. */
 export function createOriginPolicy(options: OriginPolicyOptions): OriginPolicy {
-  // Trusted when none are given: any port of a loopback host name (localhost, 127.x.x.x, [::1]), http or https.
-  const matchers = options.allowedOrigins?.map(originMatcher) ?? [(url: URL) => LOOPBACK_HOSTNAME.test(url.hostname)];
+  // Trusted when none are given: any port of a loopback host name (localhost and *.localhost, 127.x.x.x, [::1]),
+  // http or https.
+  const matchers = options.allowedOrigins?.map(originMatcher) ?? [(url: URL) => isLoopbackHost(url.hostname)];
   const extraHosts = new Set((options.allowedHosts ?? []).map((h) => normalHost(h)?.hostname ?? h.toLowerCase()));
   const appAllowed = (origin: string): boolean => {
     const url = parseOrigin(origin);
@@ -73,7 +74,7 @@ export function createOriginPolicy(options: OriginPolicyOptions): OriginPolicy {
   const hostAllowed = (host: string | undefined): boolean => {
     const name = normalHost(host)?.hostname;
     if (name === undefined) return false;
-    if (LOOPBACK_HOSTNAME.test(name) || extraHosts.has(name)) return true;
+    if (isLoopbackHost(name) || extraHosts.has(name)) return true;
     return options.ownOrigins().some((own) => new URL(own).hostname === name);
   };
   const isOwn = (origin: string, host: string | undefined): boolean => {

@@ -6,26 +6,11 @@
 import { insertRows } from "../db/bulk-insert.js";
 import type { SqlPort } from "../db/sql.js";
 import { newId } from "../tokens/secrets.js";
+import { NEW_PROFILE_COLUMNS, newProfileValues } from "../store/profile-columns.js";
 import { newBackupCodes } from "../tokens/totp.js";
 import type { SeedUser } from "./seed-schema.js";
 
 const USER_COLUMNS = ["id", "name", "email", "email_verified", "image"];
-const PROFILE_COLUMNS = [
-  "user_id",
-  "password_hash",
-  "username",
-  "first_name",
-  "last_name",
-  "picture_url",
-  "properties",
-  "locked",
-  "enabled",
-  "can_create_orgs",
-  "legacy_user_id",
-  "created_at",
-  "last_active_at",
-  "must_change_password",
-];
 
 /**
  * Creation times for `count` rows inserted at once: one millisecond apart, the last at `now`, so lists ordered by
@@ -57,22 +42,7 @@ export async function insertSeedUsers(
     const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
     identities.push([id, name, user.email, (user.emailConfirmed ?? true) ? now : null, user.pictureUrl ?? null]);
     const created = user.createdAt ? new Date(user.createdAt) : createdAt(index);
-    profiles.push([
-      id,
-      passwordHashOf(user),
-      user.username ?? null,
-      user.firstName ?? null,
-      user.lastName ?? null,
-      user.pictureUrl ?? null,
-      JSON.stringify(user.properties ?? {}),
-      user.locked ?? false,
-      user.enabled ?? true,
-      user.canCreateOrgs ?? true,
-      user.legacyUserId ?? null,
-      created,
-      created,
-      user.mustChangePassword ?? false,
-    ]);
+    profiles.push(newProfileValues(id, passwordHashOf(user), user, created));
     if (user.mfaSecret) {
       mfa.push([id, user.mfaSecret, true, 0]);
       for (const [position, code] of (user.backupCodes ?? newBackupCodes()).entries())
@@ -80,7 +50,7 @@ export async function insertSeedUsers(
     }
   }
   await insertRows(tx, "users", USER_COLUMNS, identities);
-  await insertRows(tx, "emu_profiles", PROFILE_COLUMNS, profiles);
+  await insertRows(tx, "emu_profiles", NEW_PROFILE_COLUMNS, profiles);
   await insertRows(tx, "emu_mfa", ["user_id", "secret", "enabled", "failures"], mfa);
   await insertRows(tx, "emu_backup_codes", ["user_id", "code", "position"], backupCodes);
   return ids;

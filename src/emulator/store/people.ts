@@ -2,6 +2,8 @@ import { AdapterError } from "../../adapter/index.js";
 import type { EmulatorContext } from "./context.js";
 import { accountLocked, invalidFields } from "../http/errors.js";
 import { newId, verifyPassword } from "../tokens/secrets.js";
+import { insertRows } from "../db/bulk-insert.js";
+import { NEW_PROFILE_COLUMNS, type NewProfile, newProfileValues, PERSON_COLUMNS } from "./profile-columns.js";
 
 /** A user as the provider sees them: the identity-store user plus the provider's profile fields. */
 export interface Person {
@@ -88,27 +90,6 @@ export async function getPerson(ctx: EmulatorContext, id: string): Promise<Perso
   return toPerson(ctx, user, rows[0]);
 }
 
-/** The profile columns getPeople reads beside the user's, by the names ProfileRow gives them. */
-const PROFILE_COLUMNS = [
-  "password_hash",
-  "username",
-  "first_name",
-  "last_name",
-  "picture_url",
-  "properties",
-  "metadata",
-  "locked",
-  "enabled",
-  "can_create_orgs",
-  "failed_logins",
-  "must_change_password",
-  "legacy_user_id",
-  "created_at",
-  "last_active_at",
-]
-  .map((column) => `p.${column}`)
-  .join(", ");
-
 /** Loads the people of some user ids in one query, by id (ids of nobody are not in the map). */
 export async function getPeople(ctx: EmulatorContext, ids: readonly string[]): Promise<Map<string, Person>> {
   if (ids.length === 0) return new Map();
@@ -116,7 +97,7 @@ export async function getPeople(ctx: EmulatorContext, ids: readonly string[]): P
     ProfileRow & { user_id: string; user_email: string; user_email_verified: Date | null; user_image: string | null }
   >(
     `select u.id as user_id, u.email as user_email, u.email_verified as user_email_verified, u.image as user_image,
-       ${PROFILE_COLUMNS}, m.enabled as mfa_enabled
+       ${PERSON_COLUMNS}, m.enabled as mfa_enabled
      from users u left join emu_profiles p on p.user_id = u.id left join emu_mfa m on m.user_id = p.user_id
      where u.id = any($1::text[])`,
     [[...new Set(ids.filter((id) => id.length > 0 && !id.includes("\0")))]],
@@ -137,21 +118,11 @@ export async function getPersonByEmail(ctx: EmulatorContext, email: string): Pro
 }
 
 /** The fields a new person may be created with. */
-export interface NewPerson {
+export interface NewPerson extends NewProfile {
   id?: string;
   email: string;
   emailConfirmed?: boolean;
   passwordHash?: string | null;
-  username?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  pictureUrl?: string | null;
-  properties?: Record<string, unknown>;
-  locked?: boolean;
-  enabled?: boolean;
-  canCreateOrgs?: boolean;
-  mustChangePassword?: boolean;
-  legacyUserId?: string | null;
 }
 
 const emailTaken = () =>
@@ -190,25 +161,9 @@ export async function createPerson(ctx: EmulatorContext, fields: NewPerson): Pro
 }
 
 async function insertProfile(ctx: EmulatorContext, id: string, fields: NewPerson): Promise<void> {
-  await ctx.db.query(
-    `insert into emu_profiles (user_id, password_hash, username, first_name, last_name, picture_url, properties, locked, enabled, can_create_orgs, legacy_user_id, created_at, last_active_at, must_change_password)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
-    [
-      id,
-      fields.passwordHash ?? null,
-      fields.username ?? null,
-      fields.firstName ?? null,
-      fields.lastName ?? null,
-      fields.pictureUrl ?? null,
-      JSON.stringify(fields.properties ?? {}),
-      fields.locked ?? false,
-      fields.enabled ?? true,
-      fields.canCreateOrgs ?? true,
-      fields.legacyUserId ?? null,
-      ctx.now(),
-      fields.mustChangePassword ?? false,
-    ],
-  );
+  await insertRows(ctx.db, "emu_profiles", NEW_PROFILE_COLUMNS, [
+    newProfileValues(id, fields.passwordHash ?? null, fields, ctx.now()),
+  ]);
 }
 
 /**
