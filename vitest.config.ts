@@ -130,6 +130,10 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["test/support/chromium-global-setup.ts"],
+          // one worker's modules for every file: the emulator's load once, in-memory PGlite from a fresh copy after the
+          // second (the files change no global state)
+          isolate: false,
         },
       },
       {
