@@ -144,6 +144,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["test/e2e/demo-global-setup.ts", "test/support/chromium-global-setup.ts"],
           fileParallelism: false,
+          // one worker's modules for every file (the files share no state but the demo's, reset before each test)
+          isolate: false,
         },
       },
       {
