@@ -17,7 +17,7 @@ export interface DemoApp {
 }
 
 /** Where and how the app listens. */
-export interface DemoListen {
+interface DemoListen {
   host: string;
   port: number;
   strictPort: boolean;
