@@ -130,6 +130,10 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["test/support/chromium-global-setup.ts"],
+          // one worker's modules for every file: the emulator's load once, in-memory PGlite from a fresh copy after the
+          // second (the files change no global state)
+          isolate: false,
         },
       },
       {
@@ -140,6 +144,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["test/e2e/demo-global-setup.ts", "test/support/chromium-global-setup.ts"],
           fileParallelism: false,
+          // one worker's modules for every file (the files share no state but the demo's, reset before each test)
+          isolate: false,
         },
       },
       {

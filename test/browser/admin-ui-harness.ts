@@ -1,13 +1,13 @@
 import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 
-/** Where the admin UI's screenshots go (the system's temp folder). */
-export const SHOTS = join(tmpdir(), "orgauth-admin-ui");
+/** Where the admin UI's screenshots go: test-results/admin-ui/ of this checkout (gitignored), never shared by two. */
+export const SHOTS = join(repoRoot, "test-results", "admin-ui");
 
 /** The emulator (demo seed, reset before each test) and Chromium for one admin UI test file. */
 export interface AdminUiHarness {
@@ -25,7 +25,7 @@ export function useAdminUi(): AdminUiHarness {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     emulator = await startEmulator({ seed: demoSeed });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@
  * The emulator's admin UI in real headless Chromium, at a phone's width (360 px) and a desktop's (1280 px): users
  * (search, create, edit, disable, confirm e-mail, reset MFA, set password), orgs (roles, members, invitations), the
  * outbox, the settings, the live request log, export and reset — each checked against the admin API's state.
- * Screenshots of every tab at both widths, panels closed and open, go to the system's temp folder (orgauth-admin-ui/);
+ * Screenshots of every tab at both widths, panels closed and open, go to test-results/admin-ui/;
  * every control is at least 44 px tall and wide. The new actions are in admin-ui-actions.test.ts.
  */
 import { join } from "node:path";

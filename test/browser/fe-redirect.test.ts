@@ -7,7 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Browser } from "playwright-core";
 import { bundleBrowserScript } from "../support/browser-script.js";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
       .end('<!doctype html><title>t</title><script type="module" src="/bundle.js"></script>');
   });
   appUrl = app.url;
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import { bundleBrowserScript } from "../support/browser-script.js";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 
 let emulator: RunningEmulator;
 let browser: Browser;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   elsewhere = serveApp();
   await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.2", resolve)); // another loopback host name
   otherLoopback = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { startTabsServer, type TabsServer } from "../support/tabs-server.js";
 
 let server: TabsServer;
@@ -18,7 +18,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   server = await startTabsServer(1800);
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 afterAll(async () => {
   await browser?.close();

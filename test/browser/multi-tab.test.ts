@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { bundleBrowserScript } from "../support/browser-script.js";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
     }
   });
   baseUrl = server.url;
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 
 afterAll(async () => {

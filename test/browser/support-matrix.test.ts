@@ -10,7 +10,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_IDS, DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import { bundleBrowserScript } from "../support/browser-script.js";
-import { launchChromium, launchOldestChromium } from "../support/chromium.js";
+import { launchOldestChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 
 let emulator: RunningEmulator;
 let app: Server;
@@ -41,7 +42,7 @@ afterAll(async () => {
 const packagedBrowsersRun = process.platform === "linux" && process.arch === "x64";
 
 describe.each([
-  { name: "the current Chromium", launch: launchChromium, oldest: false },
+  { name: "the current Chromium", launch: connectChromium, oldest: false },
   { name: "Chromium 119, the oldest in range", launch: launchOldestChromium, oldest: true },
 ])("$name", ({ launch, oldest }) => {
   let browser: Browser;

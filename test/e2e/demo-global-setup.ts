@@ -15,22 +15,24 @@ declare module "vitest" {
 }
 
 /**
- * Starts the demo twice for every e2e file: on the emulator (the default backend) and on the Prism mock. Each file
- * connects to the stage's one Chromium and gets fresh contexts. At the end, any contract violation Prism's validating
- * proxy reported between the app and the emulator fails the run.
+ * Starts the demo twice for every e2e file: on the emulator (the default backend) and on the Prism mock alone (the
+ * same Prism mock process behind both), each a development build served as files (a fresh context loads a few files,
+ * not every module through Vite's dev server). Each file connects to the stage's one Chromium and gets fresh
+ * contexts. At the end, any contract violation Prism's validating proxy reported between the app and the emulator
+ * fails the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [emulatorDemo, prismDemo] = await Promise.all([
-    startDemo({ backend: "emulator" }),
-    startDemo({ backend: "prism" }),
-  ]);
+  const emulatorDemo = await startDemo({ backend: "emulator", serve: "built" });
+  // the Prism mock behind the scenario toolbar serves the mock-only demo too (stateless: one process, not two)
+  const prismDemo = await startDemo({ backend: "prism", serve: "built", prismUrl: emulatorDemo.prismUrl });
   project.provide("demoUrl", emulatorDemo.url);
   project.provide("emulatorUrl", emulatorDemo.emulatorUrl!);
   project.provide("emulatorSecret", emulatorDemo.emulatorSecret!);
   project.provide("prismDemoUrl", prismDemo.url);
   return async () => {
     const violations = emulatorDemo.violations!();
-    await Promise.all([emulatorDemo.stop(), prismDemo.stop()]);
+    await prismDemo.stop();
+    await emulatorDemo.stop();
     console.log(
       `e2e: Prism's validating proxy reported ${violations.length} contract violation(s) between the demo and the emulator`,
     );

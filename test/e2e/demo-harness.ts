@@ -1,14 +1,15 @@
 /**
  * E2E harness: the demo (started once per run by demo-global-setup.ts, on the emulator and on the Prism mock) and
  * the stage's one headless Chromium (test/support/chromium-global-setup.ts). Each test file calls `useDemo()` once
- * at top level; it connects to the browser in beforeAll and disconnects in afterAll; on the emulator, every test
- * starts from the demo seed (a reset through the emulator's admin API before each).
+ * at top level; it connects to the browser in beforeAll and disconnects in afterAll, and closes the contexts a test
+ * opened when it ends; on the emulator, every test starts from the demo seed (a reset through the emulator's admin
+ * API before each).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connectChromium } from "../support/shared-chromium.js";
-import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { DEMO_PASSWORD } from "../../src/emulator/seeds/demo-seed.js";
 
@@ -90,8 +91,11 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
   beforeAll(async () => {
     browser = await connectChromium();
   });
+  // a test's pages close with it: left open, their timers and rendering would run through the rest of the file
+  afterEach(async () => {
+    await Promise.allSettled(contexts.splice(0).map((context) => context.close()));
+  });
   afterAll(async () => {
-    await Promise.allSettled(contexts.map((context) => context.close()));
     await browser?.close();
   });
 
