@@ -89,7 +89,8 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/react/**/*.test.tsx"],
           environment: "jsdom",
-          setupFiles: ["test/react/patient-waits.ts"],
+          isolate: false,
+          setupFiles: ["test/react/patient-waits.ts", "test/react/cleanup-after-each.ts"],
           globalSetup: ["test/contract/prism-global-setup.ts"],
         },
       },
@@ -102,7 +103,12 @@ export default defineConfig({
           environment: "jsdom",
           globalSetup: ["test/contract/prism-global-setup.ts"],
           // React 18 first: the patient-waits file loads Testing Library, whose requires must already find React 18
-          setupFiles: ["test/react18/use-react-18.ts", "test/react/patient-waits.ts"],
+          isolate: false,
+          setupFiles: [
+            "test/react18/use-react-18.ts",
+            "test/react/patient-waits.ts",
+            "test/react/cleanup-after-each.ts",
+          ],
           server: { deps: { inline: ["@tanstack/react-query", "@testing-library/react"] } },
         },
       },
