@@ -172,6 +172,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/adapter/**/*.test.ts"],
           environment: "node",
+          isolate: false,
           globalSetup: ["test/support/postgres-global-setup.ts"],
         },
       },
