@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, inject, it } from "vitest";
 import { isApiError } from "../../src/transport/index.js";
 import { useAuthInfo, useLoginFlow, type LoginFlow, type LoginStep } from "../../src/hooks/index.js";
-import { prismClient, providerWrapper, testQueryClient } from "./support.js";
+import { prismClient, providerWrapper, sessionAnswered, testQueryClient } from "./support.js";
 
 /** A logged-out visitor whose server-side login step is `step` (Prism's named examples). */
 function setup(step: LoginStep) {
@@ -11,6 +11,13 @@ function setup(step: LoginStep) {
     wrapper: providerWrapper({ client: kit.client, queryClient: testQueryClient() }),
   });
   return { ...kit, view, flow: () => view.result.current.flow, auth: () => view.result.current.auth };
+}
+
+/** `setup(step)` once the session has answered (no session: the flow's first read may be reset by then). */
+async function answered(step: LoginStep) {
+  const kit = setup(step);
+  await sessionAnswered(kit.client);
+  return kit;
 }
 
 function expectStep<S extends LoginStep>(flow: LoginFlow, step: S): Extract<LoginFlow, { step: S }> {
@@ -39,8 +46,9 @@ const ACTIONS_BY_STEP: Record<LoginStep, string[]> = {
 
 describe("useLoginFlow", () => {
   it.each(Object.keys(ACTIONS_BY_STEP) as LoginStep[])("in %s exposes only that step's actions", async (step) => {
-    const { flow } = setup(step);
+    const { flow, client } = setup(step);
     await waitFor(() => expect(flow().step).toBe("loading"));
+    await sessionAnswered(client);
     await waitFor(() => expect(flow().step).toBe(step));
     const actions = Object.keys(flow()).filter(
       (key) => !["step", "pending", "error", "failedAction", "reload"].includes(key),
@@ -49,7 +57,7 @@ describe("useLoginFlow", () => {
   });
 
   it("walks every step against the mock: login → confirm email → MFA → metadata → org → password → MFA setup → Finished", async () => {
-    const { flow, auth, prefer, requestsOf } = setup("LoginRequired");
+    const { flow, auth, prefer, requestsOf } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     expect(auth().status).toBe("logged_out");
 
@@ -118,7 +126,7 @@ describe("useLoginFlow", () => {
   });
 
   it("login reaching Finished refreshes the session before the action resolves", async () => {
-    const { flow, auth, prefer } = setup("LoginRequired");
+    const { flow, auth, prefer } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     prefer.login = "example=Finished";
     prefer.getLoginState = "example=Finished";
@@ -129,7 +137,7 @@ describe("useLoginFlow", () => {
   });
 
   it("refreshes the session when the server reports Finished after a step without its own session effect", async () => {
-    const { flow, auth, prefer, requestsOf } = setup("UpdatePasswordRequired");
+    const { flow, auth, prefer, requestsOf } = await answered("UpdatePasswordRequired");
     await waitFor(() => expect(flow().step).toBe("UpdatePasswordRequired"));
     prefer.getLoginState = "example=Finished";
     delete prefer.refreshToken;
@@ -140,7 +148,7 @@ describe("useLoginFlow", () => {
   });
 
   it("signup, forgot password and passwordless run their calls from LoginRequired", async () => {
-    const { flow, requestsOf, prefer } = setup("LoginRequired");
+    const { flow, requestsOf, prefer } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     expect(expectStep(flow(), "LoginRequired").passwordReset).toBeNull();
     expect(await act(() => expectStep(flow(), "LoginRequired").forgotPassword({ email: "ada@acme.com" }))).toBe(true);
@@ -166,7 +174,7 @@ describe("useLoginFlow", () => {
   });
 
   it("social login navigates to the provider path; SAML navigates to the looked-up login_url", async () => {
-    const { flow, navigations, requestsOf } = setup("LoginRequired");
+    const { flow, navigations, requestsOf } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     act(() => expectStep(flow(), "LoginRequired").loginWithSocial("github"));
     expect(navigations[0]).toBe(`${inject("prismUrl")}/github/login`);
@@ -176,7 +184,7 @@ describe("useLoginFlow", () => {
   });
 
   it("a failed SAML lookup is a typed loginCheck error", async () => {
-    const { flow, prefer } = setup("LoginRequired");
+    const { flow, prefer } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     prefer.loginCheck = "code=404, example=org_not_found";
     expect(await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ email: "x@nowhere.com" }))).toBe(false);
@@ -185,7 +193,7 @@ describe("useLoginFlow", () => {
   });
 
   it("names the action an error came from, and forgets it when the next action starts", async () => {
-    const { flow, prefer } = setup("LoginRequired");
+    const { flow, prefer } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     expect(flow().failedAction).toBeNull();
     prefer.loginCheck = "code=404, example=org_not_found";
@@ -201,7 +209,7 @@ describe("useLoginFlow", () => {
   });
 
   it("a later SAML lookup clears the earlier failure, and the lookup counts as pending", async () => {
-    const { flow, prefer } = setup("LoginRequired");
+    const { flow, prefer } = await answered("LoginRequired");
     await waitFor(() => expect(flow().step).toBe("LoginRequired"));
     prefer.loginCheck = "code=404, example=org_not_found";
     await act(() => expectStep(flow(), "LoginRequired").loginWithSaml({ domain: "nowhere.com" }));
@@ -219,8 +227,9 @@ describe("useLoginFlow", () => {
   });
 
   it("in TwoFactorEnablementRequired a failure to load the MFA setup is the flow's typed error", async () => {
-    const { flow, prefer } = setup("TwoFactorEnablementRequired");
+    const { flow, prefer, client } = setup("TwoFactorEnablementRequired");
     prefer.getSecurityStatus = "code=500, example=unexpected_error";
+    await sessionAnswered(client);
     await waitFor(() => expect(flow().error).not.toBeNull());
     const failure = flow().error;
     expect(isApiError(failure, "getSecurityStatus") && failure.code).toBe("unexpected_error");
@@ -232,6 +241,7 @@ describe("useLoginFlow", () => {
     const { result } = renderHook(() => useLoginFlow(), {
       wrapper: providerWrapper({ client: kit.client, queryClient: testQueryClient() }),
     });
+    await sessionAnswered(kit.client);
     await waitFor(() => expect(result.current.step).toBe("unavailable"));
     const state = result.current;
     expect(state.step === "unavailable" && isApiError(state.loadError, "getLoginState") && state.loadError.code).toBe(

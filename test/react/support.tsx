@@ -1,17 +1,11 @@
 /** Shared helpers of the React tests: a fresh QueryClient, a Prism-backed client and a provider wrapper. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
-import { cleanup } from "@testing-library/react";
-import { afterEach, expect, inject, vi } from "vitest";
+import { waitFor } from "@testing-library/react";
+import { expect, inject, vi } from "vitest";
 import { AuthProvider, type AuthQueryProvider } from "../../src/hooks/index.js";
 import type { AuthClient } from "../../src/session/index.js";
 import { createPrismAuthClient, type PrismAuthClientOptions } from "../../src/testing/index.js";
-
-// Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount after each test here.
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 /** A QueryClient without retries (errors surface at once) and without garbage collection during a test. */
 export function testQueryClient(): QueryClient {
@@ -20,14 +14,36 @@ export function testQueryClient(): QueryClient {
   });
 }
 
+/** The clients `prismClient` made that the next `destroyTestClients` ends. */
+const liveClients = new Set<AuthClient>();
+
+/**
+ * Destroys every client `prismClient` made (the cleanup setup file runs it after each test): a client outlives its
+ * unmounted tree, and its timers and tab messages would reach the next test's client.
+ */
+export function destroyTestClients(): void {
+  for (const client of liveClients) client.destroy();
+  liveClients.clear();
+}
+
 /** A client against the Prism of this run, quiet transport logger, no retries between refresh attempts. */
 export function prismClient(options: Omit<PrismAuthClientOptions, "prismUrl"> = {}) {
-  return createPrismAuthClient({
+  const kit = createPrismAuthClient({
     prismUrl: inject("prismUrl"),
     retryDelaysMs: [],
     transport: { logger: { warn: () => undefined } },
     ...options,
   });
+  liveClients.add(kit.client);
+  return kit;
+}
+
+/**
+ * Waits for the client's first session answer. A provider whose client finds no session resets the query cache a
+ * hook already ran in, so state read from queries before that answer can go back to loading.
+ */
+export async function sessionAnswered(client: AuthClient): Promise<void> {
+  await waitFor(() => expect(client.getSnapshot().status).not.toBe("loading"));
 }
 
 /** The provider a wrapper renders: `AuthProvider` (the default) or `AuthQueryProvider`. */
