@@ -30,10 +30,10 @@ describe("the server session across host names", () => {
   ])("%s: signs in and the first HTML is signed in", async (_, appUrl, authUrl) => {
     const context = await browser().newContext();
     const page = await context.newPage();
-    await page.goto(`${appUrl}/dashboard`);
+    await page.goto(`${appUrl}/app/dashboard`);
     await signInOnServerLogin(page, authUrl, OWNER);
-    await page.waitForURL(`${appUrl}/dashboard`);
-    const html = await (await context.request.get(`${appUrl}/dashboard`)).text();
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    const html = await (await context.request.get(`${appUrl}/app/dashboard`)).text();
     expect(html).toContain(`${OWNER}<!-- --> in <!-- -->`);
     await context.close();
   });
@@ -46,7 +46,7 @@ describe("no redirect loop", () => {
     const page = await context.newPage();
     await prepare?.(page);
     const navigations = countNavigations(page);
-    await page.goto(`${appUrl}/dashboard`);
+    await page.goto(`${appUrl}/app/dashboard`);
     await signInOnServerLogin(page, emulatorUrl, OWNER);
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(2000); // a loop would go on meanwhile
@@ -77,9 +77,9 @@ describe("no redirect loop", () => {
     );
     const page = await context.newPage();
     const navigations = countNavigations(page);
-    await page.goto(`${next.main}/dashboard`);
+    await page.goto(`${next.main}/app/dashboard`);
     await signInOnServerLogin(page, emulatorUrl, OWNER);
-    await page.waitForURL(`${next.main}/dashboard`);
+    await page.waitForURL(`${next.main}/app/dashboard`);
     expect(await page.getByTestId("server-user").textContent()).toContain(OWNER);
     expect(navigations()).toBeLessThan(8);
     await context.close();
