@@ -19,7 +19,7 @@ export {
 } from "../server/route-matcher.js";
 // deprecated for one release: the module-wide configuration (use createOrgauth)
 export { configureServerAuth, getServerAuth } from "./server-config.js";
-export { getUser, getUserOrRedirect, type GetUserOrRedirectOptions } from "./get-user.js";
+export { getUser, getUserOrRedirect, type GetUserOrRedirectOptions, type SessionReaders } from "./get-user.js";
 export { authMiddleware } from "./middleware.js";
 export { getRouteHandlers, type AuthRouteHandlers } from "./route-handlers.js";
 export { toClientUser } from "./to-client-user.js";

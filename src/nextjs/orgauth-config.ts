@@ -30,7 +30,7 @@ export interface OrgauthConfig
 }
 
 /** The configuration resolved: the server session, its options, and the folder of the auth routes. */
-export interface ResolvedOrgauth {
+interface ResolvedOrgauth {
   auth: ServerAuth;
   options: ServerAuthOptions;
   /** The auth routes' folder, without a trailing slash (`/auth`). */
@@ -86,7 +86,7 @@ function routesFolder(config: OrgauthConfig, redirectUri: string): string {
 }
 
 /** Resolves the configuration (the environment read now); throws `ServerConfigurationError` for one that cannot work. */
-export function resolveOrgauth(config: OrgauthConfig, env = environment()): ResolvedOrgauth {
+function resolveOrgauth(config: OrgauthConfig, env = environment()): ResolvedOrgauth {
   const options = serverOptions(config, env);
   const auth = createServerAuth(options);
   return { auth, options, basePath: routesFolder(config, options.redirectUri) };

@@ -24,7 +24,7 @@ export interface AccessDenial {
 }
 
 /** The org a rule is checked in: the named one, else the active org, else the first. */
-export function ruleOrg(user: ServerUser, orgId: string | undefined): ServerOrg | undefined {
+function ruleOrg(user: ServerUser, orgId: string | undefined): ServerOrg | undefined {
   if (orgId !== undefined) return user.getOrg(orgId);
   return user.getActiveOrg() ?? user.getOrgs()[0];
 }
