@@ -52,11 +52,12 @@ function isNavigation(request: NextRequest): boolean {
 /** The answer to a denial: a page load without a user goes to the login route and back; the rest is JSON. */
 function denialAnswer(request: NextRequest, denial: AccessDenial, basePath: string): Response {
   if (denial.status === 401 && isNavigation(request)) {
-    // a relative Location: `nextUrl`'s host is the server's own name (`localhost`), not always the one the browser
-    // used, and the login's cookies must be set on the browser's host
-    const returnTo = encodeURIComponent(request.nextUrl.pathname + request.nextUrl.search);
-    const location = `${basePath}/login?return_to_path=${returnTo}`;
-    return new Response(null, { status: 307, headers: { Location: location, "Cache-Control": "no-store" } });
+    // on the host the browser asked for: `nextUrl`'s host is the server's own name (`localhost`), and the login's
+    // cookies must be set where the browser comes back; Next.js takes only an absolute Location from a middleware
+    const host = request.headers.get("host") ?? request.nextUrl.host;
+    const login = new URL(`${basePath}/login`, `${request.nextUrl.protocol}//${host}`);
+    login.searchParams.set("return_to_path", request.nextUrl.pathname + request.nextUrl.search);
+    return new Response(null, { status: 307, headers: { Location: login.href, "Cache-Control": "no-store" } });
   }
   return denialResponse(denial);
 }

@@ -86,7 +86,7 @@ describe("the middleware", () => {
     expect(host.calls).toEqual([]);
     const refused = await middleware(page("/app/reports?q=1"));
     expect(refused.status).toBe(307);
-    expect(refused.headers.get("location")).toBe("/auth/login?return_to_path=%2Fapp%2Freports%3Fq%3D1");
+    expect(refused.headers.get("location")).toBe(`${APP}/auth/login?return_to_path=%2Fapp%2Freports%3Fq%3D1`);
     const open = await middleware(page("/pricing"));
     expect(open.headers.get("x-middleware-next")).toBe("1");
     const api = await middleware(new NextRequest(`${APP}/app/data`, { headers: { accept: "application/json" } }));
