@@ -34,6 +34,7 @@ export function createOrgauth(config: OrgauthConfig = {}): Orgauth {
   const resolve = lazyOrgauth(config);
   const auth = () => resolve().auth;
   const basePath = () => resolve().basePath;
+  const routesPlace = () => ({ origin: new URL(resolve().options.redirectUri).origin, basePath: basePath() });
   const readers = createSessionReaders(auth, basePath);
   let backend: BackendClient | undefined;
   return {
@@ -41,7 +42,7 @@ export function createOrgauth(config: OrgauthConfig = {}): Orgauth {
     getUserOrRedirect: readers.getUserOrRedirect,
     ...createProtect(auth, readers),
     handlers: createRouteHandlers(auth),
-    middleware: (options) => createMiddleware(auth, basePath, options),
+    middleware: (options) => createMiddleware(auth, routesPlace, options),
     get backend() {
       const { options } = resolve();
       backend ??= createBackendClient({

@@ -10,7 +10,7 @@ import { type AccessDenial, type AccessRule, checkAccess, denialResponse } from 
 import type { ServerAuth, ServerUser } from "../server/index.js";
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from "../server/route-matcher.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
-import { getServerAuth } from "./server-config.js";
+import { getServerAppOrigin, getServerAuth } from "./server-config.js";
 
 /** A protected path: a pattern (a signed-in user is enough), or patterns with a role or permission to hold. */
 export type ProtectedRoute = RoutePattern | (AccessRule & { path: RoutePattern | readonly RoutePattern[] });
@@ -49,13 +49,20 @@ function isNavigation(request: NextRequest): boolean {
   return request.headers.has("rsc") || (request.headers.get("accept") ?? "").includes("text/html");
 }
 
+/** Where the auth routes are: the redirect URI's origin and the routes' folder on it. */
+export interface AuthRoutesPlace {
+  readonly origin: string;
+  readonly basePath: string;
+}
+
 /** The answer to a denial: a page load without a user goes to the login route and back; the rest is JSON. */
-function denialAnswer(request: NextRequest, denial: AccessDenial, basePath: string): Response {
+function denialAnswer(request: NextRequest, denial: AccessDenial, routes: AuthRoutesPlace): Response {
   if (denial.status === 401 && isNavigation(request)) {
-    // on the host the browser asked for: `nextUrl`'s host is the server's own name (`localhost`), and the login's
-    // cookies must be set where the browser comes back; Next.js takes only an absolute Location from a middleware
-    const host = request.headers.get("host") ?? request.nextUrl.host;
-    const login = new URL(`${basePath}/login`, `${request.nextUrl.protocol}//${host}`);
+    // on the redirect URI's origin, the only one where a login can finish (its cookies must be there for the
+    // callback): neither the request's URL nor its Host tells the browser's host reliably (Next.js 15 hands a
+    // middleware `localhost`; a proxy's host is trusted only under `trustHost`), and Next.js takes only an absolute
+    // Location from a middleware
+    const login = new URL(`${routes.basePath}/login`, routes.origin);
     login.searchParams.set("return_to_path", request.nextUrl.pathname + request.nextUrl.search);
     return new Response(null, { status: 307, headers: { Location: login.href, "Cache-Control": "no-store" } });
   }
@@ -71,16 +78,16 @@ function compileRoutes(routes: readonly ProtectedRoute[]): { matches: RouteMatch
   });
 }
 
-/** The middleware over a server session whose auth routes are under `basePath()` (both looked up per request). */
+/** The middleware over a server session whose auth routes are at `place()` (both looked up per request). */
 export function createMiddleware(
   auth: () => ServerAuth,
-  basePath: () => string,
+  place: () => AuthRoutesPlace,
   options: OrgauthMiddlewareOptions = {},
 ): OrgauthMiddleware {
   const routes = compileRoutes(options.protect ?? []);
   return async (request) => {
-    const folder = basePath();
-    if (request.nextUrl.pathname.startsWith(`${folder}/`)) return NextResponse.next();
+    const routesPlace = place();
+    if (request.nextUrl.pathname.startsWith(`${routesPlace.basePath}/`)) return NextResponse.next();
     const update = await auth().handleRequest(request);
     const requestHeaders = new Headers(update.requestHeaders);
     requestHeaders.set(CURRENT_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
@@ -90,7 +97,7 @@ export function createMiddleware(
     };
     const protect = (rule?: AccessRule) => {
       const denial = checkAccess(update.user, rule);
-      return denial && denialAnswer(request, denial, folder);
+      return denial && denialAnswer(request, denial, routesPlace);
     };
     for (const route of routes) {
       const refused = route.matches(request) ? protect(route.rule) : undefined;
@@ -107,4 +114,10 @@ export function createMiddleware(
  * `/api/auth/*` through.
  * @deprecated Use `createOrgauth(config).middleware()`, which knows where the auth routes are and protects paths.
  */
-export const authMiddleware: OrgauthMiddleware = /* @__PURE__ */ createMiddleware(getServerAuth, () => "/api/auth");
+export const authMiddleware: OrgauthMiddleware = /* @__PURE__ */ createMiddleware(getServerAuth, () => ({
+  // read only for a login redirect: `/api/auth/*` passes through before the session is made
+  get origin() {
+    return getServerAppOrigin();
+  },
+  basePath: "/api/auth",
+}));

@@ -13,6 +13,7 @@ import {
 import { environment } from "./orgauth-config.js";
 
 let configured: ServerAuth | undefined;
+let configuredOrigin = "";
 let failed: unknown;
 
 /**
@@ -22,6 +23,7 @@ let failed: unknown;
  */
 export function configureServerAuth(options: ServerAuthOptions): ServerAuth {
   configured = createServerAuth(options);
+  configuredOrigin = new URL(options.redirectUri).origin;
   failed = undefined;
   return configured;
 }
@@ -34,11 +36,19 @@ export function getServerAuth(): ServerAuth {
   if (configured) return configured;
   if (failed !== undefined) throw failed;
   try {
-    configured = createServerAuth(serverAuthOptionsFromEnv(environment()));
+    const options = serverAuthOptionsFromEnv(environment());
+    configured = createServerAuth(options);
+    configuredOrigin = new URL(options.redirectUri).origin;
   } catch (error) {
     failed = error;
     console.error(`orgauth: the server session cannot start: ${error instanceof Error ? error.message : error}`);
     throw error;
   }
   return configured;
+}
+
+/** The origin of the server session's redirect URI, where its auth routes are (makes the session first if needed). */
+export function getServerAppOrigin(): string {
+  getServerAuth();
+  return configuredOrigin;
 }

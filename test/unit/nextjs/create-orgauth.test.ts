@@ -87,6 +87,11 @@ describe("the middleware", () => {
     const refused = await middleware(page("/app/reports?q=1"));
     expect(refused.status).toBe(307);
     expect(refused.headers.get("location")).toBe(`${APP}/auth/login?return_to_path=%2Fapp%2Freports%3Fq%3D1`);
+    // Next.js 15 hands a middleware `localhost` and the Host it likes; the login is on the redirect URI's origin
+    const elsewhere = new NextRequest("http://localhost:9/app", {
+      headers: { accept: "text/html", host: "other.example", "x-forwarded-host": "evil.example" },
+    });
+    expect((await middleware(elsewhere)).headers.get("location")).toBe(`${APP}/auth/login?return_to_path=%2Fapp`);
     const open = await middleware(page("/pricing"));
     expect(open.headers.get("x-middleware-next")).toBe("1");
     const api = await middleware(new NextRequest(`${APP}/app/data`, { headers: { accept: "application/json" } }));
