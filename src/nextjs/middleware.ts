@@ -61,7 +61,8 @@ function denialAnswer(request: NextRequest, denial: AccessDenial, routes: AuthRo
     // on the redirect URI's origin, the only one where a login can finish (its cookies must be there for the
     // callback): neither the request's URL nor its Host tells the browser's host reliably (Next.js 15 hands a
     // middleware `localhost`; a proxy's host is trusted only under `trustHost`), and Next.js takes only an absolute
-    // Location from a middleware
+    // Location from a middleware. Next.js 15 itself rewrites a loopback host (127.0.0.1, [::1]) in a middleware's
+    // Location and `nextUrl` to `localhost` (NextURL), so an app opened on 127.0.0.1 there still lands on localhost.
     const login = new URL(`${routes.basePath}/login`, routes.origin);
     login.searchParams.set("return_to_path", request.nextUrl.pathname + request.nextUrl.search);
     return new Response(null, { status: 307, headers: { Location: login.href, "Cache-Control": "no-store" } });

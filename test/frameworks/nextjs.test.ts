@@ -73,7 +73,9 @@ describe("the Next.js example on the server session", () => {
   it("signed out: the matcher sends a page under /app to /auth/login; the route handlers answer 401; the app's middleware callback runs", async () => {
     const page = await fetch(`${appUrl}/app/dashboard?tab=1`, { redirect: "manual", headers: { accept: "text/html" } });
     expect(page.status).toBe(307);
-    expect(page.headers.get("location")).toBe(`${appUrl}/auth/login?return_to_path=%2Fapp%2Fdashboard%3Ftab%3D1`);
+    expect(new URL(page.headers.get("location") ?? "", appUrl).href).toBe(
+      `${appUrl}/auth/login?return_to_path=%2Fapp%2Fdashboard%3Ftab%3D1`,
+    );
     const response = await fetch(`${appUrl}/api/me`);
     expect(response.status).toBe(401);
     expect(response.headers.get("x-example-signed-in")).toBe("no");
