@@ -170,7 +170,7 @@ export default defineConfig({
         },
       },
       {
-        // the README's sample imports the package by its names
+        // the README's and docs/testing.md's samples import the package by its names
         resolve: {
           alias: [
             { find: /^orgauth$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) },
@@ -181,6 +181,10 @@ export default defineConfig({
             {
               find: /^orgauth\/emulator$/,
               replacement: fileURLToPath(new URL("src/emulator/index.ts", import.meta.url)),
+            },
+            {
+              find: /^orgauth\/server$/,
+              replacement: fileURLToPath(new URL("src/server/index.ts", import.meta.url)),
             },
           ],
         },
@@ -195,6 +199,7 @@ export default defineConfig({
             "test/support/postgres-global-setup.ts",
           ],
           fileParallelism: false,
+          isolate: false,
           // The provider's Next.js library imports "next/navigation" (no extension), which Node's ESM loader cannot
           // resolve in next@15 (no exports map): run it through Vite's resolver.
           server: { deps: { inline: ["@propelauth/nextjs"] } },
@@ -206,6 +211,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
+          isolate: false,
           globalSetup: ["test/support/postgres-global-setup.ts", "test/support/chromium-global-setup.ts"],
         },
       },

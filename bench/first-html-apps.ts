@@ -3,7 +3,7 @@
  * provider, a signed-in dashboard that shows the user's e-mail and first org, the auth routes and the middleware),
  * once on orgauth/nextjs and once on `@propelauth/nextjs`, each written as its README sets it up. orgauth's layout
  * also reads the user on the server and hands it to its provider (so its first paint is signed in); the provider's
- * library does not offer that.
+ * library does not offer that. A third app without auth is the baseline the browser JS of each is measured over.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -88,6 +88,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
 }
 `,
   "app/dashboard/page.tsx": DASHBOARD("@propelauth/nextjs/server/app-router"),
+};
+
+/** The same app without auth (no provider, no routes, no middleware): the baseline of the browser-JS row. */
+export const NO_AUTH_APP: Record<string, string> = {
+  "app/layout.tsx": `import type { ReactNode } from "react";
+export const dynamic = "force-dynamic";
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return <html lang="en"><body>{children}</body></html>;
+}
+`,
+  "app/dashboard/page.tsx": `export default function Dashboard() {
+  return <main><p data-testid="server-user">someone in no organisation</p></main>;
+}
+`,
 };
 
 /** The two contenders by name, and what each app's files hold. */

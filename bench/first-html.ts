@@ -4,6 +4,7 @@
  * emulator; a browser signs in once per app through its server flow, then its cookies fetch pages: the signed-in
  * dashboard (the user read from the cookie, locally) and the same request signed out (a redirect, no read).
  * Contenders interleaved in rounds; medians with spread, and orgauth's time over the provider library's per round.
+ * Then the browser JS (gz) of each library's signed-in dashboard over the same page of an app without auth.
  */
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
@@ -13,10 +14,12 @@ import { runIn, serve, type ExampleServer } from "../test/frameworks/example-app
 import { signInOnServerLogin } from "../test/frameworks/hosted-login.js";
 import { OWNER, serverSessionSeed } from "../test/frameworks/seed.js";
 import { launchChromium } from "../test/support/chromium.js";
-import { FIRST_HTML_APPS, writeFirstHtmlApp } from "./first-html-apps.js";
+import { FIRST_HTML_APPS, NO_AUTH_APP, writeFirstHtmlApp } from "./first-html-apps.js";
+import { pageJsGzipBytes } from "./page-js.js";
 import { median, ratioWithSpread } from "./spread.js";
 
 const ROUNDS = 7;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const PER_ROUND = 10;
 
 type AppName = keyof typeof FIRST_HTML_APPS;
@@ -40,13 +43,13 @@ export async function runFirstHtml(): Promise<void> {
   try {
     const next = join(app.dir, "node_modules", "next", "dist", "bin", "next");
     const names = Object.keys(FIRST_HTML_APPS) as AppName[];
-    const dirs = names.map((name, index) => {
+    const dirs = [...names.map((name) => FIRST_HTML_APPS[name]), NO_AUTH_APP].map((files, index) => {
       const dir = join(app.dir, `first-html-${index}`);
-      writeFirstHtmlApp(dir, FIRST_HTML_APPS[name]);
+      writeFirstHtmlApp(dir, files);
       return dir;
     });
     await Promise.all(dirs.map((dir) => runIn(dir, [next, "build"], { NEXT_TELEMETRY_DISABLED: "1" })));
-    const urls: string[] = [];
+    const urls: string[] = []; // the contenders', then the no-auth app's
     for (const dir of dirs) {
       const port = await freePort();
       const appUrl = `http://127.0.0.1:${port}`;
@@ -63,7 +66,7 @@ export async function runFirstHtml(): Promise<void> {
     const browser = await launchChromium();
     try {
       const cookies: string[] = [];
-      for (const appUrl of urls) {
+      for (const appUrl of urls.slice(0, names.length)) {
         const context = await browser.newContext();
         const page = await context.newPage();
         await page.goto(`${appUrl}/dashboard`);
@@ -90,6 +93,12 @@ export async function runFirstHtml(): Promise<void> {
       // rows: orgauth signed in, orgauth signed out, vendor signed in, vendor signed out
       console.log(`  orgauth / @propelauth/nextjs, signed in: ${ratioWithSpread(samples[0]!, samples[2]!)}`);
       console.log(`  orgauth / @propelauth/nextjs, signed out: ${ratioWithSpread(samples[1]!, samples[3]!)}`);
+      const baseline = await pageJsGzipBytes(`${urls[names.length]}/dashboard`);
+      console.log(`Browser JS of the signed-in dashboard (gz) over the no-auth app's ${kb(baseline)}`);
+      for (const [index, name] of names.entries()) {
+        const bytes = await pageJsGzipBytes(`${urls[index]}/dashboard`, cookies[index]);
+        console.log(`  ${name}: +${kb(bytes - baseline)} (${kb(bytes)} in all)`);
+      }
     } finally {
       await browser.close();
     }

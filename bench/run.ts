@@ -6,6 +6,9 @@ import { repoRoot } from "../scripts/lib/repo-root.js";
 import { getOrgSettings, refreshToken } from "../src/generated/operations.js";
 import { createTransport } from "../src/transport/index.js";
 import { runAdapterBench } from "./adapter-store.js";
+import { runBackendApiKeyValidation } from "./backend-api-key-validation.js";
+import { runBackendPaging } from "./backend-paging.js";
+import { runBackendPerCall } from "./backend-per-call.js";
 import { runEmulatorThroughput } from "./emulator-throughput.js";
 import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
@@ -15,6 +18,7 @@ import { runRefreshTrafficModes } from "./refresh-traffic-modes.js";
 import { runFirstHtml } from "./first-html.js";
 import { runServerRead } from "./server-read.js";
 import { runSeedLoad } from "./seed-load.js";
+import { runSessionCookies } from "./session-cookies.js";
 
 /**
  * `npm run bench [-- row …]`: each measurement is a ratio against a baseline run in the same process, so machine
@@ -34,7 +38,12 @@ import { runSeedLoad } from "./seed-load.js";
  *  first-mount (bench/first-mount.ts): headless Chromium, orgauth vs the vendor's SDK, one tab and five at once.
  *  server-read (bench/server-read.ts): orgauth/server's local read of the user vs bare jwtVerify and vs a request
  *    to the auth host.
- *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs.
+ *  first-html (bench/first-html.ts): first HTML of a minimal App Router app, orgauth vs @propelauth/nextjs, and
+ *    the signed-in page's browser JS over the same app without auth.
+ *  backend-per-call (bench/backend-per-call.ts): orgauth's backend client vs @propelauth/node on one emulator.
+ *  backend-api-keys (bench/backend-api-key-validation.ts): API-key validation round trip, PGlite and PostgreSQL.
+ *  backend-paging (bench/backend-paging.ts): every member of an org of 10,000, orgauth's client vs @propelauth/node.
+ *  session-cookies (bench/session-cookies.ts): Cookie and forwarded header bytes of a user in 1, 10, 50, 200 orgs.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -146,6 +155,10 @@ const ROWS: Record<string, () => Promise<void>> = {
   "first-mount": runFirstMount,
   "server-read": runServerRead,
   "first-html": runFirstHtml,
+  "backend-per-call": runBackendPerCall,
+  "backend-api-keys": runBackendApiKeyValidation,
+  "backend-paging": runBackendPaging,
+  "session-cookies": runSessionCookies,
 };
 
 const asked = process.argv.slice(2);

@@ -2,15 +2,27 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { packCleanClone } from "./clean-clone-pack.js";
 import { repoRoot } from "./repo-root.js";
 
 /**
  * The package built (tsup) and packed (`npm pack`) once per state of the tree: the build takes about 40 s of CPU,
- * and the package, frameworks and size checks each need it. The tarball is kept in node_modules/.cache under a hash
- * of every file of the checkout git does not ignore (path and content), so any edit builds anew; `dist/` is the
- * same build's output, so the steps that read it (the API report) see what the tarball holds.
+ * and the package, frameworks and size checks each need it. In a git checkout it is packed as in a fresh clone
+ * (scripts/lib/clean-clone-pack.ts: `prepack` builds), which the package stage's clean-tree test checks. The tarball
+ * is kept in node_modules/.cache under a hash of every file of the checkout git does not ignore (path and content),
+ * so any edit builds anew; `dist/` is the same build's output, so the steps that read it (the API report) see what
+ * the tarball holds.
  */
-const CACHE = join(repoRoot, "node_modules", ".cache", "orgauth-pack");
+/**
+ * Named after the checkout's path too: work trees that share one node_modules (a symlink) keep one build each instead
+ * of removing each other's.
+ */
+const CACHE = join(
+  repoRoot,
+  "node_modules",
+  ".cache",
+  `orgauth-pack-${createHash("sha256").update(repoRoot).digest("hex").slice(0, 8)}`,
+);
 /** The tree key the current `dist/` was built from. */
 const DIST_KEY = join(CACHE, "dist-key");
 
@@ -72,7 +84,7 @@ export function packedTarball(): string {
   rmSync(CACHE, { recursive: true, force: true });
   const building = `${dir}.partial`;
   mkdirSync(building, { recursive: true });
-  const tarball = buildAndPack(building);
+  const tarball = packCleanClone(building);
   renameSync(building, dir);
   writeFileSync(DIST_KEY, key);
   return join(dir, tarball.slice(building.length + 1));

@@ -14,6 +14,7 @@ import { accountPages } from "./pages/account-pages.js";
 import { authPages } from "./pages/auth-pages.js";
 import { externalPages } from "./pages/external-pages.js";
 import { linkPages } from "./pages/link-pages.js";
+import { magicLinkPage } from "./pages/magic-link-page.js";
 import { landingPage } from "./pages/landing-page.js";
 import { accountRoutes } from "./routes/account.js";
 import { adminUiRoutes, RequestLog, type RequestLogWriter } from "./admin-ui/index.js";
@@ -32,7 +33,14 @@ import { backendMemberRoutes } from "./routes/backend-members.js";
 import { backendOrgRoutes } from "./routes/backend-orgs.js";
 import { backendTokenRoutes } from "./routes/backend-tokens.js";
 import { backendUserReadRoutes } from "./routes/backend-user-reads.js";
+import { backendRoleMappingRoutes } from "./routes/backend-role-mappings.js";
+import { backendSamlRoutes } from "./routes/backend-saml.js";
+import { backendUnimplementedRoutes } from "./routes/backend-unimplemented.js";
+import { backendUserMfaRoutes } from "./routes/backend-user-mfa.js";
+import { backendUserSignupRoutes } from "./routes/backend-user-signup.js";
 import { backendUserWriteRoutes } from "./routes/backend-user-writes.js";
+import { backendMagicLinkRoutes } from "./routes/backend-magic-links.js";
+import { backendMigrationRoutes } from "./routes/backend-migration.js";
 import { ssrAuthorizePage } from "./pages/ssr-authorize.js";
 import { loadIntegrationKey } from "./tokens/integration-key.js";
 import { migrateEmulator, truncateEmulator } from "./db/schema.js";
@@ -239,6 +247,13 @@ export function createRouter(
     backendMemberRoutes,
     backendApiKeyRoutes,
     backendTokenRoutes,
+    backendMagicLinkRoutes,
+    backendMigrationRoutes,
+    backendRoleMappingRoutes,
+    backendSamlRoutes,
+    backendUserMfaRoutes,
+    backendUserSignupRoutes,
+    backendUnimplementedRoutes,
     loginRoutes,
     emailFlowRoutes,
     accountRoutes,
@@ -248,6 +263,7 @@ export function createRouter(
     apiKeyRoutes,
     keyRoutes,
     linkPages,
+    magicLinkPage,
     accountPages,
     authPages,
     ssrAuthorizePage,

@@ -44,6 +44,10 @@ import type {
   BackendDisableUserCanCreateOrgsResponse,
   BackendLogoutAllUserSessionsRequest,
   BackendLogoutAllUserSessionsResponse,
+  BackendFetchUserMfaMethodsRequest,
+  BackendFetchUserMfaMethodsResponse,
+  BackendFetchUserSignupQueryParamsRequest,
+  BackendFetchUserSignupQueryParamsResponse,
   BackendResendEmailConfirmationRequest,
   BackendResendEmailConfirmationResponse,
   BackendCreateOrgRequest,
@@ -56,6 +60,11 @@ import type {
   BackendDeleteOrgResponse,
   BackendQueryOrgsRequest,
   BackendQueryOrgsResponse,
+  BackendFetchCustomRoleMappingsResponse,
+  BackendAllowOrgToSetupSamlRequest,
+  BackendAllowOrgToSetupSamlResponse,
+  BackendDisallowOrgToSetupSamlRequest,
+  BackendDisallowOrgToSetupSamlResponse,
   BackendAddUserToOrgRequest,
   BackendAddUserToOrgResponse,
   BackendChangeUserRoleInOrgRequest,
@@ -78,6 +87,12 @@ import type {
   BackendFetchArchivedApiKeysResponse,
   BackendValidateApiKeyRequest,
   BackendValidateApiKeyResponse,
+  BackendImportApiKeyRequest,
+  BackendImportApiKeyResponse,
+  BackendValidateImportedApiKeyRequest,
+  BackendValidateImportedApiKeyResponse,
+  BackendFetchApiKeyUsageRequest,
+  BackendFetchApiKeyUsageResponse,
   BackendFetchApiKeyRequest,
   BackendFetchApiKeyResponse,
   BackendUpdateApiKeyRequest,
@@ -86,6 +101,12 @@ import type {
   BackendDeleteApiKeyResponse,
   BackendCreateAccessTokenRequest,
   BackendCreateAccessTokenResponse,
+  BackendCreateMagicLinkRequest,
+  BackendCreateMagicLinkResponse,
+  BackendMigrateUserRequest,
+  BackendMigrateUserResponse,
+  BackendMigrateUserPasswordRequest,
+  BackendMigrateUserPasswordResponse,
 } from "./server-operations.js";
 
 export type {
@@ -130,6 +151,10 @@ export type {
   BackendDisableUserCanCreateOrgsResponse,
   BackendLogoutAllUserSessionsRequest,
   BackendLogoutAllUserSessionsResponse,
+  BackendFetchUserMfaMethodsRequest,
+  BackendFetchUserMfaMethodsResponse,
+  BackendFetchUserSignupQueryParamsRequest,
+  BackendFetchUserSignupQueryParamsResponse,
   BackendResendEmailConfirmationRequest,
   BackendResendEmailConfirmationResponse,
   BackendCreateOrgRequest,
@@ -142,6 +167,11 @@ export type {
   BackendDeleteOrgResponse,
   BackendQueryOrgsRequest,
   BackendQueryOrgsResponse,
+  BackendFetchCustomRoleMappingsResponse,
+  BackendAllowOrgToSetupSamlRequest,
+  BackendAllowOrgToSetupSamlResponse,
+  BackendDisallowOrgToSetupSamlRequest,
+  BackendDisallowOrgToSetupSamlResponse,
   BackendAddUserToOrgRequest,
   BackendAddUserToOrgResponse,
   BackendChangeUserRoleInOrgRequest,
@@ -164,6 +194,12 @@ export type {
   BackendFetchArchivedApiKeysResponse,
   BackendValidateApiKeyRequest,
   BackendValidateApiKeyResponse,
+  BackendImportApiKeyRequest,
+  BackendImportApiKeyResponse,
+  BackendValidateImportedApiKeyRequest,
+  BackendValidateImportedApiKeyResponse,
+  BackendFetchApiKeyUsageRequest,
+  BackendFetchApiKeyUsageResponse,
   BackendFetchApiKeyRequest,
   BackendFetchApiKeyResponse,
   BackendUpdateApiKeyRequest,
@@ -172,6 +208,12 @@ export type {
   BackendDeleteApiKeyResponse,
   BackendCreateAccessTokenRequest,
   BackendCreateAccessTokenResponse,
+  BackendCreateMagicLinkRequest,
+  BackendCreateMagicLinkResponse,
+  BackendMigrateUserRequest,
+  BackendMigrateUserResponse,
+  BackendMigrateUserPasswordRequest,
+  BackendMigrateUserPasswordResponse,
 };
 
 /** The provider's backend API, one method per operation of the contract's `backend` tag. */
@@ -263,6 +305,16 @@ export interface BackendOperations {
     request: BackendLogoutAllUserSessionsRequest,
     options?: RequestOptions,
   ): Promise<BackendLogoutAllUserSessionsResponse>;
+  /** The user's multi-factor methods. Resolves `null` when it is unknown (404). Rejects with `ApiError<"backendFetchUserMfaMethods">` (invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchUserMfaMethods(
+    request: BackendFetchUserMfaMethodsRequest,
+    options?: RequestOptions,
+  ): Promise<BackendFetchUserMfaMethodsResponse | null>;
+  /** The query parameters the user signed up with. Resolves `null` when it is unknown (404). Rejects with `ApiError<"backendFetchUserSignupQueryParams">` (invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchUserSignupQueryParams(
+    request: BackendFetchUserSignupQueryParamsRequest,
+    options?: RequestOptions,
+  ): Promise<BackendFetchUserSignupQueryParamsResponse | null>;
   /** Send a user the e-mail that confirms their address again. Rejects with `ApiError<"backendResendEmailConfirmation">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
   resendEmailConfirmation(
     request: BackendResendEmailConfirmationRequest,
@@ -278,6 +330,18 @@ export interface BackendOperations {
   deleteOrg(request: BackendDeleteOrgRequest, options?: RequestOptions): Promise<BackendDeleteOrgResponse>;
   /** Page through the project's organisations, optionally filtered and ordered. Rejects with `ApiError<"backendQueryOrgs">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
   queryOrgs(request: BackendQueryOrgsRequest, options?: RequestOptions): Promise<BackendQueryOrgsResponse>;
+  /** The project's custom role mappings and how many organisations are subscribed to each. Rejects with `ApiError<"backendFetchCustomRoleMappings">` (invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchCustomRoleMappings(options?: RequestOptions): Promise<BackendFetchCustomRoleMappingsResponse>;
+  /** Let an organisation set up a SAML connection (fetch org then answers `can_setup_saml` true). Rejects with `ApiError<"backendAllowOrgToSetupSaml">` (invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
+  allowOrgToSetupSaml(
+    request: BackendAllowOrgToSetupSamlRequest,
+    options?: RequestOptions,
+  ): Promise<BackendAllowOrgToSetupSamlResponse>;
+  /** Stop an organisation from setting up a SAML connection (fetch org then answers `can_setup_saml` false). Rejects with `ApiError<"backendDisallowOrgToSetupSaml">` (invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
+  disallowOrgToSetupSaml(
+    request: BackendDisallowOrgToSetupSamlRequest,
+    options?: RequestOptions,
+  ): Promise<BackendDisallowOrgToSetupSamlResponse>;
   /** Add a user to an organisation with a role (and additional roles). Rejects with `ApiError<"backendAddUserToOrg">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
   addUserToOrg(request: BackendAddUserToOrgRequest, options?: RequestOptions): Promise<BackendAddUserToOrgResponse>;
   /** Change a member's role (and additional roles) in an organisation. Rejects with `ApiError<"backendChangeUserRoleInOrg">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
@@ -327,6 +391,18 @@ export interface BackendOperations {
     request: BackendValidateApiKeyRequest,
     options?: RequestOptions,
   ): Promise<BackendValidateApiKeyResponse>;
+  /** Import an API key an app issued before (from another system), so it validates here. Rejects with `ApiError<"backendImportApiKey">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  importApiKey(request: BackendImportApiKeyRequest, options?: RequestOptions): Promise<BackendImportApiKeyResponse>;
+  /** Check an imported API key's token and answer who it belongs to (as validate does). Rejects with `ApiError<"backendValidateImportedApiKey">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  validateImportedApiKey(
+    request: BackendValidateImportedApiKeyRequest,
+    options?: RequestOptions,
+  ): Promise<BackendValidateImportedApiKeyResponse>;
+  /** How many times keys validated on one UTC day, for an org, a user or one key. Rejects with `ApiError<"backendFetchApiKeyUsage">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  fetchApiKeyUsage(
+    request: BackendFetchApiKeyUsageRequest,
+    options?: RequestOptions,
+  ): Promise<BackendFetchApiKeyUsageResponse>;
   /** Fetch one end-user API key (live or archived) by id. Resolves `null` when it is unknown (404). Rejects with `ApiError<"backendFetchApiKey">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
   fetchApiKey(request: BackendFetchApiKeyRequest, options?: RequestOptions): Promise<BackendFetchApiKeyResponse | null>;
   /** Change an end-user API key's expiry or metadata. Rejects with `ApiError<"backendUpdateApiKey">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
@@ -338,4 +414,16 @@ export interface BackendOperations {
     request: BackendCreateAccessTokenRequest,
     options?: RequestOptions,
   ): Promise<BackendCreateAccessTokenResponse>;
+  /** Create a link that signs a user in when followed (optionally creating the user first). Rejects with `ApiError<"backendCreateMagicLink">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  createMagicLink(
+    request: BackendCreateMagicLinkRequest,
+    options?: RequestOptions,
+  ): Promise<BackendCreateMagicLinkResponse>;
+  /** Import a user from another system, with their password hash, MFA secret and legacy id. Rejects with `ApiError<"backendMigrateUser">` (invalid_request_fields, invalid_api_key, rate_limit_exceeded, unexpected_error). */
+  migrateUser(request: BackendMigrateUserRequest, options?: RequestOptions): Promise<BackendMigrateUserResponse>;
+  /** Replace a user's password with a hash from another system (bcrypt or argon2id). Rejects with `ApiError<"backendMigrateUserPassword">` (invalid_request_fields, invalid_api_key, not_found, rate_limit_exceeded, unexpected_error). */
+  migrateUserPassword(
+    request: BackendMigrateUserPasswordRequest,
+    options?: RequestOptions,
+  ): Promise<BackendMigrateUserPasswordResponse>;
 }

@@ -105,6 +105,8 @@ export interface OperationErrorCodes {
   backendEnableUserCanCreateOrgs: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendDisableUserCanCreateOrgs: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendLogoutAllUserSessions: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUserMfaMethods: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchUserSignupQueryParams: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendResendEmailConfirmation:
     | "invalid_request_fields"
     | "invalid_api_key"
@@ -121,6 +123,9 @@ export interface OperationErrorCodes {
     | "unexpected_error";
   backendDeleteOrg: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendQueryOrgs: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendFetchCustomRoleMappings: "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendAllowOrgToSetupSaml: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
+  backendDisallowOrgToSetupSaml: "invalid_api_key" | "not_found" | "rate_limit_exceeded" | "unexpected_error";
   backendAddUserToOrg:
     | "invalid_request_fields"
     | "invalid_api_key"
@@ -166,6 +171,13 @@ export interface OperationErrorCodes {
     | "rate_limit_exceeded"
     | "unexpected_error";
   backendValidateApiKey: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendImportApiKey: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendValidateImportedApiKey:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendFetchApiKeyUsage: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
   backendFetchApiKey:
     | "invalid_request_fields"
     | "invalid_api_key"
@@ -189,6 +201,14 @@ export interface OperationErrorCodes {
     | "invalid_api_key"
     | "user_not_found"
     | "action_disabled"
+    | "rate_limit_exceeded"
+    | "unexpected_error";
+  backendCreateMagicLink: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendMigrateUser: "invalid_request_fields" | "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+  backendMigrateUserPassword:
+    | "invalid_request_fields"
+    | "invalid_api_key"
+    | "not_found"
     | "rate_limit_exceeded"
     | "unexpected_error";
 }

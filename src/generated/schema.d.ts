@@ -1074,6 +1074,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/backend/v1/user/{userId}/mfa": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's multi-factor methods.
+     * @description `mfa_setup` is `{ type: "Totp" }` once the user has turned on an authenticator app, `null` otherwise (a
+     *     secret shown but never confirmed is no method). The emulator has no SMS factor, so it never answers `Phone`.
+     *     An unknown user is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserMfaMethods"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/user/{userId}/signup_query_parameters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The query parameters the user signed up with.
+     * @description The text parameters a magic link kept when it created the user (`user_signup_query_parameters` of
+     *     `POST /magic_link` with `create_new_user_if_one_doesnt_exist`); `{}` for a user who signed up without any.
+     *     An unknown user is `404`, which the client answers with `null`.
+     */
+    get: operations["backendFetchUserSignupQueryParams"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/backend/v1/resend_email_confirmation": {
     parameters: {
       query?: never;
@@ -1147,6 +1191,66 @@ export interface paths {
      * @description A POST with a JSON body (what the provider's Node library sends); the body `{}` asks for the first page.
      */
     post: operations["backendQueryOrgs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/custom_role_mappings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's custom role mappings and how many organisations are subscribed to each.
+     * @description A custom role mapping is a role hierarchy (with permissions and additional roles) of its own; an organisation
+     *     subscribed to one (`custom_role_mapping_name` on create org or update org — the provider's
+     *     `subscribeOrgToRoleMapping` is `PUT /org/{orgId}` with only that field) gives its members that mapping's roles,
+     *     in role checks and in their tokens' `inherited_user_roles_plus_current_role` and `user_permissions`. The
+     *     project's default roles are not listed. Subscribing to a name that is not listed is a `400` naming
+     *     `custom_role_mapping_name`, and so is subscribing an organisation whose members or pending invitations hold a
+     *     role the mapping does not have.
+     */
+    get: operations["backendFetchCustomRoleMappings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/{orgId}/allow_saml": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Let an organisation set up a SAML connection (fetch org then answers `can_setup_saml` true). */
+    post: operations["backendAllowOrgToSetupSaml"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/org/{orgId}/disallow_saml": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop an organisation from setting up a SAML connection (fetch org then answers `can_setup_saml` false). */
+    post: operations["backendDisallowOrgToSetupSaml"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1323,6 +1427,73 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/backend/v1/end_user_api_keys/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import an API key an app issued before (from another system), so it validates here.
+     * @description The token (`imported_api_key`, 1 to 512 characters, any format) is kept only hashed and is never shown again;
+     *     the answer is the new key's id. Owners, name, metadata and expiry are as on create. An imported key validates
+     *     only on `validate_imported`, and a key minted by the provider only on `validate`: the other call answers
+     *     "API key not found". Importing the same token twice is a `400` naming `imported_api_key`.
+     */
+    post: operations["backendImportApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/validate_imported": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check an imported API key's token and answer who it belongs to (as validate does).
+     * @description The same request, answer and errors as `backendValidateApiKey`, for keys made by `backendImportApiKey` only: a
+     *     key minted by the provider is "API key not found" here (and an imported key is on plain validate). Each
+     *     successful validation counts towards the key's usage.
+     */
+    post: operations["backendValidateImportedApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/end_user_api_keys/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many times keys validated on one UTC day, for an org, a user or one key.
+     * @description Counts successful validations (`validate` and `validate_imported`; refusals are not counted) on the UTC day
+     *     `date` (`YYYY-MM-DD`, required), over every key matching all the filters given (`org_id`, `user_id`,
+     *     `api_key_id`; none: every key). Unknown ids count 0. A missing or malformed date is a `400` naming `date`.
+     */
+    get: operations["backendFetchApiKeyUsage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/backend/v1/end_user_api_keys/{apiKeyId}": {
     parameters: {
       query?: never;
@@ -1362,6 +1533,90 @@ export interface paths {
      *     (→ `action_disabled`).
      */
     post: operations["backendCreateAccessToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/magic_link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a link that signs a user in when followed (optionally creating the user first).
+     * @description The answer's `url` is on the auth host (the emulator: its own origin, `/magic_link?t=…`); the token in it is
+     *     the only secret and is stored only hashed. Decisions the provider's library leaves open:
+     *     - `expires_in_hours` defaults to 24 (1 … 8760); `expire_after_first_use` defaults to `true`; a link that
+     *       expired or was used up (when single use) shows a page saying so (status 400), it never signs in.
+     *     - `redirect_to_url` must be an absolute http(s) URL the auth host may redirect to (its own origin or an
+     *       allowed app origin, as for every other return address); another one is a `400` naming `redirect_to_url`.
+     *       Without it the link lands on the project's default redirect, else the account page.
+     *     - An unknown e-mail is a `400` naming `email`, unless `create_new_user_if_one_doesnt_exist`: then the user
+     *       is created by this call (no password, e-mail unconfirmed until the link is followed) and
+     *       `user_signup_query_parameters` are kept with the link. Following the link confirms the e-mail address.
+     *     - `requires_interstitial`: following the link shows a page with one button, and only pressing it signs in
+     *       (so a mail scanner that fetches the link does not use it up).
+     *     - Following the link signs in as a password login does (`login_method` `magic_link`); a user with MFA is
+     *       asked for the code first; a disabled or locked user is refused with a page (403).
+     */
+    post: operations["backendCreateMagicLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/migrate_user/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a user from another system, with their password hash, MFA secret and legacy id.
+     * @description Decisions the provider's library leaves open:
+     *     - `existing_password_hash` is checked at the hosted login as it is: bcrypt (`$2a$`, `$2b$`, `$2y$`, any cost)
+     *       and argon2id (PHC string `$argon2id$v=19$m=…,t=…,p=…$salt$hash`). Any other format is a `400` naming
+     *       `existing_password_hash` whose message names the format found (e.g. md5-crypt, sha512-crypt, argon2i,
+     *       PBKDF2); the password the user types is compared byte for byte (not normalised).
+     *     - `existing_mfa_base32_encoded_secret` (an RFC 4648 base32 TOTP secret: SHA-1, 6 digits, 30 s) turns MFA on:
+     *       the user is asked for the code at login; anything that is not base32 is a `400` naming the field.
+     *     - `existing_user_id` becomes the user's `legacy_user_id`; `update_password_required` asks for a new password
+     *       when the login finishes; `enabled: false` imports the user disabled; `email_confirmed` defaults to `false`.
+     *     - An e-mail address or username another user has is a `400` naming `email` / `username`.
+     */
+    post: operations["backendMigrateUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/backend/v1/migrate_user/password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a user's password with a hash from another system (bcrypt or argon2id).
+     * @description The hash formats are those of `backendMigrateUser` (another format is a `400` naming `password_hash`). The
+     *     answer is `{}`: the provider's library parses it as JSON. The user's failed-login count and lock are reset.
+     *     An unknown user is `404` (`not_found`).
+     */
+    post: operations["backendMigrateUserPassword"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2036,6 +2291,11 @@ export interface components {
       domain?: string;
       max_users?: number;
       legacy_org_id?: string;
+      /**
+       * @description Subscribes the organisation to this custom role mapping (`backendFetchCustomRoleMappings`): its members
+       *     then hold that mapping's roles. A name not listed there, or (on update) a mapping lacking a role a member or
+       *     pending invitation holds, is a `400` naming this field.
+       */
       custom_role_mapping_name?: string;
     };
     BackendCreatedOrg: {
@@ -2060,6 +2320,11 @@ export interface components {
       password_rotation_enabled?: boolean;
       password_rotation_history_size?: number;
       password_rotation_period?: number;
+      /**
+       * @description Subscribes the organisation to this custom role mapping (`backendFetchCustomRoleMappings`): its members
+       *     then hold that mapping's roles. A name not listed there, or (on update) a mapping lacking a role a member or
+       *     pending invitation holds, is a `400` naming this field.
+       */
       custom_role_mapping_name?: string;
     };
     BackendAddUserToOrgRequest: {
@@ -2174,6 +2439,45 @@ export interface components {
       org?: components["schemas"]["BackendOrgSummary"];
       user_in_org?: components["schemas"]["OrgMemberInfo"];
     };
+    BackendCustomRoleMappings: {
+      custom_role_mappings: {
+        custom_role_mapping_name: string;
+        num_orgs_subscribed: number;
+      }[];
+    };
+    BackendUserMfaMethods: {
+      /** @description `null` when the user has no MFA method. */
+      mfa_setup: {
+        /** @enum {string} */
+        type: "Totp" | "Phone";
+        phone_numbers?: {
+          mfa_phone_number_suffix: string;
+          mfa_phone_id: string;
+        }[];
+      } | null;
+    };
+    BackendUserSignupQueryParameters: {
+      /** @description Parameter name → value, as given when the user was created; `{}` when none were. */
+      user_signup_query_parameters: {
+        [key: string]: string;
+      };
+    };
+    BackendImportApiKeyRequest: {
+      imported_api_key: string;
+      org_id?: string;
+      user_id?: string;
+      expires_at_seconds?: number;
+      metadata?: {
+        [key: string]: unknown;
+      };
+      display_name?: string;
+    };
+    BackendImportedApiKey: {
+      api_key_id: string;
+    };
+    BackendApiKeyUsage: {
+      count: number;
+    };
     BackendCreateAccessTokenRequest: {
       user_id: string;
       duration_in_minutes: number;
@@ -2182,6 +2486,51 @@ export interface components {
     BackendCreatedAccessToken: {
       /** @description RS256 JWT; its `iss` is the auth URL's origin. */
       access_token: string;
+    };
+    BackendCreateMagicLinkRequest: {
+      email: string;
+      /** @description Where the link lands once signed in; an http(s) URL the auth host may redirect to. */
+      redirect_to_url?: string;
+      /** @description How long the link works, in hours (default 24; 1 … 8760). */
+      expires_in_hours?: number;
+      /** @description Create the user (by this call) when no user has the e-mail address (default false). */
+      create_new_user_if_one_doesnt_exist?: boolean;
+      /** @description The link works once (default true). */
+      expire_after_first_use?: boolean;
+      /** @description Following the link shows a page with a button that signs in (default false). */
+      requires_interstitial?: boolean;
+      /** @description Kept on the user the link creates (`GET /user/{userId}/signup_query_parameters` reads them). */
+      user_signup_query_parameters?: {
+        [key: string]: string;
+      };
+    };
+    BackendCreatedMagicLink: {
+      /** @description The link, on the auth host. */
+      url: string;
+    };
+    BackendMigrateUserRequest: {
+      email: string;
+      email_confirmed?: boolean;
+      /** @description The user's id in the other system (becomes `legacy_user_id`). */
+      existing_user_id?: string;
+      /** @description A bcrypt (`$2a$` / `$2b$` / `$2y$`) or argon2id (`$argon2id$`) hash of the user's password. */
+      existing_password_hash?: string;
+      /** @description The user's TOTP secret, base32 (turns MFA on). */
+      existing_mfa_base32_encoded_secret?: string;
+      update_password_required?: boolean;
+      enabled?: boolean;
+      first_name?: string;
+      last_name?: string;
+      username?: string;
+      picture_url?: string;
+      properties?: {
+        [key: string]: unknown;
+      };
+    };
+    BackendMigrateUserPasswordRequest: {
+      user_id: string;
+      /** @description A bcrypt or argon2id hash, as for `backendMigrateUser`. */
+      password_hash: string;
     };
   };
   responses: {
@@ -4880,6 +5229,66 @@ export interface operations {
       500: components["responses"]["UnexpectedError"];
     };
   };
+  backendFetchUserMfaMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's MFA setup. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendUserMfaMethods"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchUserSignupQueryParams: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (a UUID).
+         * @example 2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec
+         */
+        userId: components["parameters"]["BackendUserIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's sign-up query parameters. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendUserSignupQueryParameters"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
   backendResendEmailConfirmation: {
     parameters: {
       query?: never;
@@ -5023,6 +5432,67 @@ export interface operations {
       };
       400: components["responses"]["BackendQueryFieldErrors"];
       401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchCustomRoleMappings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The mappings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCustomRoleMappings"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendAllowOrgToSetupSaml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendDisallowOrgToSetupSaml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Organisation id (percent-encode it). */
+        orgId: components["parameters"]["OrgIdPath"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components["responses"]["BackendDone"];
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
       429: components["responses"]["BackendRateLimited"];
       500: components["responses"]["UnexpectedError"];
     };
@@ -5310,6 +5780,117 @@ export interface operations {
       500: components["responses"]["UnexpectedError"];
     };
   };
+  backendImportApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendImportApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description The imported key's id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendImportedApiKey"];
+        };
+      };
+      400: components["responses"]["BackendApiKeyFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendValidateImportedApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendValidateApiKeyRequest"];
+      };
+    };
+    responses: {
+      /** @description Who the key belongs to, and its metadata. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyValidation"];
+        };
+      };
+      /** @description The token is missing, unknown (or not an imported key's), expired or deleted (`invalid_request_fields`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      /** @description The key was used too often (`rate_limit_exceeded`); `wait_seconds` says how long to wait. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyRateLimited"];
+        };
+      };
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendFetchApiKeyUsage: {
+    parameters: {
+      query: {
+        /**
+         * @description The UTC day, as YYYY-MM-DD (checked by the server; another form is a `400` naming `date`).
+         * @example 2026-11-29
+         */
+        date: string;
+        /** @description Only this organisation's keys. */
+        org_id?: components["parameters"]["BackendApiKeyOrgId"];
+        /** @description Only this user's keys. */
+        user_id?: components["parameters"]["BackendApiKeyUserId"];
+        /**
+         * @description Only this key.
+         * @example 5f0c8a1b2c3d4e5f60718293a4b5c6d7
+         */
+        api_key_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendApiKeyUsage"];
+        };
+      };
+      400: components["responses"]["BackendQueryFieldErrors"];
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
   backendFetchApiKey: {
     parameters: {
       query?: never;
@@ -5441,6 +6022,107 @@ export interface operations {
           "application/json": components["schemas"]["BackendMessage"];
         };
       };
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendCreateMagicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendCreateMagicLinkRequest"];
+      };
+    };
+    responses: {
+      /** @description The link (`url`, read as is by the provider's library). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedMagicLink"];
+        };
+      };
+      /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendMigrateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendMigrateUserRequest"];
+      };
+    };
+    responses: {
+      /** @description The new user's id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendCreatedUser"];
+        };
+      };
+      /** @description A field is invalid (`invalid_request_fields`); the body maps each wire field to its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      429: components["responses"]["BackendRateLimited"];
+      500: components["responses"]["UnexpectedError"];
+    };
+  };
+  backendMigrateUserPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BackendMigrateUserPasswordRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["BackendDone"];
+      /** @description The hash is not acceptable (`invalid_request_fields`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BackendFieldErrors"];
+        };
+      };
+      401: components["responses"]["InvalidApiKey"];
+      404: components["responses"]["BackendNotFound"];
       429: components["responses"]["BackendRateLimited"];
       500: components["responses"]["UnexpectedError"];
     };

@@ -44,12 +44,17 @@ export type ServerOperationId =
   | "backendEnableUserCanCreateOrgs"
   | "backendDisableUserCanCreateOrgs"
   | "backendLogoutAllUserSessions"
+  | "backendFetchUserMfaMethods"
+  | "backendFetchUserSignupQueryParams"
   | "backendResendEmailConfirmation"
   | "backendCreateOrg"
   | "backendFetchOrg"
   | "backendUpdateOrg"
   | "backendDeleteOrg"
   | "backendQueryOrgs"
+  | "backendFetchCustomRoleMappings"
+  | "backendAllowOrgToSetupSaml"
+  | "backendDisallowOrgToSetupSaml"
   | "backendAddUserToOrg"
   | "backendChangeUserRoleInOrg"
   | "backendRemoveUserFromOrg"
@@ -61,10 +66,16 @@ export type ServerOperationId =
   | "backendCreateApiKey"
   | "backendFetchArchivedApiKeys"
   | "backendValidateApiKey"
+  | "backendImportApiKey"
+  | "backendValidateImportedApiKey"
+  | "backendFetchApiKeyUsage"
   | "backendFetchApiKey"
   | "backendUpdateApiKey"
   | "backendDeleteApiKey"
-  | "backendCreateAccessToken";
+  | "backendCreateAccessToken"
+  | "backendCreateMagicLink"
+  | "backendMigrateUser"
+  | "backendMigrateUserPassword";
 
 /** The validators of every operation when the app's bundler compiles validation out: none (nothing is loaded). */
 const compiledOut = () => Promise.resolve({ validators: { responses: {} } });
@@ -1122,6 +1133,90 @@ export function backendLogoutAllUserSessions(
   return transport.call<BackendLogoutAllUserSessionsResponse>(backendLogoutAllUserSessionsOperation, request, options);
 }
 
+/** Error codes `backendFetchUserMfaMethods` documents. */
+export type BackendFetchUserMfaMethodsErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendFetchUserMfaMethods`. */
+export interface BackendFetchUserMfaMethodsRequest {
+  path: operations["backendFetchUserMfaMethods"]["parameters"]["path"];
+}
+
+/** Data `backendFetchUserMfaMethods` resolves with. */
+export type BackendFetchUserMfaMethodsResponse =
+  operations["backendFetchUserMfaMethods"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/user/{userId}/mfa, behind the fetcher. */
+export const backendFetchUserMfaMethodsOperation: OperationDescriptor<"backendFetchUserMfaMethods"> = {
+  operationId: "backendFetchUserMfaMethods",
+  method: "GET",
+  path: "/api/backend/v1/user/{userId}/mfa",
+  url: (param) => `/api/backend/v1/user/${param("userId")}/mfa`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchUserMfaMethods.js"),
+};
+
+/** The user's multi-factor methods. (GET /api/backend/v1/user/{userId}/mfa) */
+export function backendFetchUserMfaMethods(
+  transport: ServerTransport,
+  request: BackendFetchUserMfaMethodsRequest,
+  options?: RequestOptions,
+): Promise<BackendFetchUserMfaMethodsResponse> {
+  return transport.call<BackendFetchUserMfaMethodsResponse>(backendFetchUserMfaMethodsOperation, request, options);
+}
+
+/** Error codes `backendFetchUserSignupQueryParams` documents. */
+export type BackendFetchUserSignupQueryParamsErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendFetchUserSignupQueryParams`. */
+export interface BackendFetchUserSignupQueryParamsRequest {
+  path: operations["backendFetchUserSignupQueryParams"]["parameters"]["path"];
+}
+
+/** Data `backendFetchUserSignupQueryParams` resolves with. */
+export type BackendFetchUserSignupQueryParamsResponse =
+  operations["backendFetchUserSignupQueryParams"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/user/{userId}/signup_query_parameters, behind the fetcher. */
+export const backendFetchUserSignupQueryParamsOperation: OperationDescriptor<"backendFetchUserSignupQueryParams"> = {
+  operationId: "backendFetchUserSignupQueryParams",
+  method: "GET",
+  path: "/api/backend/v1/user/{userId}/signup_query_parameters",
+  url: (param) => `/api/backend/v1/user/${param("userId")}/signup_query_parameters`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchUserSignupQueryParams.js"),
+};
+
+/** The query parameters the user signed up with. (GET /api/backend/v1/user/{userId}/signup_query_parameters) */
+export function backendFetchUserSignupQueryParams(
+  transport: ServerTransport,
+  request: BackendFetchUserSignupQueryParamsRequest,
+  options?: RequestOptions,
+): Promise<BackendFetchUserSignupQueryParamsResponse> {
+  return transport.call<BackendFetchUserSignupQueryParamsResponse>(
+    backendFetchUserSignupQueryParamsOperation,
+    request,
+    options,
+  );
+}
+
 /** Error codes `backendResendEmailConfirmation` documents. */
 export type BackendResendEmailConfirmationErrorCode =
   | "invalid_request_fields"
@@ -1384,6 +1479,124 @@ export function backendQueryOrgs(
   options?: RequestOptions,
 ): Promise<BackendQueryOrgsResponse> {
   return transport.call<BackendQueryOrgsResponse>(backendQueryOrgsOperation, request, options);
+}
+
+/** Error codes `backendFetchCustomRoleMappings` documents. */
+export type BackendFetchCustomRoleMappingsErrorCode = "invalid_api_key" | "rate_limit_exceeded" | "unexpected_error";
+
+/** Data `backendFetchCustomRoleMappings` resolves with. */
+export type BackendFetchCustomRoleMappingsResponse =
+  operations["backendFetchCustomRoleMappings"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/custom_role_mappings, behind the fetcher. */
+export const backendFetchCustomRoleMappingsOperation: OperationDescriptor<"backendFetchCustomRoleMappings"> = {
+  operationId: "backendFetchCustomRoleMappings",
+  method: "GET",
+  path: "/api/backend/v1/custom_role_mappings",
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchCustomRoleMappings.js"),
+};
+
+/** The project's custom role mappings and how many organisations are subscribed to each. (GET /api/backend/v1/custom_role_mappings) */
+export function backendFetchCustomRoleMappings(
+  transport: ServerTransport,
+  request: EmptyRequest = {},
+  options?: RequestOptions,
+): Promise<BackendFetchCustomRoleMappingsResponse> {
+  return transport.call<BackendFetchCustomRoleMappingsResponse>(
+    backendFetchCustomRoleMappingsOperation,
+    request,
+    options,
+  );
+}
+
+/** Error codes `backendAllowOrgToSetupSaml` documents. */
+export type BackendAllowOrgToSetupSamlErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendAllowOrgToSetupSaml`. */
+export interface BackendAllowOrgToSetupSamlRequest {
+  path: operations["backendAllowOrgToSetupSaml"]["parameters"]["path"];
+}
+
+/** Data `backendAllowOrgToSetupSaml` resolves with. */
+export type BackendAllowOrgToSetupSamlResponse =
+  operations["backendAllowOrgToSetupSaml"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/org/{orgId}/allow_saml, behind the fetcher. */
+export const backendAllowOrgToSetupSamlOperation: OperationDescriptor<"backendAllowOrgToSetupSaml"> = {
+  operationId: "backendAllowOrgToSetupSaml",
+  method: "POST",
+  path: "/api/backend/v1/org/{orgId}/allow_saml",
+  url: (param) => `/api/backend/v1/org/${param("orgId")}/allow_saml`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendAllowOrgToSetupSaml.js"),
+};
+
+/** Let an organisation set up a SAML connection (fetch org then answers `can_setup_saml` true). (POST /api/backend/v1/org/{orgId}/allow_saml) */
+export function backendAllowOrgToSetupSaml(
+  transport: ServerTransport,
+  request: BackendAllowOrgToSetupSamlRequest,
+  options?: RequestOptions,
+): Promise<BackendAllowOrgToSetupSamlResponse> {
+  return transport.call<BackendAllowOrgToSetupSamlResponse>(backendAllowOrgToSetupSamlOperation, request, options);
+}
+
+/** Error codes `backendDisallowOrgToSetupSaml` documents. */
+export type BackendDisallowOrgToSetupSamlErrorCode =
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendDisallowOrgToSetupSaml`. */
+export interface BackendDisallowOrgToSetupSamlRequest {
+  path: operations["backendDisallowOrgToSetupSaml"]["parameters"]["path"];
+}
+
+/** Data `backendDisallowOrgToSetupSaml` resolves with. */
+export type BackendDisallowOrgToSetupSamlResponse =
+  operations["backendDisallowOrgToSetupSaml"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/org/{orgId}/disallow_saml, behind the fetcher. */
+export const backendDisallowOrgToSetupSamlOperation: OperationDescriptor<"backendDisallowOrgToSetupSaml"> = {
+  operationId: "backendDisallowOrgToSetupSaml",
+  method: "POST",
+  path: "/api/backend/v1/org/{orgId}/disallow_saml",
+  url: (param) => `/api/backend/v1/org/${param("orgId")}/disallow_saml`,
+  responses: { 200: true },
+  errorCodes: ["invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: { 401: "invalid_api_key", 404: "not_found", 429: "rate_limit_exceeded", 500: "unexpected_error" },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendDisallowOrgToSetupSaml.js"),
+};
+
+/** Stop an organisation from setting up a SAML connection (fetch org then answers `can_setup_saml` false). (POST /api/backend/v1/org/{orgId}/disallow_saml) */
+export function backendDisallowOrgToSetupSaml(
+  transport: ServerTransport,
+  request: BackendDisallowOrgToSetupSamlRequest,
+  options?: RequestOptions,
+): Promise<BackendDisallowOrgToSetupSamlResponse> {
+  return transport.call<BackendDisallowOrgToSetupSamlResponse>(
+    backendDisallowOrgToSetupSamlOperation,
+    request,
+    options,
+  );
 }
 
 /** Error codes `backendAddUserToOrg` documents. */
@@ -1924,6 +2137,146 @@ export function backendValidateApiKey(
   return transport.call<BackendValidateApiKeyResponse>(backendValidateApiKeyOperation, request, options);
 }
 
+/** Error codes `backendImportApiKey` documents. */
+export type BackendImportApiKeyErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendImportApiKey`. */
+export interface BackendImportApiKeyRequest {
+  body: UndefinedAllowed<NonNullable<operations["backendImportApiKey"]["requestBody"]>["content"]["application/json"]>;
+}
+
+/** Data `backendImportApiKey` resolves with. */
+export type BackendImportApiKeyResponse =
+  operations["backendImportApiKey"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/end_user_api_keys/import, behind the fetcher. */
+export const backendImportApiKeyOperation: OperationDescriptor<"backendImportApiKey"> = {
+  operationId: "backendImportApiKey",
+  method: "POST",
+  path: "/api/backend/v1/end_user_api_keys/import",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendImportApiKey.js"),
+};
+
+/** Import an API key an app issued before (from another system), so it validates here. (POST /api/backend/v1/end_user_api_keys/import) */
+export function backendImportApiKey(
+  transport: ServerTransport,
+  request: BackendImportApiKeyRequest,
+  options?: RequestOptions,
+): Promise<BackendImportApiKeyResponse> {
+  return transport.call<BackendImportApiKeyResponse>(backendImportApiKeyOperation, request, options);
+}
+
+/** Error codes `backendValidateImportedApiKey` documents. */
+export type BackendValidateImportedApiKeyErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendValidateImportedApiKey`. */
+export interface BackendValidateImportedApiKeyRequest {
+  body: UndefinedAllowed<
+    NonNullable<operations["backendValidateImportedApiKey"]["requestBody"]>["content"]["application/json"]
+  >;
+}
+
+/** Data `backendValidateImportedApiKey` resolves with. */
+export type BackendValidateImportedApiKeyResponse =
+  operations["backendValidateImportedApiKey"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/end_user_api_keys/validate_imported, behind the fetcher. */
+export const backendValidateImportedApiKeyOperation: OperationDescriptor<"backendValidateImportedApiKey"> = {
+  operationId: "backendValidateImportedApiKey",
+  method: "POST",
+  path: "/api/backend/v1/end_user_api_keys/validate_imported",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendValidateImportedApiKey.js"),
+};
+
+/** Check an imported API key's token and answer who it belongs to (as validate does). (POST /api/backend/v1/end_user_api_keys/validate_imported) */
+export function backendValidateImportedApiKey(
+  transport: ServerTransport,
+  request: BackendValidateImportedApiKeyRequest,
+  options?: RequestOptions,
+): Promise<BackendValidateImportedApiKeyResponse> {
+  return transport.call<BackendValidateImportedApiKeyResponse>(
+    backendValidateImportedApiKeyOperation,
+    request,
+    options,
+  );
+}
+
+/** Error codes `backendFetchApiKeyUsage` documents. */
+export type BackendFetchApiKeyUsageErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendFetchApiKeyUsage`. */
+export interface BackendFetchApiKeyUsageRequest {
+  query: UndefinedAllowed<NonNullable<operations["backendFetchApiKeyUsage"]["parameters"]["query"]>>;
+}
+
+/** Data `backendFetchApiKeyUsage` resolves with. */
+export type BackendFetchApiKeyUsageResponse =
+  operations["backendFetchApiKeyUsage"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of GET /api/backend/v1/end_user_api_keys/usage, behind the fetcher. */
+export const backendFetchApiKeyUsageOperation: OperationDescriptor<"backendFetchApiKeyUsage"> = {
+  operationId: "backendFetchApiKeyUsage",
+  method: "GET",
+  path: "/api/backend/v1/end_user_api_keys/usage",
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendFetchApiKeyUsage.js"),
+};
+
+/** How many times keys validated on one UTC day, for an org, a user or one key. (GET /api/backend/v1/end_user_api_keys/usage) */
+export function backendFetchApiKeyUsage(
+  transport: ServerTransport,
+  request: BackendFetchApiKeyUsageRequest,
+  options?: RequestOptions,
+): Promise<BackendFetchApiKeyUsageResponse> {
+  return transport.call<BackendFetchApiKeyUsageResponse>(backendFetchApiKeyUsageOperation, request, options);
+}
+
 /** Error codes `backendFetchApiKey` documents. */
 export type BackendFetchApiKeyErrorCode =
   | "invalid_request_fields"
@@ -2116,6 +2469,147 @@ export function backendCreateAccessToken(
   options?: RequestOptions,
 ): Promise<BackendCreateAccessTokenResponse> {
   return transport.call<BackendCreateAccessTokenResponse>(backendCreateAccessTokenOperation, request, options);
+}
+
+/** Error codes `backendCreateMagicLink` documents. */
+export type BackendCreateMagicLinkErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendCreateMagicLink`. */
+export interface BackendCreateMagicLinkRequest {
+  body: UndefinedAllowed<
+    NonNullable<operations["backendCreateMagicLink"]["requestBody"]>["content"]["application/json"]
+  >;
+}
+
+/** Data `backendCreateMagicLink` resolves with. */
+export type BackendCreateMagicLinkResponse =
+  operations["backendCreateMagicLink"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/magic_link, behind the fetcher. */
+export const backendCreateMagicLinkOperation: OperationDescriptor<"backendCreateMagicLink"> = {
+  operationId: "backendCreateMagicLink",
+  method: "POST",
+  path: "/api/backend/v1/magic_link",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendCreateMagicLink.js"),
+};
+
+/** Create a link that signs a user in when followed (optionally creating the user first). (POST /api/backend/v1/magic_link) */
+export function backendCreateMagicLink(
+  transport: ServerTransport,
+  request: BackendCreateMagicLinkRequest,
+  options?: RequestOptions,
+): Promise<BackendCreateMagicLinkResponse> {
+  return transport.call<BackendCreateMagicLinkResponse>(backendCreateMagicLinkOperation, request, options);
+}
+
+/** Error codes `backendMigrateUser` documents. */
+export type BackendMigrateUserErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendMigrateUser`. */
+export interface BackendMigrateUserRequest {
+  body: UndefinedAllowed<NonNullable<operations["backendMigrateUser"]["requestBody"]>["content"]["application/json"]>;
+}
+
+/** Data `backendMigrateUser` resolves with. */
+export type BackendMigrateUserResponse =
+  operations["backendMigrateUser"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/migrate_user/, behind the fetcher. */
+export const backendMigrateUserOperation: OperationDescriptor<"backendMigrateUser"> = {
+  operationId: "backendMigrateUser",
+  method: "POST",
+  path: "/api/backend/v1/migrate_user/",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendMigrateUser.js"),
+};
+
+/** Import a user from another system, with their password hash, MFA secret and legacy id. (POST /api/backend/v1/migrate_user/) */
+export function backendMigrateUser(
+  transport: ServerTransport,
+  request: BackendMigrateUserRequest,
+  options?: RequestOptions,
+): Promise<BackendMigrateUserResponse> {
+  return transport.call<BackendMigrateUserResponse>(backendMigrateUserOperation, request, options);
+}
+
+/** Error codes `backendMigrateUserPassword` documents. */
+export type BackendMigrateUserPasswordErrorCode =
+  | "invalid_request_fields"
+  | "invalid_api_key"
+  | "not_found"
+  | "rate_limit_exceeded"
+  | "unexpected_error";
+
+/** Arguments of `backendMigrateUserPassword`. */
+export interface BackendMigrateUserPasswordRequest {
+  body: UndefinedAllowed<
+    NonNullable<operations["backendMigrateUserPassword"]["requestBody"]>["content"]["application/json"]
+  >;
+}
+
+/** Data `backendMigrateUserPassword` resolves with. */
+export type BackendMigrateUserPasswordResponse =
+  operations["backendMigrateUserPassword"]["responses"][200]["content"]["application/json"];
+
+/** @internal The descriptor of POST /api/backend/v1/migrate_user/password, behind the fetcher. */
+export const backendMigrateUserPasswordOperation: OperationDescriptor<"backendMigrateUserPassword"> = {
+  operationId: "backendMigrateUserPassword",
+  method: "POST",
+  path: "/api/backend/v1/migrate_user/password",
+  body: true,
+  responses: { 200: true },
+  errorCodes: ["invalid_request_fields", "invalid_api_key", "not_found", "rate_limit_exceeded"],
+  statusCodes: {
+    400: "invalid_request_fields",
+    401: "invalid_api_key",
+    404: "not_found",
+    429: "rate_limit_exceeded",
+    500: "unexpected_error",
+  },
+  validators: () =>
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/backendMigrateUserPassword.js"),
+};
+
+/** Replace a user's password with a hash from another system (bcrypt or argon2id). (POST /api/backend/v1/migrate_user/password) */
+export function backendMigrateUserPassword(
+  transport: ServerTransport,
+  request: BackendMigrateUserPasswordRequest,
+  options?: RequestOptions,
+): Promise<BackendMigrateUserPasswordResponse> {
+  return transport.call<BackendMigrateUserPasswordResponse>(backendMigrateUserPasswordOperation, request, options);
 }
 
 /** Query of the `ssrAuthorize` navigation; parameters the contract does not name are passed through. */

@@ -106,27 +106,27 @@ function identityOf(snapshot: AuthSnapshot): string | null | undefined {
 
 /**
  * Resets the query cache when a known user is replaced (logout, or another user in another tab): the given
- * QueryClient's, else the one the query layer found around the provider and left in the returned holder. Calls
- * the QueryClient's own methods only: no import of TanStack Query.
+ * QueryClient's, else the one the query layer ran in, left in the returned holder. The front-end API answers by
+ * cookie, so a query hook can cache a user's data before the session's first answer: when that answer finds no
+ * session (a logout came first), the client a hook ran in is reset too. Calls the QueryClient's own methods
+ * only: no import of TanStack Query.
  */
 function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClient | undefined, enabled: boolean) {
-  const outer = useRef<QueryClient | undefined>(undefined);
+  const used = useRef<QueryClient | undefined>(undefined);
   useEffect(() => {
     if (!enabled) return undefined;
     let previous = identityOf(client.getSnapshot());
     return client.subscribe(() => {
       const next = identityOf(client.getSnapshot());
-      if (next === undefined || next === previous) return;
-      const replacedUser = typeof previous === "string";
+      // a user replaced (user ids are never empty), or the first answer finds no session after a hook ran in `used`
+      const cache = next !== previous && (previous ? (queryClient ?? used.current) : !next && used.current);
       previous = next;
-      const cache = queryClient ?? outer.current;
-      if (!replacedUser || !cache) return;
+      if (!cache) return;
       cache.getMutationCache().clear();
-      cache.removeQueries({ type: "inactive" });
       void cache.resetQueries();
     });
   }, [client, queryClient, enabled]);
-  return outer;
+  return used;
 }
 
 /** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
@@ -144,12 +144,12 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const activeOrg = useActiveOrgState(client, snapshot);
   const { queryClient } = props;
-  const outerQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
+  const usedQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
   const settings = useMemo(
-    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient }),
-    [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient],
+    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, usedQueryClient }),
+    [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, usedQueryClient],
   );
   return (
     <AuthClientContext.Provider value={client}>

@@ -36,11 +36,12 @@ export interface AuthFallbacks {
  * The provider's settings: the guards' default fallbacks (a guard's own props win over them), and the QueryClient it
  * was given (`<AuthProvider queryClient>`) for the query layer to run the generated hooks in. The QueryClient is kept
  * in orgauth's own context, so the provider needs no import of TanStack Query; when there is none, the query layer
- * uses TanStack Query's context and leaves the client it found in `outerQueryClient`, for the provider to reset.
+ * uses TanStack Query's context. Either way it leaves the client it ran in in `usedQueryClient`, for the provider
+ * to reset (also when the session's first answer finds no session: a logout before that answer).
  */
 export interface AuthSettings extends AuthFallbacks {
   queryClient?: QueryClient | undefined;
-  outerQueryClient?: { current: QueryClient | undefined };
+  usedQueryClient?: { current: QueryClient | undefined };
 }
 
 /** The provider's settings; outside a provider, none. */

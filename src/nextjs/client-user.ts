@@ -18,8 +18,8 @@ export interface ClientUser {
   impersonatorUserId?: string;
   /** The active org the server session holds (the `__pa_org_id` cookie's org while the user is a member of it). */
   activeOrgId?: string;
-  /** The user's org memberships, in the token's order. */
-  orgs: OrgMembership[];
+  /** The memberships the access token carries (only the active org's for an org token), by org id. */
+  orgIdToOrgMembership: Record<string, OrgMembership>;
   /** The access token the page was rendered with (the browser half hands it to `getAccessToken`). */
   accessToken: string;
   /** When the access token expires, Unix seconds. */

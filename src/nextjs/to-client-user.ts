@@ -1,22 +1,7 @@
 /** Server user → the plain data a client component may receive. */
-import type { ServerOrg, ServerUser } from "../server/index.js";
-import type { OrgMembership } from "../session/types.js";
+import type { ServerUser } from "../server/index.js";
+import { plainMemberships } from "../server/membership-wire.js";
 import type { ClientUser } from "./client-user.js";
-
-/** One membership as plain data (the server org's fields without its methods). */
-function toMembership(org: ServerOrg): OrgMembership {
-  return {
-    orgId: org.orgId,
-    orgName: org.orgName,
-    urlSafeOrgName: org.urlSafeOrgName,
-    orgMetadata: { ...org.orgMetadata },
-    orgRoleStructure: org.orgRoleStructure,
-    userAssignedRole: org.userAssignedRole,
-    userInheritedRolesPlusCurrentRole: [...org.userInheritedRolesPlusCurrentRole],
-    userAssignedAdditionalRoles: [...org.userAssignedAdditionalRoles],
-    userPermissions: [...org.userPermissions],
-  };
-}
 
 /** The server user as `<AuthProvider user>` takes it (null for no user): data only, no methods. */
 export function toClientUser(user: ServerUser | undefined | null): ClientUser | null {
@@ -25,9 +10,9 @@ export function toClientUser(user: ServerUser | undefined | null): ClientUser | 
     userId: user.userId,
     email: user.email,
     properties: { ...(user.properties ?? {}) },
-    orgs: Object.values(user.orgIdToOrgMemberInfo).map(toMembership),
+    orgIdToOrgMembership: plainMemberships(user.getOrgs()),
     accessToken: user.accessToken,
-    expiresAtSeconds: user.expiresAt,
+    expiresAtSeconds: user.expiresAtSeconds,
   };
   if (user.firstName !== undefined) clientUser.firstName = user.firstName;
   if (user.lastName !== undefined) clientUser.lastName = user.lastName;

@@ -1,16 +1,18 @@
 /**
  * End-user API keys on the app's own API: a key created in the browser (personal or org) arrives as
  * `Authorization: Bearer <token>`; the auth host validates it (`backendValidateApiKey`) and the app gets the user or
- * org behind it, mapped like the rest of orgauth/server (`userFromUserinfo`, `toMembership`). A key that does not
+ * org behind it, mapped like the rest of orgauth/server (`userFromUserinfo`, `toOrgMembership`). A key that does not
  * validate is an `ApiKeyError` whose `reason` says why; a failure that is not the key's (a wrong integration API key,
  * no answer) stays the call's `ApiError`.
  */
 import { type AuthOrg, toAuthOrg } from "../session/auth-objects.js";
+import { toOrgMembership } from "../session/org-membership.js";
+import { readWireMembership } from "./membership-wire.js";
 import type { OrgMembership, User } from "../session/types.js";
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { ApiError } from "../transport/errors.js";
 import type { BackendClient } from "./backend-client.js";
-import { toMembership, userFromUserinfo } from "./userinfo-user.js";
+import { userFromUserinfo } from "./userinfo-user.js";
 
 /** Why an API key was refused. */
 export type ApiKeyFailure =
@@ -83,29 +85,50 @@ export type ApiKeyOwner =
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null;
 
+/** Options of `validateApiKey` and `validateRequestApiKey`. */
+export interface ValidateApiKeyOptions {
+  /**
+   * The key was imported from another system (`importApiKey`): it is validated with `validateImportedApiKey`, where
+   * only imported keys validate (a key the provider minted is `unknown` there, and an imported one on the default).
+   */
+  imported?: boolean;
+}
+
 /** Validates a key's token (a leading `Bearer ` is ignored) with the auth host; resolves its owner or rejects with an `ApiKeyError`. */
-export async function validateApiKey(backend: BackendClient, token: string): Promise<ApiKeyOwner> {
+export async function validateApiKey(
+  backend: BackendClient,
+  token: string,
+  options: ValidateApiKeyOptions = {},
+): Promise<ApiKeyOwner> {
   const apiKeyToken = typeof token === "string" ? token.replace(/^bearer\s+/i, "").trim() : "";
   if (!apiKeyToken) throw new ApiKeyError("missing", "no API key was given");
+  const request = { body: { api_key_token: apiKeyToken } };
   try {
-    return ownerOf(await backend.validateApiKey({ body: { api_key_token: apiKeyToken } }));
+    return ownerOf(
+      await (options.imported ? backend.validateImportedApiKey(request) : backend.validateApiKey(request)),
+    );
   } catch (error) {
     throw refusalOf(error);
   }
 }
 
 /** Reads `Authorization: Bearer <key>` from a request and validates the key (see `validateApiKey`). */
-export function validateRequestApiKey(backend: BackendClient, request: Request): Promise<ApiKeyOwner> {
+export function validateRequestApiKey(
+  backend: BackendClient,
+  request: Request,
+  options: ValidateApiKeyOptions = {},
+): Promise<ApiKeyOwner> {
   const header = request.headers.get("Authorization")?.trim() ?? "";
   if (!header) return Promise.reject(new ApiKeyError("missing", "the request has no Authorization header"));
   const token = /^bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) return Promise.reject(new ApiKeyError("malformed", "the Authorization header is not `Bearer <key>`"));
-  return validateApiKey(backend, token);
+  return validateApiKey(backend, token, options);
 }
 
 /** The key's refusal, from the validate call's failure; any other failure as it is. */
 function refusalOf(error: unknown): unknown {
-  if (!(error instanceof ApiError) || error.operationId !== "backendValidateApiKey") return error;
+  const validations = ["backendValidateApiKey", "backendValidateImportedApiKey"];
+  if (!(error instanceof ApiError) || !validations.includes(error.operationId)) return error;
   if (error.code === "rate_limit_exceeded")
     return new ApiKeyError("rate_limited", error.userFacingError, error.retryAfterMs, { cause: error });
   if (error.code !== "invalid_request_fields") return error;
@@ -122,12 +145,13 @@ function refusalOf(error: unknown): unknown {
 function ownerOf(answer: Json): ApiKeyOwner {
   const metadata = isObject(answer.metadata) ? { ...answer.metadata } : {};
   const mapped = userFromUserinfo(answer.user, undefined);
+  const membership = readWireMembership(answer.user_in_org);
   if (isObject(answer.org)) {
     const owner = { kind: "org" as const, metadata, org: toApiKeyOrg(answer.org) };
     return Object.freeze({
       ...owner,
       ...(mapped && { user: mapped.user }),
-      ...(isObject(answer.user_in_org) && { membership: toAuthOrg(toMembership(answer.user_in_org)) }),
+      ...(membership && { membership: toAuthOrg(toOrgMembership(membership)) }),
     });
   }
   if (mapped) return Object.freeze({ kind: "personal", metadata, ...mapped });

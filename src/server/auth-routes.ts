@@ -5,7 +5,7 @@
  */
 import { createLoginFlow } from "./login-flow.js";
 import { refuseCrossOrigin } from "./same-origin.js";
-import type { ServerCore } from "./session.js";
+import type { ServerCore } from "./server-core.js";
 import { createSessionRoutes, errorJson } from "./session-routes.js";
 
 /** The routes `handleAuthRoute` answers, by the last segment of the request path. */

@@ -3,6 +3,7 @@
  * token `org_member_info`), checked after the signature: a signed token whose claims are not a user's is refused.
  */
 import * as z from "zod/mini";
+import { roleStructureOf } from "./membership-wire.js";
 
 const stringList = z.array(z.string());
 const freeMap = z.record(z.string(), z.unknown());
@@ -16,7 +17,10 @@ const MemberInfoClaims = z.object({
   user_role: z.string(),
   inherited_user_roles_plus_current_role: stringList,
   user_permissions: stringList,
-  org_role_structure: z.nullish(z.string()),
+  org_role_structure: z.pipe(
+    z.nullish(z.string()),
+    z.transform((value: string | null | undefined) => roleStructureOf(value)),
+  ),
   additional_roles: z.nullish(stringList),
 });
 

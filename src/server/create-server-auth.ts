@@ -4,7 +4,8 @@ import { createServerBackend } from "./backend.js";
 import { AccessTokenError } from "./errors.js";
 import { resolveServerConfig, type ServerAuthOptions } from "./options.js";
 import type { ServerUser } from "./server-user.js";
-import { handleRequest, readSession, type ServerCore, type SessionUpdate } from "./session.js";
+import type { ServerCore } from "./server-core.js";
+import { handleRequest, readSession, type SessionUpdate } from "./session.js";
 import { createAccessTokenVerifier } from "./verify.js";
 
 /** The server session of one app. */

@@ -5,7 +5,7 @@
  * token with a key derived from the integration API key, which every bundle of the app holds (the middleware and the
  * route handlers, also when the middleware runs in an edge sandbox with its own globals) and no browser does.
  */
-import { ACCESS_TOKEN_HEADER } from "./cookies.js";
+import { ACCESS_TOKEN_HEADER } from "./cookie-store.js";
 import type { ServerConfig } from "./options.js";
 
 /** The request header with the signature of `ACCESS_TOKEN_HEADER`'s token. */

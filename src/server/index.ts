@@ -17,6 +17,7 @@ export {
   type ApiKeyFailure,
   type ApiKeyOrg,
   type ApiKeyOwner,
+  type ValidateApiKeyOptions,
   validateApiKey,
   validateRequestApiKey,
 } from "./api-key.js";
@@ -25,7 +26,7 @@ export type { User } from "../session/types.js";
 export { ServerConfigurationError } from "../transport/server-transport.js";
 export type { ServerLoginMethod, ServerOrg, ServerUser } from "./server-user.js";
 export type { SessionUpdate } from "./session.js";
-export { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "./cookies.js";
+export { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "./cookie-store.js";
 export { AUTH_ROUTES } from "./auth-routes.js";
 export { type AccessDenial, type AccessRule, checkAccess, denialResponse } from "./access-rule.js";
 export { createRouteMatcher, type RouteMatcher, type RoutePattern, type RouteTarget } from "./route-matcher.js";

@@ -9,14 +9,21 @@
  */
 import { BackendCallError } from "./backend.js";
 import { browserOrigin } from "./browser-origin.js";
-import { clearCookie, readCookies, SESSION_COOKIES, setCookie } from "./cookies.js";
+import {
+  clearCookie,
+  readCookies,
+  readRequestSession,
+  SESSION_COOKIES,
+  setCookie,
+  storeSessionLines,
+} from "./cookie-store.js";
 import { AccessTokenError } from "./errors.js";
 import { type LoginFailureCode, loginFailureResponse } from "./failure-page.js";
+import { fittingTokens } from "./org-token-fit.js";
 import { refreshOnce } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
 import type { ServerUser } from "./server-user.js";
-import type { ServerCore } from "./session.js";
-import { readRequestSession, storeSessionLines } from "./session-cookies.js";
+import type { ServerCore } from "./server-core.js";
 import { createMarkerSigner, randomHex } from "./signed-marker.js";
 
 /** How long a login may take from the app's login route to its callback, in seconds. */
@@ -219,6 +226,13 @@ export function createLoginFlow(core: ServerCore) {
         if (orgUser instanceof Response) return orgUser;
         [tokens, user] = [outcome.tokens, orgUser];
       }
+    }
+    // a user token too large for the cookies: the org token of the user's first org
+    const fitted = await fittingTokens(core, { tokens, orgId: user.activeOrgId });
+    if (fitted.tokens !== tokens) {
+      const orgUser = await verifyFresh(fitted.tokens.accessToken, returnHref);
+      if (orgUser instanceof Response) return orgUser;
+      [tokens, user] = [fitted.tokens, orgUser];
     }
     const activeOrg = user.activeOrgId ?? (session.activeOrgId === undefined ? undefined : null);
     const setCookies = storeSessionLines(config, session, tokens, activeOrg);

@@ -2,16 +2,9 @@
  * A "logged out" from the auth host is not proof of a dead session: another instance may have rotated the refresh
  * token a moment ago, and its answer (with the new token) may reach the browser before or after ours. So the first
  * refusal of a refresh token only reads as signed out and is remembered in a short-lived cookie (a digest of the
- * token, never the token); the second refusal of the same token clears the session. A dead session is cleared within
- * two requests; a request that lost a rotation race never deletes the newer session.
+ * token, never the token; cookie-store.ts writes it); the second refusal of the same token clears the session. A
+ * dead session is cleared within two requests; a request that lost a rotation race never deletes the newer session.
  */
-import { clearCookie, setCookie } from "./cookies.js";
-import type { ServerConfig } from "./options.js";
-
-/** The cookie that remembers the first refusal of a refresh token. */
-export const REFUSAL_COOKIE = "__pa_rt_refused";
-/** How long a first refusal is remembered, in seconds. */
-const REFUSAL_SECONDS = 300;
 
 /** The digest of a refresh token the refusal cookie holds (SHA-256, base64url). */
 export async function refusalDigest(refreshToken: string): Promise<string> {
@@ -20,14 +13,4 @@ export async function refusalDigest(refreshToken: string): Promise<string> {
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");
-}
-
-/** The line that remembers a first refusal of the token with `digest`. */
-export function rememberRefusalLine(config: ServerConfig, digest: string): string {
-  return setCookie(REFUSAL_COOKIE, digest, { secure: config.secureCookies, maxAgeSeconds: REFUSAL_SECONDS });
-}
-
-/** The line that forgets a remembered refusal. */
-export function forgetRefusalLine(config: ServerConfig): string {
-  return clearCookie(REFUSAL_COOKIE, { secure: config.secureCookies });
 }

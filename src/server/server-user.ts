@@ -6,6 +6,7 @@
  */
 import { getOrg, getOrgByName } from "../session/access-helpers.js";
 import { type AuthOrg, orgAccessFor, toAuthOrg } from "../session/auth-objects.js";
+import { toOrgMembership } from "../session/org-membership.js";
 import type { AuthInfo, OrgMembership } from "../session/types.js";
 import type { AccessTokenClaims, LoginMethodClaim, MemberInfoClaims } from "./claims.js";
 
@@ -42,12 +43,12 @@ export interface ServerUser {
   readonly impersonatorUserId?: string;
   /** The org of an org token (the only membership it carries); absent for a user token. */
   readonly activeOrgId?: string;
-  /** The memberships the token carries (only the active org's for an org token). */
-  readonly orgIdToOrgMemberInfo: Readonly<Record<string, ServerOrg>>;
+  /** The memberships the token carries (only the active org's for an org token), by org id. */
+  readonly orgIdToOrgMembership: Readonly<Record<string, ServerOrg>>;
   /** The verified token itself, for calls the app's backend makes on the user's behalf. */
   readonly accessToken: string;
   /** When the token expires, Unix seconds (its `exp`). */
-  readonly expiresAt: number;
+  readonly expiresAtSeconds: number;
   /** Every membership the token carries. */
   getOrgs(): ServerOrg[];
   /** One membership by org id, or undefined. */
@@ -98,20 +99,7 @@ function withPresent<T extends object>(target: T, optional: Record<string, unkno
 }
 
 /** One membership claim as a `ServerOrg`. */
-function toServerOrg(claim: MemberInfoClaims): ServerOrg {
-  const membership: OrgMembership = {
-    orgId: claim.org_id,
-    orgName: claim.org_name,
-    urlSafeOrgName: claim.url_safe_org_name,
-    orgMetadata: { ...(claim.org_metadata ?? {}) },
-    orgRoleStructure: claim.org_role_structure === "multi_role" ? "multi_role" : "single_role_in_hierarchy",
-    userAssignedRole: claim.user_role,
-    userInheritedRolesPlusCurrentRole: [...claim.inherited_user_roles_plus_current_role],
-    userAssignedAdditionalRoles: [...(claim.additional_roles ?? [])],
-    userPermissions: [...claim.user_permissions],
-  };
-  return toAuthOrg(withPresent(membership, { legacyOrgId: claim.legacy_org_id }));
-}
+const toServerOrg = (claim: MemberInfoClaims): ServerOrg => toAuthOrg(toOrgMembership(claim));
 
 /** The memberships of a user token, or the one of an org token (which also names the active org). */
 function membershipsOf(claims: AccessTokenClaims): { orgs: Record<string, ServerOrg>; activeOrgId?: string } {
@@ -127,19 +115,19 @@ function membershipsOf(claims: AccessTokenClaims): { orgs: Record<string, Server
 /** Builds the frozen server user from a verified token and its checked claims. */
 export function toServerUser(accessToken: string, claims: AccessTokenClaims): ServerUser {
   const { orgs, activeOrgId } = membershipsOf(claims);
-  const orgIdToOrgMemberInfo = Object.freeze(orgs);
+  const orgIdToOrgMembership = Object.freeze(orgs);
   // the browser's lookups read only the memberships of an AuthInfo
-  const view = { orgIdToOrgMembership: orgIdToOrgMemberInfo } as Pick<AuthInfo, "orgIdToOrgMembership"> as AuthInfo;
-  const lookUp = (org: OrgMembership | undefined) => (org ? orgIdToOrgMemberInfo[org.orgId] : undefined);
+  const view = { orgIdToOrgMembership } as Pick<AuthInfo, "orgIdToOrgMembership"> as AuthInfo;
+  const lookUp = (org: OrgMembership | undefined) => (org ? orgIdToOrgMembership[org.orgId] : undefined);
   const properties = claims.properties ?? undefined;
   const user = {
     userId: claims.user_id,
     email: claims.email,
     loginMethod: toLoginMethod(claims.login_method),
-    orgIdToOrgMemberInfo,
+    orgIdToOrgMembership,
     accessToken,
-    expiresAt: claims.exp,
-    getOrgs: () => Object.values(orgIdToOrgMemberInfo),
+    expiresAtSeconds: claims.exp,
+    getOrgs: () => Object.values(orgIdToOrgMembership),
     getOrg: (orgId: string) => lookUp(getOrg(view, orgId)),
     getOrgByName: (orgName: string) => lookUp(getOrgByName(view, orgName)),
     getActiveOrg: () => (activeOrgId === undefined ? undefined : lookUp(getOrg(view, activeOrgId))),

@@ -6,9 +6,11 @@
 import { BackendCallError } from "./backend.js";
 import { forgetSession } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
-import { type RenewedSession, renewSession, type ServerCore } from "./session.js";
-import { clearSessionLines, type RequestSession, readRequestSession } from "./session-cookies.js";
+import type { ServerCore } from "./server-core.js";
+import { type RenewedSession, renewSession } from "./session.js";
+import { clearSessionLines, type RequestSession, readRequestSession } from "./cookie-store.js";
 import { userFromUserinfo } from "./userinfo-user.js";
+import { plainMemberships } from "./membership-wire.js";
 
 /** A JSON response with `Set-Cookie` lines. */
 function json(status: number, body: unknown, setCookies: readonly string[] = []): Response {
@@ -28,7 +30,8 @@ export function createSessionRoutes(core: ServerCore) {
 
   /**
    * The userinfo answer for a renewed session: the provider's shape (userinfo, token, impersonator, org) plus the
-   * user and memberships as orgauth's browser half reads them (`user`, `orgIdToOrgMembership`).
+   * user and memberships as orgauth's browser half reads them (`user`; `orgIdToOrgMembership`, the token's, so the
+   * page shows the orgs the server render showed; `userinfo.org_id_to_org_info` lists every org).
    */
   async function userinfoAnswer(session: RequestSession, renewed: RenewedSession, status = 200): Promise<Response> {
     if (renewed.unavailable) {
@@ -53,18 +56,17 @@ export function createSessionRoutes(core: ServerCore) {
     const { user } = renewed;
     const mapped = userFromUserinfo(userinfo, user.impersonatorUserId);
     if (!mapped) return errorJson(502, "bad_userinfo", "The auth host's userinfo has no user.", renewed.setCookies);
-    return json(
-      status,
-      {
-        userinfo,
-        accessToken: user.accessToken,
-        expiresAt: user.expiresAt,
-        impersonatorUserId: user.impersonatorUserId,
-        activeOrgId: user.activeOrgId,
-        ...mapped,
-      },
-      renewed.setCookies,
-    );
+    // the memberships the access token carries (only the active org's for an org token), as the server reads them
+    const body = {
+      userinfo,
+      accessToken: user.accessToken,
+      expiresAtSeconds: user.expiresAtSeconds,
+      impersonatorUserId: user.impersonatorUserId,
+      activeOrgId: user.activeOrgId,
+      user: mapped.user,
+      orgIdToOrgMembership: plainMemberships(user.getOrgs()),
+    };
+    return json(status, body, renewed.setCookies);
   }
 
   /** GET userinfo: a fresh session (one refresh, shared with parallel requests) and the user's current info. */

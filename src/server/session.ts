@@ -2,25 +2,24 @@
  * Reading and renewing the session of a request. `readSession` only reads (never refreshes, never writes a cookie);
  * `renewSession` is the one place a refresh happens, for the request handler and the auth routes.
  */
-import type { ServerBackend, SessionTokens } from "./backend.js";
-import { ACCESS_TOKEN_HEADER } from "./cookies.js";
+import type { SessionTokens } from "./backend.js";
+import {
+  ACCESS_TOKEN_HEADER,
+  clearSessionLines,
+  cookieHeaderAfter,
+  type RequestSession,
+  readRequestSession,
+  rememberRefusalLine,
+  storeSessionLines,
+} from "./cookie-store.js";
 import { AccessTokenError } from "./errors.js";
 import { ACCESS_TOKEN_SIGNATURE_HEADER, forwardedToken, signForwardedToken } from "./forwarded-token.js";
-import type { ServerConfig } from "./options.js";
 import { refreshOnce } from "./refresh.js";
 import type { RefreshOutcome } from "./refresh-outcome.js";
-import { refusalDigest, rememberRefusalLine } from "./refusal.js";
-import { cookieHeaderAfter } from "./render-cookies.js";
+import { fittingTokens } from "./org-token-fit.js";
+import { refusalDigest } from "./refusal.js";
+import type { ServerCore } from "./server-core.js";
 import type { ServerUser } from "./server-user.js";
-import { clearSessionLines, type RequestSession, readRequestSession, storeSessionLines } from "./session-cookies.js";
-import type { AccessTokenVerifier } from "./verify.js";
-
-/** What the handlers share: the checked options, the verifier, the auth host's calls. */
-export interface ServerCore {
-  config: ServerConfig;
-  verify: AccessTokenVerifier;
-  backend: ServerBackend;
-}
 
 /** What the request handler hands on: cookies for the response, headers for the render, and the user. */
 export interface SessionUpdate {
@@ -100,7 +99,7 @@ export async function renewSession(
     if (!isKeyOutage(error)) throw error;
     return { user: undefined, tokens: undefined, setCookies: [], outcome: undefined, unavailable: error };
   }
-  const remaining = current ? current.expiresAt - Date.now() / 1000 : 0;
+  const remaining = current ? current.expiresAtSeconds - Date.now() / 1000 : 0;
   const wantedOrg = options.activeOrgId ?? session.activeOrgId;
   const needed = options.force || !current || remaining < core.config.refreshWhenSecondsRemaining;
   const currentTokens = (user: ServerUser | undefined) =>
@@ -114,8 +113,14 @@ export async function renewSession(
   const stored =
     options.activeOrgId !== undefined && session.activeOrgId !== wantedOrg ? session.activeOrgId : undefined;
   const orgs = [...new Set([wantedOrg, stored, undefined])];
-  const { outcome, orgId } = await refreshForOrgs(core, session.refreshToken, orgs);
+  let { outcome, orgId } = await refreshForOrgs(core, session.refreshToken, orgs);
   const orgRefused = outcome.kind === "refreshed" && orgId !== wantedOrg;
+  if (outcome.kind === "refreshed") {
+    // a user token too large for the cookies: the org token of the user's first org
+    const fitted = await fittingTokens(core, { tokens: outcome.tokens, orgId });
+    if (fitted.tokens !== outcome.tokens)
+      [outcome, orgId] = [{ kind: "refreshed", tokens: fitted.tokens }, fitted.orgId];
+  }
   if (outcome.kind === "refreshed") {
     // the org cookie: set to the org renewed for; cleared when no org could be kept; left when it stays the same
     const orgCookie = orgId === session.activeOrgId ? undefined : (orgId ?? null);

@@ -1,21 +1,17 @@
 /**
- * Wire → model: the refresh response (snake_case, generated types) to `AuthInfo` (camelCase).
+ * Wire → model: the refresh response (snake_case, generated types) to `AuthInfo` (camelCase); the memberships
+ * through the one mapping (org-membership.ts) the server uses too.
  * Only the known fields are renamed; the keys inside `properties` and `org_metadata` stay exactly as sent
  * (the vendor renames at every depth, turning a property `first_name` into `firstName`).
  */
 import type * as z from "zod/mini";
 import type { RefreshTokenResponseSchema } from "../generated/zod.js";
-import type { AuthInfo, OrgMembership, User } from "./types.js";
+import { setIfPresent, toOrgMembership } from "./org-membership.js";
+import type { AuthInfo, User } from "./types.js";
 
 /** The refresh response as the generated validator outputs it (the contract's `RefreshTokenResponse`). */
 export type WireRefreshTokenResponse = z.output<typeof RefreshTokenResponseSchema>;
 type WireUser = WireRefreshTokenResponse["user"];
-type WireMembership = NonNullable<WireRefreshTokenResponse["org_id_to_org_member_info"]>[string];
-
-/** Copies `value` into `target[key]` only when it is present, as exactOptionalPropertyTypes wants. */
-function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | null | undefined): void {
-  if (value !== undefined && value !== null) target[key] = value;
-}
 
 /** Converts the wire user (plus the impersonator id) to `User`. */
 function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
@@ -30,7 +26,7 @@ function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
     lastActiveAt: wire.last_active_at,
     locked: wire.locked,
     enabled: wire.enabled,
-    properties: { ...(wire.properties ?? {}) },
+    properties: { ...wire.properties },
   };
   setIfPresent(user, "firstName", wire.first_name);
   setIfPresent(user, "lastName", wire.last_name);
@@ -41,35 +37,17 @@ function toUser(wire: WireUser, impersonatorUserId: string | undefined): User {
   return user;
 }
 
-/** Converts one wire membership to `OrgMembership`. */
-function toOrgMembership(wire: WireMembership): OrgMembership {
-  const membership: OrgMembership = {
-    orgId: wire.org_id,
-    orgName: wire.org_name,
-    urlSafeOrgName: wire.url_safe_org_name,
-    orgMetadata: { ...(wire.org_metadata ?? {}) },
-    orgRoleStructure: wire.org_role_structure,
-    userAssignedRole: wire.user_role,
-    userInheritedRolesPlusCurrentRole: [...wire.inherited_user_roles_plus_current_role],
-    userAssignedAdditionalRoles: [...(wire.additional_roles ?? [])],
-    userPermissions: [...wire.user_permissions],
-  };
-  setIfPresent(membership, "legacyOrgId", wire.legacy_org_id);
-  return membership;
-}
-
 /** Converts a validated refresh response to `AuthInfo`. */
 export function toAuthInfo(wire: WireRefreshTokenResponse): AuthInfo {
   const impersonatorUserId = wire.impersonator_user?.user_id;
-  const orgIdToOrgMembership: Record<string, OrgMembership> = {};
-  for (const [orgId, membership] of Object.entries(wire.org_id_to_org_member_info ?? {})) {
-    orgIdToOrgMembership[orgId] = toOrgMembership(membership);
-  }
   const authInfo: AuthInfo = {
     accessToken: wire.access_token,
     expiresAtSeconds: wire.expires_at_seconds,
     user: toUser(wire.user, impersonatorUserId),
-    orgIdToOrgMembership,
+    // built by fromEntries: an org id such as `__proto__` is an own key, never the object's prototype
+    orgIdToOrgMembership: Object.fromEntries(
+      Object.entries(wire.org_id_to_org_member_info ?? {}).map(([orgId, wired]) => [orgId, toOrgMembership(wired)]),
+    ),
   };
   setIfPresent(authInfo, "impersonatorUserId", impersonatorUserId);
   return authInfo;

@@ -5,16 +5,14 @@
  * every login. The client says so in the console the moment it is created on such a page, naming what to change
  * (in development builds: a production build, `process.env.NODE_ENV` "production", carries no such check).
  */
+import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
-
-/** Loopback host names: the machine itself. */
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 const warned = new Set<string>();
 
 /** Whether two addresses name this machine under different loopback host names (cookies are not shared). */
 export function onOtherLoopbackNames(page: URL, auth: URL): boolean {
-  return LOOPBACK.test(page.hostname) && LOOPBACK.test(auth.hostname) && page.hostname !== auth.hostname;
+  return isLoopbackHost(page.hostname) && isLoopbackHost(auth.hostname) && page.hostname !== auth.hostname;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Navigation safety: only http(s) targets are ever followed; targets the server hands us must be https (plain
  * http only to a loopback host), and a `returnTo` must stay on the app's own origin or an allowed one.
  */
+import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
 import { UnsafeNavigationError } from "./errors.js";
 
@@ -19,16 +20,14 @@ export function assertSafeNavigationTarget(target: unknown, source: string, base
   return url.href;
 }
 
-const LOOPBACK_HOST = /^(?:localhost|[^.]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * A target the auth server handed us (logout `redirect_to`, SAML `login_url`): http(s) as above, and https unless
- * the host is a loopback one (localhost, 127.0.0.0/8, [::1]) — plain http elsewhere could be rewritten on the way.
+ * the host is a loopback one (`isLoopbackHost`) — plain http elsewhere could be rewritten on the way.
  */
 export function assertServerGivenTarget(target: unknown, source: string, base?: string): string {
   const href = assertSafeNavigationTarget(target, source, base);
   const url = new URL(href);
-  if (url.protocol === "http:" && !LOOPBACK_HOST.test(url.hostname)) {
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     throw new UnsafeNavigationError("http:", source, "https is required except for loopback hosts");
   }
   return href;

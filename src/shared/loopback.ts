@@ -1,4 +1,8 @@
-/** Whether a URL's host name names this machine (`localhost`, `127.x.x.x`, `[::1]`). */
+/**
+ * The one loopback check (the browser client, the server and the emulator all ask it): whether a host name names
+ * this machine. `localhost` and the names under it (`app.localhost`, RFC 6761), 127.0.0.0/8, and `::1` (`[::1]` as
+ * a URL writes it, bare as a header or a listen address may); any case.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  return /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(hostname);
+  return /^(([\w-]+\.)*localhost|127(\.\d+){3}|\[?::1]?)$/i.test(hostname);
 }

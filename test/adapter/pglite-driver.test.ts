@@ -24,4 +24,20 @@ describe("PGlite driver", () => {
     await expect(adapter.getUser("u1")).rejects.toMatchObject({ name: "AdapterError", code: "connection_lost" });
     await expect(adapter.createUser(newUser())).rejects.toMatchObject({ code: "connection_lost" });
   });
+
+  it("every in-memory database starts empty, the ones loaded from the process's fresh copy too", async () => {
+    for (let i = 0; i < 3; i++) {
+      const db = await openEmbeddedDatabase();
+      try {
+        const { rows } = await db.query<{ n: number }>(
+          "select count(*)::int as n from pg_tables where schemaname = 'public'",
+        );
+        expect(rows, `database ${i + 1}`).toEqual([{ n: 0 }]);
+        await migrate(db);
+        await createAdapter(db).createUser(newUser());
+      } finally {
+        await db.close();
+      }
+    }
+  });
 });

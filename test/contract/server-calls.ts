@@ -97,4 +97,21 @@ export const serverCalls: {
   backendDeleteApiKey: (t, o) => server.backendDeleteApiKey(t, { path: { apiKeyId: KEY_ID } }, o),
   backendCreateAccessToken: (t, o) =>
     server.backendCreateAccessToken(t, { body: { user_id: ADA, duration_in_minutes: 10, active_org_id: ACME } }, o),
+  backendFetchUserMfaMethods: (t, o) => server.backendFetchUserMfaMethods(t, user, o),
+  backendFetchUserSignupQueryParams: (t, o) => server.backendFetchUserSignupQueryParams(t, user, o),
+  backendFetchCustomRoleMappings: (t, o) => server.backendFetchCustomRoleMappings(t, {}, o),
+  backendAllowOrgToSetupSaml: (t, o) => server.backendAllowOrgToSetupSaml(t, { path: { orgId: ACME } }, o),
+  backendDisallowOrgToSetupSaml: (t, o) => server.backendDisallowOrgToSetupSaml(t, { path: { orgId: ACME } }, o),
+  backendImportApiKey: (t, o) =>
+    server.backendImportApiKey(t, { body: { imported_api_key: "legacy_4f1c2b9e8d7a6f5e", org_id: ACME } }, o),
+  backendValidateImportedApiKey: (t, o) =>
+    server.backendValidateImportedApiKey(t, { body: { api_key_token: "legacy_4f1c2b9e8d7a6f5e" } }, o),
+  backendFetchApiKeyUsage: (t, o) =>
+    server.backendFetchApiKeyUsage(t, { query: { date: "2026-11-29", api_key_id: KEY_ID } }, o),
+  backendCreateMagicLink: (t, o) =>
+    server.backendCreateMagicLink(t, { body: { email: "ada@acme.example", expires_in_hours: 1 } }, o),
+  backendMigrateUser: (t, o) =>
+    server.backendMigrateUser(t, { body: { email: "lin@acme.example", email_confirmed: true } }, o),
+  backendMigrateUserPassword: (t, o) =>
+    server.backendMigrateUserPassword(t, { body: { user_id: ADA, password_hash: "$2b$10$" } }, o),
 };

@@ -7,7 +7,7 @@ import { openEmulatorDatabase } from "../../src/emulator/db/sql.js";
 import { DEMO_IDS, demoSeed, startEmulator } from "../../src/emulator/index.js";
 
 /**
- * A data directory written before API keys could be archived (no `archived_at`, no user metadata, no org extras)
+ * A data directory written before API keys could be archived (no `archived_at`, no user metadata, no org extras, no magic links)
  * opens on this emulator: the columns are added, its keys are current, and deleting one through the backend API
  * archives it.
  */
@@ -32,6 +32,7 @@ it("migrates a data directory of the old schema: its keys stay current, a delete
   await old.db.query("alter table emu_api_keys drop column archived_at");
   await old.db.query("alter table emu_profiles drop column metadata");
   await old.db.query("alter table emu_orgs drop column extras");
+  await old.db.query("drop table emu_magic_links");
   await old.close();
 
   const second = await startEmulator({ seed: demoSeed, dataDir, port });
@@ -49,6 +50,12 @@ it("migrates a data directory of the old schema: its keys stay current, a delete
       headers: { Authorization: `Bearer ${second.apiKey}` },
     });
     expect(((await user.json()) as { metadata: unknown }).metadata).toEqual({});
+    const link = await fetch(`${second.url}/api/backend/v1/magic_link`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${second.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "ada@acme.example" }),
+    });
+    expect(((await link.json()) as { url: string }).url).toContain("/magic_link?t=");
   } finally {
     await second.stop();
   }

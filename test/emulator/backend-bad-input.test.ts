@@ -21,6 +21,18 @@ const cases: [string, string, unknown?][] = [
   ["POST", "/user/", { email: ["a"] }],
   ["PUT", `/user/${DEMO_IDS.ada}`, { metadata: "nope", username: "a b" }],
   ["PUT", `/user/${DEMO_IDS.ada}/email`, { new_email: 42 }],
+  ["POST", "/magic_link", { email: "ada@acme.example", expires_in_hours: 0, user_signup_query_parameters: { a: 1 } }],
+  ["POST", "/magic_link", { email: "ada@acme.example", redirect_to_url: "javascript:alert(1)" }],
+  [
+    "POST",
+    "/migrate_user/",
+    {
+      email: "z@x.example",
+      existing_password_hash: `$argon2id$v=19$m=99999999,t=1,p=1$${"a".repeat(16)}$${"b".repeat(43)}`,
+    },
+  ],
+  ["POST", "/migrate_user/", { email: "z@x.example", existing_password_hash: 42, properties: [] }],
+  ["POST", "/migrate_user/password", { user_id: DEMO_IDS.ada, password_hash: "plain text" }],
   ["POST", "/org/", { name: "X", max_users: HUGE }],
   ["POST", "/org/", { name: "X", enable_auto_joining_by_domain: true }],
   ["PUT", `/org/${DEMO_IDS.acme}`, { max_users: 2 ** 40, require_2fa_by: "not a date" }],

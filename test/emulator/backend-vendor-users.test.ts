@@ -90,11 +90,31 @@ describe("users", () => {
     const page = await setup.auth.fetchUsersByQuery({ emailOrUsername: "acme.example", orderBy: "EMAIL", pageSize: 2 });
     expect(page.users.map((u) => u.email)).toEqual(["ada@acme.example", "alan@acme.example"]);
     expect(page).toMatchObject({ currentPage: 0, pageSize: 2, hasMoreResults: true });
+    const all = await setup.auth.fetchUsersByQuery({
+      emailOrUsername: "acme.example",
+      orderBy: "EMAIL",
+      pageSize: 100,
+    });
+    const next = await setup.auth.fetchUsersByQuery({
+      emailOrUsername: "acme.example",
+      orderBy: "EMAIL",
+      pageSize: 2,
+      pageNumber: 1,
+    });
+    expect(next.users.map((u) => u.email)).toEqual(all.users.slice(2, 4).map((u) => u.email));
+    expect(next.totalUsers).toBe(all.users.length);
+    const past = await setup.auth.fetchUsersByQuery({ emailOrUsername: "acme.example", pageSize: 2, pageNumber: 500 });
+    expect(past).toMatchObject({ users: [], totalUsers: all.users.length, hasMoreResults: false });
     const legacy = await setup.auth.fetchUsersByQuery({ legacyUserId: "legacy-1001" });
     expect(legacy.users.map((u) => u.userId)).toEqual([DEMO_IDS.newcomer]);
     const members = await setup.auth.fetchUsersInOrg({ orgId: DEMO_IDS.acme, role: "Member" });
     expect(members.users.map((u) => u.email).sort()).toEqual(["alan@acme.example", "mallory@acme.example"]);
     expect(members.users[0]?.roleInOrg).toBe("Member");
+    const withOrgs = await setup.auth.fetchUsersInOrg({ orgId: DEMO_IDS.acme, role: "Member", includeOrgs: true });
+    expect(withOrgs.users.map((u) => u.orgIdToOrgInfo?.[DEMO_IDS.acme]?.userAssignedRole)).toEqual([
+      "Member",
+      "Member",
+    ]);
   });
 
   it("updates metadata, e-mail and password, clears the password; an unknown user is false", async () => {

@@ -84,7 +84,7 @@ describe("the server session on the emulator", () => {
     expect([theirs.userId, theirs.email, Object.keys(theirs.orgIdToOrgMemberInfo ?? {}).sort()]).toEqual([
       user?.userId,
       user?.email,
-      Object.keys(user?.orgIdToOrgMemberInfo ?? {}).sort(),
+      Object.keys(user?.orgIdToOrgMembership ?? {}).sort(),
     ]);
   });
 

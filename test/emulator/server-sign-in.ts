@@ -5,13 +5,13 @@ import type { ServerAuth } from "../../src/server/index.js";
 import { createCookieFetch } from "../../src/testing/index.js";
 import { type BrowserJar, locationOf } from "../support/browser-jar.js";
 
-/** A browser signed in as Ada at the emulator (its own cookie jar), as the hosted login leaves it. */
-export async function signedInAtAuthHost(emulatorUrl: string): Promise<typeof fetch> {
+/** A browser signed in as `email` (Ada by default) at the emulator (its own cookie jar), as the hosted login leaves it. */
+export async function signedInAtAuthHost(emulatorUrl: string, email = "ada@acme.example"): Promise<typeof fetch> {
   const browser = createCookieFetch();
   const login = await browser(`${emulatorUrl}/api/fe/v3/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-CSRF-Token": "-.-" },
-    body: JSON.stringify({ email: "ada@acme.example", password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   expect(login.status).toBe(200);
   return browser;

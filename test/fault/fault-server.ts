@@ -28,7 +28,7 @@ export interface FaultServer {
   url: string;
   requests: SeenRequest[];
   /** The fault for the following requests (null: answer correctly). */
-  fault: Fault | null;
+  fault: Pick<Fault, "answer"> | null;
   close(): Promise<void>;
 }
 
@@ -65,8 +65,11 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** The correct JSON answer of a request (null: 204 No Content); by default the fe routes' (`validAnswer`). */
+export type AnswerOf = (method: string, path: string) => string | null;
+
 /** Starts the auth server and the other-origin server; `other.requests` must stay empty. */
-export async function startFaultServers(): Promise<{
+export async function startFaultServers(answerOf: AnswerOf = (_, path) => validAnswer(path)): Promise<{
   auth: FaultServer;
   other: { url: string; requests: SeenRequest[] };
   close(): Promise<void>;
@@ -92,7 +95,7 @@ export async function startFaultServers(): Promise<{
     requests.push({ method: req.method ?? "", path, headers: req.headers });
     req.resume();
     req.on("end", () => {
-      const context: FaultContext = { validJson: validAnswer(path), otherOrigin: other.url, path };
+      const context: FaultContext = { validJson: answerOf(req.method ?? "GET", path), otherOrigin: other.url, path };
       if (auth.fault) return auth.fault.answer(res, context);
       if (context.validJson === null) return void res.writeHead(204).end();
       res.writeHead(200, { "Content-Type": "application/json" }).end(context.validJson);

@@ -6,9 +6,11 @@
  * expiry with no loading state, the org switch reaches the server, and a sign-out ends the session at the auth host.
  */
 import { describe, expect, inject, it } from "vitest";
+import { createApiKey, createTransport, deleteApiKey, login, refreshToken } from "../../src/index.js";
+import { createCookieFetch } from "../../src/testing/index.js";
 import { chromiumForFile, signInOnServerLogin } from "./hosted-login.js";
 import { nextPages } from "./next-pages.js";
-import { ACCESS_TOKEN_SECONDS, MEMBER, ORG, OWNER, SECOND_ORG } from "./seed.js";
+import { ACCESS_TOKEN_SECONDS, MEMBER, ORG, OWNER, PASSWORD, SECOND_ORG } from "./seed.js";
 
 const appUrl = inject("next").main;
 const emulatorUrl = inject("serverSessionEmulatorUrl");
@@ -155,5 +157,25 @@ describe("the Next.js example on the server session", () => {
     expect(html).toContain("Prefetched on the server: <!-- -->1<!-- --> page(s)");
     expect(html).toContain(MEMBER);
     await context.close();
+  });
+
+  it("a route handler answers the user or org behind an API key made in the browser, and refuses deleted and unknown keys", async () => {
+    // the keys are made as useCreateApiKey makes them: the front-end call, with the signed-in browser's cookie
+    const browser = createTransport({ authUrl: emulatorUrl, fetch: createCookieFetch() });
+    await login(browser, { body: { email: OWNER, password: PASSWORD } });
+    // the org's id as the emulator has it (seed.ts makes a new one in each process that loads it)
+    const memberships = Object.values((await refreshToken(browser)).org_id_to_org_member_info ?? {});
+    const orgId = memberships.find((membership) => membership.org_name === ORG.name)?.org_id ?? "";
+    const personal = await createApiKey(browser, { body: { display_name: "CLI" } });
+    const org = await createApiKey(browser, { body: { org_id: orgId, display_name: "CI" } });
+    const whoami = async (key: string) => {
+      const response = await fetch(`${appUrl}/api/whoami-by-key`, { headers: { Authorization: `Bearer ${key}` } });
+      return [response.status, await response.json()];
+    };
+    expect(await whoami(personal.api_key_token)).toEqual([200, { kind: "personal", email: OWNER }]);
+    expect(await whoami(org.api_key_token)).toEqual([200, { kind: "org", orgId, orgName: ORG.name }]);
+    await deleteApiKey(browser, { path: { apiKeyId: personal.api_key_id } });
+    expect(await whoami(personal.api_key_token)).toEqual([401, { error: "deleted" }]);
+    expect(await whoami("0".repeat(48))).toEqual([401, { error: "unknown" }]);
   });
 });

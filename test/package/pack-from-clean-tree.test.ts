@@ -1,32 +1,30 @@
 /**
  * `npm pack` in a fresh clone, where nothing has built `dist/` yet: `prepack` must build it, or the tarball holds no
- * code. The clone is the repository's files as git would hand them out (tracked, plus new files not ignored), copied
- * without `dist/`; its node_modules is a symlink to this one's, since `npm ci` there would take minutes.
+ * code. The run's one build is that pack (scripts/lib/clean-clone-pack.ts, through scripts/lib/packed-tarball.ts):
+ * the repository's files as git would hand them out (tracked, plus new files not ignored), copied without `dist/`,
+ * its node_modules a symlink to this one's, since `npm ci` there would take minutes. This file checks its tarball and
+ * what the clone held before `npm pack` ran.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { describe, expect, it } from "vitest";
+import { cleanCloneRecord } from "../../scripts/lib/clean-clone-pack.js";
+import { packedTarball } from "../../scripts/lib/packed-tarball.js";
 
-const work = mkdtempSync(join(tmpdir(), "orgauth-clean-clone-"));
-const clone = join(work, "orgauth");
+const tarball = packedTarball();
+const record = cleanCloneRecord(tarball);
 /** The paths inside the tarball, relative to its `package/` folder. */
-let packed: string[] = [];
-let builtBeforePack = true;
+const packed = execFileSync("tar", ["-tzf", tarball])
+  .toString()
+  .split("\n")
+  .filter((line) => line !== "")
+  .map((line) => line.replace(/^package\//, ""));
 
-/** The files a clone of the working tree would have: tracked, and new ones git does not ignore. */
-function cloneFiles(): string[] {
-  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: repoRoot })
-    .toString()
-    .split("\0")
-    .filter((file) => file !== "" && existsSync(join(repoRoot, file)));
-}
-
-/** Every file package.json points a consumer at: main, module, types and each export condition's target. */
+/** Every file the packed package.json points a consumer at: main, module, types and each export condition's target. */
 function promisedFiles(): string[] {
-  const manifest = JSON.parse(readFileSync(join(clone, "package.json"), "utf8")) as Record<string, unknown>;
+  const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"]).toString()) as Record<
+    string,
+    unknown
+  >;
   const targets: string[] = [];
   const collect = (value: unknown): void => {
     if (typeof value === "string") targets.push(value.replace(/^\.\//, ""));
@@ -36,29 +34,10 @@ function promisedFiles(): string[] {
   return [...new Set(targets)];
 }
 
-beforeAll(() => {
-  for (const file of cloneFiles()) {
-    mkdirSync(dirname(join(clone, file)), { recursive: true });
-    cpSync(join(repoRoot, file), join(clone, file));
-  }
-  symlinkSync(join(repoRoot, "node_modules"), join(clone, "node_modules"));
-  builtBeforePack = existsSync(join(clone, "dist"));
-  // The build's own output goes to the same stdout, so the tarball is listed with tar rather than read from --json.
-  execFileSync("npm", ["pack", "--pack-destination", work], { cwd: clone, stdio: "pipe" });
-  const tarball = readdirSync(work).find((file) => file.endsWith(".tgz"));
-  if (!tarball) throw new Error("npm pack wrote no tarball");
-  packed = execFileSync("tar", ["-tzf", join(work, tarball)])
-    .toString()
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => line.replace(/^package\//, ""));
-}, 240_000);
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
 describe("npm pack in a fresh clone", () => {
   it("starts from a tree without dist/", () => {
-    expect(builtBeforePack).toBe(false);
+    expect(record).toMatchObject({ distBeforePack: false });
+    expect(record!.files).toBeGreaterThan(100);
   });
 
   it("builds first (prepack), so the tarball holds every file package.json promises", () => {

@@ -45,7 +45,7 @@ function serverUser(overrides: Partial<ClientUser> = {}): ClientUser {
     email: "ada@example.com",
     firstName: "Ada",
     properties: {},
-    orgs: [ACME, BETA],
+    orgIdToOrgMembership: { [ACME.orgId]: ACME, [BETA.orgId]: BETA },
     accessToken: "header.eyJleHAiOjF9.sig",
     expiresAtSeconds: inAnHour(),
     ...overrides,
@@ -90,7 +90,7 @@ function userinfoAnswer(email: string, activeOrgId?: string) {
       },
     },
     accessToken: "fresh-token",
-    expiresAt: inAnHour(),
+    expiresAtSeconds: inAnHour(),
     ...(activeOrgId ? { activeOrgId } : {}),
   };
   return { ...answer, ...userFromUserinfo(answer.userinfo, undefined) };

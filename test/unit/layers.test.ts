@@ -24,8 +24,8 @@ const CLIENT_LAYERS = /^src\/(session|transport|hooks|generated)\//;
 const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-query)(\/|$)/;
 /** The barrels the testing kit may import from: each layer's index, and the generated operations. */
 const BARRELS = /^src\/((session|transport|hooks)\/index\.ts|generated\/operations\.ts)$/;
-/** The browser session's pure user model (types, org lookups and checks): the server's user shares it. */
-const SESSION_USER_MODEL = /^src\/session\/(types|access-helpers|auth-objects)\.ts$/;
+/** The browser session's pure user model (types, the membership mapping, org lookups and checks): the server's user shares it. */
+const SESSION_USER_MODEL = /^src\/session\/(types|org-membership|access-helpers|auth-objects)\.ts$/;
 /** What only server entries may reach: the generated server operations, the backend client and the server transport. */
 const SERVER_ONLY =
   /^src\/(generated\/(server-operations|backend-client|backend-types)|transport\/server-transport)\.ts$/;

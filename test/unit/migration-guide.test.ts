@@ -163,6 +163,7 @@ const ENTRY_SOURCES: Record<string, string> = {
   "orgauth/testing/react": "src/testing/react.ts",
   "orgauth/nextjs": "src/nextjs/index.ts",
   "orgauth/nextjs/client": "src/nextjs/client.ts",
+  "orgauth/server": "src/server/index.ts",
 };
 
 /** One row of a mapping table: its cells, and the entry each cell's names must be importable from. */

@@ -1,9 +1,10 @@
 "use client";
 /**
  * The client half of the app's providers. `AuthProvider` (orgauth/nextjs/client) starts from the user the server
- * read, so a signed-in page is signed in from its first paint. The QueryClient is created here, in a client
- * component, and shared with TanStack Query's own hooks (`useQuery` in the dashboard, `HydrationBoundary` on the
- * members page) through `QueryClientProvider`.
+ * read, so a signed-in page is signed in from its first paint. This app calls generated query hooks, so it creates
+ * a QueryClient here, in a client component, and shares it with TanStack Query's own hooks (`useQuery` in the
+ * dashboard, `HydrationBoundary` on the members page) through `QueryClientProvider`. A session-only app (no query
+ * hooks) renders `<AuthProvider user={user} authUrl={authUrl}>` alone and ships no TanStack Query.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider, type ClientUser } from "orgauth/nextjs/client";

@@ -7,7 +7,8 @@ import type { EmulatorContext } from "../store/context.js";
 import { invalidFields, ProviderError } from "../http/errors.js";
 import { bodyOf, requiredText, textList } from "../http/fields.js";
 import type { Router } from "../http/http.js";
-import { findMembership, listOrgs, putMembership, requireOrg } from "../store/orgs.js";
+import { findMembership, listOrgs, type Org, putMembership, requireOrg } from "../store/orgs.js";
+import { rolesFor } from "../store/roles.js";
 import { sendInvitation } from "../store/invitations.js";
 import { addMember, withinMemberLimit } from "../store/member-limit.js";
 import { getPersonByEmail } from "../store/people.js";
@@ -17,9 +18,9 @@ import { assertKeepsOwner } from "./owners.js";
 
 const notAMember = () => new ProviderError(404, "user_not_found", "Not a member of this org");
 
-/** The role and additional roles of a body, checked against the settings. */
-async function rolesOf(ctx: EmulatorContext, body: Record<string, unknown>) {
-  const settings = await ctx.settings();
+/** The role and additional roles of a body, checked against the org's roles (its custom role mapping's, if any). */
+async function rolesOf(ctx: EmulatorContext, org: Org, body: Record<string, unknown>) {
+  const settings = rolesFor(await ctx.settings(), org);
   const role = requiredText(body, "role");
   const additionalRoles = textList(body, "additionalRoles");
   if (!settings.roles.some((r) => r.name === role))
@@ -32,6 +33,7 @@ async function rolesOf(ctx: EmulatorContext, body: Record<string, unknown>) {
 /** Registers the org routes of the admin UI. */
 export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
   router.add("GET", "/__emulator/orgs", async () => {
+    const settings = await ctx.settings();
     const orgs = [];
     for (const org of await listOrgs(ctx, "true", [])) {
       const { rows: members } = await ctx.db.query<{
@@ -48,11 +50,15 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
         "select email, role, expires_at from emu_invitations where org_id = $1 order by lower(email)",
         [org.id],
       );
+      const own = rolesFor(settings, org);
       orgs.push({
         id: org.id,
         name: org.name,
         domain: org.domain,
         roleStructure: org.roleStructure,
+        roleMapping: own === settings ? null : (org.roleMapping ?? null),
+        roles: own.roles.map((r) => r.name),
+        additionalRoles: own.additionalRoles.map((r) => r.name),
         members: members.map((m) => ({
           userId: m.user_id,
           email: m.email,
@@ -67,7 +73,6 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
         })),
       });
     }
-    const settings = await ctx.settings();
     return ok({
       orgs,
       roles: settings.roles.map((r) => r.name),
@@ -79,7 +84,7 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
     const body = bodyOf(request);
     const person = await getPersonByEmail(ctx, requiredText(body, "email"));
     if (!person) throw invalidFields({ email: { code: "not_found", message: "No user has this e-mail" } });
-    const roles = await rolesOf(ctx, body);
+    const roles = await rolesOf(ctx, org, body);
     await addMember(ctx, { orgId: org.id, userId: person.id, ...roles }, person.email);
     return ok({ orgId: org.id, userId: person.id });
   });
@@ -87,7 +92,7 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
     const org = await requireOrg(ctx, request.params.orgId!);
     const userId = request.params.userId!;
     if (!(await findMembership(ctx, org.id, userId))) throw notAMember();
-    const roles = await rolesOf(ctx, bodyOf(request));
+    const roles = await rolesOf(ctx, org, bodyOf(request));
     await assertKeepsOwner(ctx, org, userId, roles.role);
     await putMembership(ctx, { orgId: org.id, userId, ...roles });
     return ok({ orgId: org.id, userId: request.params.userId });
@@ -105,7 +110,7 @@ export function adminOrgRoutes(router: Router, ctx: EmulatorContext): void {
     const body = bodyOf(request);
     const email = requiredText(body, "email").trim();
     if (!isEmail(email)) throw invalidFields({ email: { code: "invalid", message: "Not an e-mail address" } });
-    const { role, additionalRoles } = await rolesOf(ctx, body);
+    const { role, additionalRoles } = await rolesOf(ctx, org, body);
     await withinMemberLimit(ctx, org.id, email, (tx) => sendInvitation(tx, org, email, role, additionalRoles));
     return { status: 201, json: { orgId: org.id, email } };
   });

@@ -71,6 +71,19 @@ const steps = [
   // permission, password rotation and custom role mapping name.
   "alter table emu_profiles add column if not exists metadata jsonb not null default '{}'",
   "alter table emu_orgs add column if not exists extras jsonb not null default '{}'",
+  // An end-user API key imported from another system (its token kept hashed; it validates only on validate_imported),
+  // and how many times each key validated per UTC day (the backend's usage count).
+  "alter table emu_api_keys add column if not exists imported boolean not null default false",
+  `create table if not exists emu_api_key_usage (
+     api_key_id text not null references emu_api_keys(id) on delete cascade, day date not null,
+     count integer not null default 0, primary key (api_key_id, day))`,
+  // Magic links made by the backend API: the token only hashed, where the link lands, how long and how often it works.
+  `create table if not exists emu_magic_links (
+     token_hash text primary key, user_id text not null, redirect_to text, single_use boolean not null,
+     requires_interstitial boolean not null, signup_query_parameters jsonb, expires_at timestamptz not null,
+     used_at timestamptz, created_at timestamptz not null)`,
+  // The sign-up query parameters a magic link gave the user it created (the backend reads them back; {} for others).
+  "alter table emu_profiles add column if not exists signup_query_parameters jsonb not null default '{}'",
 ];
 
 /** Creates the emulator's tables when they are missing. */
@@ -81,6 +94,6 @@ export async function migrateEmulator(db: SqlPort): Promise<void> {
 /** Empties every emulator table (the identity store is emptied by the caller). */
 export async function truncateEmulator(db: SqlPort): Promise<void> {
   await db.query(
-    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins, emu_ssr_codes, emu_ssr_sessions, emu_refresh_tokens restart identity cascade",
+    "truncate emu_profiles, emu_orgs, emu_memberships, emu_invitations, emu_api_keys, emu_api_key_usage, emu_mfa, emu_mfa_steps, emu_backup_codes, emu_rate_limits, emu_outbox, emu_settings, emu_session_logins, emu_ssr_codes, emu_ssr_sessions, emu_refresh_tokens, emu_magic_links restart identity cascade",
   );
 }

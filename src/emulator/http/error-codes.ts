@@ -6,8 +6,9 @@ import type { ContractErrorCode } from "./error-codes.generated.js";
 
 /**
  * Emulator-only codes, not in the contract: refusals of the emulator's local defences (host, origin, admin secret,
- * cross-site forms) and of its request limits, which the hosted provider has no documented answer for; and a backend
- * call whose `X-Propelauth-url` names a host the emulator does not serve (the provider routes on it).
+ * cross-site forms) and of its request limits, which the hosted provider has no documented answer for; a backend
+ * call whose `X-Propelauth-url` names a host the emulator does not serve (the provider routes on it); and a backend
+ * call of the provider's library that the emulator does not implement (501, outside the contract).
  */
 export type EmulatorOnlyErrorCode =
   | "host_not_allowed"
@@ -17,7 +18,8 @@ export type EmulatorOnlyErrorCode =
   | "json_required"
   | "request_too_large"
   | "invalid_character"
-  | "auth_url_not_served";
+  | "auth_url_not_served"
+  | "not_implemented";
 
 /** Every error code an emulator reply may carry. */
 export type EmulatorErrorCode = ContractErrorCode | EmulatorOnlyErrorCode;

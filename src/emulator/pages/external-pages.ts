@@ -1,6 +1,7 @@
 import type { EmulatorContext } from "../store/context.js";
 import type { Reply, Request, Router } from "../http/http.js";
 import { findMembership, findOrg } from "../store/orgs.js";
+import { rolesFor } from "../store/roles.js";
 import { addMember } from "../store/member-limit.js";
 import { ProviderError } from "../http/errors.js";
 import { createPerson, getPerson, getPersonByEmail, type Person } from "../store/people.js";
@@ -81,7 +82,7 @@ ${errorLine(error)}${form("/saml", [{ name: "email", label: "Work email", type: 
     const result = await externalSignIn(ctx, "saml", `${org.id}:${email.toLowerCase()}`, email);
     if (typeof result === "string") return samlPage(request, orgId, result);
     if (!(await findMembership(ctx, org.id, result.id))) {
-      const roles = (await ctx.settings()).roles;
+      const { roles } = rolesFor(await ctx.settings(), org);
       const member = { orgId: org.id, userId: result.id, role: roles.at(-1)!.name, additionalRoles: [] };
       try {
         await addMember(ctx, member, result.email);

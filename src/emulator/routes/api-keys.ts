@@ -4,7 +4,7 @@ import { bodyOf, optionalText, paging } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { findMembership, findOrg } from "../store/orgs.js";
 import type { Person } from "../store/people.js";
-import { can } from "../store/roles.js";
+import { can, rolesFor } from "../store/roles.js";
 import { API_KEY_LIFETIMES, createApiKey, deleteApiKey } from "../store/api-keys.js";
 import { requirePerson } from "../store/sessions.js";
 import { noContent, ok } from "../http/reply.js";
@@ -35,8 +35,11 @@ const displayNameProblem = (name: string | undefined, required: boolean) =>
 /** Whether a person may manage the keys of an org (a member holding can_manage_api_keys). */
 async function managesOrgKeys(ctx: EmulatorContext, person: Person, orgId: string): Promise<boolean> {
   const membership = await findMembership(ctx, orgId, person.id);
+  const org = membership && (await findOrg(ctx, orgId));
   return (
-    membership !== null && can(await ctx.settings(), membership.role, membership.additionalRoles, "can_manage_api_keys")
+    !!org &&
+    !!membership &&
+    can(rolesFor(await ctx.settings(), org), membership.role, membership.additionalRoles, "can_manage_api_keys")
   );
 }
 

@@ -2,7 +2,7 @@ import type { EmulatorContext } from "../store/context.js";
 import { membershipsOf, type Membership, type Org } from "../store/orgs.js";
 import type { LoginMethod } from "../store/login-methods.js";
 import type { Person } from "../store/people.js";
-import { roleView } from "../store/roles.js";
+import { roleView, rolesFor } from "../store/roles.js";
 import type { EmulatorSettings } from "../store/settings.js";
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
@@ -35,7 +35,7 @@ export function userJson(person: Person): Record<string, unknown> {
 
 /** The contract's OrgMemberInfo for one membership. */
 export function memberInfoJson(settings: EmulatorSettings, org: Org, membership: Membership): Record<string, unknown> {
-  const view = roleView(settings, membership.role, membership.additionalRoles);
+  const view = roleView(rolesFor(settings, org), membership.role, membership.additionalRoles);
   const info: Record<string, unknown> = {
     org_id: org.id,
     org_name: org.name,

@@ -2,10 +2,8 @@ import type { EmulatorContext } from "../store/context.js";
 import { FieldMapError } from "../http/backend-errors.js";
 import { invalidApiKey, ProviderError } from "../http/errors.js";
 import type { Handler, Request, Router } from "../http/http.js";
+import { isLoopbackHost } from "../../shared/loopback.js";
 import { bearsIntegrationKey } from "../tokens/integration-key.js";
-
-/** Loopback host names an app's auth URL may name (the provider's `X-Propelauth-url` is the auth URL's host name). */
-const LOOPBACK_NAME = /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i;
 
 /**
  * Refuses a backend call whose `X-Propelauth-url` names a host the emulator does not serve: only loopback names and
@@ -15,7 +13,7 @@ function assertServedHost(ctx: EmulatorContext, request: Request): void {
   const header = request.headers["x-propelauth-url"];
   const given = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase();
   const own = new URL(ctx.baseUrl).hostname;
-  if (given === undefined || LOOPBACK_NAME.test(given) || given === own) return;
+  if (given === undefined || isLoopbackHost(given) || given === own) return;
   throw new ProviderError(
     400,
     "auth_url_not_served",

@@ -8,7 +8,7 @@ import { sendInvitation } from "../store/invitations.js";
 import { addMember, withinMemberLimit } from "../store/member-limit.js";
 import { findMembership, findOrg, type Org, putMembership } from "../store/orgs.js";
 import { getPerson, getPersonByEmail, type Person } from "../store/people.js";
-import { rank } from "../store/roles.js";
+import { rank, rolesFor } from "../store/roles.js";
 import type { EmulatorSettings } from "../store/settings.js";
 import { isEmail } from "../tokens/secrets.js";
 import { backendRegistrar } from "./backend-edge.js";
@@ -60,7 +60,7 @@ export function backendMemberRoutes(router: Router, ctx: EmulatorContext): void 
   add("POST", "/api/backend/v1/org/add_user", async (request) => {
     const body = bodyOf(request);
     const [org, person] = [await orgOf(ctx, body), await userOf(ctx, body)];
-    const roles = rolesOf(await ctx.settings(), body);
+    const roles = rolesOf(rolesFor(await ctx.settings(), org), body);
     if (await findMembership(ctx, org.id, person.id))
       throw fieldError("user_id", "The user is already a member of this organization", "action_already_complete");
     await limited(() => addMember(ctx, { orgId: org.id, userId: person.id, ...roles }, person.email));
@@ -70,7 +70,7 @@ export function backendMemberRoutes(router: Router, ctx: EmulatorContext): void 
   add("POST", "/api/backend/v1/org/change_role", async (request) => {
     const body = bodyOf(request);
     const [org, person] = [await orgOf(ctx, body), await userOf(ctx, body)];
-    const roles = rolesOf(await ctx.settings(), body);
+    const roles = rolesOf(rolesFor(await ctx.settings(), org), body);
     if (!(await findMembership(ctx, org.id, person.id))) throw notMember();
     await putMembership(ctx, { orgId: org.id, userId: person.id, ...roles });
     return ok({});
@@ -88,7 +88,7 @@ export function backendMemberRoutes(router: Router, ctx: EmulatorContext): void 
   });
 
   const invite = async (org: Org, email: string, body: Record<string, unknown>) => {
-    const roles = rolesOf(await ctx.settings(), body);
+    const roles = rolesOf(rolesFor(await ctx.settings(), org), body);
     const existing = await getPersonByEmail(ctx, email);
     if (existing && (await findMembership(ctx, org.id, existing.id)))
       throw fieldError("email", "This user is already a member of the organization", "action_already_complete");

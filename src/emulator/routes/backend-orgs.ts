@@ -7,6 +7,7 @@ import { ok } from "../http/reply.js";
 import { insertOrg, orgRecords, urlSafe } from "../store/orgs.js";
 import { newId } from "../tokens/secrets.js";
 import { backendRegistrar } from "./backend-edge.js";
+import { assertRoleMapping } from "./backend-role-mappings.js";
 import { backendPaging, orgListItem, orgWire, pageWire } from "./backend-wire.js";
 
 /** The provider's org orderings. */
@@ -16,7 +17,10 @@ const ORG_ORDERS = new Map([
   ["NAME", "lower(name), id"],
 ]);
 
-/** Settings the backend stores for an org and the emulator does not act on, with how each is checked. */
+/**
+ * Settings the backend stores for an org, with how each is checked: the emulator acts on `can_setup_saml` (answered
+ * by fetch org) and `custom_role_mapping_name` (the org's roles), and only stores the others.
+ */
 const EXTRAS: [string, (body: Record<string, unknown>, name: string) => unknown][] = [
   ["can_setup_saml", optionalFlag],
   ["extra_domains", (body, name) => (body[name] === undefined ? undefined : textList(body, name))],
@@ -94,6 +98,8 @@ export function backendOrgRoutes(router: Router, ctx: EmulatorContext): void {
       legacyOrgId: optionalText(body, "legacy_org_id") ?? null,
     };
     const extras = extrasOf({ custom_role_mapping_name: body.custom_role_mapping_name });
+    if (typeof extras.custom_role_mapping_name === "string")
+      await assertRoleMapping(ctx, null, extras.custom_role_mapping_name);
     await insertOrg(ctx, org);
     await ctx.db.query("update emu_orgs set extras = $2 where id = $1", [org.id, JSON.stringify(extras)]);
     return ok({ org_id: org.id, name: org.name });
@@ -143,6 +149,9 @@ export function backendOrgRoutes(router: Router, ctx: EmulatorContext): void {
     });
     const metadata = optionalObject(body, "metadata");
     const maxUsers = optionalCount(body, "max_users", 1);
+    const extras = extrasOf(body);
+    if (typeof extras.custom_role_mapping_name === "string")
+      await assertRoleMapping(ctx, org.id, extras.custom_role_mapping_name);
     const domain = optionalText(body, "domain");
     await ctx.db.query(
       `update emu_orgs set name = coalesce($2, name), url_safe_name = coalesce($3, url_safe_name),
@@ -161,7 +170,7 @@ export function backendOrgRoutes(router: Router, ctx: EmulatorContext): void {
         domain === undefined ? null : domain.trim().toLowerCase(),
         optionalText(body, "legacy_org_id") ?? null,
         deadline ?? null,
-        JSON.stringify(extrasOf(body)),
+        JSON.stringify(extras),
       ],
     );
     return ok({});

@@ -5,9 +5,10 @@ import { bodyOf, textList } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { ok } from "../http/reply.js";
 import { findOrg } from "../store/orgs.js";
-import { getPerson, getPersonByEmail, type Person } from "../store/people.js";
+import { getPeople, getPerson, getPersonByEmail, type Person } from "../store/people.js";
 import { backendRegistrar } from "./backend-edge.js";
-import { backendPaging, pageWire, queryFlag, userWire } from "./backend-wire.js";
+import { backendPaging, pageWire, queryFlag, userWire, usersWire } from "./backend-wire.js";
+import { pageOf } from "../store/paged-rows.js";
 
 /** The provider's user orderings, as SQL over `users u` joined with `emu_profiles p`. */
 const USER_ORDERS = new Map([
@@ -22,14 +23,10 @@ const USER_ORDERS = new Map([
 /** The most values one batch fetch may name. */
 const BATCH_LIMIT = 100;
 
-/** The people of some ids, in that order (ids of nobody left out). */
+/** The people of some ids, in that order (ids of nobody left out), loaded in one query. */
 async function peopleOf(ctx: EmulatorContext, ids: readonly string[]): Promise<Person[]> {
-  const people: Person[] = [];
-  for (const id of ids) {
-    const person = await getPerson(ctx, id);
-    if (person) people.push(person);
-  }
-  return people;
+  const people = await getPeople(ctx, ids);
+  return ids.flatMap((id) => people.get(id) ?? []);
 }
 
 /** A required query parameter. */
@@ -61,8 +58,7 @@ export function backendUserReadRoutes(router: Router, ctx: EmulatorContext): voi
       if (values.length > BATCH_LIMIT) throw fieldError(field, `At most ${BATCH_LIMIT} values`, "too_long");
       const people =
         column === "u.id" ? await peopleOf(ctx, values) : await peopleOf(ctx, await idsWhere(ctx, column, values));
-      const includeOrgs = queryFlag(request, "include_orgs");
-      return ok(await Promise.all(people.map((person) => userWire(ctx, person, includeOrgs))));
+      return ok(await usersWire(ctx, people, queryFlag(request, "include_orgs")));
     });
 
   add("GET", "/api/backend/v1/user/email", async (request) =>
@@ -83,13 +79,16 @@ export function backendUserReadRoutes(router: Router, ctx: EmulatorContext): voi
     if (!order) throw fieldError("order_by", `One of ${[...USER_ORDERS.keys()].join(", ")}`);
     const search = query.get("email_or_username") ?? "";
     const legacy = query.get("legacy_user_id");
-    const { rows } = await ctx.db.query<{ id: string }>(
-      `select u.id from users u left join emu_profiles p on p.user_id = u.id
+    const found = await pageOf<{ id: string }>(
+      ctx,
+      `select u.id, count(*) over ()::int as total_rows from users u left join emu_profiles p on p.user_id = u.id
        where (strpos(lower(u.email), lower($1)) > 0 or strpos(lower(coalesce(p.username, '')), lower($1)) > 0)
-         and ($2::text is null or p.legacy_user_id = $2) order by ${order}, u.id`,
+         and ($2::text is null or p.legacy_user_id = $2)`,
       [search, legacy],
+      `${order}, u.id`,
+      page,
     );
-    return usersPage(ctx, request, rows, page, () => ({}));
+    return usersPage(ctx, request, found, page, () => ({}));
   });
 
   add("GET", "/api/backend/v1/user/org/:orgId", async (request) => {
@@ -97,13 +96,16 @@ export function backendUserReadRoutes(router: Router, ctx: EmulatorContext): voi
     if (!org) throw orgNotFound();
     const page = backendPaging(request);
     const role = request.url.searchParams.get("role");
-    const { rows } = await ctx.db.query<{ id: string; role: string; additional_roles: string[] }>(
-      `select m.user_id as id, m.role, m.additional_roles from emu_memberships m join users u on u.id = m.user_id
-       where m.org_id = $1 and ($2::text is null or m.role = $2) order by m.created_at, m.user_id`,
+    const found = await pageOf<{ id: string; role: string; additional_roles: string[] }>(
+      ctx,
+      `select m.user_id as id, m.role, m.additional_roles, count(*) over ()::int as total_rows
+       from emu_memberships m join users u on u.id = m.user_id where m.org_id = $1 and ($2::text is null or m.role = $2)`,
       [org.id, role],
+      "m.created_at, m.user_id",
+      page,
     );
-    const roles = new Map(rows.map((r) => [r.id, r]));
-    return usersPage(ctx, request, rows, page, (id) => ({
+    const roles = new Map(found.rows.map((r) => [r.id, r]));
+    return usersPage(ctx, request, found, page, (id) => ({
       role_in_org: roles.get(id)?.role,
       additional_roles_in_org: roles.get(id)?.additional_roles ?? [],
     }));
@@ -114,22 +116,19 @@ export function backendUserReadRoutes(router: Router, ctx: EmulatorContext): voi
   );
 }
 
-/** One page of users (`rows` holds every match, in order), each with `extraOf` its id added. */
+/** One page of users (`found` holds the page's ids, in order, and how many match), each with `extraOf` its id added. */
 async function usersPage(
   ctx: EmulatorContext,
   request: Request,
-  rows: { id: string }[],
+  found: { rows: { id: string }[]; total: number },
   page: { pageNumber: number; pageSize: number },
   extraOf: (id: string) => Record<string, unknown>,
 ) {
-  const start = page.pageNumber * page.pageSize;
   const people = await peopleOf(
     ctx,
-    rows.slice(start, start + page.pageSize).map((r) => r.id),
+    found.rows.map((r) => r.id),
   );
-  const includeOrgs = queryFlag(request, "include_orgs");
-  const users = await Promise.all(
-    people.map(async (person) => ({ ...(await userWire(ctx, person, includeOrgs)), ...extraOf(person.id) })),
-  );
-  return ok(pageWire(users, rows.length, page, "users", "total_users"));
+  const wires = await usersWire(ctx, people, queryFlag(request, "include_orgs"));
+  const users = wires.map((wire, i) => ({ ...wire, ...extraOf(people[i]!.id) }));
+  return ok(pageWire(users, found.total, page, "users", "total_users"));
 }

@@ -4,8 +4,9 @@
  */
 import type { EmulatorContext } from "../store/context.js";
 import type { StoredApiKey } from "../store/api-keys.js";
-import { membershipsOf, type OrgRecord } from "../store/orgs.js";
+import { type Membership, membershipsOf, membershipsOfPeople, type Org, type OrgRecord } from "../store/orgs.js";
 import type { Person } from "../store/people.js";
+import type { EmulatorSettings } from "../store/settings.js";
 import { invalidFields } from "../http/errors.js";
 import type { Request } from "../http/http.js";
 import { memberInfoJson, userJson } from "./auth-info.js";
@@ -13,21 +14,38 @@ import { memberInfoJson, userJson } from "./auth-info.js";
 /** Epoch seconds of a date. */
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
+/** A backend user's own fields (UserMetadata without memberships). */
+function userFields(person: Person): Record<string, unknown> {
+  return { ...userJson(person), metadata: person.metadata, update_password_required: person.mustChangePassword };
+}
+
+/** Memberships as a backend user's `org_id_to_org_info`. */
+function orgInfoOf(settings: EmulatorSettings, memberships: { org: Org; membership: Membership }[]) {
+  return Object.fromEntries(
+    memberships.map(({ org, membership }) => [org.id, memberInfoJson(settings, org, membership)]),
+  );
+}
+
 /** A backend user (UserMetadata): the profile, its metadata, and with `includeOrgs` every membership. */
 export async function userWire(ctx: EmulatorContext, person: Person, includeOrgs: boolean) {
-  const user: Record<string, unknown> = {
-    ...userJson(person),
-    metadata: person.metadata,
-    update_password_required: person.mustChangePassword,
-  };
-  if (includeOrgs) {
-    const settings = await ctx.settings();
-    const memberships = await membershipsOf(ctx, person.id);
-    user.org_id_to_org_info = Object.fromEntries(
-      memberships.map(({ org, membership }) => [org.id, memberInfoJson(settings, org, membership)]),
-    );
-  }
+  const user = userFields(person);
+  if (includeOrgs) user.org_id_to_org_info = orgInfoOf(await ctx.settings(), await membershipsOf(ctx, person.id));
   return user;
+}
+
+/** Backend users of some people, in order, as userWire makes them; with `includeOrgs` all memberships in one query. */
+export async function usersWire(ctx: EmulatorContext, people: readonly Person[], includeOrgs: boolean) {
+  const users = people.map(userFields);
+  if (!includeOrgs) return users;
+  const settings = await ctx.settings();
+  const memberships = await membershipsOfPeople(
+    ctx,
+    people.map((person) => person.id),
+  );
+  return users.map((user, i) => ({
+    ...user,
+    org_id_to_org_info: orgInfoOf(settings, memberships.get(people[i]!.id) ?? []),
+  }));
 }
 
 /** An extra setting of an org (stored as the backend sent it), or its default. */

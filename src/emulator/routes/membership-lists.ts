@@ -4,12 +4,15 @@ import { paging } from "../http/fields.js";
 import type { Request, Router } from "../http/http.js";
 import { findMembership, requireOrg, type Membership, type Org } from "../store/orgs.js";
 import { getPerson, type Person } from "../store/people.js";
-import { assignableRoles, can, rank } from "../store/roles.js";
+import { assignableRoles, can, rank, rolesFor } from "../store/roles.js";
 import type { EmulatorSettings } from "../store/settings.js";
 import { requirePerson } from "../store/sessions.js";
 import { ok } from "../http/reply.js";
 
-/** The acting member of an org: a logged-in, confirmed person while organisations are on, and the org (or org_not_found). */
+/**
+ * The acting member of an org: a logged-in, confirmed person while organisations are on, and the org (or
+ * org_not_found), with the settings as the org sees them (its custom role mapping's roles).
+ */
 export async function orgActor(
   ctx: EmulatorContext,
   request: Request,
@@ -19,7 +22,7 @@ export async function orgActor(
   const settings = await ctx.settings();
   if (!settings.orgs) throw disabled("Organizations are not enabled");
   const org = await requireOrg(ctx, orgId);
-  return { person, org, membership: await findMembership(ctx, org.id, person.id), settings };
+  return { person, org, membership: await findMembership(ctx, org.id, person.id), settings: rolesFor(settings, org) };
 }
 
 /** One page of `items` and the paging fields every list answers with. */

@@ -13,7 +13,7 @@ import {
   withinOrgLimit,
 } from "../store/orgs.js";
 import type { Person } from "../store/people.js";
-import { can } from "../store/roles.js";
+import { can, rolesFor } from "../store/roles.js";
 import { domainOf, newId } from "../tokens/secrets.js";
 import { requirePerson } from "../store/sessions.js";
 import { assertRoomFor } from "../store/member-limit.js";
@@ -94,7 +94,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
     const org = await requireOrg(ctx, request.url.searchParams.get("org_id") ?? "");
     const membership = await findMembership(ctx, org.id, person.id);
     if (!membership) throw forbidden("You don't have permission to view this organization");
-    const settings = await ctx.settings();
+    const settings = rolesFor(await ctx.settings(), org);
     const mayUpdate = can(settings, membership.role, membership.additionalRoles, "can_update_org_settings");
     const domain = domainOf(person.email);
     return ok({
@@ -122,7 +122,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
     const membership = await findMembership(ctx, org.id, person.id);
     if (
       !membership ||
-      !can(await ctx.settings(), membership.role, membership.additionalRoles, "can_update_org_settings")
+      !can(rolesFor(await ctx.settings(), org), membership.role, membership.additionalRoles, "can_update_org_settings")
     ) {
       throw forbidden("You don't have permission to update this organization");
     }
@@ -155,7 +155,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
     if (!settings.orgs || !settings.orgDeletion) throw disabled("Deleting organizations is not enabled");
     const org = await requireOrg(ctx, optionalText(bodyOf(request), "org_id") ?? "");
     const membership = await findMembership(ctx, org.id, person.id);
-    if (!membership || !can(settings, membership.role, membership.additionalRoles, "can_delete_org"))
+    if (!membership || !can(rolesFor(settings, org), membership.role, membership.additionalRoles, "can_delete_org"))
       throw forbidden("You don't have permission to delete this organization");
     await ctx.db.query("delete from emu_orgs where id = $1", [org.id]);
     return noContent();
@@ -180,7 +180,7 @@ export function orgRoutes(router: Router, ctx: EmulatorContext): void {
       await putMembership(tx, {
         orgId: org.id,
         userId: person.id,
-        role: settings.roles.at(-1)!.name,
+        role: rolesFor(settings, org).roles.at(-1)!.name,
         additionalRoles: [],
       });
       return before;

@@ -45,6 +45,9 @@ const settingsShape = {
   userPropertiesInTokens: z.boolean(),
   roles: z.array(roleDefinition).min(1),
   additionalRoles: z.array(roleDefinition),
+  roleMappings: z.array(
+    z.strictObject({ name: text, roles: z.array(roleDefinition).min(1), additionalRoles: z.array(roleDefinition) }),
+  ),
 } satisfies { [Key in keyof EmulatorSettings]-?: z.ZodType<EmulatorSettings[Key]> };
 
 /** Any subset of the project settings. */
@@ -61,8 +64,11 @@ const seedUserSchema = z.strictObject({
   password: z.string().meta({ description: "A plain password, hashed on the way in." }).exactOptional(),
   passwordHash: z
     .string()
-    .startsWith("scrypt$")
-    .meta({ description: "A stored password hash (scrypt$…), as an export writes it; instead of password." })
+    .regex(/^(scrypt\$|\$2[aby]\$|\$argon2id\$)/)
+    .meta({
+      description:
+        "A stored password hash, as an export writes it: scrypt$…, or a migrated user's bcrypt ($2a$, $2b$, $2y$) or argon2id ($argon2id$); instead of password.",
+    })
     .exactOptional(),
   emailConfirmed: z.boolean().exactOptional(),
   username: z.string().exactOptional(),

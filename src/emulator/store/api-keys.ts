@@ -27,6 +27,8 @@ export interface StoredApiKey {
   createdAt: Date;
   /** When it was deleted (it is kept, archived); null while current. */
   archivedAt: Date | null;
+  /** Imported from another system (backend `import`): it validates only on `validate_imported`. */
+  imported: boolean;
 }
 
 /** A stored key's row. */
@@ -39,6 +41,7 @@ export type ApiKeyRow = {
   expires_at: Date | null;
   created_at: Date;
   archived_at: Date | null;
+  imported?: boolean;
 };
 
 /** A stored key from its row. */
@@ -51,6 +54,7 @@ export const toApiKey = (r: ApiKeyRow): StoredApiKey => ({
   expiresAt: r.expires_at,
   createdAt: r.created_at,
   archivedAt: r.archived_at ?? null,
+  imported: r.imported ?? false,
 });
 
 /** What a new key holds: its owners (a user, an org, both or neither), name, metadata and expiry. */
@@ -60,17 +64,19 @@ export interface NewApiKey {
   displayName?: string | null;
   metadata?: Record<string, unknown> | null;
   expiresAt?: Date | null;
+  /** A token from another system to keep (hashed) instead of minting one: the key is an imported key. */
+  importedToken?: string;
 }
 
 /**
- * Stores a new API key; returns its id (32 hex characters) and its token (64 hex characters), which is shown once:
- * only its hash is stored, and nothing in it names the key's id.
+ * Stores a new API key; returns its id (32 hex characters) and its token (64 hex characters, or the imported one),
+ * which is shown once: only its hash is stored, and nothing in it names the key's id.
  */
 export async function insertApiKey(ctx: EmulatorContext, key: NewApiKey): Promise<{ id: string; token: string }> {
   const id = newId().replaceAll("-", "");
-  const token = randomBytes(32).toString("hex");
+  const token = key.importedToken ?? randomBytes(32).toString("hex");
   await ctx.db.query(
-    "insert into emu_api_keys (id, secret_hash, user_id, org_id, display_name, metadata, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)",
+    "insert into emu_api_keys (id, secret_hash, user_id, org_id, display_name, metadata, expires_at, created_at, imported) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     [
       id,
       sha256(token),
@@ -80,6 +86,7 @@ export async function insertApiKey(ctx: EmulatorContext, key: NewApiKey): Promis
       key.metadata ? JSON.stringify(key.metadata) : null,
       key.expiresAt ?? null,
       ctx.now(),
+      key.importedToken !== undefined,
     ],
   );
   return { id, token };
@@ -116,6 +123,15 @@ export async function findApiKey(ctx: EmulatorContext, id: string): Promise<Stor
 export async function keyOfToken(ctx: EmulatorContext, token: string): Promise<StoredApiKey | null> {
   const { rows } = await ctx.db.query<ApiKeyRow>("select * from emu_api_keys where secret_hash = $1", [sha256(token)]);
   return rows[0] ? toApiKey(rows[0]) : null;
+}
+
+/** Counts one validation of a key, on today's UTC date. */
+export async function countValidation(ctx: EmulatorContext, id: string): Promise<void> {
+  await ctx.db.query(
+    `insert into emu_api_key_usage (api_key_id, day, count) values ($1, $2::date, 1)
+     on conflict (api_key_id, day) do update set count = emu_api_key_usage.count + 1`,
+    [id, ctx.now().toISOString().slice(0, 10)],
+  );
 }
 
 /** Deletes an API key: archives it (it stops working and leaves every current list); whether a current one was. */

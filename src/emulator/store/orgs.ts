@@ -16,6 +16,8 @@ export interface Org {
   maxUsers: number | null;
   samlEnabled: boolean;
   legacyOrgId: string | null;
+  /** The custom role mapping it is subscribed to (its members' roles come from it); null or absent: the defaults. */
+  roleMapping?: string | null;
 }
 
 /** One person's membership of one org. */
@@ -39,6 +41,7 @@ type OrgRow = {
   max_users: number | null;
   saml_enabled: boolean;
   legacy_org_id: string | null;
+  extras?: Record<string, unknown>;
 };
 const toOrg = (r: OrgRow): Org => ({
   id: r.id,
@@ -53,6 +56,7 @@ const toOrg = (r: OrgRow): Org => ({
   maxUsers: r.max_users,
   samlEnabled: r.saml_enabled,
   legacyOrgId: r.legacy_org_id,
+  roleMapping: (r.extras?.custom_role_mapping_name as string | undefined) ?? null,
 });
 
 /** A URL-safe form of an org name: lower-case words joined by hyphens. */
@@ -151,6 +155,25 @@ export async function membershipsOf(
     [userId],
   );
   return rows.map((r) => ({ org: toOrg(r), membership: toMembership(r) }));
+}
+
+/** The memberships of some people in one query, each person's by org name (people of no org are not in the map). */
+export async function membershipsOfPeople(
+  ctx: EmulatorContext,
+  userIds: readonly string[],
+): Promise<Map<string, { org: Org; membership: Membership }[]>> {
+  const byUser = new Map<string, { org: Org; membership: Membership }[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await ctx.db.query<OrgRow & MembershipRow>(
+    "select o.*, m.user_id, m.org_id, m.role, m.additional_roles from emu_memberships m join emu_orgs o on o.id = m.org_id where m.user_id = any($1::text[]) order by o.name",
+    [[...new Set(userIds)]],
+  );
+  for (const r of rows) {
+    const list = byUser.get(r.user_id) ?? [];
+    list.push({ org: toOrg(r), membership: toMembership(r) });
+    byUser.set(r.user_id, list);
+  }
+  return byUser;
 }
 
 /** Adds (or replaces) a membership. */

@@ -28,34 +28,31 @@ export interface Person {
   lastActiveAt: Date;
 }
 
+/** A profile row; every field is null when the person has no profile (a left join found none). */
 type ProfileRow = {
   password_hash: string | null;
   username: string | null;
   first_name: string | null;
   last_name: string | null;
   picture_url: string | null;
-  properties: Record<string, unknown>;
+  properties: Record<string, unknown> | null;
   metadata: Record<string, unknown> | null;
-  locked: boolean;
-  enabled: boolean;
-  can_create_orgs: boolean;
-  failed_logins: number;
-  must_change_password: boolean;
+  locked: boolean | null;
+  enabled: boolean | null;
+  can_create_orgs: boolean | null;
+  failed_logins: number | null;
+  must_change_password: boolean | null;
   legacy_user_id: string | null;
-  created_at: Date;
-  last_active_at: Date;
+  created_at: Date | null;
+  last_active_at: Date | null;
   mfa_enabled: boolean | null;
 };
 
-/** Loads a person by user id, or null. */
-export async function getPerson(ctx: EmulatorContext, id: string): Promise<Person | null> {
-  const user = await ctx.identity.getUser(id);
-  if (!user) return null;
-  const { rows } = await ctx.db.query<ProfileRow>(
-    "select p.*, m.enabled as mfa_enabled from emu_profiles p left join emu_mfa m on m.user_id = p.user_id where p.user_id = $1",
-    [id],
-  );
-  const p = rows[0];
+/** The identity-store fields a person is made of. */
+type UserFields = { id: string; email: string; emailVerified: Date | null; image?: string | null };
+
+/** A person from their identity-store user and profile row (defaults where the profile is missing). */
+function toPerson(ctx: EmulatorContext, user: UserFields, p: Partial<ProfileRow> | undefined): Person {
   const created = p?.created_at ?? ctx.now();
   return {
     id: user.id,
@@ -78,6 +75,59 @@ export async function getPerson(ctx: EmulatorContext, id: string): Promise<Perso
     createdAt: created,
     lastActiveAt: p?.last_active_at ?? created,
   };
+}
+
+/** Loads a person by user id, or null. */
+export async function getPerson(ctx: EmulatorContext, id: string): Promise<Person | null> {
+  const user = await ctx.identity.getUser(id);
+  if (!user) return null;
+  const { rows } = await ctx.db.query<ProfileRow>(
+    "select p.*, m.enabled as mfa_enabled from emu_profiles p left join emu_mfa m on m.user_id = p.user_id where p.user_id = $1",
+    [id],
+  );
+  return toPerson(ctx, user, rows[0]);
+}
+
+/** The profile columns getPeople reads beside the user's, by the names ProfileRow gives them. */
+const PROFILE_COLUMNS = [
+  "password_hash",
+  "username",
+  "first_name",
+  "last_name",
+  "picture_url",
+  "properties",
+  "metadata",
+  "locked",
+  "enabled",
+  "can_create_orgs",
+  "failed_logins",
+  "must_change_password",
+  "legacy_user_id",
+  "created_at",
+  "last_active_at",
+]
+  .map((column) => `p.${column}`)
+  .join(", ");
+
+/** Loads the people of some user ids in one query, by id (ids of nobody are not in the map). */
+export async function getPeople(ctx: EmulatorContext, ids: readonly string[]): Promise<Map<string, Person>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await ctx.db.query<
+    ProfileRow & { user_id: string; user_email: string; user_email_verified: Date | null; user_image: string | null }
+  >(
+    `select u.id as user_id, u.email as user_email, u.email_verified as user_email_verified, u.image as user_image,
+       ${PROFILE_COLUMNS}, m.enabled as mfa_enabled
+     from users u left join emu_profiles p on p.user_id = u.id left join emu_mfa m on m.user_id = p.user_id
+     where u.id = any($1::text[])`,
+    [[...new Set(ids.filter((id) => id.length > 0 && !id.includes("\0")))]],
+  );
+  const user = (r: (typeof rows)[number]): UserFields => ({
+    id: r.user_id,
+    email: r.user_email,
+    emailVerified: r.user_email_verified ?? null,
+    image: r.user_image,
+  });
+  return new Map(rows.map((r) => [r.user_id, toPerson(ctx, user(r), r)]));
 }
 
 /** Loads a person by e-mail (case-insensitive), or null. */

@@ -1,5 +1,14 @@
 import type { EmulatorSettings } from "./settings.js";
 
+/**
+ * The settings as an org sees them: with the roles of the custom role mapping it is subscribed to (its
+ * `roleMapping`) in place of the project's default roles; the settings themselves when it has none (or an unknown one).
+ */
+export function rolesFor(settings: EmulatorSettings, org: { roleMapping?: string | null }): EmulatorSettings {
+  const mapping = org.roleMapping ? settings.roleMappings.find((m) => m.name === org.roleMapping) : undefined;
+  return mapping ? { ...settings, roles: mapping.roles, additionalRoles: mapping.additionalRoles } : settings;
+}
+
 /** What a member may do in an org, worked out from the settings' role hierarchy. */
 export interface RoleView {
   /** The assigned role and every role below it. */

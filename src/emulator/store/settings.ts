@@ -51,6 +51,18 @@ export interface EmulatorSettings {
   roles: { name: string; permissions: string[] }[];
   /** Extra roles a multi_role org may assign besides the primary one. */
   additionalRoles: { name: string; permissions: string[] }[];
+  /**
+   * Named custom role mappings: each its own role hierarchy (highest first) and additional roles, used instead of
+   * `roles` / `additionalRoles` by the orgs subscribed to it (the backend's `custom_role_mapping_name`).
+   */
+  roleMappings: RoleMapping[];
+}
+
+/** A custom role mapping: a name, its role hierarchy (highest first) and its additional roles. */
+export interface RoleMapping {
+  name: string;
+  roles: { name: string; permissions: string[] }[];
+  additionalRoles: { name: string; permissions: string[] }[];
 }
 
 /** The settings a fresh emulator starts with. */
@@ -108,4 +120,5 @@ export const defaultSettings: EmulatorSettings = {
     { name: "Member", permissions: ["can_view_billing"] },
   ],
   additionalRoles: [{ name: "Billing", permissions: ["can_view_billing", "can_manage_billing"] }],
+  roleMappings: [],
 };

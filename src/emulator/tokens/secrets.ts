@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { isLegacyHash, verifyLegacyHash } from "./legacy-hashes.js";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -26,8 +27,9 @@ export async function hashPassword(password: string): Promise<string> {
   return formatPasswordHash(salt, await scryptAsync(passwordInput(password), salt, PASSWORD_SCRYPT.keyLength, SCRYPT));
 }
 
-/** Whether `password` matches a hash made by hashPassword. */
+/** Whether `password` matches a hash made by hashPassword, or an imported bcrypt / argon2id one. */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored !== null && isLegacyHash(stored)) return verifyLegacyHash(password, stored);
   const [scheme, n, r, p, salt, hash] = stored?.split("$") ?? [];
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");

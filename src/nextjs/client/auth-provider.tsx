@@ -43,14 +43,14 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   }, [session, user]);
   useEffect(() => client.destroy, [client]);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
-  const outerQueryClient = useRef<QueryClient | undefined>(undefined);
+  const usedQueryClient = useRef<QueryClient | undefined>(undefined);
   const reset = props.resetQueriesOnUserChange ?? true;
   const previousUserId = useRef(userIdOf(snapshot));
   useEffect(() => {
     const userId = userIdOf(snapshot);
     const replaced = previousUserId.current !== null && previousUserId.current !== userId;
     previousUserId.current = userId;
-    const cache = queryClient ?? outerQueryClient.current;
+    const cache = queryClient ?? usedQueryClient.current;
     if (!replaced || !reset || !cache) return;
     cache.getMutationCache().clear();
     void cache.resetQueries();
@@ -65,7 +65,7 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   );
   const { loadingFallback, loggedOutFallback, loginFailedFallback } = props;
   const settings = useMemo(
-    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, outerQueryClient }),
+    () => ({ loadingFallback, loggedOutFallback, loginFailedFallback, queryClient, usedQueryClient }),
     [loadingFallback, loggedOutFallback, loginFailedFallback, queryClient],
   );
   return (

@@ -5,7 +5,6 @@
  * no session engine: the server refreshes, this only asks.
  */
 import { clientRegistry } from "../../session/client-parts.js";
-import { createRedirectFunctions } from "../../session/hosted-pages.js";
 import { LogoutError, RefreshError } from "../../session/errors.js";
 import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
 import { toAuthOrigin } from "../../transport/auth-url.js";
@@ -215,14 +214,12 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     destroy: stop,
   };
   const currentHref = () => (inBrowser() ? window.location.href : null);
-  const urls = createAppPageUrls(authOrigin, routes, currentHref);
-  const navigate = (url: string) => window.location.assign(url);
+  // the redirect functions are built from these URLs on first use, as for every client
   clientRegistry.set(client, {
     currentHref,
-    navigate,
+    navigate: (url) => window.location.assign(url),
     transport: { authUrl: authOrigin },
-    urls,
-    redirects: createRedirectFunctions(urls, navigate),
+    urls: createAppPageUrls(authOrigin, routes, currentHref),
   });
 
   function adopt(user: ClientUser | null): void {

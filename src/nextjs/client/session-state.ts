@@ -51,7 +51,7 @@ export function authInfoFromServerUser(user: ClientUser): AuthInfo {
     accessToken: user.accessToken,
     expiresAtSeconds: user.expiresAtSeconds,
     user: fromToken,
-    orgIdToOrgMembership: Object.fromEntries(user.orgs.map((org) => [org.orgId, org])),
+    orgIdToOrgMembership: user.orgIdToOrgMembership,
   };
   if (user.impersonatorUserId !== undefined) info.impersonatorUserId = user.impersonatorUserId;
   tokenOnly.add(info);
@@ -73,12 +73,13 @@ export interface UserinfoAnswer {
  */
 export function readUserinfoAnswer(body: unknown): UserinfoAnswer | undefined {
   if (!isObject(body) || !isObject(body.user) || !isObject(body.orgIdToOrgMembership)) return undefined;
-  const { accessToken, expiresAt, impersonatorUserId, activeOrgId } = body;
+  const { accessToken, expiresAtSeconds, impersonatorUserId, activeOrgId } = body;
   const user = body.user as unknown as User;
-  const valid = typeof user.userId === "string" && typeof user.email === "string" && typeof expiresAt === "number";
+  const valid =
+    typeof user.userId === "string" && typeof user.email === "string" && typeof expiresAtSeconds === "number";
   if (!valid || typeof accessToken !== "string") return undefined;
   const orgIdToOrgMembership = body.orgIdToOrgMembership as Record<string, OrgMembership>;
-  const authInfo: AuthInfo = { accessToken, expiresAtSeconds: expiresAt, user, orgIdToOrgMembership };
+  const authInfo: AuthInfo = { accessToken, expiresAtSeconds, user, orgIdToOrgMembership };
   if (typeof impersonatorUserId === "string") authInfo.impersonatorUserId = impersonatorUserId;
   return { authInfo, activeOrgId: typeof activeOrgId === "string" ? activeOrgId : undefined };
 }

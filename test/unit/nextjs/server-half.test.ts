@@ -148,7 +148,7 @@ describe("getRouteHandlers and toClientUser", () => {
     const clientUser = nextjs.toClientUser(await nextjs.getUser());
     expect(JSON.parse(JSON.stringify(clientUser))).toEqual(clientUser);
     expect(clientUser).toMatchObject({ email: "ada@example.com", accessToken: token, firstName: "Ada" });
-    expect(clientUser?.orgs.map((org) => org.orgId)).toEqual(["org-a", "org-b"]);
+    expect(Object.keys(clientUser?.orgIdToOrgMembership ?? {})).toEqual(["org-a", "org-b"]);
     expect(nextjs.toClientUser(undefined)).toBeNull();
   });
 });

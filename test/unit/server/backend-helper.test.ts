@@ -100,7 +100,7 @@ describe("the same verdicts and users as @propelauth/node's validateAccessTokenA
         activeOrgId: theirs.activeOrgId,
       });
       const theirOrgs = theirs.orgIdToOrgMemberInfo ?? {};
-      expect(Object.keys(ours.orgIdToOrgMemberInfo).sort()).toEqual(Object.keys(theirOrgs).sort());
+      expect(Object.keys(ours.orgIdToOrgMembership).sort()).toEqual(Object.keys(theirOrgs).sort());
       for (const [orgId, theirOrg] of Object.entries(theirOrgs)) {
         const ourOrg = ours.getOrg(orgId)!;
         expect({ ...ourOrg, legacyOrgId: ourOrg.legacyOrgId }).toMatchObject({

@@ -1,46 +1,51 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
-  clearChunked,
-  COOKIE_CHUNK_BYTES,
-  MAX_COOKIE_CHUNKS,
-  readChunked,
+  fitsSessionCookies,
   readCookies,
-  writeChunked,
-} from "../../../src/server/cookies.js";
+  readRequestSession,
+  SESSION_COOKIE_BUDGET,
+  SESSION_COOKIES,
+  sessionCookieBytes,
+  storeSessionLines,
+} from "../../../src/server/cookie-store.js";
+import type { ServerConfig } from "../../../src/server/options.js";
 
-/** The cookies a browser holds after the lines (Max-Age=0 deletes). */
-function apply(cookies: Map<string, string>, lines: readonly string[]): Map<string, string> {
-  const next = new Map(cookies);
-  for (const line of lines) {
-    const [pair = ""] = line.split(";");
-    const [name = "", value = ""] = pair.split("=");
-    if (line.includes("Max-Age=0")) next.delete(name);
-    else next.set(name, decodeURIComponent(value));
-  }
-  return next;
-}
+const config = { secureCookies: true } as ServerConfig;
+const ORG = "cc80f47d-a6d4-4cdb-a946-cfda29dda3b7";
 
-const attributes = { secure: true };
-
-describe("chunked cookies", () => {
-  it("stores a value whole when it fits, in chunks when it does not, and reads either back", () => {
-    const small = "a".repeat(100);
-    const large = "b".repeat(COOKIE_CHUNK_BYTES * 2 + 5);
-    let jar = apply(new Map(), writeChunked(new Map(), "t", small, attributes)!);
-    expect([...jar.keys()]).toEqual(["t"]);
-    jar = apply(jar, writeChunked(jar, "t", large, attributes)!);
-    expect([...jar.keys()].sort()).toEqual(["t.0", "t.1", "t.2"]);
-    expect(readChunked(jar, "t")).toBe(large);
-    jar = apply(jar, writeChunked(jar, "t", "c".repeat(COOKIE_CHUNK_BYTES + 1), attributes)!);
-    expect([...jar.keys()].sort()).toEqual(["t.0", "t.1"]);
-    jar = apply(jar, writeChunked(jar, "t", small, attributes)!);
-    expect([...jar.keys()]).toEqual(["t"]);
-    expect(readChunked(jar, "t")).toBe(small);
-    expect(apply(jar, clearChunked(jar, "t", attributes)).size).toBe(0);
+describe("the cookie store", () => {
+  it("counts the session's bytes as a Cookie header carries them, and holds them to the budget", () => {
+    const tokens = { accessToken: "a+b", refreshToken: "r" };
+    // __pa_at=a%2Bb; __pa_rt=r; __pa_org_id=<36>
+    expect(sessionCookieBytes(tokens, undefined)).toBe("__pa_at=a%2Bb; __pa_rt=r".length);
+    expect(sessionCookieBytes(tokens, ORG)).toBe(`__pa_at=a%2Bb; __pa_rt=r; __pa_org_id=${ORG}`.length);
+    const atBudget = {
+      accessToken: "x".repeat(SESSION_COOKIE_BUDGET - "__pa_at=; __pa_rt=r".length),
+      refreshToken: "r",
+    };
+    expect(fitsSessionCookies(atBudget, undefined)).toBe(true);
+    expect(fitsSessionCookies(atBudget, ORG)).toBe(false);
   });
 
-  it("refuses a value beyond the chunks it may take (null), so the caller can name it", () => {
-    expect(writeChunked(new Map(), "t", "x".repeat(COOKIE_CHUNK_BYTES * MAX_COOKIE_CHUNKS + 1), attributes)).toBeNull();
+  it("stores a token that fits whole and deletes an earlier release's chunks; one that does not is left out", () => {
+    const request = new Request("https://app.example.com/", {
+      headers: { cookie: `${SESSION_COOKIES.accessToken}.0=old; ${SESSION_COOKIES.accessToken}.1=old` },
+    });
+    const session = readRequestSession(request);
+    const lines = storeSessionLines(config, session, { accessToken: "small", refreshToken: "r" }, ORG);
+    expect(lines.map((line) => line.split(";")[0])).toEqual([
+      "__pa_at.0=",
+      "__pa_at.1=",
+      "__pa_at=small",
+      "__pa_rt=r",
+      `__pa_org_id=${ORG}`,
+    ]);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const large = { accessToken: "x".repeat(SESSION_COOKIE_BUDGET), refreshToken: "r" };
+    const without = storeSessionLines(config, readRequestSession(new Request("https://app.example.com/")), large, null);
+    expect(without.map((line) => line.split("=")[0])).toEqual(["__pa_rt"]);
+    expect(warn.mock.calls.flat().join(" ")).toContain("session_too_large");
+    warn.mockRestore();
   });
 
   it("reads a Cookie header: first of a repeated name, quoted and encoded values, junk skipped", () => {

@@ -25,7 +25,7 @@ describe("object-prototype names as org ids", () => {
     const token = await host.sign(userClaims({ org_id_to_org_member_info: orgsKeyedBy(mine) }));
     const user = await auth.verifyAccessToken(token);
     expect(user.getOrgs().map((org) => org.orgId)).toEqual(mine);
-    expect(Object.keys(user.orgIdToOrgMemberInfo)).toEqual(mine);
+    expect(Object.keys(user.orgIdToOrgMembership)).toEqual(mine);
     for (const name of PROTOTYPE_NAMES.filter((id) => !mine.includes(id))) {
       expect(user.getOrg(name), name).toBeUndefined();
       expect(user.isAtLeastRole(name, "Member"), name).toBe(false);

@@ -52,7 +52,7 @@ describe("verifyAccessToken with the verifier key (no network)", () => {
       accessToken: token,
     });
     expect(user.activeOrgId).toBeUndefined();
-    expect(Object.keys(user.orgIdToOrgMemberInfo)).toEqual(["org-a", "org-b"]);
+    expect(Object.keys(user.orgIdToOrgMembership)).toEqual(["org-a", "org-b"]);
     expect(user.getOrg("org-a")).toMatchObject({
       orgName: "Org org-a",
       urlSafeOrgName: "org-org-a",
@@ -63,7 +63,7 @@ describe("verifyAccessToken with the verifier key (no network)", () => {
     expect(user.isImpersonating()).toBe(true);
     expect(user.getProperty("favourite")).toBe("engines");
     expect(user.getProperty("toString")).toBeUndefined();
-    expect(user.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(user.expiresAtSeconds).toBeGreaterThan(Date.now() / 1000);
     expect(host.calls).toEqual([]);
   });
 

@@ -60,7 +60,9 @@ const invitationRow = (base: string, invite: AdminOrg["invitations"][number]) =>
   );
 
 /** One org's card. */
-function orgCard(org: AdminOrg, roles: AdminOrgs): HTMLLIElement {
+function orgCard(org: AdminOrg, project: AdminOrgs): HTMLLIElement {
+  // An org subscribed to a custom role mapping offers that mapping's roles.
+  const roles = { ...project, roles: org.roles, additionalRoles: org.additionalRoles };
   const base = `/orgs/${seg(org.id)}`;
   const lowest = roles.roles[roles.roles.length - 1];
   const emailAndRole = () => [

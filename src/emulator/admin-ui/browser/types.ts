@@ -23,6 +23,10 @@ export interface AdminOrg {
   roleStructure: string;
   members: { userId: string; email: string; role: string; additionalRoles: string[] }[];
   invitations: { email: string; role: string; expiresAt: string; expired: boolean }[];
+  /** The custom role mapping the org is subscribed to, and its role names (the project's otherwise). */
+  roleMapping: string | null;
+  roles: string[];
+  additionalRoles: string[];
 }
 
 /** `GET /__emulator/orgs`: the orgs and the role names. */

@@ -1,0 +1,70 @@
+/**
+ * What the backend bench rows share: the emulator in a process of its own (so the bench process's CPU time is the
+ * clients' alone), orgauth's backend client and the unmodified `@propelauth/node` both pointed at it.
+ */
+import { initBaseAuth } from "@propelauth/node";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { EmulatorSeed } from "../src/emulator/index.js";
+import { type BackendClient, createBackendClient } from "../src/server/backend-client.js";
+import { runCli } from "../test/emulator/run-cli.js";
+
+/** The provider library's one backend host (it ignores the auth URL for management calls). */
+const VENDOR_BACKEND = "https://propelauth-api.com";
+const API_KEY = "bench-integration-api-key";
+
+/** An emulator process and both clients on it. */
+export interface BackendBench {
+  authUrl: string;
+  orgauth: BackendClient;
+  /** orgauth's client with answer validation off (what validation costs is the difference). */
+  unvalidated: BackendClient;
+  vendor: ReturnType<typeof initBaseAuth>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent), on `database` when given,
+ * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time.
+ */
+export async function startBackendBench(seed?: EmulatorSeed, database?: string): Promise<BackendBench> {
+  const args = ["--port", "0", "--quiet", "--api-key", API_KEY];
+  if (seed) {
+    const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify(seed));
+    args.push("--seed", file);
+  }
+  if (database) args.push("--database", database);
+  const cli = runCli(args);
+  await cli.printed(/Press Ctrl-C/);
+  const authUrl = /Auth URL\s+(\S+)/.exec(cli.output())![1]!;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(`${VENDOR_BACKEND}/`)) return realFetch(input, init);
+    const redirected = `${authUrl}${url.slice(VENDOR_BACKEND.length)}`;
+    return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
+  };
+  return {
+    authUrl,
+    orgauth: createBackendClient({ authUrl, apiKey: API_KEY }),
+    unvalidated: createBackendClient({ authUrl, apiKey: API_KEY, validation: "off" }),
+    vendor: initBaseAuth({ authUrl, apiKey: API_KEY }),
+    stop: async () => {
+      globalThis.fetch = realFetch;
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    },
+  };
+}
+
+/** Milliseconds of wall time and of this process's CPU time (user + system) that `run` took. */
+export async function timed(run: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await run();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
