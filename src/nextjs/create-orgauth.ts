@@ -34,7 +34,10 @@ export function createOrgauth(config: OrgauthConfig = {}): Orgauth {
   const resolve = lazyOrgauth(config);
   const auth = () => resolve().auth;
   const basePath = () => resolve().basePath;
-  const routesPlace = () => ({ origin: new URL(resolve().options.redirectUri).origin, basePath: basePath() });
+  const routesPlace = () => {
+    const { options } = resolve();
+    return { origin: new URL(options.redirectUri).origin, basePath: basePath(), trustHost: options.trustHost === true };
+  };
   const readers = createSessionReaders(auth, basePath);
   let backend: BackendClient | undefined;
   return {

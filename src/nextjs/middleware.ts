@@ -7,10 +7,11 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { type AccessDenial, type AccessRule, checkAccess, denialResponse } from "../server/access-rule.js";
+import { browserOrigin } from "../server/browser-origin.js";
 import type { ServerAuth, ServerUser } from "../server/index.js";
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from "../server/route-matcher.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
-import { getServerAppOrigin, getServerAuth } from "./server-config.js";
+import { getServerAppOrigin, getServerAuth, getServerTrustHost } from "./server-config.js";
 
 /** A protected path: a pattern (a signed-in user is enough), or patterns with a role or permission to hold. */
 export type ProtectedRoute = RoutePattern | (AccessRule & { path: RoutePattern | readonly RoutePattern[] });
@@ -19,8 +20,8 @@ export type ProtectedRoute = RoutePattern | (AccessRule & { path: RoutePattern |
 export interface MiddlewareAuth {
   /** The user after the renewal, or undefined. */
   readonly user: ServerUser | undefined;
-  /** Undefined when the user satisfies `rule`; else the answer to return (login redirect, 401 or 403). */
-  protect(rule?: AccessRule): Response | undefined;
+  /** Undefined when the user satisfies `rule`; else the answer to return (the login, 401 or 403). */
+  protect(rule?: AccessRule): Promise<Response | undefined>;
   /** The response that passes the request on with the session's headers (add your own to it). */
   next(): NextResponse;
 }
@@ -49,25 +50,34 @@ function isNavigation(request: NextRequest): boolean {
   return request.headers.has("rsc") || (request.headers.get("accept") ?? "").includes("text/html");
 }
 
-/** Where the auth routes are: the redirect URI's origin and the routes' folder on it. */
+/** Where the auth routes are: the redirect URI's origin, the routes' folder on it, and whether a proxy's host counts. */
 export interface AuthRoutesPlace {
   readonly origin: string;
   readonly basePath: string;
+  readonly trustHost: boolean;
 }
 
-/** The answer to a denial: a page load without a user goes to the login route and back; the rest is JSON. */
-function denialAnswer(request: NextRequest, denial: AccessDenial, routes: AuthRoutesPlace): Response {
-  if (denial.status === 401 && isNavigation(request)) {
-    // on the redirect URI's origin, the only one where a login can finish (its cookies must be there for the
-    // callback): neither the request's URL nor its Host tells the browser's host reliably (Next.js 15 hands a
-    // middleware `localhost`; a proxy's host is trusted only under `trustHost`), and Next.js takes only an absolute
-    // Location from a middleware. Next.js 15 itself rewrites a loopback host (127.0.0.1, [::1]) in a middleware's
-    // Location and `nextUrl` to `localhost` (NextURL), so an app opened on 127.0.0.1 there still lands on localhost.
-    const login = new URL(`${routes.basePath}/login`, routes.origin);
-    login.searchParams.set("return_to_path", request.nextUrl.pathname + request.nextUrl.search);
-    return new Response(null, { status: 307, headers: { Location: login.href, "Cache-Control": "no-store" } });
-  }
-  return denialResponse(denial);
+/**
+ * The answer to a denial: a page load without a user starts the login and comes back; the rest is JSON. Next.js 15
+ * rewrites a middleware's `Location` on the server's own host to `localhost` (NextURL: 127.0.0.1 and [::1] become
+ * `localhost`), so on the redirect URI's origin the middleware answers as the login route does (its state cookie and
+ * the redirect to the hosted login, on the auth host, which Next.js leaves alone): a browser on 127.0.0.1 stays there.
+ * On another host the login can never finish (its cookies must be on the callback's host): the redirect goes to the
+ * login route on the redirect URI's origin.
+ */
+async function denialAnswer(
+  request: NextRequest,
+  denial: AccessDenial,
+  routes: AuthRoutesPlace,
+  auth: ServerAuth,
+): Promise<Response> {
+  if (denial.status !== 401 || !isNavigation(request)) return denialResponse(denial);
+  const login = new URL(`${routes.basePath}/login`, routes.origin);
+  login.searchParams.set("return_to_path", request.nextUrl.pathname + request.nextUrl.search);
+  // the host alone: behind a proxy that ends TLS, the request's scheme is http where the browser's is https
+  const sameHost = new URL(browserOrigin(routes, request)).host === login.host;
+  if (sameHost) return auth.handleAuthRoute(new Request(login, { headers: request.headers }));
+  return new Response(null, { status: 307, headers: { Location: login.href, "Cache-Control": "no-store" } });
 }
 
 /** The protected routes as matchers with their rules (patterns checked now). */
@@ -96,12 +106,12 @@ export function createMiddleware(
       for (const cookie of update.setCookies) response.headers.append("set-cookie", cookie);
       return response;
     };
-    const protect = (rule?: AccessRule) => {
+    const protect = async (rule?: AccessRule) => {
       const denial = checkAccess(update.user, rule);
-      return denial && denialAnswer(request, denial, routesPlace);
+      return denial && denialAnswer(request, denial, routesPlace, auth());
     };
     for (const route of routes) {
-      const refused = route.matches(request) ? protect(route.rule) : undefined;
+      const refused = route.matches(request) ? await protect(route.rule) : undefined;
       if (refused) return withCookies(refused);
     }
     const next = () => NextResponse.next({ request: { headers: requestHeaders } });
@@ -121,4 +131,7 @@ export const authMiddleware: OrgauthMiddleware = /* @__PURE__ */ createMiddlewar
     return getServerAppOrigin();
   },
   basePath: "/api/auth",
+  get trustHost() {
+    return getServerTrustHost();
+  },
 }));

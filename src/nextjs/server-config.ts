@@ -14,6 +14,7 @@ import { environment } from "./orgauth-config.js";
 
 let configured: ServerAuth | undefined;
 let configuredOrigin = "";
+let configuredTrustHost = false;
 let failed: unknown;
 
 /**
@@ -24,6 +25,7 @@ let failed: unknown;
 export function configureServerAuth(options: ServerAuthOptions): ServerAuth {
   configured = createServerAuth(options);
   configuredOrigin = new URL(options.redirectUri).origin;
+  configuredTrustHost = options.trustHost === true;
   failed = undefined;
   return configured;
 }
@@ -39,6 +41,7 @@ export function getServerAuth(): ServerAuth {
     const options = serverAuthOptionsFromEnv(environment());
     configured = createServerAuth(options);
     configuredOrigin = new URL(options.redirectUri).origin;
+    configuredTrustHost = options.trustHost === true;
   } catch (error) {
     failed = error;
     console.error(`orgauth: the server session cannot start: ${error instanceof Error ? error.message : error}`);
@@ -51,4 +54,10 @@ export function getServerAuth(): ServerAuth {
 export function getServerAppOrigin(): string {
   getServerAuth();
   return configuredOrigin;
+}
+
+/** Whether the server session reads a proxy's `X-Forwarded-Host` (`trustHost`; makes the session first if needed). */
+export function getServerTrustHost(): boolean {
+  getServerAuth();
+  return configuredTrustHost;
 }

@@ -72,12 +72,19 @@ describe("the Next.js example on the server session", () => {
     await member.context.close();
   });
 
-  it("signed out: the matcher sends a page under /app to /auth/login; the route handlers answer 401; the app's middleware callback runs", async () => {
-    const page = await fetch(`${appUrl}/app/dashboard?tab=1`, { redirect: "manual", headers: { accept: "text/html" } });
-    expect(page.status).toBe(307);
-    expect(new URL(page.headers.get("location") ?? "", appUrl).href).toBe(
-      `${appUrl}/auth/login?return_to_path=%2Fapp%2Fdashboard%3Ftab%3D1`,
+  it("signed out: the matcher starts the login for a page under /app and it lands on that page's host (127.0.0.1, not localhost); the route handlers answer 401; the app's middleware callback runs", async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${appUrl}/app/dashboard?tab=1`);
+    // the middleware answered as the login route: the hosted login and the state cookie, on the app's host
+    const { hostname } = new URL(appUrl);
+    const states = (await context.cookies()).filter(
+      (cookie) => cookie.name.startsWith("__pa_state.") && cookie.domain === hostname,
     );
+    expect(states).toHaveLength(1);
+    await signInOnServerLogin(page, emulatorUrl, OWNER);
+    await page.waitForURL(`${appUrl}/app/dashboard?tab=1`);
+    expect(new URL(page.url()).host).toBe(new URL(appUrl).host);
+    await context.close();
     const response = await fetch(`${appUrl}/api/me`);
     expect(response.status).toBe(401);
     expect(response.headers.get("x-example-signed-in")).toBe("no");

@@ -79,19 +79,29 @@ describe("the middleware", () => {
   const page = (path: string, cookie = "") =>
     new NextRequest(`${APP}${path}`, { headers: { accept: "text/html", cookie } });
 
-  it("lets /auth/* through; a signed-out page load on a protected path goes to /auth/login and back", async () => {
+  it("lets /auth/* through; a signed-out page load on a protected path starts the login there and comes back", async () => {
     const middleware = orgauth().middleware({ protect: ["/app(.*)"] });
     const through = await middleware(page("/auth/callback?code=x"));
     expect(through.headers.get("location")).toBeNull();
     expect(host.calls).toEqual([]);
-    const refused = await middleware(page("/app/reports?q=1"));
-    expect(refused.status).toBe(307);
-    expect(refused.headers.get("location")).toBe(`${APP}/auth/login?return_to_path=%2Fapp%2Freports%3Fq%3D1`);
-    // Next.js 15 hands a middleware `localhost` and the Host it likes; the login is on the redirect URI's origin
-    const elsewhere = new NextRequest("http://localhost:9/app", {
-      headers: { accept: "text/html", host: "other.example", "x-forwarded-host": "evil.example" },
+    // Next.js 15 hands a middleware `localhost` for the server's host: the browser's Host says where it is
+    const onApp = new NextRequest("http://localhost:9/app/reports?q=1", {
+      headers: { accept: "text/html", host: new URL(APP).host },
     });
-    expect((await middleware(elsewhere)).headers.get("location")).toBe(`${APP}/auth/login?return_to_path=%2Fapp`);
+    const refused = await middleware(onApp);
+    // the login route's answer: the hosted login (Next.js leaves the auth host's URL alone), its state cookie
+    expect(refused.status).toBe(302);
+    const hosted = new URL(refused.headers.get("location") ?? "");
+    expect(hosted.origin).toBe(new URL(host.issuer).origin);
+    expect(hosted.searchParams.get("redirect_uri")).toBe(REDIRECT_URI);
+    expect(refused.headers.get("set-cookie")).toContain(`${SESSION_COOKIES.state}.`);
+    // on another host the login could not finish: the login route on the redirect URI's origin
+    const elsewhere = new NextRequest("http://localhost:9/app", {
+      headers: { accept: "text/html", host: "other.example", "x-forwarded-host": new URL(APP).host },
+    });
+    const redirected = await middleware(elsewhere);
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get("location")).toBe(`${APP}/auth/login?return_to_path=%2Fapp`);
     const open = await middleware(page("/pricing"));
     expect(open.headers.get("x-middleware-next")).toBe("1");
     const api = await middleware(new NextRequest(`${APP}/app/data`, { headers: { accept: "application/json" } }));
