@@ -1,9 +1,10 @@
 /**
  * `createOrgauth` on a fake auth host, routes under `/auth`: the configuration is resolved on first use (the
  * environment filling what it leaves out, a redirect URI outside `basePath` a typed error); the middleware lets
- * `/auth/*` through, keeps signed-out visitors and users without the permission off protected paths (a login
- * redirect for a page load, 401 / 403 JSON otherwise) and runs the app's callback; `protect` redirects, renders
- * `forbidden()` or falls back to `notFound()`; `protectRoute` and `protectAction` answer with the typed denial.
+ * `/auth/*` through, keeps signed-out visitors and users without the permission off protected paths (for a page
+ * load the login itself on the redirect URI's host, a redirect to it from another host; 401 / 403 JSON otherwise) and
+ * runs the app's callback; `protect` redirects, renders `forbidden()` or falls back to `notFound()`; `protectRoute`
+ * and `protectAction` answer with the typed denial.
  */
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
