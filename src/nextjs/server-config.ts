@@ -10,40 +10,54 @@ import {
   type ServerAuthOptions,
   serverAuthOptionsFromEnv,
 } from "../server/index.js";
+import { environment } from "./orgauth-config.js";
 
 let configured: ServerAuth | undefined;
+let configuredOrigin = "";
+let configuredTrustHost = false;
 let failed: unknown;
-
-/**
- * The environment, with `process.env.NEXT_PUBLIC_AUTH_URL` written out in full: Next.js inlines a `NEXT_PUBLIC_`
- * variable's build-time value only where the code names it so, and an app moving from `@propelauth/nextjs` often
- * sets it at build time only.
- */
-function environment(): Record<string, string | undefined> {
-  const authUrl = process.env.NEXT_PUBLIC_AUTH_URL;
-  return authUrl === undefined ? process.env : { ...process.env, NEXT_PUBLIC_AUTH_URL: authUrl };
-}
 
 /**
  * Sets the options every helper of `orgauth/nextjs` uses, instead of the environment (call it before the first
  * request, e.g. in the module that exports the middleware); returns the server session it made.
+ * @deprecated Use `createOrgauth(config)`: one object with the handlers, middleware and helpers of that config.
  */
 export function configureServerAuth(options: ServerAuthOptions): ServerAuth {
   configured = createServerAuth(options);
+  configuredOrigin = new URL(options.redirectUri).origin;
+  configuredTrustHost = options.trustHost === true;
   failed = undefined;
   return configured;
 }
 
-/** The server session of this app: the configured one, else one made from the environment on first use. */
+/**
+ * The server session of this app: the configured one, else one made from the environment on first use.
+ * @deprecated Use `createOrgauth(config).serverAuth`.
+ */
 export function getServerAuth(): ServerAuth {
   if (configured) return configured;
   if (failed !== undefined) throw failed;
   try {
-    configured = createServerAuth(serverAuthOptionsFromEnv(environment()));
+    const options = serverAuthOptionsFromEnv(environment());
+    configured = createServerAuth(options);
+    configuredOrigin = new URL(options.redirectUri).origin;
+    configuredTrustHost = options.trustHost === true;
   } catch (error) {
     failed = error;
     console.error(`orgauth: the server session cannot start: ${error instanceof Error ? error.message : error}`);
     throw error;
   }
   return configured;
+}
+
+/** The origin of the server session's redirect URI, where its auth routes are (makes the session first if needed). */
+export function getServerAppOrigin(): string {
+  getServerAuth();
+  return configuredOrigin;
+}
+
+/** Whether the server session reads a proxy's `X-Forwarded-Host` (`trustHost`; makes the session first if needed). */
+export function getServerTrustHost(): boolean {
+  getServerAuth();
+  return configuredTrustHost;
 }

@@ -28,4 +28,6 @@ export type { ServerLoginMethod, ServerOrg, ServerUser } from "./server-user.js"
 export type { SessionUpdate } from "./session.js";
 export { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "./cookie-store.js";
 export { AUTH_ROUTES } from "./auth-routes.js";
+export { type AccessDenial, type AccessRule, checkAccess, denialResponse } from "./access-rule.js";
+export { createRouteMatcher, type RouteMatcher, type RoutePattern, type RouteTarget } from "./route-matcher.js";
 export { ERROR_HEADER, type LoginFailureCode } from "./failure-page.js";

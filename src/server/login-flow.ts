@@ -81,7 +81,15 @@ export function createLoginFlow(core: ServerCore) {
       );
     }
     const nonce = randomHex(16);
-    const state = await states.sign({ n: nonce, r: returnHref, o: browserOrigin(config, request), t: nowSeconds() });
+    // `a`: the return path was asked for (else the `afterLoginPath` hook picks where the login lands)
+    const asked = url.searchParams.has("return_to_path") ? 1 : 0;
+    const state = await states.sign({
+      n: nonce,
+      r: returnHref,
+      a: asked,
+      o: browserOrigin(config, request),
+      t: nowSeconds(),
+    });
     const params = Object.fromEntries([...url.searchParams].filter(([name]) => name !== "return_to_path"));
     const cookie = setCookie(stateCookie(nonce), "1", {
       ...stateCookieAttributes,
@@ -157,6 +165,22 @@ export function createLoginFlow(core: ServerCore) {
     }
   }
 
+  /** The org a new session starts in: the browser's choice while the user is in it, else the app's default. */
+  function startingOrg(browserChoice: string | undefined, user: ServerUser): string | undefined {
+    if (browserChoice !== undefined && user.getOrg(browserChoice)) return browserChoice;
+    const fallback = config.defaultActiveOrgId?.(user);
+    return fallback !== undefined && user.getOrg(fallback) ? fallback : undefined;
+  }
+
+  /** Where a login started without a return path lands: the `afterLoginPath` hook's target when it is safe. */
+  function landingHref(user: ServerUser, fallback: string): string {
+    const target = config.afterLoginPath?.(user);
+    if (target === undefined) return fallback;
+    const checked = checkReturnPath(config, target);
+    if (checked === null) console.warn(`orgauth: afterLoginPath gave ${JSON.stringify(target)}, which leaves the app.`);
+    return checked ?? fallback;
+  }
+
   /** GET callback: state, code exchange, verification, cookies; then the cookie check hop. */
   async function callback(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -192,9 +216,11 @@ export function createLoginFlow(core: ServerCore) {
     let user = await verifyFresh(tokens.accessToken, returnHref);
     if (user instanceof Response) return user;
     const session = readRequestSession(request);
-    // the active org the browser had chosen, while the user is still in it: the session starts with its org token
-    if (session.activeOrgId !== undefined && user.getOrg(session.activeOrgId)) {
-      const outcome = await refreshOnce(core.backend, config.authOrigin, tokens.refreshToken, session.activeOrgId);
+    // the active org the browser had chosen while the user is still in it, else the app's default: the session
+    // starts with its org token
+    const chosenOrg = startingOrg(session.activeOrgId, user);
+    if (chosenOrg !== undefined) {
+      const outcome = await refreshOnce(core.backend, config.authOrigin, tokens.refreshToken, chosenOrg);
       if (outcome.kind === "refreshed") {
         const orgUser = await verifyFresh(outcome.tokens.accessToken, returnHref);
         if (orgUser instanceof Response) return orgUser;
@@ -211,7 +237,8 @@ export function createLoginFlow(core: ServerCore) {
     const activeOrg = user.activeOrgId ?? (session.activeOrgId === undefined ? undefined : null);
     const setCookies = storeSessionLines(config, session, tokens, activeOrg);
     setCookies.push(clearCookie(stateCookie(state.n), stateCookieAttributes));
-    const marker = await checks.sign({ r: returnHref, t: nowSeconds() });
+    const landing = state.a === 0 ? landingHref(user, returnHref) : returnHref;
+    const marker = await checks.sign({ r: landing, t: nowSeconds() });
     const hop = new URL(config.redirectUri);
     hop.search = "";
     hop.searchParams.set(COOKIE_CHECK_PARAM, marker);

@@ -2,6 +2,7 @@
 import { parseUrl } from "../shared/parse-url.js";
 import { ServerConfigurationError } from "../transport/server-transport.js";
 import { rsaPublicKeyProblem } from "./pem.js";
+import type { ServerUser } from "./server-user.js";
 
 /** What the server session needs: where the auth host is, the project's keys, and the app's callback URL. */
 export interface ServerAuthOptions {
@@ -31,6 +32,16 @@ export interface ServerAuthOptions {
   trustHost?: boolean;
   /** The fetch used for calls to the auth host (tests, proxies). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Where a login started without a return path lands (a path of this app, or an allowed origin's URL); undefined
+   * for the app's root. A target that leaves the app's origins is logged and replaced by the root.
+   */
+  afterLoginPath?: (user: ServerUser) => string | undefined;
+  /**
+   * The org a new session starts in when the browser has chosen none (no active-org cookie, or one the user left);
+   * undefined, or an org the user is not in, starts without one.
+   */
+  defaultActiveOrgId?: (user: ServerUser) => string | undefined;
 }
 
 /** The options checked and reduced to what the handlers use. */
@@ -55,6 +66,8 @@ export interface ServerConfig {
   /** Whether the forwarded host and scheme headers name the browser's origin. */
   readonly trustHost: boolean;
   readonly fetch: typeof fetch;
+  readonly afterLoginPath: ((user: ServerUser) => string | undefined) | undefined;
+  readonly defaultActiveOrgId: ((user: ServerUser) => string | undefined) | undefined;
 }
 
 /** A `ServerConfigurationError` whose message names the setting. */
@@ -76,6 +89,12 @@ function httpUrl(value: string, setting: string): URL {
 function seconds(value: number | undefined, fallback: number, setting: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0) throw configError(setting, "must be a number >= 0");
+  return value;
+}
+
+/** A hook setting: a function, or undefined. */
+function hook<T>(value: T | undefined, setting: string): T | undefined {
+  if (value !== undefined && typeof value !== "function") throw configError(setting, "must be a function");
   return value;
 }
 
@@ -110,6 +129,8 @@ export function resolveServerConfig(options: ServerAuthOptions): ServerConfig {
     timeoutMs: seconds(options.timeoutMs, 10_000, "timeoutMs"),
     trustHost: options.trustHost === true,
     fetch: fetchImpl,
+    afterLoginPath: hook(options.afterLoginPath, "afterLoginPath"),
+    defaultActiveOrgId: hook(options.defaultActiveOrgId, "defaultActiveOrgId"),
   };
 }
 

@@ -107,7 +107,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       wrongRedirectUri: await freePort(),
     };
     const loopback = (port: number) => `http://127.0.0.1:${port}`;
-    const callback = (origin: string) => `${origin}/api/auth/callback`;
+    const callback = (origin: string) => `${origin}/auth/callback`;
     const next: NextServers = {
       main: loopback(ports.main),
       appOnLocalhost: `http://localhost:${ports.appOnLocalhost}`,

@@ -1,6 +1,7 @@
 /**
  * examples/nextjs on Next.js 16, as a team upgrading from 15 has it and builds it: the example at the root of a
- * folder of its own with `middleware.ts` renamed to `proxy.ts` (which exports `proxy`), its own `node_modules`
+ * folder of its own with `middleware.ts` renamed to `proxy.ts` (which exports `proxy`, the same `createOrgauth`
+ * middleware), its own `node_modules`
  * holding real files (Turbopack compiles nothing outside the app's root, so a link into this repository would not
  * do): the packed tarball unpacked into `node_modules/orgauth`, and `next` 16 (the `next16` devDependency) with every
  * other package the example and orgauth need copied from this repository's node_modules. Nothing is downloaded.
@@ -12,15 +13,18 @@ import type { PackedApp } from "../../scripts/lib/packed-app.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { copyExample } from "./example-apps.js";
 
-/** The proxy file Next.js 16 reads in place of `middleware.ts`: the same function under its new name. */
-const PROXY_FILE = `import { authMiddleware } from "orgauth/nextjs";
-
-export const proxy = authMiddleware;
-
-export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
-};
-`;
+/**
+ * The proxy file Next.js 16 reads in place of `middleware.ts`: the example's middleware under its new name, without
+ * the `runtime` setting (a proxy always runs on Node.js).
+ */
+function proxyFile(middleware: string): string {
+  const proxy = middleware
+    .replace("export const middleware =", "export const proxy =")
+    .replace(/^[ \t]*runtime: "nodejs",\n/m, "")
+    .replace(/^[ \t]*\/\/ Node\.js, as pages.*\n/m, "");
+  if (proxy === middleware || /runtime:/.test(proxy)) throw new Error("examples/nextjs/middleware.ts changed shape");
+  return proxy;
+}
 
 /** Where this repository keeps a package the app installs (`next` is the `next16` alias). */
 const sourceOf = (name: string) => join(repoRoot, "node_modules", name === "next" ? "next16" : name);
@@ -57,8 +61,9 @@ function copyPackages(roots: string[], modules: string): void {
 /** Makes the Next.js 16 app beside `app` and returns its folder (the example at its root). */
 export function createNext16Example(app: PackedApp): string {
   const dir = copyExample("nextjs", join(app.dir, ".."), "next16");
+  const middleware = readFileSync(join(dir, "middleware.ts"), "utf8");
   rmSync(join(dir, "middleware.ts"));
-  writeFileSync(join(dir, "proxy.ts"), PROXY_FILE);
+  writeFileSync(join(dir, "proxy.ts"), proxyFile(middleware));
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
   };

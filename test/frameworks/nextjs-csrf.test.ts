@@ -2,7 +2,7 @@
  * Other web pages cannot drive the Next.js example's session (the app on 127.0.0.1): a page on another port of the
  * same host (same site, so the browser sends the session cookies along) submits forms that would switch the org or
  * log out, and gets 403 `cross_origin_request`; a page of another site (`localhost`) sends the browser to
- * `GET /api/auth/logout`, the landing page after a hosted logout, which ends no live session. The user stays
+ * `GET /auth/logout`, the landing page after a hosted logout, which ends no live session. The user stays
  * signed in, in the same org.
  */
 import type { Page } from "playwright-core";
@@ -47,26 +47,26 @@ async function visitFrom(page: Page, origin: string, kind: "post" | "go", target
 describe("another origin's page and the auth routes", () => {
   it("a page on another port of the same host: its form POSTs to set-active-org and logout are refused (403)", async () => {
     const { context, page } = await freshPage();
-    await signIn(page, "/dashboard");
+    await signIn(page, "/app/dashboard");
     const secondOrgId = await page.locator("option", { hasText: SECOND_ORG.name }).getAttribute("value");
-    const switchOrg = `${appUrl}/api/auth/set-active-org?active_org_id=${encodeURIComponent(secondOrgId ?? "")}`;
-    for (const target of [switchOrg, `${appUrl}/api/auth/logout`]) {
+    const switchOrg = `${appUrl}/auth/set-active-org?active_org_id=${encodeURIComponent(secondOrgId ?? "")}`;
+    for (const target of [switchOrg, `${appUrl}/auth/logout`]) {
       expect(await visitFrom(page, pages.url, "post", target), target).toBe(403);
       expect(await page.locator("body").innerText()).toContain("cross_origin_request");
     }
-    expect(await serverHtml(context, "/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
+    expect(await serverHtml(context, "/app/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
     await context.close();
   });
 
   it("a page of another site: its link to GET logout ends nothing, its form POST is refused", async () => {
     const { context, page } = await freshPage();
-    await signIn(page, "/dashboard");
-    const logout = `${appUrl}/api/auth/logout`;
+    await signIn(page, "/app/dashboard");
+    const logout = `${appUrl}/auth/logout`;
     expect(await visitFrom(page, crossSite(), "go", logout)).toBe(302);
     await page.waitForURL((url) => url.origin === appUrl);
-    expect(await serverHtml(context, "/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
+    expect(await serverHtml(context, "/app/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
     expect(await visitFrom(page, crossSite(), "post", logout)).toBe(403);
-    expect(await serverHtml(context, "/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
+    expect(await serverHtml(context, "/app/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
     await context.close();
   });
 });

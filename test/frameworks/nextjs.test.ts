@@ -1,7 +1,8 @@
 /**
- * examples/nextjs (App Router) on the server session, built from the packed package and served by `next start`, in
- * headless Chromium against the emulator: a signed-in page's first HTML is signed in, a server component checks an
- * org permission, a server action and a route handler read the session, the session renews across an access-token
+ * examples/nextjs (App Router, configured through `createOrgauth` with its routes under /auth and /app/* protected by
+ * the middleware's matcher) on the server session, built from the packed package and served by `next start`, in
+ * headless Chromium against the emulator: a signed-in page's first HTML is signed in, an org permission guards a
+ * server component, a route handler and a server action, a server action and a route handler read the session, the session renews across an access-token
  * expiry with no loading state, the org switch reaches the server, and a sign-out ends the session at the auth host.
  */
 import { describe, expect, inject, it } from "vitest";
@@ -27,11 +28,11 @@ describe("the Next.js example on the server session", () => {
 
   it("signs in through the server flow; the first HTML of a signed-in page holds the e-mail and the org, and hydrates cleanly", async () => {
     const { context, page, consoleErrors } = await freshPage();
-    await page.goto(`${appUrl}/dashboard`);
+    await page.goto(`${appUrl}/app/dashboard`);
     // the server sent the visitor to this app's login route, which sent it to the auth host
     await signInOnServerLogin(page, emulatorUrl, OWNER);
-    await page.waitForURL(`${appUrl}/dashboard`);
-    const html = await serverHtml(context, "/dashboard");
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    const html = await serverHtml(context, "/app/dashboard");
     expect(html).toContain(`${OWNER}<!-- --> in <!-- -->${ORG.name}`);
     expect(html).toContain(`data-testid="email">${OWNER}`); // the client component too: no loading fallback
     expect(html).not.toContain("Loading…");
@@ -46,29 +47,59 @@ describe("the Next.js example on the server session", () => {
     await context.close();
   });
 
-  it("a server component checks an org permission", async () => {
+  it("a permission in the active org guards a server component, a route handler and a server action", async () => {
     const owner = await freshPage();
-    await signIn(owner.page, "/admin");
-    expect(await serverHtml(owner.context, "/admin")).toContain(`You may invite people to <!-- -->${ORG.name}`);
+    await signIn(owner.page, "/app/admin");
+    expect(await serverHtml(owner.context, "/app/admin")).toContain(`You may invite people to <!-- -->${ORG.name}`);
+    await owner.page.getByRole("button", { name: "Invite someone" }).click();
+    await expect.poll(() => owner.page.getByTestId("invite-result").textContent()).toBe(`Invited by ${OWNER}`);
+    const invited = await owner.context.request.post(`${appUrl}/api/invitations`);
+    expect(await invited.json()).toEqual({ invitedBy: OWNER, orgName: ORG.name });
+    expect((await owner.context.request.get(`${appUrl}/app/team`)).status()).toBe(200);
     await owner.context.close();
     const member = await freshPage();
-    await signIn(member.page, "/admin", MEMBER);
-    expect(await serverHtml(member.context, "/admin")).toContain(`You may not invite people to <!-- -->${ORG.name}`);
+    await signIn(member.page, "/app/admin", MEMBER);
+    expect(await serverHtml(member.context, "/app/admin")).toContain(
+      `You may not invite people to <!-- -->${ORG.name}`,
+    );
+    await member.page.getByRole("button", { name: "Invite someone" }).click();
+    await expect.poll(() => member.page.getByTestId("invite-result").textContent()).toBe("403 action_forbidden");
+    const refused = await member.context.request.post(`${appUrl}/api/invitations`);
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error_code: "action_forbidden" });
+    // protect({ permission }) in a server component: Next's 403 page (experimental.authInterrupts)
+    expect((await member.context.request.get(`${appUrl}/app/team`)).status()).toBe(403);
     await member.context.close();
   });
 
-  it("the route handler answers 401 without a session", async () => {
+  it("signed out: the matcher starts the login for a page under /app and it lands on that page's host (127.0.0.1, not localhost); the route handlers answer 401; the app's middleware callback runs", async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${appUrl}/app/dashboard?tab=1`);
+    // the middleware answered as the login route: the hosted login and the state cookie, on the app's host
+    const { hostname } = new URL(appUrl);
+    const states = (await context.cookies()).filter(
+      (cookie) => cookie.name.startsWith("__pa_state.") && cookie.domain === hostname,
+    );
+    expect(states).toHaveLength(1);
+    await signInOnServerLogin(page, emulatorUrl, OWNER);
+    await page.waitForURL(`${appUrl}/app/dashboard?tab=1`);
+    expect(new URL(page.url()).host).toBe(new URL(appUrl).host);
+    await context.close();
     const response = await fetch(`${appUrl}/api/me`);
     expect(response.status).toBe(401);
+    expect(response.headers.get("x-example-signed-in")).toBe("no");
     expect(await response.json()).toEqual({ error: "not_logged_in" });
+    const invitation = await fetch(`${appUrl}/api/invitations`, { method: "POST" });
+    expect(invitation.status).toBe(401);
+    expect(await invitation.json()).toMatchObject({ error_code: "not_logged_in" });
   });
 
   it("renews the session across an access-token expiry with no loading state", async () => {
     const { context, page, consoleErrors } = await freshPage();
-    await signIn(page, "/dashboard");
+    await signIn(page, "/app/dashboard");
     const renewals: number[] = [];
     page.on("response", (response) => {
-      if (response.url() === `${appUrl}/api/auth/userinfo`) renewals.push(response.status());
+      if (response.url() === `${appUrl}/auth/userinfo`) renewals.push(response.status());
     });
     // once the page's own data is in, watch it for any loading or signed-out state while the access token expires
     await page.getByTestId("member-count").waitFor();
@@ -88,33 +119,35 @@ describe("the Next.js example on the server session", () => {
     expect(renewals.length).toBeGreaterThan(0);
     expect(renewals.every((status) => status === 200)).toBe(true);
     // a new page after the expiry: the middleware refreshed before the render
-    expect(await serverHtml(context, "/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->`);
+    expect(await serverHtml(context, "/app/dashboard")).toContain(`${OWNER}<!-- --> in <!-- -->`);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
 
   it("switches the org: the client at once, the server from its next render", async () => {
     const { context, page } = await freshPage();
-    await signIn(page, "/dashboard");
+    await signIn(page, "/app/dashboard");
     await page.getByLabel("Organisation").selectOption({ label: SECOND_ORG.name });
     await expect.poll(() => page.getByTestId("active-org").textContent()).toBe(SECOND_ORG.name);
     await expect
-      .poll(async () => serverHtml(context, "/dashboard"))
+      .poll(async () => serverHtml(context, "/app/dashboard"))
       .toContain(`${OWNER}<!-- --> in <!-- -->${SECOND_ORG.name}`);
     // the owner of the first org is a member of the second: the permission check follows the active org
-    expect(await serverHtml(context, "/admin")).toContain(`You may not invite people to <!-- -->${SECOND_ORG.name}`);
+    expect(await serverHtml(context, "/app/admin")).toContain(
+      `You may not invite people to <!-- -->${SECOND_ORG.name}`,
+    );
     await context.close();
   });
 
   it("signs out on the app and at the auth host: the next login asks for credentials", async () => {
     const { context, page } = await freshPage();
-    await signIn(page, "/dashboard");
+    await signIn(page, "/app/dashboard");
     await page.goto(`${appUrl}/`);
     await page.getByTestId("email").waitFor();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("Signed out.").waitFor();
     expect(await serverHtml(context, "/")).toContain("The server sees no session.");
-    await page.goto(`${appUrl}/dashboard`);
+    await page.goto(`${appUrl}/app/dashboard`);
     // the hosted login page shows its form: the auth host's session ended too
     await page.waitForURL(
       (url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/propelauth/ssr/authorize",
@@ -125,8 +158,8 @@ describe("the Next.js example on the server session", () => {
 
   it("a server component prefetches with the generated query options: the members are in the server's HTML", async () => {
     const { context, page } = await freshPage();
-    await signIn(page, "/members");
-    const html = await serverHtml(context, "/members");
+    await signIn(page, "/app/members");
+    const html = await serverHtml(context, "/app/members");
     expect(html).toContain(`Members of <!-- -->${ORG.name}`);
     expect(html).toContain("Prefetched on the server: <!-- -->1<!-- --> page(s)");
     expect(html).toContain(MEMBER);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { getUser, toClientUser } from "orgauth/nextjs";
+import { toClientUser } from "orgauth/nextjs";
 import type { ReactNode } from "react";
+import { orgauth } from "../lib/orgauth";
 import { authUrl } from "../lib/server-auth";
 import { Providers } from "./providers";
 
@@ -11,13 +12,13 @@ export const metadata: Metadata = { title: "orgauth on Next.js", icons: "data:,"
 
 /** The root layout (a server component): reads the user once and hands it to the client providers. */
 export default async function RootLayout({ children }: { children: ReactNode }): Promise<ReactNode> {
-  const user = await getUser();
+  const user = await orgauth.getUser();
   return (
     <html lang="en">
       <body>
         <nav>
-          <a href="/">Home</a> · <a href="/dashboard">Dashboard</a> · <a href="/admin">Admin</a> ·{" "}
-          <a href="/members">Members</a>
+          <a href="/">Home</a> · <a href="/app/dashboard">Dashboard</a> · <a href="/app/admin">Admin</a> ·{" "}
+          <a href="/app/members">Members</a> · <a href="/app/team">Team</a>
         </nav>
         <Providers user={toClientUser(user)} authUrl={authUrl()}>
           {children}

@@ -1,10 +1,10 @@
-import { getUser } from "orgauth/nextjs";
+import { orgauth } from "../lib/orgauth";
 import type { ReactNode } from "react";
 import { SessionStatus } from "./session-status";
 
 /** The home page: the server knows the visitor; a client island shows the same session with a sign-in/out button. */
 export default async function HomePage(): Promise<ReactNode> {
-  const user = await getUser();
+  const user = await orgauth.getUser();
   return (
     <main>
       <h1>orgauth on Next.js</h1>

@@ -9,6 +9,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider, type ClientUser } from "orgauth/nextjs/client";
 import { type ReactNode, useState } from "react";
+import { AUTH_ROUTES } from "../lib/auth-routes";
 
 /** Props of `Providers`: the user and the auth URL come from the server layout. */
 export interface ProvidersProps {
@@ -23,7 +24,7 @@ export function Providers({ user, authUrl, children }: ProvidersProps): ReactNod
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } }));
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider user={user} authUrl={authUrl} queryClient={queryClient}>
+      <AuthProvider user={user} authUrl={authUrl} authRoutes={AUTH_ROUTES} queryClient={queryClient}>
         {children}
       </AuthProvider>
     </QueryClientProvider>

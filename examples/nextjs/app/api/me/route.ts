@@ -1,5 +1,5 @@
 /** GET /api/me: a route handler that reads the session cookie (no request to the auth host). */
-import { getUser } from "orgauth/nextjs";
+import { orgauth } from "../../../lib/orgauth";
 
 /** What GET /api/me answers. */
 export interface Me {
@@ -8,7 +8,7 @@ export interface Me {
 }
 
 export async function GET(): Promise<Response> {
-  const user = await getUser();
+  const user = await orgauth.getUser();
   if (!user) return Response.json({ error: "not_logged_in" }, { status: 401 });
   const me: Me = { email: user.email, orgs: user.getOrgs().map((org) => org.orgName) };
   return Response.json(me);

@@ -5,14 +5,14 @@
  * for the auth host, so it needs the app and the auth host on one host name (in development: both on 127.0.0.1).
  */
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { getUserOrRedirect } from "orgauth/nextjs";
 import { listOrgMembersKeys, listOrgMembersQueryOptions } from "orgauth/react";
 import type { ReactNode } from "react";
-import { requestTransport } from "../../lib/server-auth";
+import { orgauth } from "../../../lib/orgauth";
+import { requestTransport } from "../../../lib/server-auth";
 import { MemberList } from "./member-list";
 
 export default async function MembersPage(): Promise<ReactNode> {
-  const user = await getUserOrRedirect();
+  const user = await orgauth.protect();
   const org = user.getOrgs()[0];
   if (!org) return <p>You are in no organisation yet.</p>;
 

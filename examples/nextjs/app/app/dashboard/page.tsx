@@ -1,13 +1,13 @@
-import { getUserOrRedirect } from "orgauth/nextjs";
+import { orgauth } from "../../../lib/orgauth";
 import type { ReactNode } from "react";
 import { Dashboard } from "./dashboard";
 
 /**
- * The dashboard: only a signed-in visitor sees it (the server sends anyone else to the login route and back).
+ * The dashboard: only a signed-in visitor sees it (the middleware sends anyone else to the login route and back).
  * Its HTML already holds the user's e-mail and active org: the server read them from the access token.
  */
 export default async function DashboardPage(): Promise<ReactNode> {
-  const user = await getUserOrRedirect();
+  const user = await orgauth.protect();
   const activeOrg = (user.activeOrgId ? user.getOrg(user.activeOrgId) : undefined) ?? user.getOrgs()[0];
   return (
     <main>

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useListOrgMembers } from "orgauth/react";
 import { type AuthInfoLoggedIn, RequireAuth, useActiveOrg } from "orgauth/nextjs/client";
 import { type ReactNode, useState } from "react";
-import type { Me } from "../api/me/route";
+import type { Me } from "../../api/me/route";
 import { greet } from "./actions";
 
 /** The active org's member count, through the generated `useListOrgMembers` hook. */

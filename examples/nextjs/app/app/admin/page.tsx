@@ -1,9 +1,10 @@
-import { getUserOrRedirect } from "orgauth/nextjs";
 import type { ReactNode } from "react";
+import { orgauth } from "../../../lib/orgauth";
+import { InviteButton } from "./invite-button";
 
 /** A server component with an org permission check: only members who may invite see the invite tools. */
 export default async function AdminPage(): Promise<ReactNode> {
-  const user = await getUserOrRedirect();
+  const user = await orgauth.protect();
   const org = (user.activeOrgId ? user.getOrg(user.activeOrgId) : undefined) ?? user.getOrgs()[0];
   if (!org) return <p>You are in no organisation yet.</p>;
   return (
@@ -14,6 +15,7 @@ export default async function AdminPage(): Promise<ReactNode> {
       ) : (
         <p data-testid="permission">You may not invite people to {org.orgName}.</p>
       )}
+      <InviteButton />
     </main>
   );
 }

@@ -1,0 +1,14 @@
+/**
+ * The app's orgauth, from one configuration: the auth routes under /auth (the redirect URI is
+ * `{origin}/auth/callback`), a login started without a return path landing on the dashboard. The auth URL, the API keys and the
+ * redirect URI come from the environment (`NEXT_PUBLIC_AUTH_URL`, `PROPELAUTH_API_KEY`, `PROPELAUTH_VERIFIER_KEY`,
+ * `PROPELAUTH_REDIRECT_URI`) at request time, so one build runs anywhere.
+ */
+import { createOrgauth } from "orgauth/nextjs";
+import { AUTH_ROUTES } from "./auth-routes";
+
+export const orgauth = createOrgauth({
+  basePath: AUTH_ROUTES,
+  // a login started without a return path lands on the dashboard
+  afterLoginPath: () => "/app/dashboard",
+});

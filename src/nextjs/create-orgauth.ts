@@ -1,0 +1,67 @@
+/**
+ * `createOrgauth(config)`: everything `orgauth/nextjs` offers, from one configuration — the auth routes' handlers,
+ * the middleware (with protected paths), `getUser`, `getUserOrRedirect`, `protect` and the backend client. Nothing
+ * is read or checked at import: the configuration is resolved (the environment filling what it leaves out) on
+ * first use, so one build runs anywhere.
+ */
+import { createBackendClient, type BackendClient, type ServerAuth } from "../server/index.js";
+import { createSessionReaders, type SessionReaders } from "./get-user.js";
+import { createMiddleware, type OrgauthMiddleware, type OrgauthMiddlewareOptions } from "./middleware.js";
+import { lazyOrgauth, type OrgauthConfig } from "./orgauth-config.js";
+import { createProtect, type ProtectHelpers } from "./protect.js";
+import { type AuthRouteHandlers, createRouteHandlers } from "./route-handlers.js";
+
+/** One app's orgauth: what `createOrgauth` returns. */
+export interface Orgauth extends Omit<SessionReaders, "redirectToLogin">, ProtectHelpers {
+  /** The auth routes' file (`app/{basePath}/[slug]/route.ts`): `export const { GET, POST } = orgauth.handlers;`. */
+  readonly handlers: AuthRouteHandlers;
+  /** The middleware for `middleware.ts` (Next.js 15) or `proxy.ts` (Next.js 16), with protected paths and a callback. */
+  middleware(options?: OrgauthMiddlewareOptions): OrgauthMiddleware;
+  /** The provider's backend API with this app's auth URL and integration API key (made on first use). */
+  readonly backend: BackendClient;
+  /** The server session underneath (`orgauth/server`), for what the helpers above do not cover. */
+  readonly serverAuth: ServerAuth;
+  /** The folder of the auth routes (`/auth`, or the redirect URI's folder by default). */
+  readonly basePath: string;
+}
+
+/**
+ * Creates the app's orgauth from one configuration (every setting optional where the environment has it:
+ * `NEXT_PUBLIC_AUTH_URL`, `PROPELAUTH_API_KEY`, `PROPELAUTH_VERIFIER_KEY`, `PROPELAUTH_REDIRECT_URI`). A setting
+ * that cannot work throws `ServerConfigurationError` on first use, naming it.
+ */
+export function createOrgauth(config: OrgauthConfig = {}): Orgauth {
+  const resolve = lazyOrgauth(config);
+  const auth = () => resolve().auth;
+  const basePath = () => resolve().basePath;
+  const routesPlace = () => {
+    const { options } = resolve();
+    return { origin: new URL(options.redirectUri).origin, basePath: basePath(), trustHost: options.trustHost === true };
+  };
+  const readers = createSessionReaders(auth, basePath);
+  let backend: BackendClient | undefined;
+  return {
+    getUser: readers.getUser,
+    getUserOrRedirect: readers.getUserOrRedirect,
+    ...createProtect(auth, readers),
+    handlers: createRouteHandlers(auth),
+    middleware: (options) => createMiddleware(auth, routesPlace, options),
+    get backend() {
+      const { options } = resolve();
+      backend ??= createBackendClient({
+        authUrl: options.authUrl,
+        apiKey: options.apiKey,
+        ...(config.backendUrl !== undefined && { backendUrl: config.backendUrl }),
+        ...(options.fetch !== undefined && { fetch: options.fetch }),
+        ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      });
+      return backend;
+    },
+    get serverAuth() {
+      return auth();
+    },
+    get basePath() {
+      return basePath();
+    },
+  };
+}
