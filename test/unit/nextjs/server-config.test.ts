@@ -4,7 +4,7 @@
  * here), and a configuration with variables missing is one error in the log naming them all, however many requests
  * meet it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -25,7 +25,9 @@ afterEach(() => {
 
 describe("the server session from the environment", () => {
   it("uses the NEXT_PUBLIC_AUTH_URL Next.js inlined at build time when the server has none", async () => {
-    const dir = mkdtempSync(join(repoRoot, "node_modules", ".cache", "server-config-"));
+    const cache = join(repoRoot, "node_modules", ".cache");
+    mkdirSync(cache, { recursive: true }); // a fresh npm ci has none yet
+    const dir = mkdtempSync(join(cache, "server-config-"));
     try {
       const outfile = join(dir, "server-config.mjs");
       await build({
