@@ -209,6 +209,7 @@ export default defineConfig({
           include: ["test/emulator/**/*.test.ts"],
           environment: "node",
           globalSetup: [
+            "test/support/emulator-env-setup.ts",
             "test/emulator/global-setup.ts",
             "test/emulator/vendor-global-setup.ts",
             "test/support/postgres-global-setup.ts",
@@ -227,7 +228,11 @@ export default defineConfig({
           include: ["test/emulator-security/**/*.test.ts"],
           environment: "node",
           isolate: false,
-          globalSetup: ["test/support/postgres-global-setup.ts", "test/support/chromium-global-setup.ts"],
+          globalSetup: [
+            "test/support/emulator-env-setup.ts",
+            "test/support/postgres-global-setup.ts",
+            "test/support/chromium-global-setup.ts",
+          ],
         },
       },
       {

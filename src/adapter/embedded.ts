@@ -1,4 +1,5 @@
 /** `openEmbeddedDatabase`: PGlite (PostgreSQL compiled to WebAssembly) in memory or in a locked data directory. */
+import { readFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import { lockDirectory, type DirectoryLock } from "./directory-lock.js";
 import { AdapterError } from "./errors.js";
@@ -32,7 +33,22 @@ async function loadPGlite(): Promise<typeof PGlite> {
 
 /** In-memory databases opened so far in this process, and a fresh one's files once a second was opened. */
 let inMemoryOpens = 0;
-let freshFiles: Promise<Blob> | undefined;
+let freshFiles: Promise<Blob | undefined> | undefined;
+
+/**
+ * A fresh database's files (as `dumpDataDir` writes them) from the file `ORGAUTH_PGLITE_TEMPLATE` names, which a test
+ * run writes once so that the processes it starts load them instead of each running initdb; none when it is unset or
+ * cannot be read.
+ */
+function templateFiles(): Promise<Blob | undefined> | undefined {
+  const path = process.env.ORGAUTH_PGLITE_TEMPLATE;
+  return path
+    ? readFile(path).then(
+        (bytes) => new Blob([bytes]),
+        () => undefined,
+      )
+    : undefined;
+}
 
 /**
  * A new in-memory PGlite. Creating one runs initdb (about 2.5 s of CPU); a process that opens several (tests, a
@@ -40,13 +56,14 @@ let freshFiles: Promise<Blob> | undefined;
  * ones from them (about 0.7 s). A process that opens one keeps nothing.
  */
 async function createInMemory(PGliteClass: typeof PGlite): Promise<PGlite> {
-  const files = freshFiles && (await freshFiles.catch(() => undefined));
+  freshFiles ??= templateFiles();
+  const files = await freshFiles;
   if (files) return PGliteClass.create({ loadDataDir: files });
   const pglite = await PGliteClass.create();
   inMemoryOpens += 1;
-  if (inMemoryOpens >= 2 && !freshFiles) {
-    freshFiles = pglite.dumpDataDir("none");
-    await freshFiles.catch(() => undefined);
+  if (inMemoryOpens === 2) {
+    freshFiles = pglite.dumpDataDir("none").catch(() => undefined);
+    await freshFiles;
   }
   return pglite;
 }

@@ -9,7 +9,14 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { formatPasswordHash, hashPassword, PASSWORD_SCRYPT, passwordInput } from "../tokens/secrets.js";
+import {
+  formatPasswordHash,
+  hashPassword,
+  PASSWORD_SCRYPT,
+  passwordCost,
+  passwordInput,
+  type ScryptCost,
+} from "../tokens/secrets.js";
 
 /** Where the progress of hashing a big seed's passwords is reported. */
 export interface SeedProgress {
@@ -36,7 +43,6 @@ parentPort.on("message", ({ inputs, salts, keyLength, cost }) => {
   parentPort.postMessage(inputs.map((input, i) => scryptSync(input, salts[i], keyLength, cost)));
 });`;
 
-const COST = { N: PASSWORD_SCRYPT.N, r: PASSWORD_SCRYPT.r, p: PASSWORD_SCRYPT.p };
 const count = (value: number) => value.toLocaleString("en");
 
 /** A progress reporter: a first line, one about every second, a last line; silent for a small seed. */
@@ -66,7 +72,7 @@ function reporter(total: number, threads: number, progress: SeedProgress | undef
 }
 
 /** Sends one chunk to a thread and waits for its answer (or its failure). */
-function hashOnThread(worker: Worker, inputs: string[], salts: Buffer[]): Promise<Uint8Array[]> {
+function hashOnThread(worker: Worker, inputs: string[], salts: Buffer[], cost: ScryptCost): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
     const settle = () => {
       worker.off("message", onMessage);
@@ -88,7 +94,7 @@ function hashOnThread(worker: Worker, inputs: string[], salts: Buffer[]): Promis
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    worker.postMessage({ inputs, salts, keyLength: PASSWORD_SCRYPT.keyLength, cost: COST });
+    worker.postMessage({ inputs, salts, keyLength: PASSWORD_SCRYPT.keyLength, cost });
   });
 }
 
@@ -99,6 +105,7 @@ async function hashOnThreads(
   advance: (hashed: number) => void,
 ): Promise<string[]> {
   const hashes: string[] = new Array(passwords.length);
+  const cost = passwordCost();
   const workers = Array.from({ length: threads }, () => new Worker(THREAD_SOURCE, { eval: true }));
   let next = 0;
   try {
@@ -109,9 +116,9 @@ async function hashOnThreads(
           next += CHUNK;
           const inputs = passwords.slice(start, start + CHUNK).map(passwordInput);
           const salts = inputs.map(() => randomBytes(PASSWORD_SCRYPT.saltLength));
-          const outputs = await hashOnThread(worker, inputs, salts);
+          const outputs = await hashOnThread(worker, inputs, salts, cost);
           outputs.forEach((output, i) => {
-            hashes[start + i] = formatPasswordHash(salts[i]!, output);
+            hashes[start + i] = formatPasswordHash(cost, salts[i]!, output);
           });
           advance(inputs.length);
         }
