@@ -52,6 +52,8 @@ it("keeps what the user does: invitations appear as pending, search filters, rol
 
   await page.getByLabel("Email", { exact: true }).fill("ken@acme.example");
   await page.getByRole("button", { name: "Send invitation" }).click();
+  // the pending list is read when its section opens: only once the invitation is sent
+  await page.getByText("Invitation sent to ken@acme.example.").waitFor();
   await openOrgSection(page, "Invitations");
   await page.getByRole("region", { name: "Pending invitations" }).getByText("ken@acme.example").waitFor();
 

@@ -90,6 +90,9 @@ describe("export and --seed round-trip", { timeout: 120_000 }, () => {
     const cli = runCli(["--port", String(await freePort()), "--seed", file, "--export-seed", out]);
     try {
       await cli.printed(/Press Ctrl-C/);
+      // the state is written on the way out: wait for the exit itself (stopProcess kills after 3 s of a loaded machine)
+      cli.child.kill("SIGTERM");
+      await cli.exited;
     } finally {
       await stopProcess(cli.child);
     }
