@@ -8,10 +8,10 @@ import {
   createServerAuth,
   type ServerAuth,
   type ServerAuthOptions,
+  ServerConfigurationError,
   serverAuthOptionsFromEnv,
 } from "../server/index.js";
 import { parseUrl } from "../shared/parse-url.js";
-import { ServerConfigurationError } from "../transport/server-transport.js";
 
 /** The settings the environment may supply. */
 type FromEnvironment = "authUrl" | "apiKey" | "verifierKey" | "redirectUri";
