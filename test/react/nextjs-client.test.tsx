@@ -282,6 +282,42 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     expect(seen).toEqual([false, null, null]);
   });
 
+  it("logout waits for a renewal in flight, so the renewal's cookies cannot land after the logout cleared them", async () => {
+    let answerUserinfo: (() => void) | undefined;
+    const calls = stubRoutes((url) =>
+      url.endsWith("/logout")
+        ? new Response(null, { status: 200 })
+        : new Promise<Response>((resolve) => {
+            answerUserinfo = () => resolve(Response.json(userinfoAnswer("ada@example.com")));
+          }),
+    );
+    let logout: ReturnType<typeof useLogoutFunction> | undefined;
+    function LogoutProbe(): ReactNode {
+      logout = useLogoutFunction();
+      return null;
+    }
+    render(
+      <AuthProvider user={serverUser()} authUrl={AUTH_URL}>
+        <Who />
+        <LogoutProbe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(answerUserinfo).toBeDefined()); // the renewal after hydration is in flight
+    let loggedOut = false;
+    const done = logout!().then(() => {
+      loggedOut = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.url)).toEqual(["/api/auth/userinfo"]);
+    expect(loggedOut).toBe(false);
+    await act(async () => {
+      answerUserinfo!();
+      await done;
+    });
+    expect(calls.map((call) => call.url)).toEqual(["/api/auth/userinfo", "/api/auth/logout"]);
+    expect(screen.getByText("Signed out")).toBeTruthy();
+  });
+
   it("login and signup go through the app's auth routes with the return path; other hosted pages to the auth host", () => {
     stubRoutes(() => new Promise<Response>(() => undefined));
     const assign = vi.fn();

@@ -90,7 +90,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     } catch (error) {
       const expired = !session || session.authInfo.expiresAtSeconds <= nowSeconds();
       if (expired && !stale()) update(null, true);
-      throw new RefreshError(503, `${routes}/${path} could not be reached: ${String(error)}`, "network");
+      throw new RefreshError(503, `${routes}/${path} could not be reached: ${error}`, "network");
     }
     if (stale()) return session?.authInfo ?? null;
     if (response.status === 401) {
@@ -190,6 +190,8 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     getAccessTokenForOrg: async () => ({ ok: false, error: "unsupported_by_server_session" }),
     async logout(logoutOptions) {
       epoch++;
+      // a renewal in flight may set fresh cookies: its answer must land before the logout's clears them
+      await inFlight?.catch(() => undefined);
       const response = await fetch(`${routes}/logout`, { method: "POST", credentials: "same-origin" }).catch(
         () => undefined,
       );
