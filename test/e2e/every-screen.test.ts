@@ -73,9 +73,12 @@ async function visitEveryScreen(viewport: Viewport, label: string): Promise<void
   await demo.screenshot(page, `${label}-api-key-created`);
   await page.goto(new URL("/account", demo.url).href);
   const mfa = page.getByRole("region", { name: "Two-factor authentication" });
+  // the emulator's fresh secret once it is shown (a code from anything else is refused)
+  await expect.poll(() => mfa.getByLabel("MFA secret").innerText()).toMatch(/^[A-Z2-7]{32}$/);
   await mfa.getByLabel("Code from the app").fill(currentTotp(await mfa.getByLabel("MFA secret").innerText()));
   await mfa.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await mfa.getByRole("list", { name: "Backup codes" }).waitFor();
+  await mfa.getByText("Two-factor authentication is on.").waitFor();
+  await mfa.getByRole("list", { name: "Backup codes" }).getByRole("listitem").first().waitFor();
   await expectFits(page, "account-mfa-on");
   await demo.screenshot(page, `${label}-account-mfa-on`);
 
