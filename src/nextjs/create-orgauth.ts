@@ -6,7 +6,12 @@
  */
 import { createBackendClient, type BackendClient, type ServerAuth } from "../server/index.js";
 import { createSessionReaders, type SessionReaders } from "./get-user.js";
-import { createMiddleware, type OrgauthMiddleware, type OrgauthMiddlewareOptions } from "./middleware.js";
+import {
+  authRoutesPlace,
+  createMiddleware,
+  type OrgauthMiddleware,
+  type OrgauthMiddlewareOptions,
+} from "./middleware.js";
 import { lazyOrgauth, type OrgauthConfig } from "./orgauth-config.js";
 import { createProtect, type ProtectHelpers } from "./protect.js";
 import { type AuthRouteHandlers, createRouteHandlers } from "./route-handlers.js";
@@ -34,10 +39,7 @@ export function createOrgauth(config: OrgauthConfig = {}): Orgauth {
   const resolve = lazyOrgauth(config);
   const auth = () => resolve().auth;
   const basePath = () => resolve().basePath;
-  const routesPlace = () => {
-    const { options } = resolve();
-    return { origin: new URL(options.redirectUri).origin, basePath: basePath(), trustHost: options.trustHost === true };
-  };
+  const routesPlace = () => authRoutesPlace(resolve().options, basePath());
   const readers = createSessionReaders(auth, basePath);
   let backend: BackendClient | undefined;
   return {

@@ -8,10 +8,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { type AccessDenial, type AccessRule, checkAccess, denialResponse } from "../server/access-rule.js";
 import { browserOrigin } from "../server/browser-origin.js";
-import type { ServerAuth, ServerUser } from "../server/index.js";
+import type { ServerAuth, ServerAuthOptions, ServerUser } from "../server/index.js";
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from "../server/route-matcher.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
-import { getServerAppOrigin, getServerAuth, getServerTrustHost } from "./server-config.js";
+import { getServerAuth, getServerOptions } from "./server-config.js";
 
 /** A protected path: a pattern (a signed-in user is enough), or patterns with a role or permission to hold. */
 export type ProtectedRoute = RoutePattern | (AccessRule & { path: RoutePattern | readonly RoutePattern[] });
@@ -55,6 +55,11 @@ export interface AuthRoutesPlace {
   readonly origin: string;
   readonly basePath: string;
   readonly trustHost: boolean;
+}
+
+/** Where the auth routes of a server session made with `options` are, under `basePath`. */
+export function authRoutesPlace(options: ServerAuthOptions, basePath: string): AuthRoutesPlace {
+  return { origin: new URL(options.redirectUri).origin, basePath, trustHost: options.trustHost === true };
 }
 
 /**
@@ -126,12 +131,12 @@ export function createMiddleware(
  * @deprecated Use `createOrgauth(config).middleware()`, which knows where the auth routes are and protects paths.
  */
 export const authMiddleware: OrgauthMiddleware = /* @__PURE__ */ createMiddleware(getServerAuth, () => ({
+  basePath: "/api/auth",
   // read only for a login redirect: `/api/auth/*` passes through before the session is made
   get origin() {
-    return getServerAppOrigin();
+    return authRoutesPlace(getServerOptions(), this.basePath).origin;
   },
-  basePath: "/api/auth",
   get trustHost() {
-    return getServerTrustHost();
+    return authRoutesPlace(getServerOptions(), this.basePath).trustHost;
   },
 }));

@@ -13,8 +13,7 @@ import {
 import { environment } from "./orgauth-config.js";
 
 let configured: ServerAuth | undefined;
-let configuredOrigin = "";
-let configuredTrustHost = false;
+let configuredOptions: ServerAuthOptions | undefined;
 let failed: unknown;
 
 /**
@@ -24,8 +23,7 @@ let failed: unknown;
  */
 export function configureServerAuth(options: ServerAuthOptions): ServerAuth {
   configured = createServerAuth(options);
-  configuredOrigin = new URL(options.redirectUri).origin;
-  configuredTrustHost = options.trustHost === true;
+  configuredOptions = options;
   failed = undefined;
   return configured;
 }
@@ -40,8 +38,7 @@ export function getServerAuth(): ServerAuth {
   try {
     const options = serverAuthOptionsFromEnv(environment());
     configured = createServerAuth(options);
-    configuredOrigin = new URL(options.redirectUri).origin;
-    configuredTrustHost = options.trustHost === true;
+    configuredOptions = options;
   } catch (error) {
     failed = error;
     console.error(`orgauth: the server session cannot start: ${error instanceof Error ? error.message : error}`);
@@ -50,14 +47,8 @@ export function getServerAuth(): ServerAuth {
   return configured;
 }
 
-/** The origin of the server session's redirect URI, where its auth routes are (makes the session first if needed). */
-export function getServerAppOrigin(): string {
+/** The options the server session was made with (makes the session first if needed). */
+export function getServerOptions(): ServerAuthOptions {
   getServerAuth();
-  return configuredOrigin;
-}
-
-/** Whether the server session reads a proxy's `X-Forwarded-Host` (`trustHost`; makes the session first if needed). */
-export function getServerTrustHost(): boolean {
-  getServerAuth();
-  return configuredTrustHost;
+  return configuredOptions!;
 }
