@@ -1,17 +1,8 @@
 import { execFileSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { copyCheckout } from "./checkout-copy.js";
 import { repoRoot } from "./repo-root.js";
 
 /**
@@ -33,17 +24,6 @@ export interface CleanCloneRecord {
 /** The record's file name, beside the tarball. */
 const CLEAN_CLONE_RECORD = "clean-clone.json";
 
-/** The files a clone of the working tree would have: tracked, and new ones git does not ignore. */
-function cloneFiles(): string[] {
-  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
-    cwd: repoRoot,
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .toString()
-    .split("\0")
-    .filter((file) => file !== "" && !/^dist(\/|$)/.test(file) && existsSync(join(repoRoot, file)));
-}
-
 /**
  * Packs the checkout from a clean clone into `destination` (its `prepack` builds there), writes the record beside
  * the tarball and replaces this checkout's `dist/` with the clone's build; the tarball's path.
@@ -52,13 +32,8 @@ export function packCleanClone(destination: string): string {
   const work = mkdtempSync(join(tmpdir(), "orgauth-clean-clone-"));
   try {
     const clone = join(work, "orgauth");
-    const files = cloneFiles();
-    for (const file of files) {
-      mkdirSync(dirname(join(clone, file)), { recursive: true });
-      cpSync(join(repoRoot, file), join(clone, file));
-    }
-    symlinkSync(join(repoRoot, "node_modules"), join(clone, "node_modules"));
-    const record: CleanCloneRecord = { distBeforePack: existsSync(join(clone, "dist")), files: files.length };
+    const files = copyCheckout(clone, (file) => !/^dist(\/|$)/.test(file));
+    const record: CleanCloneRecord = { distBeforePack: existsSync(join(clone, "dist")), files };
     // The build's own output goes to the same stdout, so the tarball is found on disk rather than read from --json.
     execFileSync("npm", ["pack", "--pack-destination", work], { cwd: clone, stdio: "pipe" });
     const tarball = readdirSync(work).find((file) => file.endsWith(".tgz"));

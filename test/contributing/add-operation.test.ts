@@ -9,23 +9,13 @@
  * No step has a time limit of its own: a loaded machine only makes it slower.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, parseDocument } from "yaml";
+import { copyCheckout } from "../../scripts/lib/checkout-copy.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 const COPIED = [
@@ -123,18 +113,9 @@ function contractAndGenerated(): Map<string, string> {
 let watcher: ChildProcess | undefined;
 
 beforeAll(() => {
-  const tracked = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
-    cwd: repoRoot,
-  })
-    .toString()
-    .split("\0")
-    .filter((file) => [...COPIED, ...COPIED_CONFIGS].some((prefix) => file === prefix || file.startsWith(prefix)))
-    .filter((file) => existsSync(join(repoRoot, file)));
-  for (const file of tracked) {
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(repoRoot, file), join(copy, file));
-  }
-  symlinkSync(join(repoRoot, "node_modules"), join(copy, "node_modules"));
+  copyCheckout(copy, (file) =>
+    [...COPIED, ...COPIED_CONFIGS].some((prefix) => file === prefix || file.startsWith(prefix)),
+  );
 });
 
 afterAll(() => {
