@@ -50,7 +50,7 @@ if (stages.some((stage) => stage.chromium)) {
 
 const jobs = stageJobs(stages);
 // one job more than cores: a stage waiting on a browser, a server or a build leaves its core to the extra one
-// (fresh clone, quiet 2-core machine: npm test 557 s wall with 2 jobs, 522 s with 3, the same CPU)
+// (one fresh-clone run each on a quiet 2-core machine, not side by side: npm test 557 s wall with 2 jobs, 522 s with 3)
 const limit = Math.max(1, Number(process.env.ORGAUTH_TEST_JOBS) || availableParallelism() + 1);
 const live = limit === 1 || jobs.length === 1;
 /** Per stage: when its first job started, when its last ended, the CPU its steps used. */
