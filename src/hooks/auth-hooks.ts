@@ -2,7 +2,9 @@
 import { useMemo } from "react";
 import {
   getHostedPageUrls,
+  getOrgs,
   getRedirectFunctions,
+  isImpersonating,
   toAuthOrg,
   toAuthUser,
   type AuthClient,
@@ -93,10 +95,10 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
     expiresAtSeconds: authInfo.expiresAtSeconds,
     user: authInfo.user,
     authUser,
-    orgs: Object.values(authInfo.orgIdToOrgMembership),
+    orgs: getOrgs(authInfo),
     orgHelper: createOrgHelper(authInfo),
     accessHelper: createAccessHelper(authInfo, authUser),
-    isImpersonating: authInfo.impersonatorUserId !== undefined,
+    isImpersonating: isImpersonating(authInfo),
     impersonatorUserId: authInfo.impersonatorUserId,
     getAccessTokenForOrg: (orgId) => client.getAccessTokenForOrg(orgId),
   };

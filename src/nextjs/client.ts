@@ -10,6 +10,11 @@ export {
   type UseUserResult,
 } from "./client/use-user.js";
 export type { ClientUser } from "./client-user.js";
+export {
+  type ServerSessionRedirectFunctions,
+  useLogoutFunction,
+  useRedirectFunctions,
+} from "./client/redirects.js";
 // orgauth/react's hooks and guards, which work below this provider (the same modules: one context).
 export {
   RequireAuth,
@@ -18,8 +23,6 @@ export {
   useAuthInfo,
   useAuthUrl,
   useHostedPageUrls,
-  useLogoutFunction,
   useOrgHelper,
-  useRedirectFunctions,
 } from "../hooks/client.js";
 export type { AuthInfoLoggedIn, UseAuthInfoResult, UseActiveOrgResult } from "../hooks/auth-hooks.js";

@@ -81,19 +81,19 @@ export function orgAccessFor(authInfo: AuthInfo, orgId: string): OrgAccess {
 /** The logged-in user with methods. */
 export function toAuthUser(authInfo: AuthInfo): AuthUser {
   const orgs = new Map(getOrgs(authInfo).map((org) => [org.orgId, toAuthOrg(org)]));
-  const lookUp = (org: OrgMembership | undefined) => (org ? orgs.get(org.orgId) : undefined);
+  const access = (orgId: string): OrgAccess => orgs.get(orgId) ?? NO_ACCESS;
   const { properties } = authInfo.user;
   return Object.freeze({
     ...authInfo.user,
     getOrgs: () => [...orgs.values()],
-    getOrg: (orgId: string) => lookUp(getOrg(authInfo, orgId)),
-    getOrgByName: (orgName: string) => lookUp(getOrgByName(authInfo, orgName)),
+    getOrg: (orgId: string) => orgs.get(orgId),
+    // org ids are never empty: no name, no org
+    getOrgByName: (orgName: string) => orgs.get(getOrgByName(authInfo, orgName)?.orgId ?? ""),
     getProperty: (key: string) => (Object.hasOwn(properties, key) ? properties[key] : undefined),
     isImpersonating: () => isImpersonating(authInfo),
-    isRole: (orgId: string, role: string) => orgAccessFor(authInfo, orgId).isRole(role),
-    isAtLeastRole: (orgId: string, role: string) => orgAccessFor(authInfo, orgId).isAtLeastRole(role),
-    hasPermission: (orgId: string, permission: string) => orgAccessFor(authInfo, orgId).hasPermission(permission),
-    hasAllPermissions: (orgId: string, permissions: readonly string[]) =>
-      orgAccessFor(authInfo, orgId).hasAllPermissions(permissions),
+    isRole: (orgId: string, role: string) => access(orgId).isRole(role),
+    isAtLeastRole: (orgId: string, role: string) => access(orgId).isAtLeastRole(role),
+    hasPermission: (orgId: string, permission: string) => access(orgId).hasPermission(permission),
+    hasAllPermissions: (orgId: string, permissions: readonly string[]) => access(orgId).hasAllPermissions(permissions),
   });
 }

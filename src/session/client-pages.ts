@@ -1,13 +1,11 @@
 /** A client's hosted-page URL builders and redirect functions, built on first use (an app that never calls them does not bundle them). */
 import { clientParts } from "./client-parts.js";
-import { createHostedPageUrls, createRedirectFunctions } from "./hosted-pages.js";
+import { createRedirectFunctions, partsPageUrls } from "./hosted-pages.js";
 import type { AuthClient, HostedPageUrls, RedirectFunctions } from "./types.js";
 
 /** The URL builders of the provider's hosted pages for `client`'s auth host (the same object on every call). */
 export function getHostedPageUrls(client: AuthClient): HostedPageUrls {
-  const parts = clientParts(client);
-  parts.urls ??= createHostedPageUrls(client.authUrl, parts.currentHref, parts.allowedRedirectOrigins);
-  return parts.urls;
+  return partsPageUrls(clientParts(client), client.authUrl);
 }
 
 /** Navigations to the provider's hosted pages for `client` (the same object on every call). */

@@ -14,6 +14,8 @@ export interface ClientParts {
   navigate: (url: string) => void;
   /** Origins a `returnTo` may point to besides the current page's. */
   allowedRedirectOrigins?: readonly string[] | undefined;
+  /** A server session's auth routes (e.g. `/api/auth`): login and signup go there instead of the hosted pages. */
+  appRoutes?: string;
   /** How to build the client's fe/v3 transport on first use (a testing client gives `feTransport` instead). */
   transport?: TransportOptions;
   /** Built on first use (or given), then kept: the same objects on every call. */

@@ -1,4 +1,4 @@
-/** Typed errors of the session engine (failed session calls, and navigation safety). */
+/** Typed errors of the session engine's calls (navigation safety's is in unsafe-navigation-error.ts). */
 import { OrgauthError } from "../shared/orgauth-error.js";
 import type { ExchangeFailureKind } from "../transport/exchange.js";
 
@@ -18,16 +18,17 @@ export type SessionFailureKind = ExchangeFailureKind | "http" | "parse";
 export class RefreshError extends OrgauthError {
   override readonly name = "RefreshError";
   readonly type = "refresh";
+  /** HTTP status; `REFRESH_NO_RESPONSE_STATUS` when no response arrived. */
+  declare readonly status: number;
+  declare readonly kind: SessionFailureKind;
+  /** How long the server asked the client to wait (`Retry-After`), in milliseconds. */
+  declare readonly retryAfterMs: number | undefined;
 
-  constructor(
-    /** HTTP status; `REFRESH_NO_RESPONSE_STATUS` when no response arrived. */
-    readonly status: number,
-    message: string,
-    readonly kind: SessionFailureKind,
-    /** How long the server asked the client to wait (`Retry-After`), in milliseconds. */
-    readonly retryAfterMs: number | undefined = undefined,
-  ) {
+  constructor(status: number, message: string, kind: SessionFailureKind, retryAfterMs?: number) {
     super(message);
+    this.status = status;
+    this.kind = kind;
+    this.retryAfterMs = retryAfterMs;
   }
 
   /**
@@ -49,37 +50,14 @@ export class RefreshError extends OrgauthError {
 export class LogoutError extends OrgauthError {
   override readonly name = "LogoutError";
   readonly type = "logout";
+  /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived. */
+  declare readonly status: number;
+  declare readonly statusText: string;
 
-  constructor(
-    /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived. */
-    readonly status: number,
-    readonly statusText: string,
-  ) {
+  constructor(status: number, statusText: string) {
     super(`Logout failed: ${status} ${statusText}`.trim());
-  }
-}
-
-/**
- * A navigation target we refuse: not http(s) (e.g. `javascript:`, `data:`), not a URL at all, plain http from the
- * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
- */
-export class UnsafeNavigationError extends OrgauthError {
-  override readonly name = "UnsafeNavigationError";
-  readonly type = "unsafe_navigation";
-
-  constructor(
-    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
-    readonly scheme: string | null,
-    source: string,
-    reason?: string,
-  ) {
-    super(
-      reason !== undefined
-        ? `Refusing to navigate from the ${source}: ${reason}`
-        : scheme === null
-          ? `Refusing to navigate: the ${source} is not a valid URL`
-          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
-    );
+    this.status = status;
+    this.statusText = statusText;
   }
 }
 

@@ -5,12 +5,9 @@ import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-fo
 import { parseUrl } from "../shared/parse-url.js";
 import { assertReturnTarget } from "./safe-navigation.js";
 import { encodeReturnTo } from "./return-to.js";
-import type { HostedPageOptions, HostedPageUrls, RedirectFunctions, SignupLoginPageOptions } from "./types.js";
-import {
-  SOCIAL_LOGIN_PROVIDER_NAMES,
-  SOCIAL_LOGIN_PROVIDERS,
-  type SocialLoginProviderName,
-} from "../shared/social-providers.js";
+import type { ClientParts } from "./client-parts.js";
+import type { HostedPageUrls, RedirectFunctions } from "./types.js";
+import { SOCIAL_LOGIN_PROVIDER_NAMES } from "../shared/social-providers.js";
 
 /** Thrown when a relative `returnTo` cannot be resolved because there is no current page (server side). */
 export class ReturnToError extends OrgauthError {
@@ -18,7 +15,7 @@ export class ReturnToError extends OrgauthError {
   readonly type = "return_to";
 
   constructor() {
-    super("returnTo must be an absolute http(s) URL when there is no current page (e.g. during server rendering)");
+    super("returnTo must be an absolute http(s) URL on a server (there is no current page)");
   }
 }
 
@@ -38,69 +35,76 @@ function checkWellFormed(page: string, entries: [string, unknown][]): void {
 /**
  * Builds the hosted-page URL builders for an auth origin. `currentHref` resolves relative `returnTo` values (it
  * returns null on a server, where `returnTo` must be absolute); a `returnTo` must be on the current page's origin
- * or one of `allowedRedirectOrigins` (on a server, only those).
+ * or one of `allowedRedirectOrigins` (on a server, only those). With `appRoutes` (a server session's auth routes,
+ * e.g. `/api/auth`), login and signup are the app's own `{appRoutes}/login` and `/signup` (paths on the app's
+ * origin), with the `returnTo`'s path as `return_to_path`.
  */
 export function createHostedPageUrls(
   authOrigin: string,
   currentHref: () => string | null = () => null,
   allowedRedirectOrigins: readonly string[] = [],
+  appRoutes?: string,
 ): HostedPageUrls {
   const allowedOrigins = new Set(allowedRedirectOrigins.map((origin) => new URL(origin).origin));
-  const build = (path: string, options: SignupLoginPageOptions | undefined, fixed: Record<string, string> = {}) => {
-    checkWellFormed(path.slice(1), [
-      ...Object.entries(options?.params ?? {}),
-      ...Object.entries(fixed),
-      ["returnTo", options?.returnTo],
-    ]);
-    const url = new URL(path, authOrigin);
-    for (const [key, value] of Object.entries(options?.params ?? {})) {
-      if (key !== "rt") url.searchParams.set(key, value);
+  const build = (path: string, returnTo: string | undefined, params: Record<string, string> = {}, routes?: string) => {
+    const entries = Object.entries(params);
+    checkWellFormed(path.slice(1), [...entries, ["returnTo", returnTo]]);
+    const url = new URL(routes === undefined ? path : routes + path, authOrigin);
+    const returnParam = routes === undefined ? "rt" : "return_to_path";
+    for (const [key, value] of entries) url.searchParams.set(key, value);
+    // the return target comes from `returnTo` alone, never from params
+    url.searchParams.delete(returnParam);
+    if (returnTo !== undefined) {
+      const target = new URL(resolveReturnTo(returnTo, currentHref(), allowedOrigins));
+      const value = routes === undefined ? encodeReturnTo(target.href) : target.pathname + target.search + target.hash;
+      url.searchParams.set(returnParam, value);
     }
-    for (const [key, value] of Object.entries(fixed)) url.searchParams.set(key, value);
-    url.searchParams.delete("rt");
-    if (options?.returnTo !== undefined) {
-      url.searchParams.set("rt", encodeReturnTo(resolveReturnTo(options.returnTo, currentHref(), allowedOrigins)));
-    }
-    return url.href;
+    // the app's own routes: a path on the app's origin, wherever the page is
+    return routes === undefined ? url.href : url.pathname + url.search;
   };
-  const withoutParams = (options: HostedPageOptions | undefined): SignupLoginPageOptions | undefined =>
-    options?.returnTo === undefined ? undefined : { returnTo: options.returnTo };
+  // only login and signup take params
   return {
-    signup: (options) => build("/signup", options),
-    login: (options) => build("/login", options),
-    account: (options) => build("/account", withoutParams(options)),
-    org: (orgId, options) => build("/org", withoutParams(options), orgId === undefined ? {} : { id: orgId }),
-    createOrg: (options) => build("/create_org", withoutParams(options)),
+    signup: (options) => build("/signup", options?.returnTo, options?.params, appRoutes),
+    login: (options) => build("/login", options?.returnTo, options?.params, appRoutes),
+    account: (options) => build("/account", options?.returnTo),
+    org: (orgId, options) => build("/org", options?.returnTo, orgId === undefined ? {} : { id: orgId }),
+    createOrg: (options) => build("/create_org", options?.returnTo),
     saml: (orgId, options) => {
       if (typeof orgId !== "string" || orgId === "") throw new TypeError("saml(orgId) requires an org id");
-      return build("/saml", withoutParams(options), { id: orgId });
+      return build("/saml", options?.returnTo, { id: orgId });
     },
     socialLogin: (provider) => {
-      const path = SOCIAL_LOGIN_PROVIDERS.find(
-        (known) => typeof provider === "string" && known === provider.toLowerCase(),
-      );
-      if (
-        path === undefined ||
-        (provider !== path && !SOCIAL_LOGIN_PROVIDER_NAMES.includes(provider as SocialLoginProviderName))
-      ) {
+      // a provider by its name ("Google") or its path ("google")
+      const name = SOCIAL_LOGIN_PROVIDER_NAMES.find((known) => provider === known || provider === known.toLowerCase());
+      if (name === undefined) {
         throw new TypeError(
           `Unknown social login provider: ${String(provider)}. Known: ${SOCIAL_LOGIN_PROVIDER_NAMES.join(", ")}`,
         );
       }
-      return new URL(`/${path}/login`, authOrigin).href;
+      return new URL(`/${name.toLowerCase()}/login`, authOrigin).href;
     },
   };
 }
 
+/** The URL builders of a client's parts for its auth host, built on first use and kept (the same object on every call). */
+export function partsPageUrls(parts: ClientParts, authUrl: string): HostedPageUrls {
+  parts.urls ??= createHostedPageUrls(authUrl, parts.currentHref, parts.allowedRedirectOrigins, parts.appRoutes);
+  return parts.urls;
+}
+
 /** Builds redirect functions that navigate (through `navigate`) to the URLs of `urls`. */
 export function createRedirectFunctions(urls: HostedPageUrls, navigate: (url: string) => void): RedirectFunctions {
+  const to =
+    <Page extends keyof HostedPageUrls>(page: Page) =>
+    (...args: Parameters<HostedPageUrls[Page]>) =>
+      navigate((urls[page] as (...pageArgs: typeof args) => string)(...args));
   return {
-    toSignup: (options) => navigate(urls.signup(options)),
-    toLogin: (options) => navigate(urls.login(options)),
-    toAccount: (options) => navigate(urls.account(options)),
-    toOrg: (orgId, options) => navigate(urls.org(orgId, options)),
-    toCreateOrg: (options) => navigate(urls.createOrg(options)),
-    toSaml: (orgId, options) => navigate(urls.saml(orgId, options)),
-    toSocialLogin: (provider) => navigate(urls.socialLogin(provider)),
+    toSignup: to("signup"),
+    toLogin: to("login"),
+    toAccount: to("account"),
+    toOrg: to("org"),
+    toCreateOrg: to("createOrg"),
+    toSaml: to("saml"),
+    toSocialLogin: to("socialLogin"),
   };
 }

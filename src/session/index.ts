@@ -34,9 +34,9 @@ export {
   LogoutError,
   RefreshError,
   REFRESH_NO_RESPONSE_STATUS,
-  UnsafeNavigationError,
   type SessionFailureKind,
 } from "./errors.js";
+export { UnsafeNavigationError } from "./unsafe-navigation-error.js";
 export {
   getOrg,
   getOrgByName,

@@ -4,7 +4,7 @@
  */
 import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
-import { UnsafeNavigationError } from "./errors.js";
+import { UnsafeNavigationError } from "./unsafe-navigation-error.js";
 
 const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
 

@@ -24,5 +24,5 @@ export type SocialLoginProvider = SocialLoginProviderName | Lowercase<SocialLogi
 
 /** The 12 social login providers in lowercase, each served at `{authUrl}/{provider}/login`. */
 export const SOCIAL_LOGIN_PROVIDERS: readonly Lowercase<SocialLoginProviderName>[] = /* @__PURE__ */ Object.freeze(
-  SOCIAL_LOGIN_PROVIDER_NAMES.map((name) => name.toLowerCase() as Lowercase<SocialLoginProviderName>),
+  /* @__PURE__ */ SOCIAL_LOGIN_PROVIDER_NAMES.map((name) => name.toLowerCase() as Lowercase<SocialLoginProviderName>),
 );

@@ -147,7 +147,8 @@ describe("the Next.js example on the server session", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("Signed out.").waitFor();
     expect(await serverHtml(context, "/")).toContain("The server sees no session.");
-    await page.goto(`${appUrl}/app/dashboard`);
+    // the Sign in button's redirect loads its URL builders (a chunk of their own) and goes through /auth/login
+    await page.getByRole("button", { name: "Sign in" }).click();
     // the hosted login page shows its form: the auth host's session ended too
     await page.waitForURL(
       (url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/propelauth/ssr/authorize",

@@ -1,7 +1,7 @@
 /**
  * examples/nextjs on Next.js 16, its middleware as `proxy.ts` (test/frameworks/next16-app.ts), built from the packed
  * package: the checks that differ between 15 and 16 (the rest runs on 15 in nextjs.test.ts): `createOrgauth`'s
- * matcher, permission-protected route handler and server action, routes under /auth; the server flow signs in, the first HTML of a signed-in page is signed in and hydrates cleanly, and the proxy renews the session across
+ * matcher, permission-protected route handler and server action, routes under /auth; a signed-out visitor's client-side Sign in (its URL builders loaded on click); the server flow signs in, the first HTML of a signed-in page is signed in and hydrates cleanly, and the proxy renews the session across
  * an access-token expiry before the render (a server component never refreshes).
  */
 import { describe, expect, inject, it } from "vitest";
@@ -20,6 +20,18 @@ describe("the Next.js example on Next.js 16 (proxy.ts)", () => {
     expect(new URL(page.headers.get("location") ?? "").origin).toBe(new URL(emulatorUrl).origin);
     expect(page.headers.getSetCookie().some((line) => line.startsWith("__pa_state."))).toBe(true);
     expect((await fetch(`${appUrl}/api/invitations`, { method: "POST" })).status).toBe(401);
+  });
+
+  it("a signed-out visitor's Sign in button loads the redirect's URL builders on click and starts the login", async () => {
+    const { context, page, consoleErrors } = await freshPage();
+    await page.goto(`${appUrl}/`);
+    await page.waitForLoadState("networkidle"); // hydrated: the button has its handler
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(
+      (url) => url.origin === new URL(emulatorUrl).origin && url.pathname === "/propelauth/ssr/authorize",
+    );
+    expect(consoleErrors).toEqual([]);
+    await context.close();
   });
 
   it("signs in through the server flow; the first HTML is signed in; the proxy renews the session after an expiry", async () => {

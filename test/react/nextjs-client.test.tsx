@@ -13,6 +13,7 @@ import {
   RequireAuth,
   useActiveOrg,
   useAuthInfo,
+  useHostedPageUrls,
   useLogoutFunction,
   useRedirectFunctions,
   type UserDetails,
@@ -318,13 +319,15 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     expect(screen.getByText("Signed out")).toBeTruthy();
   });
 
-  it("login and signup go through the app's auth routes with the return path; other hosted pages to the auth host", () => {
+  it("login and signup go through the app's auth routes with the return path; other hosted pages to the auth host", async () => {
     stubRoutes(() => new Promise<Response>(() => undefined));
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, href: "http://app.test/dashboard?tab=1", assign });
     let redirects: ReturnType<typeof useRedirectFunctions> | undefined;
+    let urls: ReturnType<typeof useHostedPageUrls> | undefined;
     function Probe(): ReactNode {
       redirects = useRedirectFunctions();
+      urls = useHostedPageUrls();
       return null;
     }
     render(
@@ -332,15 +335,22 @@ describe("orgauth/nextjs/client AuthProvider", () => {
         <Probe />
       </AuthProvider>,
     );
-    redirects!.toLogin({ returnTo: "/dashboard?tab=1" });
-    redirects!.toSignup();
-    redirects!.toAccount();
+    // each loads the URL builders first (a chunk of their own in an app's build), then navigates
+    await redirects!.toLogin({ returnTo: "/dashboard?tab=1" });
+    await redirects!.toSignup({ params: { return_to_path: "/ignored" } });
+    await redirects!.toAccount();
+    await redirects!.toOrg("org_1", { returnTo: "/dashboard" });
     expect(assign.mock.calls.map(([url]) => url)).toEqual([
-      "http://app.test/api/auth/login?return_to_path=%2Fdashboard%3Ftab%3D1",
-      "http://app.test/api/auth/signup",
+      "/api/auth/login?return_to_path=%2Fdashboard%3Ftab%3D1",
+      "/api/auth/signup",
       `${AUTH_URL}/account`,
+      `${AUTH_URL}/org?${new URLSearchParams({ id: "org_1", rt: btoa("http://app.test/dashboard") })}`,
     ]);
-    expect(() => redirects!.toLogin({ returnTo: "https://evil.example/" })).toThrow(/origin/);
+    // orgauth/react's synchronous builders below this provider send login through the app's routes too
+    expect(urls!.login()).toBe("/api/auth/login");
+    await expect(redirects!.toLogin({ returnTo: "https://evil.example/" })).rejects.toThrow(/origin/);
+    await expect(redirects!.toSocialLogin("Myspace" as never)).rejects.toThrow(TypeError);
+    expect(assign).toHaveBeenCalledTimes(4);
   });
 
   it("the generated query hooks call the auth host's front-end API below it", async () => {

@@ -12,7 +12,7 @@ export function SessionStatus(): ReactNode {
     return (
       <p>
         Signed out.{" "}
-        <button type="button" onClick={() => toLogin()}>
+        <button type="button" onClick={() => void toLogin()}>
           Sign in
         </button>
       </p>

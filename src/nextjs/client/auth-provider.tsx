@@ -33,12 +33,8 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const { user, queryClient } = props;
   const [session] = useState(() => createServerSessionClient(props));
   const { client } = session;
-  // a later server render (navigation, router.refresh()) hands a newer user
-  const firstUser = useRef(user);
-  useEffect(() => {
-    if (firstUser.current !== user) session.adopt(user);
-    firstUser.current = user;
-  }, [session, user]);
+  // a later server render (navigation, router.refresh()) hands a newer user (the first one changes nothing)
+  useEffect(() => session.adopt(user), [session, user]);
   useEffect(() => client.destroy, [client]);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   const usedQueryClient = useRef<QueryClient | undefined>(undefined);

@@ -9,7 +9,6 @@ import { LogoutError, RefreshError } from "../../session/errors.js";
 import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
 import { toAuthOrigin } from "../../transport/auth-url.js";
 import type { ClientUser } from "../client-user.js";
-import { createAppPageUrls } from "./app-pages.js";
 import { authInfoFromServerUser, readUserinfoAnswer } from "./session-state.js";
 
 /** Options of `createServerSessionClient`. */
@@ -99,8 +98,11 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     }
     const answer = response.ok ? readUserinfoAnswer(await response.json().catch(() => undefined)) : undefined;
     if (!answer) {
-      const kind = response.ok ? "parse" : "http";
-      throw new RefreshError(response.status, `${routes}/${path} answered ${response.status}`, kind);
+      throw new RefreshError(
+        response.status,
+        `${routes}/${path} answered ${response.status}`,
+        response.ok ? "parse" : "http",
+      );
     }
     if (stale()) return session?.authInfo ?? null;
     update({ authInfo: answer.authInfo, activeOrgId: answer.activeOrgId ?? session?.activeOrgId });
@@ -216,12 +218,12 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     destroy: stop,
   };
   const currentHref = () => (inBrowser() ? window.location.href : null);
-  // the redirect functions are built from these URLs on first use, as for every client
+  // the hosted-page URLs and redirects are built on first use, as for every client; login and signup are the app's
   clientRegistry.set(client, {
     currentHref,
     navigate: (url) => window.location.assign(url),
     transport: { authUrl: authOrigin },
-    urls: createAppPageUrls(authOrigin, routes, currentHref),
+    appRoutes: routes,
   });
 
   function adopt(user: ClientUser | null): void {

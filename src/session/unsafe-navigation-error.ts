@@ -1,0 +1,29 @@
+/**
+ * The typed error of navigation safety, in a file of its own: the code that checks navigation targets is loaded apart
+ * from the session's calls in the Next.js browser half (nextjs/client/redirects.ts), and shares no file with them.
+ */
+import { OrgauthError } from "../shared/orgauth-error.js";
+
+/**
+ * A navigation target we refuse: not http(s) (e.g. `javascript:`, `data:`), not a URL at all, plain http from the
+ * server to a non-loopback host, or a `returnTo` on another origin than the app's (an open redirect).
+ */
+export class UnsafeNavigationError extends OrgauthError {
+  override readonly name = "UnsafeNavigationError";
+  readonly type = "unsafe_navigation";
+
+  constructor(
+    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
+    readonly scheme: string | null,
+    source: string,
+    reason?: string,
+  ) {
+    super(
+      reason !== undefined
+        ? `Refusing to navigate from the ${source}: ${reason}`
+        : scheme === null
+          ? `Refusing to navigate: the ${source} is not a valid URL`
+          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
+    );
+  }
+}
