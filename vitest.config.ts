@@ -35,6 +35,9 @@ const LOADED_MACHINE = { testTimeout: 180_000, hookTimeout: 300_000 };
 const UNIT_ISOLATED = [
   "test/unit/session/validator-stall.test.ts",
   "test/unit/nextjs/server-half.test.ts",
+  "test/unit/nextjs/create-orgauth.test.ts",
+  "test/unit/nextjs/server-config.test.ts",
+  "test/unit/server/forwarded-token.test.ts",
   "test/unit/generator/compile-out.test.ts",
 ];
 

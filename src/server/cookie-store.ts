@@ -112,13 +112,14 @@ export const fitsSessionCookies = (tokens: SessionTokens, activeOrgId: string | 
 const legacyChunks = (cookies: Map<string, string>) =>
   [...cookies.keys()].filter((name) => name.startsWith(`${SESSION_COOKIES.accessToken}.`));
 
-let warnedTooLarge = false;
+/** The server configurations that have warned of a session too large for its cookies (once each). */
+const warnedTooLarge = new WeakSet<ServerConfig>();
 
 /**
  * The lines that store new tokens (and the active org: set to `activeOrgId`, cleared for null, left for undefined).
  * An access token the budget has no room for (an org token whose one org is that large) is not stored: the refresh
  * token is, so the request handler renews the access token on each request and the user stays signed in; a warning
- * names it once.
+ * names it once per configuration (`createServerAuth`).
  */
 export function storeSessionLines(
   config: ServerConfig,
@@ -135,8 +136,8 @@ export function storeSessionLines(
     if (session.cookies.has(SESSION_COOKIES.accessToken)) {
       lines.push(clearCookie(SESSION_COOKIES.accessToken, attributes));
     }
-    if (!warnedTooLarge) {
-      warnedTooLarge = true;
+    if (!warnedTooLarge.has(config)) {
+      warnedTooLarge.add(config);
       console.warn(
         `orgauth: session_too_large: an access token of ${tokens.accessToken.length} bytes does not fit the session ` +
           `cookies (${SESSION_COOKIE_BUDGET} bytes); it is renewed on each request instead (the user stays signed in).`,
