@@ -19,8 +19,8 @@ export interface Step {
 /**
  * A stage: the name to run it by, its steps, whether it drives headless Chromium and whether it uses this tree's
  * packed tarball (built once per run before such stages start). `seconds`: about its wall time alone on a quiet
- * 2-core machine (its CPU seconds in a fresh-clone run; a stage whose steps run side by side, the longest of them),
- * which orders the scheduler (the longest chains start first).
+ * 2-core machine (its CPU seconds in a fresh-clone run, as CONTRIBUTING.md's table of stages gives them; a stage
+ * whose steps run side by side, the longest of them), which orders the scheduler (the longest chains start first).
  */
 export interface Stage {
   name: string;
@@ -96,7 +96,7 @@ export const STAGES: Stage[] = [
   },
   {
     name: "docs",
-    seconds: 32,
+    seconds: 20,
     steps: [
       npmScript("API reference from the doc comments (TypeDoc, warnings are errors)", "docs:api:check"),
       npmScript("API reference opened from disk: no console error (headless Chromium)", "docs:api:browser"),
@@ -125,14 +125,14 @@ export const STAGES: Stage[] = [
   },
   {
     name: "contract",
-    seconds: 27,
+    seconds: 17,
     steps: [
       vitest("contract (every operation against Prism; again on the lowest zod accepted)", "contract", "zod-floor"),
     ],
   },
   {
     name: "contributing",
-    seconds: 70,
+    seconds: 60,
     steps: [
       vitest(
         "contributing (CONTRIBUTING.md's walk-through: a sample operation added in a copy of the repo)",
@@ -142,24 +142,24 @@ export const STAGES: Stage[] = [
   },
   {
     name: "react",
-    seconds: 25,
+    seconds: 16,
     steps: [vitest("react + react18 (jsdom + Prism, on React 19 and 18)", "react", "react18")],
   },
   {
     name: "adapter",
-    seconds: 63,
+    seconds: 57,
     steps: [vitest("adapter (identity store on PGlite and on a throwaway PostgreSQL)", "adapter")],
   },
   {
     name: "fault",
-    seconds: 13,
+    seconds: 14,
     steps: [
       vitest("fault (faults injected by a real HTTP server on 127.0.0.1, seeded fuzz of response bodies)", "fault"),
     ],
   },
   {
     name: "package",
-    seconds: 77,
+    seconds: 75,
     packed: true,
     steps: [
       npmScript("arethetypeswrong and publint on this tree's tarball", "check:package"),
@@ -181,13 +181,13 @@ export const STAGES: Stage[] = [
   },
   {
     name: "emulator",
-    seconds: 206,
+    seconds: 168,
     chromium: true,
     steps: [vitest("emulator (every operation and error rule, through Prism's validating proxy)", "emulator")],
   },
   {
     name: "emulator-security",
-    seconds: 102,
+    seconds: 85,
     chromium: true,
     steps: [
       vitest(
@@ -198,13 +198,13 @@ export const STAGES: Stage[] = [
   },
   {
     name: "browser",
-    seconds: 68,
+    seconds: 39,
     chromium: true,
     steps: [vitest("browser (multi-tab, headless Chromium)", "browser")],
   },
   {
     name: "frameworks",
-    seconds: 124,
+    seconds: 113,
     chromium: true,
     packed: true,
     steps: [
@@ -214,5 +214,5 @@ export const STAGES: Stage[] = [
       ),
     ],
   },
-  { name: "e2e", seconds: 200, chromium: true, steps: [vitest("e2e (the demo in headless Chromium)", "e2e")] },
+  { name: "e2e", seconds: 90, chromium: true, steps: [vitest("e2e (the demo in headless Chromium)", "e2e")] },
 ];

@@ -3,7 +3,7 @@
  * no loading state, no hydration warning), orgauth/react's hooks and guards work below it, and it stays current
  * through the app's auth routes (userinfo, set-active-org, logout), never reading a cookie itself.
  */
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { StrictMode, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -126,6 +126,21 @@ function Who(): ReactNode {
   );
 }
 
+/**
+ * Renders `hook` below the provider, started from `user` (the server's signed-in user unless given), beside <Who />
+ * (which shows the session); the hook's latest value is `result.current`.
+ */
+function renderBelowProvider<T>(hook: () => T, user: ClientUser | null = serverUser()) {
+  return renderHook(hook, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <AuthProvider user={user} authUrl={AUTH_URL}>
+        <Who />
+        {children}
+      </AuthProvider>
+    ),
+  });
+}
+
 describe("orgauth/nextjs/client AuthProvider", () => {
   it("renders the signed-in user on the server and hydrates with no warning and no loading state", async () => {
     const calls = stubRoutes(() => new Promise<Response>(() => undefined)); // the first userinfo never answers here
@@ -230,17 +245,9 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     const calls = stubRoutes((url) =>
       Response.json(userinfoAnswer("ada@example.com", url.includes("set-active-org") ? "org_beta" : undefined)),
     );
-    let latest: ReturnType<typeof useUser> | undefined;
-    function Probe(): ReactNode {
-      latest = useUser();
-      return null;
-    }
-    render(
-      <AuthProvider user={serverUser()} authUrl={AUTH_URL}>
-        <Probe />
-      </AuthProvider>,
-    );
-    if (!latest?.isLoggedIn) throw new Error("expected a signed-in user");
+    const { result } = renderBelowProvider(useUser);
+    let latest = result.current;
+    if (!latest.isLoggedIn) throw new Error("expected a signed-in user");
     expect(latest.user.getOrg("org_acme")?.isAtLeastRole("Member")).toBe(true);
     expect(latest.user.hasPermission("org_acme", "can_invite")).toBe(true);
     expect(latest.getActiveOrg()?.orgName).toBe("Acme");
@@ -251,6 +258,7 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     });
     expect(after?.email).toBe("ada@example.com");
     expect(calls.at(-1)).toEqual({ url: "/api/auth/set-active-org?active_org_id=org_beta", method: "POST" });
+    latest = result.current;
     expect(latest.isLoggedIn && latest.activeOrgId).toBe("org_beta");
   });
 
@@ -258,25 +266,14 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     const calls = stubRoutes((url) =>
       url.endsWith("/logout") ? new Response(null, { status: 200 }) : Response.json(userinfoAnswer("ada@example.com")),
     );
-    let logout: ReturnType<typeof useLogoutFunction> | undefined;
-    let client: ReturnType<typeof useAuthClient> | undefined;
-    function LogoutProbe(): ReactNode {
-      logout = useLogoutFunction();
-      client = useAuthClient();
-      return null;
-    }
-    render(
-      <AuthProvider user={serverUser()} authUrl={AUTH_URL}>
-        <Who />
-        <LogoutProbe />
-      </AuthProvider>,
-    );
+    const { result } = renderBelowProvider(() => ({ logout: useLogoutFunction(), client: useAuthClient() }));
     await screen.findByText(/\(mfa\)/); // the first userinfo answer is in
+    const { logout, client } = result.current;
     const seen: unknown[] = [];
-    client!.onLoggedInChange((loggedIn) => seen.push(loggedIn));
-    client!.onAccessTokenChange((token) => seen.push(token));
-    client!.onAuthInfoChange((info) => seen.push(info));
-    await act(async () => logout!());
+    client.onLoggedInChange((loggedIn) => seen.push(loggedIn));
+    client.onAccessTokenChange((token) => seen.push(token));
+    client.onAuthInfoChange((info) => seen.push(info));
+    await act(async () => logout());
     expect(calls.at(-1)).toEqual({ url: "/api/auth/logout", method: "POST" });
     expect(screen.getByText("Signed out")).toBeTruthy();
     // each observer once, with its value after the change
@@ -292,20 +289,10 @@ describe("orgauth/nextjs/client AuthProvider", () => {
             answerUserinfo = () => resolve(Response.json(userinfoAnswer("ada@example.com")));
           }),
     );
-    let logout: ReturnType<typeof useLogoutFunction> | undefined;
-    function LogoutProbe(): ReactNode {
-      logout = useLogoutFunction();
-      return null;
-    }
-    render(
-      <AuthProvider user={serverUser()} authUrl={AUTH_URL}>
-        <Who />
-        <LogoutProbe />
-      </AuthProvider>,
-    );
+    const { result } = renderBelowProvider(useLogoutFunction);
     await waitFor(() => expect(answerUserinfo).toBeDefined()); // the renewal after hydration is in flight
     let loggedOut = false;
-    const done = logout!().then(() => {
+    const done = result.current().then(() => {
       loggedOut = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -323,23 +310,16 @@ describe("orgauth/nextjs/client AuthProvider", () => {
     stubRoutes(() => new Promise<Response>(() => undefined));
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, href: "http://app.test/dashboard?tab=1", assign });
-    let redirects: ReturnType<typeof useRedirectFunctions> | undefined;
-    let urls: ReturnType<typeof useHostedPageUrls> | undefined;
-    function Probe(): ReactNode {
-      redirects = useRedirectFunctions();
-      urls = useHostedPageUrls();
-      return null;
-    }
-    render(
-      <AuthProvider user={null} authUrl={AUTH_URL}>
-        <Probe />
-      </AuthProvider>,
+    const { result } = renderBelowProvider(
+      () => ({ redirects: useRedirectFunctions(), urls: useHostedPageUrls() }),
+      null,
     );
+    const { redirects, urls } = result.current;
     // each loads the URL builders first (a chunk of their own in an app's build), then navigates
-    await redirects!.toLogin({ returnTo: "/dashboard?tab=1" });
-    await redirects!.toSignup({ params: { return_to_path: "/ignored" } });
-    await redirects!.toAccount();
-    await redirects!.toOrg("org_1", { returnTo: "/dashboard" });
+    await redirects.toLogin({ returnTo: "/dashboard?tab=1" });
+    await redirects.toSignup({ params: { return_to_path: "/ignored" } });
+    await redirects.toAccount();
+    await redirects.toOrg("org_1", { returnTo: "/dashboard" });
     expect(assign.mock.calls.map(([url]) => url)).toEqual([
       "/api/auth/login?return_to_path=%2Fdashboard%3Ftab%3D1",
       "/api/auth/signup",
@@ -347,9 +327,9 @@ describe("orgauth/nextjs/client AuthProvider", () => {
       `${AUTH_URL}/org?${new URLSearchParams({ id: "org_1", rt: btoa("http://app.test/dashboard") })}`,
     ]);
     // orgauth/react's synchronous builders below this provider send login through the app's routes too
-    expect(urls!.login()).toBe("/api/auth/login");
-    await expect(redirects!.toLogin({ returnTo: "https://evil.example/" })).rejects.toThrow(/origin/);
-    await expect(redirects!.toSocialLogin("Myspace" as never)).rejects.toThrow(TypeError);
+    expect(urls.login()).toBe("/api/auth/login");
+    await expect(redirects.toLogin({ returnTo: "https://evil.example/" })).rejects.toThrow(/origin/);
+    await expect(redirects.toSocialLogin("Myspace" as never)).rejects.toThrow(TypeError);
     expect(assign).toHaveBeenCalledTimes(4);
   });
 
