@@ -2309,7 +2309,8 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
-      max_users?: number;
+      /** @description The most members (pending invitations count); `null` lifts the limit, an absent field keeps it. */
+      max_users?: number | null;
       autojoin_by_domain?: boolean;
       restrict_to_domain?: boolean;
       domain?: string;
