@@ -336,7 +336,8 @@ async function handle(
     });
     answer(reply);
   } catch (error) {
-    if (error instanceof ProviderError) return answer({ status: error.status, json: error.body() });
+    if (error instanceof ProviderError)
+      return answer({ status: error.status, json: error.body(), headers: error.headers() });
     console.error("[emulator] unexpected error:", error);
     answer({ status: 500, json: errorBody("unexpected_error", "An unexpected error has occurred") });
   }

@@ -1418,7 +1418,7 @@ export interface paths {
      * @description A leading `Bearer ` (any case) is stripped from the token by the client before it is sent. An unknown,
      *     expired or deleted (archived) key is `400` with one message in `api_key_token` naming the reason:
      *     "API key not found", "API key expired" or "API key deleted". A key used too often is `429` with a JSON body
-     *     (`wait_seconds`).
+     *     (`wait_seconds`; the emulator's limit is per key, `apiKeyValidationLimit` in `apiKeyValidationWindowSeconds`).
      */
     post: operations["backendValidateApiKey"];
     delete?: never;
@@ -1438,7 +1438,8 @@ export interface paths {
     put?: never;
     /**
      * Import an API key an app issued before (from another system), so it validates here.
-     * @description The token (`imported_api_key`, 1 to 512 characters, any format) is kept only hashed and is never shown again;
+     * @description The token (`imported_api_key`, up to 512 characters, any format; the emulator refuses one under 16 characters
+     *     as too short to be secret) is kept only hashed and is never shown again;
      *     the answer is the new key's id. Owners, name, metadata and expiry are as on create. An imported key validates
      *     only on `validate_imported`, and a key minted by the provider only on `validate`: the other call answers
      *     "API key not found". Importing the same token twice is a `400` naming `imported_api_key`.

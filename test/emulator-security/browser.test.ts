@@ -175,7 +175,7 @@ it("answers no page, of another port or the allowed app, on any backend route, t
         const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
         const called = await Promise.all(
           routes.map(async ({ method, path }) => {
-            const body = method === "GET" ? undefined : "{}";
+            const body = method === "GET" ? null : "{}";
             return `${method} ${path}: ${await outcome(() => fetch(`${emu}${path}`, { method, headers, body }))}`;
           }),
         );
