@@ -1585,8 +1585,9 @@ export interface paths {
     /**
      * Import a user from another system, with their password hash, MFA secret and legacy id.
      * @description Decisions the provider's library leaves open:
-     *     - `existing_password_hash` is checked at the hosted login as it is: bcrypt (`$2a$`, `$2b$`, `$2y$`, any cost)
-     *       and argon2id (PHC string `$argon2id$v=19$m=…,t=…,p=…$salt$hash`). Any other format is a `400` naming
+     *     - `existing_password_hash` is checked at the hosted login as it is: bcrypt (`$2a$`, `$2b$`, `$2y$`) and
+     *       argon2id (PHC string `$argon2id$v=19$m=…,t=…,p=…$salt$hash`); the emulator accepts bcrypt costs up to 13 and
+     *       argon2id up to 64 MiB × 3 passes (docs/emulator.md). Any other format is a `400` naming
      *       `existing_password_hash` whose message names the format found (e.g. md5-crypt, sha512-crypt, argon2i,
      *       PBKDF2); the password the user types is compared byte for byte (not normalised).
      *     - `existing_mfa_base32_encoded_secret` (an RFC 4648 base32 TOTP secret: SHA-1, 6 digits, 30 s) turns MFA on:
