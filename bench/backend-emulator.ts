@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import type { EmulatorSeed } from "../src/emulator/index.js";
 import type { BackendClient } from "../src/server/backend-client.js";
+import type { BackendPages } from "../src/server/backend-pages.js";
 import { runCli } from "../test/emulator/run-cli.js";
 import { importPacked } from "./packed-entry.js";
 
@@ -21,6 +22,8 @@ const API_KEY = "bench-integration-api-key";
 export interface BackendBench {
   authUrl: string;
   orgauth: BackendClient;
+  /** The paged calls of `orgauth` as iterables over every item (`backendPages`). */
+  pages: BackendPages;
   /** orgauth's client with answer validation off (what validation costs is the difference). */
   unvalidated: BackendClient;
   vendor: ReturnType<typeof initBaseAuth>;
@@ -34,7 +37,10 @@ export interface BackendBench {
  */
 export async function startBackendBench(seed?: EmulatorSeed, database?: string): Promise<BackendBench> {
   const app = createPackedApp();
-  const { createBackendClient } = await importPacked<typeof import("../src/server/index.js")>(app.dir, "server.js");
+  const { backendPages, createBackendClient } = await importPacked<typeof import("../src/server/index.js")>(
+    app.dir,
+    "server.js",
+  );
   const args = ["--port", "0", "--quiet", "--api-key", API_KEY];
   if (seed) {
     const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
@@ -52,9 +58,11 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
     const redirected = `${authUrl}${url.slice(VENDOR_BACKEND.length)}`;
     return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
   };
+  const orgauth = createBackendClient({ authUrl, apiKey: API_KEY });
   return {
     authUrl,
-    orgauth: createBackendClient({ authUrl, apiKey: API_KEY }),
+    orgauth,
+    pages: backendPages(orgauth),
     unvalidated: createBackendClient({ authUrl, apiKey: API_KEY, validation: "off" }),
     vendor: initBaseAuth({ authUrl, apiKey: API_KEY }),
     stop: async () => {
