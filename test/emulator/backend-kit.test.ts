@@ -61,7 +61,7 @@ it("names the e-mail it cannot find, and the backend's refusal of a non-member's
 
 it("the README's backend client sample finds a user and the owner of a request's API key", async () => {
   // The sample reads its settings from the environment when it loads; set them for that moment only.
-  const settings = { PROPELAUTH_AUTH_URL: emulator.authUrl, PROPELAUTH_API_KEY: emulator.apiKey };
+  const settings = { NEXT_PUBLIC_AUTH_URL: emulator.authUrl, PROPELAUTH_API_KEY: emulator.apiKey };
   Object.assign(process.env, settings);
   const { caller, findUser } = await import("./backend-client-sample.js").finally(() => {
     for (const name of Object.keys(settings)) delete process.env[name];

@@ -73,3 +73,9 @@ it("maps each to a method of the backend client, an orgauth/server function, or 
   });
   expect(unmapped).toEqual([]);
 });
+
+it("says the batch fetches answer an array, as the contract and the client do", () => {
+  const batch = rows.filter(([first]) => /fetchBatchUserMetadata/.test(first ?? ""));
+  expect(batch).toHaveLength(3);
+  for (const [, , , notes] of batch) expect(notes).toMatch(/^Answers an array/);
+});
