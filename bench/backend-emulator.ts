@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
-import type { EmulatorSeed } from "../src/emulator/index.js";
+import { demoSeed, type EmulatorSeed } from "../src/emulator/index.js";
 import type { BackendClient } from "../src/server/backend-client.js";
 import type { BackendPages } from "../src/server/backend-pages.js";
 import { runCli } from "../test/emulator/run-cli.js";
@@ -31,7 +31,8 @@ export interface BackendBench {
 }
 
 /**
- * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent), on `database` when given,
+ * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent; the per-key API-key
+ * validation limit off), on `database` when given,
  * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time. orgauth's
  * client is `orgauth/server` of this tree's packed package, installed in a throwaway app (built once per tree state).
  */
@@ -42,11 +43,11 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
     "server.js",
   );
   const args = ["--port", "0", "--quiet", "--api-key", API_KEY];
-  if (seed) {
-    const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
-    writeFileSync(file, JSON.stringify(seed));
-    args.push("--seed", file);
-  }
+  // The per-key validation limit (100 in 10 s by default) is off: the benches validate one key hundreds of times.
+  const seeded = seed ?? demoSeed;
+  const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ ...seeded, settings: { ...seeded.settings, apiKeyValidationLimit: 0 } }));
+  args.push("--seed", file);
   if (database) args.push("--database", database);
   const cli = runCli(args);
   await cli.printed(/Press Ctrl-C/);
