@@ -1,4 +1,4 @@
-import { build, type BuildOptions, type Metafile } from "esbuild";
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -23,6 +23,8 @@ export interface BundleOptions {
   define?: Record<string, string>;
   /** Packages left out of the bundle (the app loads them anyway); default react, react-dom and TanStack Query. */
   external?: readonly string[];
+  /** esbuild plugins (bench/size-ablation.ts edits the sources with one). */
+  plugins?: Plugin[];
 }
 
 /** React and its JSX runtime: left out of every bundle (every app on either SDK ships them). */
@@ -63,6 +65,7 @@ function appBuildOptions(options: BundleOptions) {
   return {
     ...(options.alias ? { alias: options.alias } : {}),
     ...(options.define ? { define: options.define } : {}),
+    ...(options.plugins ? { plugins: options.plugins } : {}),
     jsx: "automatic",
     bundle: true,
     minify: true,
