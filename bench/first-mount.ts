@@ -206,6 +206,10 @@ async function secondTab(
 /** Runs the first-mount measurements and prints them side by side. */
 export async function runFirstMount(): Promise<void> {
   const pages = await bundlePages();
+  const entryBytes = (library: Library) => (pages.get(`/${library}/index.js`)?.length ?? 0) / 1024;
+  console.log(
+    `Page JS before it runs (gzip, React included): orgauth ${entryBytes("orgauth").toFixed(2)} KB, vendor ${entryBytes("vendor").toFixed(2)} KB`,
+  );
   const server = await startServer(pages);
   const browser = await launchChromium();
   try {
