@@ -4,9 +4,9 @@ const INVALID_AUTH_URL_MESSAGE = "Unable to initialize auth client";
 /** Reduces an auth URL to its origin (`https://auth.example.com/any/path` → `https://auth.example.com`); throws on an invalid one. */
 export function toAuthOrigin(authUrl: string): string {
   try {
-    const { protocol, origin } = new URL(authUrl);
-    if (protocol === "https:" || protocol === "http:") return origin;
-    throw new Error(`Unsupported protocol ${protocol}`);
+    const url = new URL(authUrl);
+    if (url.protocol === "https:" || url.protocol === "http:") return url.origin;
+    throw new Error(`Unsupported protocol ${url.protocol}`);
   } catch (cause) {
     throw new Error(INVALID_AUTH_URL_MESSAGE, { cause });
   }

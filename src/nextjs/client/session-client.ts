@@ -89,7 +89,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     } catch (error) {
       const expired = !session || session.authInfo.expiresAtSeconds <= nowSeconds();
       if (expired && !stale()) update(null, true);
-      throw new RefreshError(503, `${routes}/${path} could not be reached`, "network", undefined, { cause: error });
+      throw new RefreshError(503, `${routes}/${path} could not be reached: ${error}`, "network");
     }
     if (stale()) return session?.authInfo ?? null;
     if (response.status === 401) {
