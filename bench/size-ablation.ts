@@ -10,10 +10,10 @@ import { ABLATIONS, type Ablation, type SourceEdit } from "./size-ablations.js";
  * `createAuthClient` alone, and their floor with only the first-refresh path. Each behaviour is taken out of the
  * sources by the edits in bench/size-ablations.ts (a stub in place of its code), the row is bundled as
  * `npm run size` bundles it (ESM, splitting, minified, each chunk gzipped alone) and the initial download compared
- * with the untouched row's. The sources are bundled, not the packed package: the ESM build is unbundled (one file
- * per module), so an app's bundler sees the same modules either way (the untouched rows here match `npm run size`
- * to within a few bytes, printed below). Gzip does not add up: the behaviours' figures sum to more or less than the
- * floor's saving.
+ * with the untouched row's. The sources are bundled, not the packed package (an edit needs the module it edits; the
+ * package's chunks group several): the untouched rows, printed last, match `npm run size` to within a few tens of
+ * bytes. Gzip does not add up: the behaviours' figures sum to more or less than the floor's saving. `--files` adds
+ * the floors' minified bytes per file.
  */
 const alias = {
   "orgauth/react": join(repoRoot, "src", "react.ts"),
@@ -63,10 +63,8 @@ async function measure(code: string, external: readonly string[], ablations: rea
 }
 
 const applies = (ablation: Ablation, row: string) => !ablation.rows || ablation.rows.includes(row);
-console.log(
-  "| behaviour | vendor has it | " + rows.map((row) => `${row.name}: initial saved (later)`).join(" | ") + " |",
-);
-console.log("|---|---|" + rows.map(() => "---|").join(""));
+console.log(`| behaviour | vendor has it | ${rows.map((row) => `${row.name}: initial saved (later)`).join(" | ")} |`);
+console.log(`|---|---|${rows.map(() => "---|").join("")}`);
 const base = await Promise.all(rows.map((row) => measure(row.code, row.external, [])));
 for (const ablation of ABLATIONS) {
   const cells: string[] = [];

@@ -50,7 +50,7 @@ export const ABLATIONS: Ablation[] = [
       },
       {
         file: ENGINE,
-        find: /if \(error instanceof RefreshError && error\.retryAfterMs !== undefined\)\s*state\.notBefore = [^;]*;/,
+        find: /if \(error instanceof RefreshError && error\.retryAfterMs !== undefined\)\s*notBefore = [^;]*;/,
         replace: "",
       },
     ],
