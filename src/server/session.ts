@@ -2,6 +2,7 @@
  * Reading and renewing the session of a request. `readSession` only reads (never refreshes, never writes a cookie);
  * `renewSession` is the one place a refresh happens, for the request handler and the auth routes.
  */
+import { decodeJwt } from "jose";
 import type { SessionTokens } from "./backend.js";
 import {
   ACCESS_TOKEN_HEADER,
@@ -63,6 +64,18 @@ async function verifyQuietly(core: ServerCore, token: string | undefined): Promi
 }
 
 /**
+ * True when the token expires sooner than `refreshWhenSecondsRemaining`, capped at half its lifetime (`exp - iat`):
+ * with tokens of a minute or less, the default 60 s would refresh on every request.
+ */
+function isDueForRefresh(user: ServerUser, refreshWhenSecondsRemaining: number): boolean {
+  const remaining = user.expiresAtSeconds - Date.now() / 1000;
+  if (remaining >= refreshWhenSecondsRemaining) return false;
+  const { iat } = decodeJwt(user.accessToken);
+  const lifetime = typeof iat === "number" ? user.expiresAtSeconds - iat : Number.POSITIVE_INFINITY;
+  return remaining < Math.min(refreshWhenSecondsRemaining, lifetime / 2);
+}
+
+/**
  * A refresh for each org in turn (undefined: the user alone) until one is not refused: the auth host answers 400
  * both for "not a member" and for a dead session, and only the answer without the org tells them apart. Returns the
  * outcome and the org it was for.
@@ -99,9 +112,8 @@ export async function renewSession(
     if (!isKeyOutage(error)) throw error;
     return { user: undefined, tokens: undefined, setCookies: [], outcome: undefined, unavailable: error };
   }
-  const remaining = current ? current.expiresAtSeconds - Date.now() / 1000 : 0;
   const wantedOrg = options.activeOrgId ?? session.activeOrgId;
-  const needed = options.force || !current || remaining < core.config.refreshWhenSecondsRemaining;
+  const needed = options.force || !current || isDueForRefresh(current, core.config.refreshWhenSecondsRemaining);
   const currentTokens = (user: ServerUser | undefined) =>
     user && session.refreshToken ? { accessToken: user.accessToken, refreshToken: session.refreshToken } : undefined;
   if (!needed) return { user: current, tokens: currentTokens(current), setCookies: [], outcome: undefined };
