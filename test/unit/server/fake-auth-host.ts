@@ -119,6 +119,8 @@ export async function createFakeAuthHost(
 
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    // a server's body limit, as the provider's (and the emulator's) have
+    if (typeof init?.body === "string" && init.body.length > 100_000) return json(413, { error_code: "too_large" });
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({

@@ -4,7 +4,7 @@ import { BrowserJar } from "../../support/browser-jar.js";
 import { APP, appOptions, createFakeAuthHost, type FakeAuthHost, userClaims } from "./fake-auth-host.js";
 
 /**
- * Tokens of 15 s (issue 43 points 1 and 4): the refresh window is capped at half the token's lifetime, and the
+ * Tokens of 15 s: the refresh window is capped at half the token's lifetime, and the
  * memory of refresh answers never hands out an answer whose access token has expired, nor one older than the few
  * seconds requests racing a rotation need (a logout on another instance is invisible to this one). The clock is
  * jose's and the fake host's `Date`, moved by the test.
