@@ -110,9 +110,9 @@ async function refreshForOrgs(
 
 /**
  * Renews the session when asked (`force`), or when the access token is missing, invalid or near expiry and a
- * refresh token exists. "Logged out" clears the cookies only when no valid access token is left and the same refresh
- * token was refused before (see refusal.ts); a failed call (the auth host unreachable) changes nothing, so it never
- * signs anyone out.
+ * refresh token exists. With no valid access token left, a "logged out" is `session_rotated` until the same refresh
+ * token's third refusal ends the session (see refusal.ts), and a failed call (the auth host unreachable) is
+ * `auth_unavailable`: neither deletes the refresh token, so neither signs anyone out.
  */
 export async function renewSession(
   core: ServerCore,
