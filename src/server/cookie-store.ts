@@ -25,7 +25,7 @@ export const ACCESS_TOKEN_HEADER = "x-orgauth-access-token";
 
 /**
  * Most bytes the session's cookies (access token, refresh token, active org) take together in a `Cookie` header,
- * names and separators included: under 4 KB with the refusal cookie's 60, so the session fits the cookie of one
+ * names and separators included: under 4 KB with the refusal cookie's 62, so the session fits the cookie of one
  * name a browser keeps (4096 bytes) and leaves the app's own cookies room under a proxy's 8 KB header limit.
  */
 export const SESSION_COOKIE_BUDGET = 3900;
