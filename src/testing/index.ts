@@ -20,3 +20,9 @@ export {
 } from "./prism-auth-client.js";
 export { createCookieFetch, type CookieFetch } from "./cookie-fetch.js";
 export { createNodeFetch } from "./node-fetch.js";
+export {
+  type BrowserCookie,
+  type CookieTakingContext,
+  type SignInBrowserOptions,
+  signInBrowser,
+} from "./browser-sign-in.js";

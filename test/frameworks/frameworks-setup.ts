@@ -28,6 +28,8 @@ declare module "vitest" {
     frameworksEmulatorUrl: string;
     /** The emulator the Next.js example's servers use (short-lived access tokens), but `emulatorOnLocalhost`. */
     serverSessionEmulatorUrl: string;
+    /** The admin secret of the Next.js example's emulator (`serverSessionEmulatorUrl`), for `signInBrowser`. */
+    serverSessionEmulatorSecret: string;
     /** The second emulator, known to its app as http://localhost:PORT. */
     reverseEmulatorUrl: string;
     /** examples/nextjs, built from the packed package and served by `next start`, once per setting. */
@@ -169,6 +171,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const server of servers) stops.push(server.stop);
     project.provide("frameworksEmulatorUrl", emulator.url);
     project.provide("serverSessionEmulatorUrl", ssr.url);
+    project.provide("serverSessionEmulatorSecret", ssr.secret);
     project.provide("reverseEmulatorUrl", reverse.authUrl);
     project.provide("next", next);
     project.provide("next16Url", next16Url);
