@@ -61,8 +61,9 @@ function serverSessionEnv(authUrl: string, apiKey: string, verifierKey: string, 
 }
 
 /**
- * Packs the package once, builds both examples against it (at the same time), and serves them on 127.0.0.1 with
- * emulators (seeded with test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
+ * Packs the package once, builds every example against it outside the clone with only what it declares (at the same
+ * time, declared-examples.ts), and serves the Next.js and Vite examples on 127.0.0.1 with emulators (seeded with
+ * test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
