@@ -20,6 +20,7 @@ import { landingPage } from "./pages/landing-page.js";
 import { accountRoutes } from "./routes/account.js";
 import { adminUiRoutes, RequestLog, type RequestLogWriter } from "./admin-ui/index.js";
 import { type AdminActions, adminRoutes } from "./routes/admin.js";
+import { browserSignInRoutes } from "./routes/browser-sign-in.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
 import { keyRoutes } from "./routes/keys.js";
@@ -272,6 +273,7 @@ export function createRouter(
   }
   landingPage(router, ctx, EMULATOR_VERSION);
   adminRoutes(router, ctx, actions);
+  browserSignInRoutes(router, ctx);
   adminUiRoutes(router, ctx, requestLog, adminSecret);
   return router;
 }
