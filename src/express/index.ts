@@ -12,10 +12,15 @@ import { type RequestAuth, requestAuthStore } from "../server/request-auth.js";
 
 export type * from "../server/guard-exports.js";
 
-/** The parts of Express's request the guards read. */
+/** The part of Express's request the guards read (typed loosely: Express 4's and 5's requests both fit). */
 export interface ExpressRequest {
   readonly headers: { readonly authorization?: string | undefined };
-  readonly params?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The request an `orgIdExtractor` reads: Express's, with its path parameters and query. */
+export interface ExpressRequestWithParams extends ExpressRequest {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, unknown>>;
 }
 
 /** The parts of Express's response a denial writes. */
@@ -31,13 +36,13 @@ export type ExpressMiddleware = (req: ExpressRequest, res: ExpressResponse, next
 type MiddlewareArgs = Parameters<ExpressMiddleware>;
 
 /** Options of `createExpressAuth`: the project (see `CallerAuthOptions`), the guards' defaults, the denial's writer. */
-export interface ExpressAuthOptions extends CallerAuthOptions, GuardDefaults<ExpressRequest> {
+export interface ExpressAuthOptions extends CallerAuthOptions, GuardDefaults<ExpressRequestWithParams> {
   /** Writes a denial (401, 403, 429, 503). Default: `res.status(status).json({ error_code, message, reason })`. */
   onDenied?: (denial: GuardDenial, req: ExpressRequest, res: ExpressResponse) => void;
 }
 
 /** The guards, `getAuth`, and the "who is calling" core they share (with its backend client). */
-export interface ExpressAuth extends GuardSet<ExpressRequest, ExpressMiddleware> {
+export interface ExpressAuth extends GuardSet<ExpressRequestWithParams, ExpressMiddleware> {
   /** The caller and org membership a guard found for `req` (both undefined on a route no guard let through). */
   getAuth(req: ExpressRequest): RequestAuth;
   /** The "who is calling" core, for checks the guards do not cover. */
@@ -58,10 +63,10 @@ export function createExpressAuth(options: ExpressAuthOptions): ExpressAuth {
   const callers = createCallerAuth(options);
   const auths = requestAuthStore();
   const onDenied = options.onDenied ?? sendDenial;
-  const guard = async (ruleOf: (req: ExpressRequest) => GuardRule, ...[req, res, next]: MiddlewareArgs) => {
+  const guard = async (ruleOf: (req: ExpressRequestWithParams) => GuardRule, ...[req, res, next]: MiddlewareArgs) => {
     let outcome: GuardOutcome;
     try {
-      outcome = await runGuard(callers, req.headers.authorization, ruleOf(req));
+      outcome = await runGuard(callers, req.headers.authorization, ruleOf(req as ExpressRequestWithParams));
     } catch (error) {
       return next(error);
     }
@@ -77,9 +82,9 @@ export function createExpressAuth(options: ExpressAuthOptions): ExpressAuth {
     next();
   };
   const middleware =
-    (ruleOf: (req: ExpressRequest) => GuardRule): ExpressMiddleware =>
+    (ruleOf: (req: ExpressRequestWithParams) => GuardRule): ExpressMiddleware =>
     (...args) =>
       void guard(ruleOf, ...args);
-  const guards = guardSet<ExpressRequest, ExpressMiddleware>(options, (req) => req.params?.orgId, middleware);
+  const guards = guardSet(options, (req: ExpressRequestWithParams) => req.params?.orgId, middleware);
   return { ...guards, getAuth: auths.get, callers };
 }

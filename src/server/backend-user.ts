@@ -31,10 +31,7 @@ export function toBackendUser(answer: unknown): BackendUser | undefined {
  * A user's memberships from the backend (`fetchUserById` with `include_orgs`): one call, for an answer that names the
  * user but not their orgs (a personal API key's validation). A user the backend no longer knows has none.
  */
-export async function fetchMemberships(
-  backend: BackendClient,
-  userId: string,
-): Promise<Record<string, OrgMembership>> {
+export async function fetchMemberships(backend: BackendClient, userId: string): Promise<Record<string, OrgMembership>> {
   const answer = await backend.fetchUserById({ path: { userId }, query: { include_orgs: true } });
   return userFromUserinfo(answer, undefined)?.orgIdToOrgMembership ?? {};
 }

@@ -33,7 +33,8 @@ export interface ServerAuth {
 function bearerToken(header: unknown): string {
   const read = readBearer(header);
   if (read.ok) return read.credential;
-  const message = read.reason === "missing" ? "no Authorization header" : "expected Authorization: Bearer <access token>";
+  const message =
+    read.reason === "missing" ? "no Authorization header" : "expected Authorization: Bearer <access token>";
   throw new AccessTokenError(read.reason, message);
 }
 

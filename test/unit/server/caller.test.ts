@@ -98,6 +98,12 @@ describe("users from the backend with the session user's role checks (issue 45 p
     expect(fetched?.hasPermission("org-a", "write")).toBe(true);
     expect(fetched?.getOrg("org-b")).toMatchObject({ orgRoleStructure: "multi_role" });
     expect(toBackendUser({ email: "no id" })).toBeUndefined();
-    expect(toBackendUser({ user_id: "u", email: "e", org_id_to_org_info: { x: memberInfo("x", { user_role: 1 }) } })?.getOrgs()).toEqual([]);
+    expect(
+      toBackendUser({
+        user_id: "u",
+        email: "e",
+        org_id_to_org_info: { x: memberInfo("x", { user_role: 1 }) },
+      })?.getOrgs(),
+    ).toEqual([]);
   });
 });

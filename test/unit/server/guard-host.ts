@@ -20,7 +20,14 @@ const json = (status: number, body: unknown) =>
 function backendUser(withOrgs: boolean): Record<string, unknown> {
   const base = {
     ...{ user_id: USER_ID, email: USER.email, first_name: "Ada", email_confirmed: true, enabled: true },
-    ...{ has_password: true, locked: false, mfa_enabled: false, can_create_orgs: false, created_at: 1, last_active_at: 2 },
+    ...{
+      has_password: true,
+      locked: false,
+      mfa_enabled: false,
+      can_create_orgs: false,
+      created_at: 1,
+      last_active_at: 2,
+    },
   };
   return withOrgs ? { ...base, org_id_to_org_info: USER.org_id_to_org_member_info } : base;
 }
