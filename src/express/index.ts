@@ -10,6 +10,7 @@ import { type GuardDenial, type GuardOutcome, type GuardRule, runGuard } from ".
 import { type GuardDefaults, type GuardSet, guardSet } from "../server/guard-set.js";
 import { type RequestAuth, requestAuthStore } from "../server/request-auth.js";
 
+export * from "../server/guard-errors.js";
 export type * from "../server/guard-exports.js";
 
 /** The part of Express's request the guards read (typed loosely: Express 4's and 5's requests both fit). */

@@ -11,6 +11,7 @@ import { type GuardDenial, type GuardRule, runGuard } from "../server/guard.js";
 import { type GuardDefaults, type GuardSet, guardSet } from "../server/guard-set.js";
 import type { RequestAuth } from "../server/request-auth.js";
 
+export * from "../server/guard-errors.js";
 export type * from "../server/guard-exports.js";
 
 declare module "fastify" {

@@ -9,6 +9,7 @@ import { type GuardDenial, type GuardRule, guardDenialResponse, runGuard } from 
 import { type GuardDefaults, type GuardSet, guardSet } from "../server/guard-set.js";
 import { type RequestAuth, requestAuthStore } from "../server/request-auth.js";
 
+export * from "../server/guard-errors.js";
 export type * from "../server/guard-exports.js";
 
 /** Options of the guards: the project (see `CallerAuthOptions`), the guards' defaults, the denial's answer. */

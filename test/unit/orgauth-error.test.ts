@@ -11,8 +11,11 @@ import buildConfig from "../../tsup.config.js";
 
 type ErrorClass = abstract new (...args: never[]) => unknown;
 
-/** The build's entry table: each built file's name (dist/<name>.js) and the source it is bundled from. */
-const BUILD_ENTRIES = (buildConfig as { entry: Record<string, string> }).entry;
+/** The build's entry table (every build of tsup.config.ts): each built file's name (dist/<name>.js) and its source. */
+const BUILD_ENTRIES: Record<string, string> = Object.assign(
+  {},
+  ...(buildConfig as unknown as { entry: Record<string, string> }[]).map((build) => build.entry),
+);
 
 /** Every class a module exports whose instances are errors. */
 function errorClasses(entry: Record<string, unknown>): [string, ErrorClass][] {
