@@ -80,7 +80,7 @@ function isOutage(error: unknown): error is ApiError {
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000)));
 
 /** The denial for a failed "who is calling", or undefined for a failure that is the server's own (rethrown). */
-export function denialOf(error: unknown): GuardDenial | undefined {
+function denialOf(error: unknown): GuardDenial | undefined {
   if (error instanceof AccessTokenError || error instanceof ApiKeyError) {
     if (error instanceof AccessTokenError && error.reason === "key_unavailable") {
       const message = "The auth host's key set could not be fetched; try again shortly.";
