@@ -9,7 +9,7 @@ import type { AuthOrg } from "../session/auth-objects.js";
 import { ApiError, NO_RESPONSE_STATUS } from "../transport/errors.js";
 import { ApiKeyError } from "./api-key.js";
 import type { Caller, CallerAuth } from "./caller.js";
-import { AccessTokenError } from "./errors.js";
+import { AccessTokenError, isRetryableSessionError } from "./errors.js";
 
 /** What a route requires of the caller's membership of its org (at most one of these). */
 export type OrgCheck =
@@ -82,8 +82,8 @@ const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math
 /** The denial for a failed "who is calling", or undefined for a failure that is the server's own (rethrown). */
 function denialOf(error: unknown): GuardDenial | undefined {
   if (error instanceof AccessTokenError || error instanceof ApiKeyError) {
-    if (error instanceof AccessTokenError && error.reason === "key_unavailable") {
-      const message = "The auth host's key set could not be fetched; try again shortly.";
+    if (isRetryableSessionError(error)) {
+      const message = "The auth host could not be reached to check the token; try again shortly.";
       return { status: 503, error_code: "auth_unavailable", message, reason: error.reason, retryAfterSeconds: 5 };
     }
     if (error instanceof ApiKeyError && error.reason === "rate_limited") {

@@ -1,6 +1,7 @@
 /**
- * examples/express, examples/fastify and examples/hono, built from the packed package (tsc against its declarations)
- * and served, one process each, on the stage's emulator; beside them, the same API written against
+ * examples/express, examples/fastify and examples/hono, as the stage built them outside the clone from the packed
+ * package with only what they declare (declared-examples.ts: `npm run build`, tsc against the package's declarations),
+ * served one process each on the stage's emulator; beside them, the same API written against
  * `@propelauth/express` (test/frameworks/guards/vendor-express-app.ts). Route for route, every credential gets the
  * same status from all four; the orgauth versions also take API keys made through the front-end API where a route
  * allows them, and answer 503 — never 401 — while the auth host is unreachable.
@@ -8,18 +9,18 @@
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../../scripts/lib/prism.js";
 import { backendKit } from "../../src/emulator/index.js";
 import { redirectVendorBackend } from "../emulator/vendor-backend.js";
-import { copyExample, runIn, serve } from "./example-apps.js";
+import { serve } from "./example-apps.js";
 import { createVendorApp } from "./guards/vendor-express-app.js";
 import { MEMBER, ORG as SEEDED_ORG, OWNER, PASSWORD, SECOND_ORG as SEEDED_SECOND_ORG } from "./seed.js";
 
 const emulatorUrl = inject("frameworksEmulatorUrl");
 const apiKey = inject("frameworksEmulatorApiKey");
-const appDir = dirname(inject("viteDir"));
+const builds = inject("exampleBuilds");
 const EXAMPLES = ["express", "fastify", "hono"] as const;
 const outageFile = join(tmpdir(), `orgauth-guards-outage-${process.pid}`);
 
@@ -50,12 +51,14 @@ async function frontEndKey(email: string, body: Record<string, unknown>): Promis
 
 beforeAll(async () => {
   const started = performance.now();
-  const tsc = join(appDir, "node_modules", "typescript", "bin", "tsc");
-  const dirs = EXAMPLES.map((name) => copyExample(name, appDir));
-  await Promise.all(dirs.map((dir) => runIn(dir, [tsc, "-p", "tsconfig.json"])));
+  const dirs = EXAMPLES.map((name) => {
+    const build = builds[name];
+    if (!build || build.error !== undefined) throw new Error(`examples/${name} did not build:\n${build?.error}`);
+    return build.dir;
+  });
   const env = { PROPELAUTH_AUTH_URL: emulatorUrl, PROPELAUTH_API_KEY: apiKey, ORGAUTH_OUTAGE_FILE: outageFile };
   const preload = join(import.meta.dirname, "guards", "outage-switch.mjs");
-  const started3 = await Promise.all(
+  const running = await Promise.all(
     dirs.map(async (dir, index) => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -64,7 +67,7 @@ beforeAll(async () => {
       return server;
     }),
   );
-  for (const server of started3) stops.push(server.stop);
+  for (const server of running) stops.push(server.stop);
 
   const verifierKey = await (await fetch(`${emulatorUrl}/.well-known/verifier-key.pem`)).text();
   stops.push(redirectVendorBackend(() => emulatorUrl));
@@ -89,7 +92,7 @@ beforeAll(async () => {
     orgKey: await frontEndKey(OWNER, { org_id: ORG.id }),
     personalKey: await frontEndKey(MEMBER, {}),
   });
-  console.log(`guard examples: built and served in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`guard examples: served and set up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });
 
 afterAll(async () => {
@@ -186,6 +189,18 @@ describe("API keys made through the front-end API, where a route allows them", (
       error_code: "invalid_credentials",
       reason: "unknown",
     });
+  });
+
+  it("an outage with the key set loaded: tokens still verify with the last good keys, API keys are a 503", async () => {
+    writeFileSync(outageFile, "");
+    try {
+      for (const name of EXAMPLES) {
+        expect((await call(name, "/api/whoami", credentials.owner)).status).toBe(200);
+        expect((await call(name, `/api/projects?org_id=${ORG.id}`, credentials.orgKey)).status).toBe(503);
+      }
+    } finally {
+      rmSync(outageFile, { force: true });
+    }
   });
 
   it("the vendor's library takes none of them", async () => {
