@@ -63,7 +63,9 @@ it("maps each guard to orgauth/express's guard of the same name, each backend ca
   const unmapped = rows.filter(([vendor, ours, entry, notes]) => {
     const name = /^`(\w+)`$/.exec(vendor ?? "")?.[1] ?? "";
     if (name.startsWith("require") || name === "optionalUser") {
-      return entry !== "`orgauth/express`" || !guards.includes(name) || !ours?.startsWith(`\`auth.${name}`);
+      return (
+        entry !== "`orgauth/express`" || !guards.includes(name) || !ours?.startsWith(`\`createExpressAuth(…).${name}\``)
+      );
     }
     const method = /^`auth\.callers\.backend\.(\w+)`$/.exec(ours ?? "")?.[1];
     if (method !== undefined) return !methods.has(method) || entry !== "—";
