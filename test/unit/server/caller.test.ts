@@ -1,5 +1,5 @@
 /**
- * "Who is calling" (issue 45 points 6, 7, 4): one call for an access token or an API key in `Authorization`, one
+ * "Who is calling": one call for an access token or an API key in `Authorization`, one
  * typed answer whose memberships carry the session user's role checks — a personal key's owner with their orgs.
  */
 import { describe, expect, it } from "vitest";
@@ -65,7 +65,7 @@ describe("authenticate: one typed answer for a token or a key", () => {
   });
 });
 
-describe("validateAuthorizationHeader (issue 45 point 4)", () => {
+describe("validateAuthorizationHeader", () => {
   it("answers a header that is not a string with the typed missing, not a TypeError", async () => {
     const auth = createServerAuth(appOptions(host));
     for (const header of [42, ["Bearer a", "Bearer b"], {}, true]) {
@@ -76,7 +76,7 @@ describe("validateAuthorizationHeader (issue 45 point 4)", () => {
   });
 });
 
-describe("users from the backend with the session user's role checks (issue 45 point 7)", () => {
+describe("users from the backend with the session user's role checks", () => {
   it("maps a fetched user with orgs through the one membership mapping, checks as on the token's user", async () => {
     const claims = userClaims();
     const fetched = toBackendUser({
