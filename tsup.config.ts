@@ -156,7 +156,9 @@ const mainBuild = defineConfig({
 /**
  * The guards' entries for Node and edge servers (Express, Fastify, fetch-style/Hono), built apart from the main
  * entries so that their code never joins the browser entries' shared chunks (the browser rows of `npm run size` do
- * not move); they share chunks among themselves only. Runs after the main build (which cleans `dist/`).
+ * not move); they share chunks among themselves only. tsup runs the two builds side by side: the main build empties
+ * `dist/` when it starts, before this build's bundles are written (the package test loads every entry, so a file
+ * lost to that order would fail it).
  */
 const guardsBuild = defineConfig({
   entry: { express: "src/express/index.ts", fastify: "src/fastify/index.ts", fetch: "src/fetch/index.ts" },

@@ -280,8 +280,8 @@ export function createRouter(
 function requestUrl(req: IncomingMessage): URL {
   try {
     return new URL(req.url ?? "/", "http://emulator");
-  } catch {
-    throw new ProviderError(400, "bad_request", "The request target is not a valid path");
+  } catch (error) {
+    throw new ProviderError(400, "bad_request", "The request target is not a valid path", undefined, { cause: error });
   }
 }
 

@@ -12,8 +12,9 @@ export class ProviderError extends Error {
     readonly code: EmulatorErrorCode,
     readonly userFacing: string,
     readonly fields?: Record<string, { code: string; message: string }>,
+    options?: { cause?: unknown },
   ) {
-    super(`${code}: ${userFacing}`);
+    super(`${code}: ${userFacing}`, options);
   }
 
   /** The contract's ErrorBody. */

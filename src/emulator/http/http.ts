@@ -124,8 +124,8 @@ export async function readBody(req: IncomingMessage): Promise<{ body: unknown; f
     );
   try {
     return { body: JSON.parse(text), form: {} };
-  } catch {
-    throw new ProviderError(400, "bad_request", "The request body is not valid JSON");
+  } catch (error) {
+    throw new ProviderError(400, "bad_request", "The request body is not valid JSON", undefined, { cause: error });
   }
 }
 

@@ -18,7 +18,9 @@ function settingsChanges(body: unknown): Partial<EmulatorSettings> {
     return parseSeed({ settings: body ?? {} }, "settings", false).settings ?? {};
   } catch (error) {
     const problems = error instanceof SeedError ? error.problems.join("; ") : (error as Error).message;
-    throw new ProviderError(400, "bad_request", `The settings were not saved. ${problems}`);
+    throw new ProviderError(400, "bad_request", `The settings were not saved. ${problems}`, undefined, {
+      cause: error,
+    });
   }
 }
 
@@ -44,12 +46,20 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     try {
       seed = parseSeed(request.body ?? {}, "POST /__emulator/seed", false);
     } catch (error) {
-      throw new ProviderError(400, "bad_request", (error as Error).message);
+      throw new ProviderError(400, "bad_request", (error as Error).message, undefined, { cause: error });
     }
     try {
       await actions.seed(seed);
     } catch (error) {
-      throw new ProviderError(400, "bad_request", `The seed could not be applied: ${(error as Error).message}`);
+      throw new ProviderError(
+        400,
+        "bad_request",
+        `The seed could not be applied: ${(error as Error).message}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
     return ok({ seeded: true });
   });
