@@ -2,7 +2,7 @@ import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
-import { defineConfig } from "tsup";
+import { build, defineConfig, type Options } from "tsup";
 import { bundleAdminScript } from "./src/emulator/admin-ui/script.js";
 
 /**
@@ -94,10 +94,31 @@ async function requireLazyChunks(): Promise<void> {
 }
 
 /**
- * Links the client half, loads the CommonJS build's lazy chunks with `require`, puts the "use client" directive
- * first in the client files (the bundler drops directives) and ships the seed schema.
+ * The guards' entries for Node and edge servers (Express, Fastify, fetch-style/Hono), built apart from the main
+ * entries so that their code never joins the browser entries' shared chunks (the browser rows of `npm run size` do
+ * not move); they share chunks among themselves only. It runs when the main build has succeeded (`afterBuild`), so the
+ * main build's emptying of `dist/` can never remove its files.
+ */
+const guardsBuild: Options = {
+  config: false,
+  entry: { express: "src/express/index.ts", fastify: "src/fastify/index.ts", fetch: "src/fetch/index.ts" },
+  format: ["esm", "cjs"],
+  dts: { compilerOptions: { stripInternal: true } },
+  clean: false,
+  sourcemap: false,
+  treeshake: true,
+  splitting: true,
+  target: "es2022",
+  external: ["zod", "jose", "express", "fastify", "hono"],
+};
+
+/**
+ * Builds the guards' entries (after the main build has emptied `dist/` and written its files), links the client half,
+ * loads the CommonJS build's lazy chunks with `require` (the guards' too), puts the "use client" directive first in
+ * the client files (the bundler drops directives) and ships the seed schema.
  */
 async function afterBuild(): Promise<void> {
+  await build(guardsBuild);
   await linkClientHalf();
   await requireLazyChunks();
   for (const file of CLIENT_FILES) {
@@ -108,7 +129,7 @@ async function afterBuild(): Promise<void> {
 }
 
 /** Builds the entries (adapter and emulator: Node only), ESM + CJS + .d.ts; peers and dependencies stay external. */
-export default defineConfig({
+const mainBuild: Options = {
   entry: {
     index: "src/index.ts",
     react: "src/react.ts",
@@ -151,4 +172,12 @@ export default defineConfig({
   ],
   esbuildPlugins: [clientHalfStaysOwnFile, adminScriptBuiltIn],
   onSuccess: afterBuild,
-});
+};
+
+/** Every built entry (dist/<name>.js) with its source, of both builds: the tests look entries up here. */
+export const builtEntries: Record<string, string> = {
+  ...(mainBuild.entry as Record<string, string>),
+  ...(guardsBuild.entry as Record<string, string>),
+};
+
+export default defineConfig(mainBuild);

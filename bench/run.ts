@@ -10,6 +10,7 @@ import { runBackendApiKeyValidation } from "./backend-api-key-validation.js";
 import { runBackendPaging } from "./backend-paging.js";
 import { runBackendPerCall } from "./backend-per-call.js";
 import { runEmulatorThroughput } from "./emulator-throughput.js";
+import { runExpressGuard } from "./express-guard.js";
 import { runFirstMount } from "./first-mount.js";
 import { runPerCallOverhead } from "./per-call.js";
 import { runRefreshTraffic } from "./refresh-traffic.js";
@@ -44,6 +45,8 @@ import { runSessionCookies } from "./session-cookies.js";
  *  backend-api-keys (bench/backend-api-key-validation.ts): API-key validation round trip, PGlite and PostgreSQL.
  *  backend-paging (bench/backend-paging.ts): every member of an org of 10,000, orgauth's client vs @propelauth/node.
  *  session-cookies (bench/session-cookies.ts): Cookie and forwarded header bytes of a user in 1, 10, 50, 200 orgs.
+ *  express-guard (bench/express-guard.ts): per request, orgauth/express's guard vs @propelauth/express's, server CPU
+ *    and wall on the same token and route.
  */
 const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 const components: Record<string, SchemaNode> = contract.document.components.schemas;
@@ -159,6 +162,7 @@ const ROWS: Record<string, () => Promise<void>> = {
   "backend-api-keys": runBackendApiKeyValidation,
   "backend-paging": runBackendPaging,
   "session-cookies": runSessionCookies,
+  "express-guard": runExpressGuard,
 };
 
 const asked = process.argv.slice(2);

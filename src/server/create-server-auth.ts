@@ -1,5 +1,6 @@
 /** `createServerAuth`: the server session of one app — verification, the request handler, the auth routes. */
 import { createAuthRouteHandler } from "./auth-routes.js";
+import { readBearer } from "./authorization-header.js";
 import { createServerBackend } from "./backend.js";
 import { AccessTokenError } from "./errors.js";
 import { resolveServerConfig, type ServerAuthOptions } from "./options.js";
@@ -12,8 +13,11 @@ import { createAccessTokenVerifier } from "./verify.js";
 export interface ServerAuth {
   /** Verifies an access token locally and builds the user from it; throws `AccessTokenError`. */
   verifyAccessToken(token: string): Promise<ServerUser>;
-  /** `Authorization: Bearer <token>` → the user, as a backend's API check does; throws `AccessTokenError`. */
-  validateAuthorizationHeader(header: string | null | undefined): Promise<ServerUser>;
+  /**
+   * `Authorization: Bearer <token>` → the user, as a backend's API check does; throws `AccessTokenError` (`missing`
+   * for no header or a value that is not a string, such as Node's array of repeated headers).
+   */
+  validateAuthorizationHeader(header: unknown): Promise<ServerUser>;
   /**
    * The user of a request, or undefined; never refreshes, no network call when a verifier key is configured. Throws
    * `AccessTokenError` `key_unavailable` when the auth host's key set cannot be fetched (an outage, not a sign-out).
@@ -25,14 +29,13 @@ export interface ServerAuth {
   handleAuthRoute(request: Request): Promise<Response>;
 }
 
-/** The token of an `Authorization: Bearer <token>` header; `AccessTokenError` for none or another form. */
-function bearerToken(header: string | null | undefined): string {
-  if (header === null || header === undefined || header.trim() === "") {
-    throw new AccessTokenError("missing", "no Authorization header");
-  }
-  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header.trim());
-  if (!match) throw new AccessTokenError("malformed", "expected Authorization: Bearer <access token>");
-  return match[1]!;
+/** The token of an `Authorization: Bearer <token>` header; `AccessTokenError` for none (any non-string) or another form. */
+function bearerToken(header: unknown): string {
+  const read = readBearer(header);
+  if (read.ok) return read.credential;
+  const message =
+    read.reason === "missing" ? "no Authorization header" : "expected Authorization: Bearer <access token>";
+  throw new AccessTokenError(read.reason, message);
 }
 
 /** Creates the server session; throws `ServerConfigurationError` for options that cannot work. */

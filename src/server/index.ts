@@ -29,6 +29,16 @@ export {
   validateApiKey,
   validateRequestApiKey,
 } from "./api-key.js";
+export {
+  type AuthenticateOptions,
+  type Caller,
+  type CallerAuth,
+  type CallerAuthOptions,
+  createCallerAuth,
+  type OrgCaller,
+  type UserCaller,
+} from "./caller.js";
+export { type BackendUser, toBackendUser } from "./backend-user.js";
 export { ApiError, isApiError, ResponseValidationError, RequestValidationError } from "../transport/errors.js";
 export type { User } from "../session/types.js";
 export { ServerConfigurationError } from "../transport/server-transport.js";

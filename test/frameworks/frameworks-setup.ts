@@ -26,6 +26,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The emulator the Vite example uses as its auth URL. */
     frameworksEmulatorUrl: string;
+    /** Its integration API key (the guard examples' backend calls). */
+    frameworksEmulatorApiKey: string;
     /** The emulator the Next.js example's servers use (short-lived access tokens), but `emulatorOnLocalhost`. */
     serverSessionEmulatorUrl: string;
     /** The admin secret of the Next.js example's emulator (`serverSessionEmulatorUrl`), for `signInBrowser`. */
@@ -171,6 +173,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ]);
     for (const server of servers) stops.push(server.stop);
     project.provide("frameworksEmulatorUrl", emulator.url);
+    project.provide("frameworksEmulatorApiKey", emulator.apiKey);
     project.provide("serverSessionEmulatorUrl", ssr.url);
     project.provide("serverSessionEmulatorSecret", ssr.secret);
     project.provide("reverseEmulatorUrl", reverse.authUrl);

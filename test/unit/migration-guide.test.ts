@@ -164,6 +164,9 @@ const ENTRY_SOURCES: Record<string, string> = {
   "orgauth/nextjs": "src/nextjs/index.ts",
   "orgauth/nextjs/client": "src/nextjs/client.ts",
   "orgauth/server": "src/server/index.ts",
+  "orgauth/express": "src/express/index.ts",
+  "orgauth/fastify": "src/fastify/index.ts",
+  "orgauth/fetch": "src/fetch/index.ts",
 };
 
 /** One row of a mapping table: its cells, and the entry each cell's names must be importable from. */

@@ -7,12 +7,12 @@ import * as adapterEntry from "../../src/adapter/index.js";
 import * as emulatorEntry from "../../src/emulator/index.js";
 import * as core from "../../src/index.js";
 import { isOrgauthError, OrgauthError } from "../../src/index.js";
-import buildConfig from "../../tsup.config.js";
+import { builtEntries } from "../../tsup.config.js";
 
 type ErrorClass = abstract new (...args: never[]) => unknown;
 
-/** The build's entry table: each built file's name (dist/<name>.js) and the source it is bundled from. */
-const BUILD_ENTRIES = (buildConfig as { entry: Record<string, string> }).entry;
+/** The build's entry table (every build of tsup.config.ts): each built file's name (dist/<name>.js) and its source. */
+const BUILD_ENTRIES: Record<string, string> = builtEntries;
 
 /** Every class a module exports whose instances are errors. */
 function errorClasses(entry: Record<string, unknown>): [string, ErrorClass][] {

@@ -1,0 +1,76 @@
+/**
+ * docs/migrating-from-propelauth.md's `@propelauth/express` table lists `initAuth` and every member of what the
+ * installed `@propelauth/express`'s `initAuth` returns (its guards and backend calls, read from its declaration)
+ * exactly once; each guard maps to the guard of the same name of orgauth/express, each backend call to a method of the
+ * backend client, an orgauth/server function, or says why not.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { expect, it } from "vitest";
+import { createExpressAuth } from "../../src/express/index.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const guide = readFileSync(join(ROOT, "docs", "migrating-from-propelauth.md"), "utf8");
+
+/** The names of what `initAuth` of the installed @propelauth/express returns (its declaration's return type, parsed). */
+function vendorMembers(): string[] {
+  const file = join(ROOT, "node_modules", "@propelauth", "express", "dist", "auth.d.ts");
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+  const init = source.statements.find(
+    (statement): statement is ts.FunctionDeclaration =>
+      ts.isFunctionDeclaration(statement) && statement.name?.text === "initAuth",
+  );
+  if (!init?.type || !ts.isTypeLiteralNode(init.type)) throw new Error("@propelauth/express declares no initAuth");
+  return init.type.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []));
+}
+
+/** The rows of the guide's `@propelauth/express` table, as cells. */
+function expressRows(): string[][] {
+  const start = guide.indexOf("| `@propelauth/express` |");
+  expect(start, "the guide has a table headed `@propelauth/express`").toBeGreaterThan(-1);
+  const lines = guide.slice(start).split("\n");
+  const table = lines.slice(
+    2,
+    lines.findIndex((line) => !line.startsWith("|")),
+  );
+  return table.map((line) =>
+    line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  );
+}
+
+const rows = expressRows();
+const guards = Object.keys(
+  createExpressAuth({ authUrl: "https://auth.example.com", apiKey: "k" }) as unknown as Record<string, unknown>,
+);
+
+it("lists initAuth and each guard and backend call of @propelauth/express exactly once", () => {
+  const members = vendorMembers();
+  expect(members).toEqual(expect.arrayContaining(["requireUser", "requireOrgMemberWithAllPermissions", "fetchOrg"]));
+  const listed = rows.map(([first]) => /^`(\w+)`$/.exec(first ?? "")?.[1] ?? `not one name: ${first}`);
+  expect([...listed].sort()).toEqual(["initAuth", ...members].sort());
+});
+
+it("maps each guard to orgauth/express's guard of the same name, each backend call to the client or says why not", () => {
+  const methods = new Set(
+    [...readFileSync(join(ROOT, "src", "generated", "backend-types.ts"), "utf8").matchAll(/^ {2}(\w+)\(/gm)].map(
+      ([, name]) => name!,
+    ),
+  );
+  const unmapped = rows.filter(([vendor, ours, entry, notes]) => {
+    const name = /^`(\w+)`$/.exec(vendor ?? "")?.[1] ?? "";
+    if (name.startsWith("require") || name === "optionalUser") {
+      return (
+        entry !== "`orgauth/express`" || !guards.includes(name) || !ours?.startsWith(`\`createExpressAuth(…).${name}\``)
+      );
+    }
+    const method = /^`auth\.callers\.backend\.(\w+)`$/.exec(ours ?? "")?.[1];
+    if (method !== undefined) return !methods.has(method) || entry !== "—";
+    if (ours === "no method") return !/501/.test(notes ?? "");
+    return !["`orgauth/server`", "`orgauth/express`"].includes(entry ?? "");
+  });
+  expect(unmapped).toEqual([]);
+});
