@@ -28,6 +28,8 @@ declare module "vitest" {
     frameworksEmulatorUrl: string;
     /** The emulator the Next.js example's servers use (short-lived access tokens), but `emulatorOnLocalhost`. */
     serverSessionEmulatorUrl: string;
+    /** The admin secret of the Next.js example's emulator (`serverSessionEmulatorUrl`), for `signInBrowser`. */
+    serverSessionEmulatorSecret: string;
     /** The second emulator, known to its app as http://localhost:PORT. */
     reverseEmulatorUrl: string;
     /** examples/nextjs, built from the packed package and served by `next start`, once per setting. */
@@ -59,8 +61,9 @@ function serverSessionEnv(authUrl: string, apiKey: string, verifierKey: string, 
 }
 
 /**
- * Packs the package once, builds both examples against it (at the same time), and serves them on 127.0.0.1 with
- * emulators (seeded with test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
+ * Packs the package once, builds every example against it outside the clone with only what it declares (at the same
+ * time, declared-examples.ts), and serves the Next.js and Vite examples on 127.0.0.1 with emulators (seeded with
+ * test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
@@ -169,6 +172,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const server of servers) stops.push(server.stop);
     project.provide("frameworksEmulatorUrl", emulator.url);
     project.provide("serverSessionEmulatorUrl", ssr.url);
+    project.provide("serverSessionEmulatorSecret", ssr.secret);
     project.provide("reverseEmulatorUrl", reverse.authUrl);
     project.provide("next", next);
     project.provide("next16Url", next16Url);

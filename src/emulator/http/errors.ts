@@ -17,6 +17,11 @@ export class ProviderError extends Error {
     super(`${code}: ${userFacing}`, options);
   }
 
+  /** Headers the answer carries besides the body (e.g. `Retry-After`). */
+  headers(): Record<string, string> {
+    return {};
+  }
+
   /** The contract's ErrorBody. */
   body(): Record<string, unknown> {
     const body = errorBody(this.code, this.userFacing);
