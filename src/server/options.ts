@@ -74,8 +74,8 @@ export interface ServerConfig {
 }
 
 /** A `ServerConfigurationError` whose message names the setting. */
-export function configError(option: string, message: string): ServerConfigurationError {
-  return new ServerConfigurationError(option, `${option}: ${message}`);
+export function configError(option: string, message: string, cause?: unknown): ServerConfigurationError {
+  return new ServerConfigurationError(option, `${option}: ${message}`, { cause });
 }
 
 /** An absolute http(s) URL from a setting, or a config error naming it. */

@@ -34,7 +34,7 @@ function failureOf(error: unknown): AccessTokenFailure {
 function keySource(config: ServerConfig): CryptoKey | JWTVerifyGetKey | Promise<CryptoKey> {
   if (config.verifierKey === undefined) return createKeySet(config);
   return importSPKI(config.verifierKey, "RS256").catch((error: unknown) => {
-    throw configError("verifierKey", `not an RSA public key (${String(error)})`);
+    throw configError("verifierKey", `not an RSA public key (${String(error)})`, error);
   });
 }
 

@@ -66,10 +66,15 @@ export async function signInBrowser(
       ...(options.orgId !== undefined && { org_id: options.orgId }),
     }),
   });
-  const answer = (await response.json().catch(() => ({}))) as SignInAnswer;
+  let unreadable: unknown;
+  const answer = (await response.json().catch((error: unknown) => {
+    unreadable = error;
+    return {};
+  })) as SignInAnswer;
   if (!response.ok || answer.user_id === undefined || answer.cookies === undefined) {
     const reason = `${response.status} ${answer.error_code ?? ""}: ${answer.user_facing_error ?? response.statusText}`;
-    throw new Error(`signInBrowser: the emulator did not sign the user in (${reason})`);
+    // an answer that is not JSON (a proxy's page) keeps the parser's error
+    throw new Error(`signInBrowser: the emulator did not sign the user in (${reason})`, { cause: unreadable });
   }
   await context.addCookies(answer.cookies);
   return { userId: answer.user_id };

@@ -86,8 +86,13 @@ export class RequestValidationError extends OrgauthError {
   declare readonly operationId: OperationId | `hostedPage:${string}`;
   declare readonly issues: readonly unknown[];
 
-  constructor(operationId: OperationId | `hostedPage:${string}`, issues: readonly unknown[]) {
-    super(`Invalid arguments for ${operationId}: ${summarizeIssues(issues)}`);
+  /** `options.cause`: the error that refused the arguments (a URIError for a lone surrogate). */
+  constructor(
+    operationId: OperationId | `hostedPage:${string}`,
+    issues: readonly unknown[],
+    options?: { cause?: unknown },
+  ) {
+    super(`Invalid arguments for ${operationId}: ${summarizeIssues(issues)}`, options);
     this.operationId = operationId;
     this.issues = issues;
   }

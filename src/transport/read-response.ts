@@ -30,12 +30,12 @@ export function readSuccessResponse(
   op: OperationDescriptor<OperationId>,
   validators: OperationValidators | undefined,
   status: number,
-  text: unknown,
+  text: string,
 ): unknown {
   const documented = status in op.responses ? status : Number(Object.keys(op.responses)[0]);
   if (!op.responses[documented]) return undefined;
   const json = parseJson(text);
-  if (json === NOT_JSON) throw unexpectedError(op.operationId, status);
+  if (json instanceof SyntaxError) throw unexpectedError(op.operationId, status, { cause: json });
   const schema = validators?.responses[documented];
   return schema && reader.validation !== "off" ? validated(reader, op, status, schema, json) : json;
 }
@@ -43,17 +43,19 @@ export function readSuccessResponse(
 /**
  * The ApiError for a non-2xx response, its body parsed like a success body and checked against the error schema
  * (never the success schema). A body that is not JSON, or not an error body (a gateway's HTML, `{}` or
- * `{"message": …}`), is `unexpected_error` in every mode: validation issues are reported and kept as the `cause`.
+ * `{"message": …}`), is `unexpected_error` in every mode; its `cause` is the parser's error, or the validation
+ * issues (reported too).
  */
 export function readErrorResponse(
   reader: ResponseReader,
   op: OperationDescriptor<OperationId>,
   validators: OperationValidators | undefined,
   status: number,
-  text: unknown,
+  text: string,
   retryAfterMs?: number,
 ): ApiError {
   const body = parseJson(text);
+  if (body instanceof SyntaxError) return unexpectedError(op.operationId, status, { cause: body, retryAfterMs });
   if (!body || typeof body !== "object") return unexpectedError(op.operationId, status, { retryAfterMs });
   let checked = body as Record<string, unknown>;
   if (reader.validation !== "off" && validators?.errorBody) {
@@ -100,16 +102,12 @@ function validated(
   return json;
 }
 
-const NOT_JSON = Symbol("not JSON");
-/** A character other than white space: a body without one is empty (tested without copying the body, as trim would). */
-const NOT_BLANK = /\S/;
-
-function parseJson(text: unknown): unknown {
-  if (typeof text !== "string" || !NOT_BLANK.test(text)) return NOT_JSON;
+/** The body parsed, or the parser's SyntaxError when it is not JSON (an empty body included): JSON parses to no error. */
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
+  } catch (error) {
+    return error;
   }
 }
 

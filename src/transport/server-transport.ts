@@ -20,8 +20,9 @@ export class ServerConfigurationError extends OrgauthError {
   /** The option at fault. */
   declare readonly option: string;
 
-  constructor(option: string, message: string) {
-    super(message);
+  /** `options.cause`: the error that made the option unusable (a key the crypto library refused). */
+  constructor(option: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.option = option;
   }
 }
@@ -130,8 +131,9 @@ function withEncodedNames(
   for (const [name, value] of Object.entries(query)) {
     try {
       encoded[encodeURIComponent(name)] = value;
-    } catch {
-      throw new RequestValidationError(operationId, [{ path: ["query", name], message: LONE_SURROGATE_MESSAGE }]);
+    } catch (error) {
+      const issues = [{ path: ["query", name], message: LONE_SURROGATE_MESSAGE }];
+      throw new RequestValidationError(operationId, issues, { cause: error });
     }
   }
   return encoded;

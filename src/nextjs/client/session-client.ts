@@ -89,7 +89,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     } catch (error) {
       const expired = !session || session.authInfo.expiresAtSeconds <= nowSeconds();
       if (expired && !stale()) update(null, true);
-      throw new RefreshError(503, `${routes}/${path} could not be reached: ${error}`, "network");
+      throw new RefreshError(503, `${routes}/${path} unreachable`, "network", undefined, { cause: error });
     }
     if (stale()) return session?.authInfo ?? null;
     if (response.status === 401) {
@@ -194,10 +194,13 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       epoch++;
       // a renewal in flight may set fresh cookies: its answer must land before the logout's clears them
       await inFlight?.catch(() => undefined);
-      const response = await fetch(`${routes}/logout`, { method: "POST", credentials: "same-origin" }).catch(
-        () => undefined,
-      );
-      if (!response?.ok) throw new LogoutError(response?.status ?? 0, response?.statusText ?? "no response");
+      let response: Response;
+      try {
+        response = await fetch(`${routes}/logout`, { credentials: "same-origin", method: "POST" });
+      } catch (error) {
+        throw new LogoutError(0, "unreachable", { cause: error });
+      }
+      if (!response.ok) throw new LogoutError(response.status, response.statusText);
       update(null);
       if (logoutOptions?.redirect) window.location.reload();
     },

@@ -247,4 +247,15 @@ describe("options", () => {
     }
     expect(() => createServerAuth({ ...base, verifierKey: host.pem })).not.toThrow();
   });
+
+  it("a verifier key of an RSA key's shape that the crypto library refuses keeps the library's error as cause", async () => {
+    const base = { authUrl: host.issuer, apiKey: API_KEY, redirectUri: REDIRECT_URI };
+    // SEQUENCE { SEQUENCE { rsaEncryption OID, NULL }, BIT STRING { no key } }: the shape is right, the key is not
+    const verifierKey = `-----BEGIN PUBLIC KEY-----\n${btoa("\x30\x13\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00\x03\x02\x00\x00")}\n-----END PUBLIC KEY-----`;
+    const refused = await createServerAuth({ ...base, verifierKey })
+      .verifyAccessToken(await host.sign(userClaims()))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServerConfigurationError);
+    expect(refused).toMatchObject({ option: "verifierKey", cause: expect.any(Error) });
+  });
 });

@@ -7,6 +7,7 @@ import {
   type AuthClient,
   type AuthEvent,
 } from "../../../src/session/index.js";
+import { createServerSessionClient } from "../../../src/nextjs/client/session-client.js";
 import { deepEqual } from "../../../src/session/session-store.js";
 import { AUTH_URL, type FakeBrowser, refreshBody, sessionWorld } from "./fake-world.js";
 
@@ -251,6 +252,18 @@ describe("errors keep the error that caused them", () => {
       const error = await settle(client({ retryDelaysMs: [] }).refresh());
       expect(error).toMatchObject({ name: "RefreshError", kind: "parse" });
       expect((error as Error).cause).toBeInstanceOf(cause);
+    }
+  });
+
+  it("the Next.js browser half's refresh and logout keep fetch's error when the app's auth routes are unreachable", async () => {
+    const offline = new TypeError("Failed to fetch");
+    vi.stubGlobal("fetch", () => Promise.reject(offline));
+    try {
+      const { client: c } = createServerSessionClient({ authUrl: AUTH_URL, user: null });
+      expect(await settle(c.refresh())).toMatchObject({ name: "RefreshError", kind: "network", cause: offline });
+      expect(await settle(c.logout())).toMatchObject({ name: "LogoutError", status: 0, cause: offline });
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 

@@ -1,12 +1,13 @@
 /**
  * `createNodeFetch` (orgauth/testing) against a local node:http server: the cookie jar, redirects answered as they
- * are, bodies, abort, and a network failure, with no web global but what Node has (jest 29 + jsdom has none).
+ * are, bodies, abort, and a network failure, with no web global but what Node has (jest 29 + jsdom has none). Last,
+ * `signInBrowser` on an answer it cannot read (here, not in a file of its own: one file less to load in the stage).
  */
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createNodeFetch } from "../../../src/testing/index.js";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { createNodeFetch, signInBrowser } from "../../../src/testing/index.js";
 
 let server: Server;
 let base: string;
@@ -78,4 +79,19 @@ it("rejects with the signal's reason when aborted, and with a TypeError when not
   await expect(pending).rejects.toThrow("timed out");
   await expect(fetch(`${base}/echo`, { signal: AbortSignal.abort(new Error("before")) })).rejects.toThrow("before");
   await expect(fetch("http://127.0.0.1:1/")).rejects.toThrow(TypeError);
+});
+
+it("signInBrowser: an answer that is not JSON (a proxy's 502 page) rejects naming the status, the parser's error as cause", async () => {
+  vi.stubGlobal("fetch", async () => new Response("<html>Bad gateway</html>", { status: 502 }));
+  try {
+    const addCookies = vi.fn(async () => undefined);
+    const failure = await signInBrowser(
+      { addCookies },
+      { emulatorUrl: base, adminSecret: "secret", user: { email: "a@example.com" } },
+    ).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: expect.stringContaining("502"), cause: expect.any(SyntaxError) });
+    expect(addCookies).not.toHaveBeenCalled();
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

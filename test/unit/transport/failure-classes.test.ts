@@ -105,7 +105,7 @@ describe("failures become typed errors", () => {
     });
   });
 
-  it("a non-JSON error body (a 502 HTML page) → unexpected_error", async () => {
+  it("a non-JSON error body (a 502 HTML page) → unexpected_error, the parser's error as its cause", async () => {
     server.respond((_, res) => {
       res.writeHead(502, { "Content-Type": "text/html" });
       res.end("<html><body>Bad gateway</body></html>");
@@ -117,15 +117,17 @@ describe("failures become typed errors", () => {
       status: 502,
       message: "An unexpected error has occurred",
     });
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError);
   });
 
-  it("an empty body where JSON is due → unexpected_error", async () => {
+  it("an empty body where JSON is due → unexpected_error, the parser's error as its cause", async () => {
     server.respond((_, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end();
     });
     const error = await failure(getOrgSettings(transport(), { query: { org_id: "o1" } }));
     expect(error).toMatchObject({ name: "ApiError", code: "unexpected_error", status: 200 });
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError);
   });
 
   it("a documented code → ApiError with that code and the user-facing texts", async () => {

@@ -13,9 +13,10 @@ describe("ssrAuthorizeUrl's pass-through query names", () => {
     expect([...url.searchParams.keys()]).toEqual(["redirect_uri", "state", "a&b=c", "é x"]);
   });
 
-  it("refuses a name with a lone surrogate as a RequestValidationError naming it", () => {
+  it("refuses a name with a lone surrogate as a RequestValidationError naming it, the URIError as its cause", () => {
     const call = () => ssrAuthorizeUrl("https://auth.example.com", { ...base, "\ud800": "v" });
     expect(call).toThrow(RequestValidationError);
     expect(call).toThrow(/query/);
+    expect(() => call()).toThrow(expect.objectContaining({ cause: expect.any(URIError) }));
   });
 });
