@@ -9,20 +9,22 @@ export {
   type UseUserLoggedOut,
   type UseUserResult,
 } from "./client/use-user.js";
-export type { ClientUser } from "./client-user.js";
+export type { ClientSessionProps, ClientUser } from "./client-user.js";
 export {
   type ServerSessionRedirectFunctions,
   useLogoutFunction,
   useRedirectFunctions,
 } from "./client/redirects.js";
-// orgauth/react's hooks and guards, which work below this provider (the same modules: one context).
+// orgauth/react's hooks and guards, which work below this provider (the same modules: one context). Imported from
+// their own modules, not from orgauth/react's client file, which loads TanStack Query for the generated hooks: a
+// session-only app builds without @tanstack/react-query installed.
 export {
-  RequireAuth,
   useAccessHelper,
   useActiveOrg,
   useAuthInfo,
   useAuthUrl,
   useHostedPageUrls,
   useOrgHelper,
-} from "../hooks/client.js";
+} from "../hooks/auth-hooks.js";
+export { RequireAuth } from "../hooks/require-auth.js";
 export type { AuthInfoLoggedIn, UseAuthInfoResult, UseActiveOrgResult } from "../hooks/auth-hooks.js";
