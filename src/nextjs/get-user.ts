@@ -2,9 +2,11 @@
  * `getUser()` and `getUserOrRedirect()` for server components, route handlers and server actions: the access token
  * from the middleware's request header (a fresh one after a refresh) or the cookie, verified locally. Neither ever
  * refreshes: a render cannot set cookies, and a rotated refresh token that is not saved would sign the user out.
+ * Within one server render the user is read once (React's `cache`): the layout and the page share the read.
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import * as React from "react";
 import type { ServerAuth, ServerUser } from "../server/index.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
 import { getServerAuth } from "./server-config.js";
@@ -28,9 +30,16 @@ function safeReturnPath(path: string | null | undefined): string {
   return path?.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
 }
 
+/**
+ * React's per-render memo (`cache`, in the server components' React), else the function itself: outside a render
+ * (a route handler, a server action, the middleware) or on a React without it, every call reads.
+ */
+const perRender: <T>(read: () => Promise<T>) => () => Promise<T> =
+  (React as { cache?: <T>(read: () => Promise<T>) => () => Promise<T> }).cache ?? ((read) => read);
+
 /** The readers over a server session and the folder of its auth routes (both looked up at call time). */
 export function createSessionReaders(auth: () => ServerAuth, basePath: () => string): SessionReaders {
-  async function getUser(): Promise<ServerUser | undefined> {
+  const getUser = perRender(async (): Promise<ServerUser | undefined> => {
     const incoming = await headers();
     // readSession reads the standard Request; only the headers it reads the session from are copied
     const copied = new Headers();
@@ -38,7 +47,7 @@ export function createSessionReaders(auth: () => ServerAuth, basePath: () => str
       if (name === "cookie" || name.startsWith("x-orgauth-")) copied.set(name, value);
     }
     return auth().readSession(new Request("http://localhost/", { headers: copied }));
-  }
+  });
   async function redirectToLogin(returnToPath?: string): Promise<never> {
     const path = returnToPath ?? (await headers()).get(CURRENT_PATH_HEADER);
     redirect(`${basePath()}/login?return_to_path=${encodeURIComponent(safeReturnPath(path))}`);
