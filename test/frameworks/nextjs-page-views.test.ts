@@ -3,8 +3,7 @@
  * received): the example (Next.js 15) on the emulator with access tokens that outlive the test and strict rotation.
  * Pages loaded and hydrated while the access token is valid make no refresh call (the userinfo route after
  * hydration reads the session and the user's details, it renews nothing), and a tab closed during any call of a page
- * load (the document, the userinfo route, a client navigation's RSC request) leaves the session's refresh token
- * working.
+ * load (the document, the userinfo route) leaves the session's refresh token working.
  */
 import type { BrowserContext, Request as BrowserRequest } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -36,7 +35,7 @@ async function refreshTokenWorks(context: BrowserContext): Promise<number> {
 }
 
 describe("signed-in page views while the access token is valid", () => {
-  it("load and hydrate with no refresh call: the emulator sees only the user's details fetch", async () => {
+  it("load and hydrate with no refresh call: the emulator receives at most the user's details fetch", async () => {
     const { context, page, consoleErrors } = await freshPage();
     await signIn(page, "/app/admin");
     const since = await lastRequestId();
@@ -45,10 +44,11 @@ describe("signed-in page views while the access token is valid", () => {
       await page.goto(`${appUrl}${path}`);
       expect((await asked).status()).toBe(200); // hydrated and asked for the session
     }
+    // every request the emulator received meanwhile: no refresh; the details fetch at most (remembered for 30 s, so
+    // usually none after the sign-in's own)
     const received = (await emulatorRequests(since)).map(({ method, path }) => `${method} ${path}`);
     expect(received.filter(isRefresh)).toEqual([]);
-    expect(received.length).toBeGreaterThan(0);
-    expect(received.every((line) => /^GET \/api\/backend\/v1\/user\/[^/]+$/.test(line))).toBe(true);
+    expect(received.filter((line) => !/^GET \/api\/backend\/v1\/user\/[^/]+$/.test(line))).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -58,28 +58,21 @@ describe("signed-in page views while the access token is valid", () => {
     await signIn(page, "/app/admin");
     await page.close();
     const since = await lastRequestId();
-    const closeOn = async (path: string, matches: (request: BrowserRequest) => boolean, navigate?: string) => {
+    /** Opens `path` in a new tab and closes the tab as soon as it sends the request `matches` picks. */
+    const closeOn = async (path: string, matches: (request: BrowserRequest) => boolean) => {
       const tab = await context.newPage();
-      if (navigate !== undefined) await tab.goto(`${appUrl}${path}`);
       const closed = new Promise<void>((resolve) => {
         tab.on("request", (request) => {
           if (matches(request)) void tab.close().then(resolve);
         });
       });
-      if (navigate === undefined) void tab.goto(`${appUrl}${path}`).catch(() => undefined);
-      else
-        void tab
-          .getByRole("link", { name: navigate })
-          .click()
-          .catch(() => undefined);
+      void tab.goto(`${appUrl}${path}`).catch(() => undefined);
       await closed;
     };
-    for (const path of ["/", "/app/admin"]) {
+    for (const path of ["/", "/app/admin", "/app/team"]) {
       await closeOn(path, (request) => request.isNavigationRequest());
       await closeOn(path, (request) => request.url() === userinfoUrl);
     }
-    // a client navigation: its RSC request (the link of the layout's nav)
-    await closeOn("/", (request) => request.headers().rsc === "1", "Admin");
     // the calls the closed tabs left end on the server (the reuse window is 0: a traded refresh token is refused at once)
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await emulatorRequests(since)).filter(({ path }) => isRefresh(path))).toEqual([]);

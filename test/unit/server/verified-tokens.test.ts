@@ -6,7 +6,8 @@ import { appOptions, createFakeAuthHost, userClaims } from "./fake-auth-host.js"
 describe("verified tokens are remembered until they expire", () => {
   it("verifies a token's signature once for many reads; an expired token is refused, a forged one too", async () => {
     const host = await createFakeAuthHost();
-    const auth = createServerAuth({ ...appOptions(host), verifierKey: undefined });
+    const { verifierKey: _pem, ...withoutPem } = appOptions(host);
+    const auth = createServerAuth(withoutPem); // the key set: a fetch shows each verification that needs the key
     const token = await host.sign(userClaims(), { expiresIn: 600 });
     const reads = await Promise.all([1, 2, 3].map(() => auth.verifyAccessToken(token)));
     for (let i = 0; i < 5; i++) reads.push(await auth.verifyAccessToken(token));
