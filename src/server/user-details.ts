@@ -10,12 +10,12 @@ import { createServerTransport } from "../transport/server-transport.js";
 import type { ServerConfig } from "./options.js";
 
 /** How long one user's fetched details are served before the next fetch (per server instance). */
-export const USER_DETAILS_TTL_MS = 30_000;
+const USER_DETAILS_TTL_MS = 30_000;
 /** The most users remembered at once; the oldest answer goes first. */
 const MAX_REMEMBERED = 1_000;
 
 /** The backend API's user (snake_case, with `org_id_to_org_info`). */
-export type UserDetailsAnswer = BackendFetchUserByIdResponse;
+type UserDetailsAnswer = BackendFetchUserByIdResponse;
 
 /** Fetches a user's details; `fresh` skips what is remembered (after a change the user asked for). */
 export type UserDetailsSource = (userId: string, options?: { fresh?: boolean }) => Promise<UserDetailsAnswer>;

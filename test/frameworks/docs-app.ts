@@ -1,15 +1,14 @@
 /**
  * The session-only app of docs/nextjs.md, as a reader writes it: the blocks whose info string names a file
  * (```` ```tsx next-file=app/layout.tsx ````), taken as written. On Next.js 15 it is an app of its own (the docs'
- * files, the example's tsconfig) whose `node_modules` holds only what its manifest declares — `next`, `react`,
- * `react-dom`, `jose`, orgauth (the packed tarball unpacked) and its dependencies, TypeScript and the types — linked
- * from this repository, so `@tanstack/react-query` cannot be resolved there. On Next.js 16 the docs' files replace
- * the example's providers, layout, home page and middleware (next16-app.ts).
+ * files, the example's tsconfig) outside the clone whose `node_modules` holds only what its manifest declares —
+ * `next`, `react`, `react-dom`, `jose`, orgauth (the packed tarball), TypeScript and the types — installed from the
+ * npm cache, so `@tanstack/react-query` cannot be resolved there. On Next.js 16 the docs' files replace the
+ * example's providers, layout, home page and middleware (next16-app.ts).
  */
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import type { PackedApp } from "../../scripts/lib/packed-app.js";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { installDeclared, type PackedApp } from "../../scripts/lib/packed-app.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /** One whole file of docs/nextjs.md. */
@@ -43,39 +42,30 @@ export function writeDocsFiles(dir: string, edge: "middleware.ts" | "proxy.ts"):
   }
 }
 
-/** The versions this repository has of the packages the docs' app declares. */
+/** The version of a package in this repository's lockfile (what `installDeclared` installs). */
 const versionOf = (name: string): string =>
   (JSON.parse(readFileSync(join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string })
     .version;
 
-/** Makes the docs' app on Next.js 15 beside `app` and returns its folder. */
-export function createNext15DocsApp(app: PackedApp): string {
+/**
+ * Makes the docs' app on Next.js 15 beside `app` (outside the clone) and installs what its manifest declares from
+ * the npm cache (`installDeclared`); returns its folder.
+ */
+export async function createNext15DocsApp(app: PackedApp): Promise<string> {
   const dir = join(app.dir, "..", "next15-docs");
-  const modules = join(dir, "node_modules");
-  const installed = join(modules, "orgauth");
-  mkdirSync(installed, { recursive: true });
-  execFileSync("tar", ["-xzf", app.tarball, "-C", installed, "--strip-components=1"]);
-  const own = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
-    dependencies?: Record<string, string>;
-  };
+  mkdirSync(dir, { recursive: true });
   const dependencies = ["next", "react", "react-dom", "jose"];
   const devDependencies = ["typescript", "@types/node", "@types/react", "@types/react-dom"];
-  for (const name of [...dependencies, ...devDependencies, ...Object.keys(own.dependencies ?? {})]) {
-    mkdirSync(dirname(join(modules, name)), { recursive: true });
-    symlinkSync(join(repoRoot, "node_modules", name), join(modules, name));
-  }
   const manifest = {
     name: "orgauth-docs-nextjs",
     private: true,
-    dependencies: {
-      ...Object.fromEntries(dependencies.map((name) => [name, versionOf(name)])),
-      orgauth: `file:../${basename(app.tarball)}`,
-    },
+    dependencies: { ...Object.fromEntries(dependencies.map((name) => [name, versionOf(name)])), orgauth: "*" },
     devDependencies: Object.fromEntries(devDependencies.map((name) => [name, versionOf(name)])),
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   for (const file of ["tsconfig.json", "next-env.d.ts"])
     cpSync(join(repoRoot, "examples", "nextjs", file), join(dir, file));
   writeDocsFiles(dir, "middleware.ts");
+  await installDeclared(dir, app.tarball);
   return dir;
 }
