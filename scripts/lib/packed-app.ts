@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -12,7 +12,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, join, relative } from "node:path";
+import { promisify } from "node:util";
 import { packDist, packedTarball } from "./packed-tarball.js";
 import { repoRoot } from "./repo-root.js";
 
@@ -89,4 +90,30 @@ export function createPackedApp(options: PackedAppOptions = {}): PackedApp {
     },
     remove: () => rmSync(workDir, { recursive: true, force: true }),
   };
+}
+
+/** Where a package's manifest names this package: the tarball, relative to the app (as `npm install <tgz>` writes). */
+function pointAtTarball(dir: string, tarball: string): void {
+  const path = join(dir, "package.json");
+  const manifest = JSON.parse(readFileSync(path, "utf8")) as { dependencies?: Record<string, string> };
+  if (manifest.dependencies?.orgauth === undefined) throw new Error(`${path} does not depend on orgauth`);
+  manifest.dependencies.orgauth = `file:${relative(dir, tarball)}`;
+  writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Installs what the app in `dir` declares in its own package.json, and nothing else, as `npm install` does in a
+ * team's checkout: `orgauth` from `tarball`, every other package from the npm cache that `npm ci` filled
+ * (`--prefer-offline`: no download when the cache has it), at the versions of this repository's lockfile, copied in
+ * (npm drops every entry the app does not declare). Nothing links to this repository's node_modules, so a package the
+ * app uses without declaring it fails the app's build. `dir` must have no node_modules above it (keep it outside the
+ * clone). A few seconds per app.
+ */
+export async function installDeclared(dir: string, tarball: string): Promise<void> {
+  pointAtTarball(dir, tarball);
+  copyFileSync(join(repoRoot, "package-lock.json"), join(dir, "package-lock.json"));
+  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+  await promisify(execFile)("npm", args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch((error: Error) => {
+    throw new Error(`npm install in ${dir} failed: ${error.message}`, { cause: error });
+  });
 }

@@ -3,8 +3,9 @@ import type { TestProject } from "vitest/node";
 import { createPackedApp } from "../../scripts/lib/packed-app.js";
 import { freePort } from "../../scripts/lib/prism.js";
 import { createEmulator, startEmulator } from "../../src/emulator/index.js";
+import { buildDeclaredExamples, type ExampleBuild } from "./declared-examples.js";
 import { createNext15DocsApp } from "./docs-app.js";
-import { copyExample, runIn, serve, type ExampleServer } from "./example-apps.js";
+import { runIn, serve, type ExampleServer } from "./example-apps.js";
 import { createNext16Example } from "./next16-app.js";
 import { frameworkSeed, longTokenSeed, serverSessionSeed } from "./seed.js";
 
@@ -42,8 +43,10 @@ declare module "vitest" {
     viteUrl: string;
     /** What `vite build` printed (warnings included). */
     viteBuildOutput: string;
-    /** Where examples/vite was copied to and built (in the throwaway app beside its node_modules). */
+    /** Where examples/vite was copied to, installed (its own node_modules) and built. */
     viteDir: string;
+    /** Every folder of examples/, built outside the clone with only what it declares (declared-examples.ts). */
+    exampleBuilds: Record<string, ExampleBuild>;
     /** The file name `npm pack` gave the tarball (the examples' package.json install it). */
     tarballName: string;
   }
@@ -85,26 +88,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     stops.push(() => reverse.stop());
 
-    const bin = (path: string) => join(app.dir, "node_modules", path);
-    const nextDir = copyExample("nextjs", app.dir);
-    const viteDir = copyExample("vite", app.dir);
+    // every example copied beside the tarball, outside the clone, with only what its package.json declares
+    const examplesDir = join(app.dir, "..", "examples");
     const next16Dir = createNext16Example(app);
     const next16Bin = join(next16Dir, "node_modules", "next", "dist", "bin", "next");
-    const docsDir = createNext15DocsApp(app);
+    const docsDir = join(app.dir, "..", "next15-docs");
     const docsBin = join(docsDir, "node_modules", "next", "dist", "bin", "next");
-    const [, , , viteBuildOutput] = await Promise.all([
-      runIn(nextDir, [bin("next/dist/bin/next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
+    const [builds] = await Promise.all([
+      buildDeclaredExamples(examplesDir, app.tarball, { NEXT_TELEMETRY_DISABLED: "1", VITE_AUTH_URL: emulator.url }),
       // the docs' session-only app on Next.js 15, where @tanstack/react-query cannot be resolved
-      runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
+      createNext15DocsApp(app).then(() => runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" })),
       // Turbopack, Next.js 16's default, as a user's `next build` runs it
       runIn(next16Dir, [next16Bin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
         const built = /Turbopack/.test(output) && /Proxy \(Middleware\)/.test(output);
         if (!built) throw new Error(`next build (16) did not build the proxy with Turbopack:\n${output}`);
       }),
-      runIn(viteDir, [bin("typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]).then(() =>
-        runIn(viteDir, [bin("vite/bin/vite.js"), "build"], { VITE_AUTH_URL: emulator.url }),
-      ),
     ]);
+    for (const name of ["nextjs", "vite"]) {
+      const error = builds[name]?.error;
+      if (error !== undefined) throw new Error(`examples/${name} did not build outside the clone:\n${error}`);
+    }
+    const nextDir = builds.nextjs!.dir;
+    const viteDir = builds.vite!.dir;
+    const viteBuildOutput = builds.vite!.output;
+    const nextBin = join(nextDir, "node_modules", "next", "dist", "bin", "next");
+    const viteBin = join(viteDir, "node_modules", "vite", "bin", "vite.js");
     const packing = ((packed - started) / 1000).toFixed(1);
     console.log(`frameworks: packed in ${packing} s, examples built in ${seconds(packed)} s`);
 
@@ -146,7 +154,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const nextServers = (Object.keys(ports) as (keyof NextServers)[]).map((name) =>
       serve(
         nextDir,
-        [bin("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(ports[name])],
+        [nextBin, "start", "-H", "127.0.0.1", "-p", String(ports[name])],
         loopback(ports[name]),
         settings[name],
       ),
@@ -175,11 +183,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const viteUrl = `http://127.0.0.1:${vitePort}`;
     const servers: ExampleServer[] = await Promise.all([
       ...nextServers,
-      serve(
-        viteDir,
-        [bin("vite/bin/vite.js"), "preview", "--host", "127.0.0.1", "--port", String(vitePort), "--strictPort"],
-        viteUrl,
-      ),
+      serve(viteDir, [viteBin, "preview", "--host", "127.0.0.1", "--port", String(vitePort), "--strictPort"], viteUrl),
     ]);
     for (const server of servers) stops.push(server.stop);
     project.provide("frameworksEmulatorUrl", emulator.url);
@@ -195,6 +199,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("viteUrl", viteUrl);
     project.provide("viteBuildOutput", viteBuildOutput);
     project.provide("viteDir", viteDir);
+    project.provide("exampleBuilds", builds);
     project.provide("tarballName", basename(app.tarball));
   } catch (error) {
     await stopAll();

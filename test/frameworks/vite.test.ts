@@ -20,7 +20,7 @@ describe("the Vite example", () => {
 
   it("a build without VITE_AUTH_URL stops at once, naming the variable", async () => {
     const viteDir = inject("viteDir");
-    const vite = join(viteDir, "..", "node_modules", "vite", "bin", "vite.js");
+    const vite = join(viteDir, "node_modules", "vite", "bin", "vite.js");
     expect(process.env.VITE_AUTH_URL).toBeUndefined(); // the build inherits this process's environment
     const outDir = join(viteDir, "..", "vite-without-auth-url"); // never over the build being served
     await expect(runIn(viteDir, [vite, "build", "--outDir", outDir])).rejects.toThrow(/Set VITE_AUTH_URL/);

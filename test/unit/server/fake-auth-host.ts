@@ -75,10 +75,10 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
 
   const sign = (
     claims: Record<string, unknown>,
-    opts: { expiresIn?: number; key?: CryptoKey; iss?: string; alg?: string } = {},
+    opts: { expiresIn?: number; key?: CryptoKey; iss?: string; alg?: string; kid?: string } = {},
   ) =>
     new SignJWT(claims)
-      .setProtectedHeader({ alg: opts.alg ?? "RS256", kid: "k1" })
+      .setProtectedHeader({ alg: opts.alg ?? "RS256", kid: opts.kid ?? "k1" })
       .setIssuer(opts.iss ?? issuer)
       .setSubject(String(claims.user_id ?? "user"))
       .setIssuedAt()

@@ -66,3 +66,28 @@ describe("the auth host's keys unreachable", () => {
     expect(host.callsTo(REFRESH)).toEqual([]);
   });
 });
+
+describe("the key set through an outage that starts after it went stale", () => {
+  it("keeps verifying with the last good keys, fetching once per few seconds, and uses new ones once back", async () => {
+    host.behaviour.jwks = "ok";
+    const token = async () => host.sign(userClaims(), { expiresIn: 3600 });
+    expect((await auth.verifyAccessToken(await token())).email).toBe("ada@example.com");
+    // 11 minutes after the last fetch the host goes down for 60 s: the set is stale and cannot be reloaded
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    host.behaviour.jwks = "down";
+    for (let second = 0; second <= 60; second += 2) {
+      expect((await auth.verifyAccessToken(await token())).email).toBe("ada@example.com");
+      vi.setSystemTime(Date.now() + 2000);
+    }
+    // a reload per 5 s at most: 62 s of requests every 2 s
+    expect(host.callsTo(JWKS).length).toBeGreaterThanOrEqual(12);
+    expect(host.callsTo(JWKS).length).toBeLessThanOrEqual(14);
+    // a key id the last good set lacks, while the host is down: unknown, not a bad signature
+    const unknownKid = await host.sign(userClaims(), { kid: "k2" });
+    await expect(auth.verifyAccessToken(unknownKid)).rejects.toMatchObject({ reason: "key_unavailable" });
+    host.behaviour.jwks = "ok";
+    vi.setSystemTime(Date.now() + 6000);
+    expect((await auth.verifyAccessToken(await token())).email).toBe("ada@example.com");
+    await expect(auth.verifyAccessToken(unknownKid)).rejects.toMatchObject({ reason: "bad_signature" });
+  });
+});
