@@ -15,16 +15,16 @@ export {
   useLogoutFunction,
   useRedirectFunctions,
 } from "./client/redirects.js";
-// orgauth/react's hooks and guards, which work below this provider (the same modules: one context). Imported from
-// their own modules, not from orgauth/react's client file, which loads TanStack Query for the generated hooks: a
-// session-only app builds without @tanstack/react-query installed.
+// orgauth/react's hooks and guards, which work below this provider (the same modules: one context), from their file
+// without TanStack Query (orgauth/react's client file loads it for the generated hooks): a session-only app builds
+// without @tanstack/react-query installed.
 export {
+  RequireAuth,
   useAccessHelper,
   useActiveOrg,
   useAuthInfo,
   useAuthUrl,
   useHostedPageUrls,
   useOrgHelper,
-} from "../hooks/auth-hooks.js";
-export { RequireAuth } from "../hooks/require-auth.js";
+} from "../hooks/session-hooks.js";
 export type { AuthInfoLoggedIn, UseAuthInfoResult, UseActiveOrgResult } from "../hooks/auth-hooks.js";

@@ -2,11 +2,11 @@
  * `getUser()` and `getUserOrRedirect()` for server components, route handlers and server actions: the access token
  * from the middleware's request header (a fresh one after a refresh) or the cookie, verified locally. Neither ever
  * refreshes: a render cannot set cookies, and a rotated refresh token that is not saved would sign the user out.
- * Within one server render the user is read once (React's `cache`): the layout and the page share the read.
+ * Within one request the user is read once (remembered on the request's headers object): the layout and the page
+ * share the read.
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import * as React from "react";
 import type { ServerAuth, ServerUser } from "../server/index.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
 import { getServerAuth } from "./server-config.js";
@@ -30,24 +30,25 @@ function safeReturnPath(path: string | null | undefined): string {
   return path?.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
 }
 
-/**
- * React's per-render memo (`cache`, in the server components' React), else the function itself: outside a render
- * (a route handler, a server action, the middleware) or on a React without it, every call reads.
- */
-const perRender: <T>(read: () => Promise<T>) => () => Promise<T> =
-  (React as { cache?: <T>(read: () => Promise<T>) => () => Promise<T> }).cache ?? ((read) => read);
-
 /** The readers over a server session and the folder of its auth routes (both looked up at call time). */
 export function createSessionReaders(auth: () => ServerAuth, basePath: () => string): SessionReaders {
-  const getUser = perRender(async (): Promise<ServerUser | undefined> => {
+  // the read of each request, by its headers object (Next hands one per request; it goes with the request) and the
+  // headers it read the session from
+  const reads = new WeakMap<object, { from: string; read: Promise<ServerUser | undefined> }>();
+  async function getUser(): Promise<ServerUser | undefined> {
     const incoming = await headers();
     // readSession reads the standard Request; only the headers it reads the session from are copied
     const copied = new Headers();
     for (const [name, value] of incoming) {
       if (name === "cookie" || name.startsWith("x-orgauth-")) copied.set(name, value);
     }
-    return auth().readSession(new Request("http://localhost/", { headers: copied }));
-  });
+    const from = [...copied].join("\n");
+    const known = reads.get(incoming);
+    if (known?.from === from) return known.read;
+    const read = auth().readSession(new Request("http://localhost/", { headers: copied }));
+    reads.set(incoming, { from, read });
+    return read;
+  }
   async function redirectToLogin(returnToPath?: string): Promise<never> {
     const path = returnToPath ?? (await headers()).get(CURRENT_PATH_HEADER);
     redirect(`${basePath()}/login?return_to_path=${encodeURIComponent(safeReturnPath(path))}`);

@@ -86,6 +86,14 @@ describe("clientProps", () => {
     const byRedirect = createOrgauth({ ...configFor(host), redirectUri: `${APP}/api/auth/callback` });
     expect(byRedirect.clientProps(undefined).authRoutes).toBe("/api/auth");
   });
+
+  it("getUser reads the session once per request: the layout and the page share the user", async () => {
+    const orgauth = createOrgauth(configFor(host));
+    requestHeaders = new Headers({ cookie: await signedInCookie() });
+    const layout = await orgauth.getUser();
+    expect(layout?.email).toBe("ada@example.com");
+    expect(await orgauth.getUser()).toBe(layout);
+  });
 });
 
 describe("the middleware", () => {
