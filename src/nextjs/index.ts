@@ -11,6 +11,7 @@ export type {
 } from "./middleware.js";
 export type { ProtectedRouteHandler, ProtectHelpers } from "./protect.js";
 export type { AccessDenial, AccessRule } from "../server/access-rule.js";
+export type { SessionRetry } from "../server/retry-answer.js";
 export {
   createRouteMatcher,
   type RouteMatcher,

@@ -3,12 +3,14 @@
  * (Next.js 16): it renews an access token near expiry (one refresh in flight per session), writes the cookies on
  * the response and hands the fresh token to the render in a request header. It lets the auth routes through, keeps
  * signed-out visitors (and users without the role or permission) off the protected paths, and runs the app's own
- * callback with the session.
+ * callback with the session. A session it cannot read now is never a login: a page load that lost a rotation race
+ * loads itself again in a second, and a protected path answers a retryable 503 through an auth-host outage.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { type AccessDenial, type AccessRule, checkAccess, denialResponse } from "../server/access-rule.js";
 import { browserOrigin } from "../server/browser-origin.js";
 import type { ServerAuth, ServerAuthOptions, ServerUser } from "../server/index.js";
+import { retryableResponse } from "../server/retry-answer.js";
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from "../server/route-matcher.js";
 import { CURRENT_PATH_HEADER } from "./request-headers.js";
 import { getServerAuth, getServerOptions } from "./server-config.js";
@@ -20,7 +22,10 @@ export type ProtectedRoute = RoutePattern | (AccessRule & { path: RoutePattern |
 export interface MiddlewareAuth {
   /** The user after the renewal, or undefined. */
   readonly user: ServerUser | undefined;
-  /** Undefined when the user satisfies `rule`; else the answer to return (the login, 401 or 403). */
+  /**
+   * Undefined when the user satisfies `rule`; else the answer to return (the login, 401 or 403, or a retryable 503
+   * while the session cannot be read: an auth-host outage or a rotation race).
+   */
   protect(rule?: AccessRule): Promise<Response | undefined>;
   /** The response that passes the request on with the session's headers (add your own to it). */
   next(): NextResponse;
@@ -111,7 +116,12 @@ export function createMiddleware(
       for (const cookie of update.setCookies) response.headers.append("set-cookie", cookie);
       return response;
     };
+    const page = isNavigation(request);
+    const { retryable } = update;
+    // a page load that lost a rotation race, on any path: it loads again in a second, with the winner's cookies
+    if (retryable?.reason === "session_rotated" && page) return withCookies(retryableResponse(retryable, { page }));
     const protect = async (rule?: AccessRule) => {
+      if (retryable) return retryableResponse(retryable, { page });
       const denial = checkAccess(update.user, rule);
       return denial && denialAnswer(request, denial, routesPlace, auth());
     };

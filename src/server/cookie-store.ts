@@ -25,12 +25,12 @@ export const ACCESS_TOKEN_HEADER = "x-orgauth-access-token";
 
 /**
  * Most bytes the session's cookies (access token, refresh token, active org) take together in a `Cookie` header,
- * names and separators included: under 4 KB with the refusal cookie's 60, so the session fits the cookie of one
+ * names and separators included: under 4 KB with the refusal cookie's 62, so the session fits the cookie of one
  * name a browser keeps (4096 bytes) and leaves the app's own cookies room under a proxy's 8 KB header limit.
  */
 export const SESSION_COOKIE_BUDGET = 3900;
 
-/** How long a first refusal is remembered, in seconds. */
+/** How long a refusal of a session that may live on elsewhere is remembered, in seconds. */
 const REFUSAL_SECONDS = 300;
 
 /** The attributes every session cookie has. */
@@ -40,14 +40,27 @@ export interface CookieAttributes {
   maxAgeSeconds?: number;
 }
 
+/** The refusal cookie's value: the digest of the refused refresh token and the refusals so far. */
+export interface RefusalMark {
+  digest: string;
+  count: number;
+}
+
+/** The refusal cookie's value read (`digest` alone, from an earlier release, is one refusal). */
+function readRefusal(value: string | undefined): RefusalMark | undefined {
+  if (!value) return undefined;
+  const [digest = "", count] = value.split(".");
+  return { digest, count: Math.max(1, Number.parseInt(count ?? "1", 10) || 1) };
+}
+
 /** What a request's cookies say about the session. */
 export interface RequestSession {
   cookies: Map<string, string>;
   accessToken: string | undefined;
   refreshToken: string | undefined;
   activeOrgId: string | undefined;
-  /** The digest of a refresh token the auth host refused once (see refusal.ts). */
-  refusedDigest: string | undefined;
+  /** The refusals of a refresh token so far: its digest and how many (see refusal.ts). */
+  refusal: RefusalMark | undefined;
 }
 
 /** The cookies of a request by name (the first of a repeated name wins). */
@@ -82,15 +95,25 @@ export function clearCookie(name: string, attributes: Omit<CookieAttributes, "ma
   return setCookie(name, "", { ...attributes, maxAgeSeconds: 0 });
 }
 
+/**
+ * A token cookie's value, or undefined for none, or for one longer than the session's whole budget: orgauth never
+ * writes such a cookie (a browser keeps none over 4 KB), so it is no session (not a call to the auth host that fails
+ * and reads as an outage).
+ */
+function tokenCookie(cookies: Map<string, string>, name: string): string | undefined {
+  const value = cookies.get(name);
+  return value && value.length <= SESSION_COOKIE_BUDGET ? value : undefined;
+}
+
 /** The session cookies of a request. */
 export function readRequestSession(request: Request): RequestSession {
   const cookies = readCookies(request);
   return {
     cookies,
-    accessToken: cookies.get(SESSION_COOKIES.accessToken) || undefined,
-    refreshToken: cookies.get(SESSION_COOKIES.refreshToken) || undefined,
+    accessToken: tokenCookie(cookies, SESSION_COOKIES.accessToken),
+    refreshToken: tokenCookie(cookies, SESSION_COOKIES.refreshToken),
     activeOrgId: cookies.get(SESSION_COOKIES.activeOrgId) || undefined,
-    refusedDigest: cookies.get(REFUSED_COOKIE) || undefined,
+    refusal: readRefusal(cookies.get(REFUSED_COOKIE)),
   };
 }
 
@@ -149,7 +172,7 @@ export function storeSessionLines(
   else if (activeOrgId === null && session.activeOrgId !== undefined) {
     lines.push(clearCookie(SESSION_COOKIES.activeOrgId, attributes));
   }
-  if (session.refusedDigest !== undefined) lines.push(clearCookie(REFUSED_COOKIE, attributes));
+  if (session.refusal !== undefined) lines.push(clearCookie(REFUSED_COOKIE, attributes));
   return lines;
 }
 
@@ -166,9 +189,24 @@ export function clearSessionLines(config: ServerConfig, session: RequestSession)
   return names.filter((name) => session.cookies.has(name)).map((name) => clearCookie(name, attributes));
 }
 
-/** The line that remembers a first refusal of the refresh token with `digest` (see refusal.ts). */
-export function rememberRefusalLine(config: ServerConfig, digest: string): string {
-  return setCookie(REFUSED_COOKIE, digest, { secure: config.secureCookies, maxAgeSeconds: REFUSAL_SECONDS });
+/** The line that remembers the refusals of the refresh token with `digest` so far (see refusal.ts). */
+export function rememberRefusalLine(config: ServerConfig, mark: RefusalMark): string {
+  const value = `${mark.digest}.${mark.count}`;
+  return setCookie(REFUSED_COOKIE, value, { secure: config.secureCookies, maxAgeSeconds: REFUSAL_SECONDS });
+}
+
+/**
+ * The lines for a session taken as ended (see refusal.ts): the refusal cookie marks its refresh token as ended for as
+ * long as the browser keeps that token (no `Max-Age`, like the session's cookies), and the access token goes. The
+ * refresh-token cookie is never deleted here: this response may land after one that stored a newer session.
+ */
+export function endedSessionLines(config: ServerConfig, session: RequestSession, mark: RefusalMark): string[] {
+  const attributes = { secure: config.secureCookies };
+  const lines = [setCookie(REFUSED_COOKIE, `${mark.digest}.${mark.count}`, attributes)];
+  for (const name of [SESSION_COOKIES.accessToken, ...legacyChunks(session.cookies)]) {
+    if (session.cookies.has(name)) lines.push(clearCookie(name, attributes));
+  }
+  return lines;
 }
 
 /** What one `Set-Cookie` line does: the cookie's name, and its value as written, or null when it deletes it. */

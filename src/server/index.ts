@@ -4,7 +4,8 @@ export type { OrgAccess } from "../session/auth-objects.js";
 export type { OrgMembership, OrgRoleStructure } from "../session/types.js";
 export { createServerAuth, type ServerAuth } from "./create-server-auth.js";
 export { serverAuthOptionsFromEnv, type ServerAuthOptions } from "./options.js";
-export { AccessTokenError, type AccessTokenFailure } from "./errors.js";
+export { AccessTokenError, type AccessTokenFailure, isRetryableSessionError } from "./errors.js";
+export { retryableResponse, type SessionRetry } from "./retry-answer.js";
 export {
   type BackendClient,
   type BackendClientOptions,

@@ -29,13 +29,20 @@ export function createKeySet(config: Pick<ServerConfig, "authOrigin" | "fetch" |
   let failure: { at: number; error: AccessTokenError } | undefined;
   let loading: Promise<void> | undefined;
 
+  /** The key set, fetched within the timeout (a timer, not `AbortSignal.timeout`, which not every edge runtime has). */
   async function fetchKeys(): Promise<JWTVerifyGetKey> {
-    const response = await config.fetch(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    if (response.status !== 200) throw new Error(`${url.href} answered ${response.status}`);
-    return createLocalJWKSet(await response.json());
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new Error(`no answer in ${config.timeoutMs} ms`)),
+      config.timeoutMs,
+    );
+    try {
+      const response = await config.fetch(url, { headers: { accept: "application/json" }, signal: controller.signal });
+      if (response.status !== 200) throw new Error(`${url.href} answered ${response.status}`);
+      return createLocalJWKSet(await response.json());
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** One fetch at a time; its failure is remembered, never thrown. */

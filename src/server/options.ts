@@ -21,7 +21,10 @@ export interface ServerAuthOptions {
   allowedRedirectOrigins?: readonly string[];
   /** Seconds of clock difference allowed when checking `exp` and `nbf`. Default 5. */
   clockToleranceSeconds?: number;
-  /** The request handler refreshes when the access token expires sooner than this, in seconds. Default 60. */
+  /**
+   * The request handler refreshes when the access token expires sooner than this, in seconds, capped at half the
+   * token's lifetime (tokens of 15 s are renewed with under 7.5 s left). Default 60.
+   */
   refreshWhenSecondsRemaining?: number;
   /** Deadline of each call to the auth host, in milliseconds. Default 10000. */
   timeoutMs?: number;

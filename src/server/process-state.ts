@@ -12,8 +12,8 @@ interface RememberedAnswer {
   /** The refresh token that was traded. */
   refreshToken: string;
   outcome: RefreshOutcome;
-  /** When it was answered, `Date.now()` milliseconds. */
-  at: number;
+  /** Until when it may be handed out, `Date.now()` milliseconds. */
+  until: number;
 }
 
 /** What the copies share. */
@@ -25,7 +25,7 @@ export interface ProcessState {
 }
 
 /** The key of this state layout; a change to `ProcessState` gets a new version. */
-const STATE_KEY = Symbol.for("orgauth.server.process-state.v1");
+const STATE_KEY = Symbol.for("orgauth.server.process-state.v2");
 
 /** The state of this realm, made by the first copy that asks. */
 export function processState(): ProcessState {

@@ -3,25 +3,45 @@
  * host and every copy of this module, see process-state.ts), and a short memory of answers: parallel requests near
  * expiry (prefetches, parallel fetches) that carry the same refresh token share one call, and a request that
  * arrives with a token this process has just rotated gets the same new tokens instead of a "logged out" from the
- * auth host. A logout or a "logged out" answer forgets every answer of that session.
+ * auth host. An answer is remembered only as long as requests sent before its cookies reached the browser need it
+ * (a few seconds), and never past its access token's expiry: a logout on another instance, which this one cannot
+ * see, leaves that short window at most. A logout here or a "logged out" answer forgets every answer of the session.
  */
+import { decodeJwt } from "jose";
 import { BackendCallError, type ServerBackend } from "./backend.js";
 import { processState } from "./process-state.js";
 import type { RefreshOutcome } from "./refresh-outcome.js";
 
-/** How long an answer is handed to requests that still carry the old refresh token, in milliseconds. */
-const ROTATION_GRACE_MS = 30_000;
+/**
+ * How long an answer is handed to requests that still carry the refresh token it replaced, in milliseconds: the
+ * requests a browser sent before the new cookies arrived (in flight at the same moment, or a response's headers late).
+ */
+const ANSWER_KEPT_MS = 10_000;
 /** Most answers remembered at once (the oldest go first). */
 const REMEMBERED_ANSWERS = 1000;
 
-/** Remembers a refreshed answer for the grace period, dropping expired and surplus ones. */
+/** Until when (`Date.now()` milliseconds) an answer given at `now` may be handed out: the window, or its token's expiry. */
+function usableUntil(outcome: RefreshOutcome, now: number): number {
+  if (outcome.kind !== "refreshed") return now;
+  let expiresAtMs = Number.POSITIVE_INFINITY;
+  try {
+    const { exp } = decodeJwt(outcome.tokens.accessToken);
+    if (typeof exp === "number") expiresAtMs = exp * 1000;
+  } catch {
+    // not a JWT: the verification after the refresh refuses it; nothing to hand out
+    expiresAtMs = now;
+  }
+  return Math.min(now + ANSWER_KEPT_MS, expiresAtMs);
+}
+
+/** Remembers a refreshed answer while it may be handed out, dropping outdated and surplus ones. */
 function remember(key: string, scope: string, refreshToken: string, outcome: RefreshOutcome, now: number): void {
   const { answered } = processState();
   for (const [oldKey, entry] of answered) {
-    if (now - entry.at < ROTATION_GRACE_MS && answered.size < REMEMBERED_ANSWERS) break;
+    if (now < entry.until && answered.size < REMEMBERED_ANSWERS) break;
     answered.delete(oldKey);
   }
-  answered.set(key, { scope, refreshToken, outcome, at: now });
+  answered.set(key, { scope, refreshToken, outcome, until: usableUntil(outcome, now) });
 }
 
 /**
@@ -63,7 +83,7 @@ async function callRefresh(
 
 /**
  * Refreshes `refreshToken` (for `activeOrgId` when given) unless a call for it is in flight (then shares it) or
- * was answered within the grace period (then hands out that answer). `scope` keeps auth hosts apart.
+ * was answered a moment ago with a token still valid (then hands out that answer). `scope` keeps auth hosts apart.
  */
 export function refreshOnce(
   backend: ServerBackend,
@@ -74,7 +94,7 @@ export function refreshOnce(
   const { inFlight, answered } = processState();
   const key = `${scope}\n${activeOrgId ?? ""}\n${refreshToken}`;
   const recent = answered.get(key);
-  if (recent && Date.now() - recent.at < ROTATION_GRACE_MS) return Promise.resolve(recent.outcome);
+  if (recent && Date.now() < recent.until) return Promise.resolve(recent.outcome);
   const running = inFlight.get(key);
   if (running) return running;
   const call = callRefresh(backend, refreshToken, activeOrgId)

@@ -9,6 +9,7 @@ import {
   storeSessionLines,
 } from "../../../src/server/cookie-store.js";
 import type { ServerConfig } from "../../../src/server/options.js";
+import { APP, hostWithAuth } from "./fake-auth-host.js";
 
 const config = { secureCookies: true } as ServerConfig;
 const ORG = "cc80f47d-a6d4-4cdb-a946-cfda29dda3b7";
@@ -53,5 +54,19 @@ describe("the cookie store", () => {
       headers: { cookie: 'a=1; b="two"; a=3; junk; c=%E2%9C%93; d=%zz' },
     });
     expect(Object.fromEntries(readCookies(request))).toEqual({ a: "1", b: "two", c: "✓", d: "%zz" });
+  });
+});
+
+describe("a refresh cookie no browser keeps", () => {
+  it("a 1 MB refresh cookie is no session: signed out, its cookie cleared, no call, not an outage (503)", async () => {
+    const { host, auth } = await hostWithAuth();
+    const cookie = `${SESSION_COOKIES.refreshToken}=${"r".repeat(1024 * 1024)}`;
+    const headers = { cookie, origin: APP };
+    const userinfo = await auth.handleAuthRoute(new Request(`${APP}/api/auth/userinfo`, { headers }));
+    expect([userinfo.status, (await userinfo.json()).error_code]).toEqual([401, "not_logged_in"]);
+    expect(userinfo.headers.getSetCookie()).toEqual([expect.stringMatching(/^__pa_rt=; .*Max-Age=0/)]);
+    const update = await auth.handleRequest(new Request(`${APP}/page`, { headers }));
+    expect([update.user, update.retryable]).toEqual([undefined, undefined]);
+    expect(host.calls).toEqual([]);
   });
 });

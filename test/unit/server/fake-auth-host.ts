@@ -61,7 +61,13 @@ export interface HostBehaviour {
 }
 
 /** The fake host: keys, a token signer, its state and its fetch. */
-export async function createFakeAuthHost(options: { issuer?: string; accessTokenSeconds?: number } = {}) {
+export async function createFakeAuthHost(
+  options: {
+    issuer?: string;
+    accessTokenSeconds?: number /** A replaced refresh token works this long (default 0). */;
+    reuseSeconds?: number;
+  } = {},
+) {
   const issuer = options.issuer ?? ISSUER;
   const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
   const pem = await exportSPKI(publicKey);
@@ -71,19 +77,26 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
   const codes = new Map<string, Record<string, unknown>>();
   /** Live refresh tokens → the claims of their user. */
   const refreshTokens = new Map<string, Record<string, unknown>>();
+  /** Replaced refresh tokens in the reuse window → until when they work (`Date.now()` milliseconds). */
+  const reused = new Map<string, number>();
   let counter = 0;
 
+  const lifetime = options.accessTokenSeconds ?? 1800;
+  /** A token of the host's lifetime with `expiresIn` seconds left (default: all of it), issued no later than now. */
   const sign = (
     claims: Record<string, unknown>,
     opts: { expiresIn?: number; key?: CryptoKey; iss?: string; alg?: string; kid?: string } = {},
-  ) =>
-    new SignJWT(claims)
+  ) => {
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + (opts.expiresIn ?? lifetime);
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: opts.alg ?? "RS256", kid: opts.kid ?? "k1" })
       .setIssuer(opts.iss ?? issuer)
       .setSubject(String(claims.user_id ?? "user"))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + (opts.expiresIn ?? options.accessTokenSeconds ?? 1800))
+      .setIssuedAt(Math.min(now, expiresAt - lifetime))
+      .setExpirationTime(expiresAt)
       .sign(opts.key ?? privateKey);
+  };
 
   const newRefreshToken = (claims: Record<string, unknown>) => {
     const token = `rt_${++counter}_${crypto.randomUUID()}`;
@@ -106,6 +119,8 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
 
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    // a server's body limit, as the provider's (and the emulator's) have
+    if (typeof init?.body === "string" && init.body.length > 100_000) return json(413, { error_code: "too_large" });
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({
@@ -148,7 +163,8 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
         if (behaviour.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.refreshDelayMs));
         if (behaviour.refresh === "down")
           return json(503, { error_code: "unexpected_error", user_facing_error: "down" });
-        const claims = refreshTokens.get(body?.refresh_token);
+        const usableUntil = reused.get(body?.refresh_token) ?? Number.POSITIVE_INFINITY;
+        const claims = Date.now() < usableUntil ? refreshTokens.get(body?.refresh_token) : undefined;
         if (behaviour.refresh === "logged_out" || !claims) {
           return json(401, { error_code: "not_logged_in", user_facing_error: "You must be logged in to do that" });
         }
@@ -162,7 +178,11 @@ export async function createFakeAuthHost(options: { issuer?: string; accessToken
           const { org_id_to_org_member_info: _, ...rest } = claims;
           tokenClaims = { ...rest, org_member_info: orgs[orgId] };
         }
-        refreshTokens.delete(body.refresh_token);
+        const replaced = body.refresh_token as string;
+        if ((options.reuseSeconds ?? 0) > 0) {
+          // the provider's reuse window: a replaced token works a while longer (unless the session ends)
+          reused.set(replaced, Date.now() + (options.reuseSeconds ?? 0) * 1000);
+        } else refreshTokens.delete(replaced);
         const expiresAt = Math.floor(Date.now() / 1000) + (options.accessTokenSeconds ?? 1800);
         return json(200, {
           refresh_token: newRefreshToken(claims),

@@ -95,23 +95,27 @@ describe("handleRequest (the middleware's job)", () => {
     expect(update.setCookies).toEqual([]);
   });
 
-  it("signs out (cookies cleared) when the token has expired and the auth host refuses the same refresh token twice", async () => {
+  it("a refused refresh token with an expired access token: retryable twice (a race), then ended without deleting it", async () => {
     const jar = await browserWithSession(-60);
     host.behaviour.refresh = "logged_out";
-    const first = await auth.handleRequest(jar.request(`${APP}/page`));
-    expect(first.user).toBeUndefined();
-    expect(first.requestHeaders.has(ACCESS_TOKEN_HEADER)).toBe(false);
-    // the first refusal only reads as signed out: another instance may hold the session's newer token
-    expect(first.setCookies.some((line) => line.includes("Max-Age=0"))).toBe(false);
-    jar.take(first);
+    for (const round of [1, 2]) {
+      const refused = await auth.handleRequest(jar.request(`${APP}/page`));
+      expect([round, refused.user, refused.retryable?.reason]).toEqual([round, undefined, "session_rotated"]);
+      expect(refused.requestHeaders.has(ACCESS_TOKEN_HEADER)).toBe(false);
+      // another instance may hold the session's newer token: nothing is deleted
+      expect(refused.setCookies.some((line) => line.includes("Max-Age=0"))).toBe(false);
+      jar.take(refused);
+    }
+    const ended = await auth.handleRequest(jar.request(`${APP}/page`));
+    expect([ended.user, ended.retryable]).toEqual([undefined, undefined]);
+    jar.take(ended);
+    // the expired access token goes; the refresh token stays (a late winner's may be in it) and is marked as ended
+    expect(jar.cookies.has(SESSION_COOKIES.accessToken)).toBe(false);
     expect(jar.cookies.has(SESSION_COOKIES.refreshToken)).toBe(true);
-    const second = await auth.handleRequest(jar.request(`${APP}/page`));
-    expect(second.user).toBeUndefined();
-    jar.take(second);
-    expect(jar.cookies.size).toBe(0);
-    // cleared: no refresh on the requests after it
-    await auth.handleRequest(jar.request(`${APP}/page`));
-    expect(host.callsTo(REFRESH)).toHaveLength(2);
+    // ended: no refresh on the requests after it, no retry either
+    const after = await auth.handleRequest(jar.request(`${APP}/page`));
+    expect([after.user, after.retryable, after.setCookies]).toEqual([undefined, undefined, []]);
+    expect(host.callsTo(REFRESH)).toHaveLength(3);
   });
 
   it("a first refusal cookie left over from a lost race is dropped once the newer session renews", async () => {
@@ -134,7 +138,7 @@ describe("handleRequest (the middleware's job)", () => {
     expect([kept.user?.email, kept.setCookies]).toEqual(["ada@example.com", []]);
     const expired = await browserWithSession(-60);
     const unknown = await auth.handleRequest(expired.request(`${APP}/page`));
-    expect([unknown.user, unknown.setCookies]).toEqual([undefined, []]);
+    expect([unknown.user, unknown.setCookies, unknown.retryable?.reason]).toEqual([undefined, [], "auth_unavailable"]);
   });
 
   it("clears a dead access token when there is no refresh token", async () => {

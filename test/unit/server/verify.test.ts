@@ -200,6 +200,16 @@ describe("verifyAccessToken with the auth host's JWKS", () => {
       fetch: () => Promise.reject(new TypeError("fetch failed")),
     });
     expect(await refusal(offline.verifyAccessToken(await downHost.sign(userClaims())))).toBe("key_unavailable");
+    // a key set that never answers: key_unavailable once the deadline passes
+    const hanging = createServerAuth({
+      authUrl: downHost.issuer,
+      apiKey: API_KEY,
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 50,
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+    });
+    expect(await refusal(hanging.verifyAccessToken(await downHost.sign(userClaims())))).toBe("key_unavailable");
   });
 });
 
