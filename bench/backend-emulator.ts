@@ -8,8 +8,9 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
-import type { EmulatorSeed } from "../src/emulator/index.js";
+import { demoSeed, type EmulatorSeed } from "../src/emulator/index.js";
 import type { BackendClient } from "../src/server/backend-client.js";
+import type { BackendPages } from "../src/server/backend-pages.js";
 import { runCli } from "../test/emulator/run-cli.js";
 import { importPacked } from "./packed-entry.js";
 
@@ -21,6 +22,8 @@ const API_KEY = "bench-integration-api-key";
 export interface BackendBench {
   authUrl: string;
   orgauth: BackendClient;
+  /** The paged calls of `orgauth` as iterables over every item (`backendPages`). */
+  pages: BackendPages;
   /** orgauth's client with answer validation off (what validation costs is the difference). */
   unvalidated: BackendClient;
   vendor: ReturnType<typeof initBaseAuth>;
@@ -28,19 +31,23 @@ export interface BackendBench {
 }
 
 /**
- * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent), on `database` when given,
+ * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent; the per-key API-key
+ * validation limit off), on `database` when given,
  * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time. orgauth's
  * client is `orgauth/server` of this tree's packed package, installed in a throwaway app (built once per tree state).
  */
 export async function startBackendBench(seed?: EmulatorSeed, database?: string): Promise<BackendBench> {
   const app = createPackedApp();
-  const { createBackendClient } = await importPacked<typeof import("../src/server/index.js")>(app.dir, "server.js");
+  const { backendPages, createBackendClient } = await importPacked<typeof import("../src/server/index.js")>(
+    app.dir,
+    "server.js",
+  );
   const args = ["--port", "0", "--quiet", "--api-key", API_KEY];
-  if (seed) {
-    const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
-    writeFileSync(file, JSON.stringify(seed));
-    args.push("--seed", file);
-  }
+  // The per-key validation limit (100 in 10 s by default) is off: the benches validate one key hundreds of times.
+  const seeded = seed ?? demoSeed;
+  const file = join(tmpdir(), `orgauth-bench-seed-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ ...seeded, settings: { ...seeded.settings, apiKeyValidationLimit: 0 } }));
+  args.push("--seed", file);
   if (database) args.push("--database", database);
   const cli = runCli(args);
   await cli.printed(/Press Ctrl-C/);
@@ -52,9 +59,11 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
     const redirected = `${authUrl}${url.slice(VENDOR_BACKEND.length)}`;
     return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
   };
+  const orgauth = createBackendClient({ authUrl, apiKey: API_KEY });
   return {
     authUrl,
-    orgauth: createBackendClient({ authUrl, apiKey: API_KEY }),
+    orgauth,
+    pages: backendPages(orgauth),
     unvalidated: createBackendClient({ authUrl, apiKey: API_KEY, validation: "off" }),
     vendor: initBaseAuth({ authUrl, apiKey: API_KEY }),
     stop: async () => {

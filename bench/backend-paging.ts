@@ -1,6 +1,6 @@
 /**
  * Paging through a big org (part of `npm run bench`): every member of an org of 10,000, 100 a page (the server's
- * cap), by orgauth's backend client and by the unmodified `@propelauth/node`, against one emulator process seeded
+ * cap), by orgauth's backend client (`backendPages`, no loop of ours) and by the unmodified `@propelauth/node`, against one emulator process seeded
  * with that org; interleaved rounds, wall and client CPU time per whole pass, orgauth's over the vendor's per round.
  * `BACKEND_BENCH_MEMBERS` and `BACKEND_BENCH_PAGING_ROUNDS` change the size and the rounds.
  */
@@ -29,18 +29,12 @@ export async function runBackendPaging(): Promise<void> {
   const started = performance.now();
   const bench = await startBackendBench(bigOrgSeed());
   console.log(`  emulator process started with the seed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const { orgauth, vendor } = bench;
+  const { pages, vendor } = bench;
   const passes = {
     orgauth: async () => {
       let seen = 0;
-      for (let page = 0, more = true; more; page++) {
-        const answer = await orgauth.fetchUsersInOrg({
-          path: { orgId: ORG_ID },
-          query: { page_number: page, page_size: PAGE_SIZE },
-        });
-        seen += answer.users.length;
-        more = answer.has_more_results;
-      }
+      for await (const _member of pages.fetchUsersInOrg({ path: { orgId: ORG_ID }, query: { page_size: PAGE_SIZE } }))
+        seen++;
       if (seen !== MEMBERS) throw new Error(`orgauth paged ${seen} members`);
     },
     vendor: async () => {

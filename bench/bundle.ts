@@ -1,4 +1,4 @@
-import { build, type BuildOptions, type Metafile } from "esbuild";
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -23,6 +23,8 @@ export interface BundleOptions {
   define?: Record<string, string>;
   /** Packages left out of the bundle (the app loads them anyway); default react, react-dom and TanStack Query. */
   external?: readonly string[];
+  /** esbuild plugins (bench/size-ablation.ts edits the sources with one). */
+  plugins?: Plugin[];
 }
 
 /** React and its JSX runtime: left out of every bundle (every app on either SDK ships them). */
@@ -63,6 +65,7 @@ function appBuildOptions(options: BundleOptions) {
   return {
     ...(options.alias ? { alias: options.alias } : {}),
     ...(options.define ? { define: options.define } : {}),
+    ...(options.plugins ? { plugins: options.plugins } : {}),
     jsx: "automatic",
     bundle: true,
     minify: true,
@@ -144,23 +147,26 @@ export async function bundleSplit(source: string, options: BundleOptions = {}): 
 }
 
 /**
- * Chunk names whose content hashes do not depend on where a measurement runs. esbuild's hashes change with the
- * throwaway folders of a run, and the gzip size of the code that names them with them; each is replaced by a hash
- * of the chunk's own code (its references left out), as random-looking as esbuild's, the same in every run.
+ * Chunk names whose content hashes do not depend on where a measurement runs, nor on files the chunk does not
+ * carry. esbuild's hashes change with the throwaway folders of a run, and a chunk of the packed package keeps the
+ * package's own chunk hash in its name (`listOrgMembers-<package hash>-<app hash>.js`), which changes whenever any
+ * file of the package does: the gzip size of the code that names them changed with them, by a few bytes either way.
+ * Each run of hashes is replaced by a hash of the chunk's own code (its references left out), as random-looking as
+ * esbuild's, the same in every run.
  */
 function stableChunkNames(files: readonly { path: string; text: string }[]): (code: string) => string {
   const stable = new Map<string, string>();
   for (const file of files) {
-    const hash = CHUNK_HASH.exec(basename(file.path))?.[1];
-    if (!hash) continue;
-    const digest = createHash("sha256").update(file.text.replace(CHUNK_HASH_GLOBAL, "")).digest();
-    stable.set(hash, Array.from(digest.subarray(0, 8), (byte) => BASE32[byte % 32]).join(""));
+    const hashes = CHUNK_HASHES.exec(basename(file.path))?.[0];
+    if (!hashes) continue;
+    const digest = createHash("sha256").update(file.text.replace(CHUNK_HASHES_GLOBAL, "")).digest();
+    stable.set(hashes, `-${Array.from(digest.subarray(0, 8), (byte) => BASE32[byte % 32]).join("")}.js`);
   }
-  return (code) => code.replace(CHUNK_HASH_GLOBAL, (_, hash: string) => `-${stable.get(hash) ?? hash}.js`);
+  return (code) => code.replace(CHUNK_HASHES_GLOBAL, (hashes: string) => stable.get(hashes) ?? hashes);
 }
 
-const CHUNK_HASH = /-([A-Z0-9]{8})\.js$/;
-const CHUNK_HASH_GLOBAL = /-([A-Z0-9]{8})\.js\b/g;
+const CHUNK_HASHES = /(?:-[A-Z0-9]{8})+\.js$/;
+const CHUNK_HASHES_GLOBAL = /(?:-[A-Z0-9]{8})+\.js\b/g;
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /**

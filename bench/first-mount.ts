@@ -1,15 +1,20 @@
 /**
  * First mount in headless Chromium (part of `npm run bench`): the same page written with orgauth and with the
- * vendor's SDK (bench/apps/mount-*.tsx, bundled from the packed package as an app would, production React),
- * served with a mock refresh endpoint on 127.0.0.1 that answers after 20 ms and counts requests.
- *  1. One tab, fresh browser context each load: from the end of the bundle to the refresh request, and from
- *     navigation start to "logged in" rendered (medians; orgauth / vendor).
+ * vendor's SDK (bench/apps/mount-*.tsx, bundled from the packed package as an app's production build would:
+ * code splitting, minified, production React), its chunks served gzipped with a mock refresh endpoint on
+ * 127.0.0.1 that answers after 20 ms and counts requests.
+ *  1. One tab, fresh browser context each load, `LOADS` loads of each library alternating, on loopback and on a
+ *     throttled network (Chromium's network emulation, `THROTTLED`): navigation start to "logged in" rendered,
+ *     to the refresh request leaving, and from the end of the bundle to that request (medians; orgauth / vendor
+ *     per round, with the spread).
  *  2. Five tabs of one context opened at the same moment: refresh requests sent, on a quiet CPU and with the
  *     CPU throttled 10× in every tab (Chromium's CPU throttling).
  *  3. A second tab opened once the first renders "logged in": the refresh requests it sends.
  * Loads of the two libraries alternate, so machine noise falls on both.
  */
 import { build } from "esbuild";
+import { basename } from "node:path";
+import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../test/support/chromium.js";
 import { startLocalServer, type LocalServer } from "../test/support/local-server.js";
@@ -20,24 +25,40 @@ import { median, ratioWithSpread } from "./spread.js";
 
 const LIBRARIES = ["orgauth", "vendor"] as const;
 type Library = (typeof LIBRARIES)[number];
-const LOADS = 15;
+const LOADS = 20;
 const TABS = 5;
 const SERVER_DELAY_MS = 20;
+/**
+ * The throttled network: Lighthouse's mobile profile ("slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
+ * up), applied by Chromium's network emulation (CDP `Network.emulateNetworkConditions`) to every request.
+ */
+const THROTTLED = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+} as const;
 interface MountTiming {
   bundleEndToRequestMs: number;
+  loadToRequestMs: number;
   loadToLoggedInMs: number;
 }
 
-/** Bundles both pages from the packed package (minified, production React). */
-async function bundlePages(): Promise<Record<Library, string>> {
+/** A page's files by path (`/<library>/<chunk>.js`), gzipped as a production server sends them. */
+type PageFiles = Map<string, Buffer>;
+
+/** Bundles both pages from the packed package (code splitting, minified, production React). */
+async function bundlePages(): Promise<PageFiles> {
   const packed = createPackedApp();
+  const files: PageFiles = new Map();
   try {
     packed.copy("bench/apps", "apps");
-    const pages = {} as Record<Library, string>;
     for (const library of LIBRARIES) {
       const result = await build({
-        entryPoints: [`${packed.dir}/apps/mount-${library}.tsx`],
+        entryPoints: { index: `${packed.dir}/apps/mount-${library}.tsx` },
         bundle: true,
+        splitting: true,
+        outdir: `${packed.dir}/out-${library}`,
         minify: true,
         format: "esm",
         platform: "browser",
@@ -47,9 +68,10 @@ async function bundlePages(): Promise<Record<Library, string>> {
         write: false,
         logLevel: "silent",
       });
-      pages[library] = result.outputFiles[0]!.text;
+      for (const file of result.outputFiles)
+        files.set(`/${library}/${basename(file.path)}`, gzipSync(file.contents, { level: 9 }));
     }
-    return pages;
+    return files;
   } finally {
     packed.remove();
   }
@@ -57,14 +79,21 @@ async function bundlePages(): Promise<Record<Library, string>> {
 
 /** The page server: each library's page and bundle, and a refresh endpoint that counts what it answers. */
 async function startServer(
-  pages: Record<Library, string>,
+  files: PageFiles,
 ): Promise<{ server: LocalServer; origin: string; refreshes: () => number; reset: () => void }> {
   let count = 0;
   const server = await startLocalServer(
     (req, res) => {
       const path = new URL(req.url ?? "/", "http://x").pathname;
-      const library = LIBRARIES.find((name) => path === `/${name}.js`);
-      if (library) return void res.writeHead(200, { "Content-Type": "text/javascript" }).end(pages[library]);
+      const file = files.get(path);
+      if (file)
+        return void res
+          .writeHead(200, {
+            "Content-Type": "text/javascript",
+            "Content-Encoding": "gzip",
+            "Cache-Control": "no-store",
+          })
+          .end(file);
       if (path === "/api/v1/refresh_token") {
         count++;
         return void setTimeout(
@@ -81,7 +110,7 @@ async function startServer(
         return void res
           .writeHead(200, { "Content-Type": "text/html" })
           .end(
-            `<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}.js"></script>`,
+            `<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}/index.js"></script>`,
           );
       res.writeHead(404).end();
     },
@@ -101,17 +130,27 @@ async function waitForLoggedIn(page: Page): Promise<void> {
   await page.waitForFunction(() => window.loggedInMs !== undefined, undefined, { timeout: 60_000 });
 }
 
-async function oneLoad(browser: Browser, url: string): Promise<MountTiming> {
+/** One load in a fresh context, on the throttled network when `throttled`. */
+async function oneLoad(browser: Browser, url: string, throttled: boolean): Promise<MountTiming> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    if (throttled) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", THROTTLED);
+    }
     await page.goto(url);
     await waitForLoggedIn(page);
     return await page.evaluate(() => {
       const request = performance
         .getEntriesByType("resource")
         .find((entry) => entry.name.includes("/api/v1/refresh_token"))!;
-      return { bundleEndToRequestMs: request.startTime - window.bundleEndMs!, loadToLoggedInMs: window.loggedInMs! };
+      return {
+        bundleEndToRequestMs: request.startTime - window.bundleEndMs!,
+        loadToRequestMs: request.startTime,
+        loadToLoggedInMs: window.loggedInMs!,
+      };
     });
   } finally {
     await context.close();
@@ -167,26 +206,35 @@ async function secondTab(
 /** Runs the first-mount measurements and prints them side by side. */
 export async function runFirstMount(): Promise<void> {
   const pages = await bundlePages();
+  const entryBytes = (library: Library) => (pages.get(`/${library}/index.js`)?.length ?? 0) / 1024;
+  console.log(
+    `Page JS before it runs (gzip, React included): orgauth ${entryBytes("orgauth").toFixed(2)} KB, vendor ${entryBytes("vendor").toFixed(2)} KB`,
+  );
   const server = await startServer(pages);
   const browser = await launchChromium();
   try {
-    const timings: Record<Library, MountTiming[]> = { orgauth: [], vendor: [] };
-    for (let i = 0; i < LOADS; i++) {
-      for (const library of LIBRARIES) timings[library].push(await oneLoad(browser, `${server.origin}/${library}`));
-    }
-    const medianOf = (library: Library, key: keyof MountTiming) =>
-      median(timings[library].map((timing) => timing[key]));
-    console.log(`First mount in headless Chromium (median of ${LOADS} loads each, production build)`);
-    for (const [key, label] of [
-      ["bundleEndToRequestMs", "end of bundle → refresh request"],
-      ["loadToLoggedInMs", 'navigation start → "logged in" rendered'],
-    ] as const) {
-      const ours = medianOf("orgauth", key);
-      const vendor = medianOf("vendor", key);
-      const perLoad = (library: Library) => timings[library].map((timing) => timing[key]);
-      console.log(
-        `  ${label.padEnd(42)} orgauth ${ours.toFixed(1)} ms, vendor ${vendor.toFixed(1)} ms, ratio ${ratioWithSpread(perLoad("orgauth"), perLoad("vendor"))}`,
-      );
+    for (const throttled of [false, true]) {
+      const timings: Record<Library, MountTiming[]> = { orgauth: [], vendor: [] };
+      for (let i = 0; i < LOADS; i++) {
+        // alternating, and each library first in every other round
+        const order = i % 2 === 0 ? LIBRARIES : [...LIBRARIES].reverse();
+        for (const library of order)
+          timings[library].push(await oneLoad(browser, `${server.origin}/${library}`, throttled));
+      }
+      const network = throttled ? "throttled network (150 ms RTT, 1.6 Mbit/s down)" : "loopback";
+      console.log(`First mount in headless Chromium, ${network}: ${LOADS} loads each, alternating, production build`);
+      for (const [key, label] of [
+        ["loadToLoggedInMs", 'navigation start → "logged in" rendered'],
+        ["loadToRequestMs", "navigation start → refresh request leaves"],
+        ["bundleEndToRequestMs", "end of bundle → refresh request"],
+      ] as const) {
+        const perLoad = (library: Library) => timings[library].map((timing) => timing[key]);
+        const spread = (library: Library) =>
+          `${median(perLoad(library)).toFixed(1)} ms (${Math.min(...perLoad(library)).toFixed(1)}–${Math.max(...perLoad(library)).toFixed(1)})`;
+        console.log(
+          `  ${label.padEnd(42)} orgauth ${spread("orgauth")}, vendor ${spread("vendor")}, ratio ${ratioWithSpread(perLoad("orgauth"), perLoad("vendor"))}`,
+        );
+      }
     }
     console.log(`${TABS} tabs of one browser opened at the same moment: initial refresh requests`);
     for (const throttling of [1, 10]) {

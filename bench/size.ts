@@ -26,7 +26,8 @@ import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
  * Then the per-part breakdown of each bundle (esbuild's metafile, gzip shared pro rata to minified bytes).
  *
  * `--strict` exits 1 when an aim is missed. `--budget` exits 1 when a row exceeds bench/size-budget.json (checked
- * in `npm test`); `--lower-budget` writes the figures measured now where they are lower: the budget only goes down.
+ * in `npm test`: its initial download, or its initial and later downloads together); `--lower-budget` writes the
+ * figures measured now where they are lower: the budget only goes down.
  */
 const strict = process.argv.includes("--strict");
 const checkBudget = process.argv.includes("--budget");
@@ -35,12 +36,22 @@ const BUDGET_FILE = join(repoRoot, "bench", "size-budget.json");
 
 /**
  * orgauth's figures a row may not exceed, gzip bytes: what the entry loads before it runs, and what it loads later
- * (deferred chunks, the validators). Each is held apart, so a byte moved out of the initial download may not grow
- * the later one unnoticed.
+ * (deferred chunks, the validators). A row is within its budget when its initial download is at most the initial
+ * budget and the two together at most the two budgets together: code moved out of the initial download may make
+ * the later one grow, by less than the initial one fell (the bytes go, they do not just move).
  */
 interface RowBudget {
   initialGzipBytes: number;
   laterGzipBytes: number;
+}
+
+/** Whether a row's figures are within its budget (a row with no budget is not). */
+function withinBudget(limit: RowBudget | undefined, figures: SplitBundle): boolean {
+  return (
+    limit !== undefined &&
+    figures.initialGzipBytes <= limit.initialGzipBytes &&
+    figures.initialGzipBytes + figures.laterGzipBytes <= limit.initialGzipBytes + limit.laterGzipBytes
+  );
 }
 
 const packed = createPackedApp();
@@ -97,20 +108,18 @@ try {
   const budget = readBudget();
   console.log(`\nBudget (${checkBudget ? "checked" : "shown"}; bench/size-budget.json, orgauth only)\n`);
   printTable(
-    ["bundle", "initial", "budget", "later", "budget"],
+    ["bundle", "initial", "budget", "initial + later", "budget", ""],
     measured.map(({ row, orgauth }) => {
       const limit = budget[row.name];
-      const over =
-        !limit || orgauth.initialGzipBytes > limit.initialGzipBytes || orgauth.laterGzipBytes > limit.laterGzipBytes;
-      if (over) overBudget = true;
-      const mark = (value: number, max: number | undefined) =>
-        `${max === undefined ? "none" : kb(max)} ${value > (max ?? -1) ? "✖ over" : "✔"}`;
+      const within = withinBudget(limit, orgauth);
+      if (!within) overBudget = true;
       return [
         row.name,
-        kb(orgauth.initialGzipBytes),
-        mark(orgauth.initialGzipBytes, limit?.initialGzipBytes),
-        kb(orgauth.laterGzipBytes),
-        mark(orgauth.laterGzipBytes, limit?.laterGzipBytes),
+        bytes(orgauth.initialGzipBytes),
+        limit ? bytes(limit.initialGzipBytes) : "none",
+        bytes(orgauth.initialGzipBytes + orgauth.laterGzipBytes),
+        limit ? bytes(limit.initialGzipBytes + limit.laterGzipBytes) : "none",
+        within ? "✔" : "✖ over",
       ];
     }),
   );
@@ -148,15 +157,20 @@ function readBudget(): Record<string, RowBudget> {
   return JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as Record<string, RowBudget>;
 }
 
-/** Writes each row's figures where they are below the budget (rows new to the budget are added as measured). */
+/**
+ * Writes each row's figures where they are below the budget (rows new to the budget are added as measured): the
+ * initial budget and the budget of both together each only go down; the later budget is what they leave.
+ */
 function writeLowerBudget(budget: Record<string, RowBudget>, measured: Measured[]): void {
   const next: Record<string, RowBudget> = {};
   for (const { row, orgauth } of measured) {
     const old = budget[row.name];
-    next[row.name] = {
-      initialGzipBytes: Math.min(old?.initialGzipBytes ?? Number.POSITIVE_INFINITY, orgauth.initialGzipBytes),
-      laterGzipBytes: Math.min(old?.laterGzipBytes ?? Number.POSITIVE_INFINITY, orgauth.laterGzipBytes),
-    };
+    const initial = Math.min(old?.initialGzipBytes ?? Number.POSITIVE_INFINITY, orgauth.initialGzipBytes);
+    const total = Math.min(
+      old ? old.initialGzipBytes + old.laterGzipBytes : Number.POSITIVE_INFINITY,
+      orgauth.initialGzipBytes + orgauth.laterGzipBytes,
+    );
+    next[row.name] = { initialGzipBytes: initial, laterGzipBytes: total - initial };
   }
   writeFileSync(BUDGET_FILE, `${JSON.stringify(next, null, 2)}\n`);
   console.log("\nbench/size-budget.json lowered to today's figures where they are smaller");
@@ -193,6 +207,11 @@ function printTable(header: string[], rows: string[][]): void {
         .join("  ")
         .trimEnd(),
     );
+}
+
+/** Gzip bytes as the budget holds them, to the byte. */
+function bytes(count: number): string {
+  return `${count.toLocaleString("en")} B`;
 }
 
 function kb(bytes: number): string {

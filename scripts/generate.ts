@@ -12,6 +12,7 @@ import {
   validatorModulePath,
 } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
+import { assertStandardErrorResponses } from "./codegen/error-responses.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
 import { SERVER_OPERATIONS_MODULE, emitServerOperations } from "./codegen/emit-server-operations.js";
@@ -43,6 +44,7 @@ const contractRoot = join(root, "openapi", "contract.yaml");
 export async function generateAll(bundle: string = bundleContract(contractRoot)): Promise<Record<string, string>> {
   const contract = parseContract(bundle);
   const operations = buildOperations(contract);
+  assertStandardErrorResponses(operations);
   const zod = emitZod(contract, operations);
   const files: Record<string, string> = {
     "schema.d.ts": await emitSchemaTypes(contract.document),

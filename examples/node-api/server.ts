@@ -1,6 +1,6 @@
 /**
  * The app's API on plain `node:http`: each request becomes a standard `Request`, the handler's `Response` is written
- * back. Run it with `PROPELAUTH_AUTH_URL=… PROPELAUTH_API_KEY=… npx tsx server.ts` (the emulator's URL and key in
+ * back. Run it with `NEXT_PUBLIC_AUTH_URL=… PROPELAUTH_API_KEY=… npx tsx server.ts` (the emulator's URL and key in
  * development; `npm run emulator` prints both).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -44,8 +44,9 @@ export function serve(handler: (request: Request) => Promise<Response>, port = 0
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { PROPELAUTH_AUTH_URL: authUrl, PROPELAUTH_API_KEY: apiKey, PORT } = process.env;
-  if (!authUrl || !apiKey) throw new Error("Set PROPELAUTH_AUTH_URL and PROPELAUTH_API_KEY");
+  const { NEXT_PUBLIC_AUTH_URL: authUrl, PROPELAUTH_API_KEY: apiKey, PORT } = process.env;
+  if (!authUrl || !apiKey)
+    throw new Error("Set NEXT_PUBLIC_AUTH_URL and PROPELAUTH_API_KEY (the emulator's start banner prints both)");
   const server = await serve(appHandler(createBackendClient({ authUrl, apiKey })), Number(PORT ?? 3001));
   console.log(`Listening on http://127.0.0.1:${(server.address() as { port: number }).port}`);
 }

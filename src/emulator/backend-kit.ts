@@ -1,8 +1,9 @@
 /**
  * The backend testing kit: what a server-side test needs without a browser — orgauth's typed backend client on an
- * emulator, a seeded user's access token (personal or for an org) minted through the backend's access-token call, and
- * end-user API keys created through the backend. `backendKit` wraps an emulator already running;
- * `createBackendEmulator` starts a seeded one and adds the kit to it.
+ * emulator, a seeded user's access token (personal or for an org) minted through the backend's access-token call, one
+ * that has already expired (through the admin API), and end-user API keys created through the backend.
+ * `backendKit` wraps an emulator already running; `createBackendEmulator` starts a seeded one and adds the kit to it.
+ * An app's rate-limit path: `configure({ backendRateLimitSeconds })` makes every backend call answer 429.
  */
 import { type BackendClient, createBackendClient } from "../server/backend-client.js";
 import { createEmulator, type TestEmulator } from "./create-emulator.js";
@@ -18,6 +19,11 @@ export interface BackendKit {
   readonly backend: BackendClient;
   /** An access token for `user` (for `orgId`'s org when given), as an app's browser would send it as `Bearer`. */
   accessToken(user: KitUser, options?: { orgId?: string; minutes?: number }): Promise<string>;
+  /**
+   * An access token for `user` that expired `secondsAgo` seconds ago (60 by default), signed like any other: what an
+   * app's 401 path gets. Needs the emulator's admin secret (`secret`, which a started emulator has).
+   */
+  expiredAccessToken(user: KitUser, options?: { orgId?: string; secondsAgo?: number }): Promise<string>;
   /** Creates an end-user API key for a user (personal) or an org; answers its token (what a caller sends) and id. */
   createApiKey(
     owner: KitUser | { readonly orgId: string },
@@ -28,8 +34,15 @@ export interface BackendKit {
 /** A started emulator with the backend kit on it. */
 export interface BackendTestEmulator extends TestEmulator, BackendKit {}
 
-/** The backend kit on a running emulator (its URL and integration API key, e.g. a `TestEmulator` or `RunningEmulator`). */
-export function backendKit(emulator: { readonly url: string; readonly apiKey: string }): BackendKit {
+/**
+ * The backend kit on a running emulator (its URL, integration API key and admin secret, e.g. a `TestEmulator` or
+ * `RunningEmulator`; without the secret, `expiredAccessToken` throws).
+ */
+export function backendKit(emulator: {
+  readonly url: string;
+  readonly apiKey: string;
+  readonly secret?: string;
+}): BackendKit {
   const backend = createBackendClient({ authUrl: emulator.url, apiKey: emulator.apiKey });
   const userIdOf = async (user: KitUser): Promise<string> => {
     if ("userId" in user) return user.userId;
@@ -45,6 +58,23 @@ export function backendKit(emulator: { readonly url: string; readonly apiKey: st
         body: options.orgId === undefined ? body : { ...body, active_org_id: options.orgId },
       });
       return minted.access_token;
+    },
+    async expiredAccessToken(user, options = {}) {
+      if (emulator.secret === undefined) throw new Error("expiredAccessToken needs the emulator's admin secret");
+      const body = {
+        user_id: await userIdOf(user),
+        expires_in_seconds: -(options.secondsAgo ?? 60),
+        ...(options.orgId !== undefined && { org_id: options.orgId }),
+      };
+      const answer = await fetch(`${emulator.url}/__emulator/access_token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "x-emulator-secret": emulator.secret },
+        body: JSON.stringify(body),
+      });
+      const json = (await answer.json()) as { access_token?: string; user_facing_error?: string };
+      if (!answer.ok || json.access_token === undefined)
+        throw new Error(`The emulator minted no expired token: ${json.user_facing_error ?? answer.status}`);
+      return json.access_token;
     },
     async createApiKey(owner, options = {}) {
       const who = "orgId" in owner ? { org_id: owner.orgId } : { user_id: await userIdOf(owner) };

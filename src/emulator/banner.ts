@@ -17,14 +17,19 @@ export interface BannerFacts {
  * The backend settings to paste, as the start banner prints them: `@propelauth/node` configured to verify this
  * emulator's tokens offline (the provider's hosted backend API, which it would ask otherwise, cannot be emulated).
  */
-function backendSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification">): string {
-  const code = backendSettingsCode({ authUrl: emulator.authUrl, ...emulator.tokenVerification });
+function backendSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification" | "apiKey">): string {
+  const code = backendSettingsCode({
+    authUrl: emulator.authUrl,
+    ...emulator.tokenVerification,
+    apiKey: emulator.apiKey,
+  });
   return `  Your backend (@propelauth/node) — paste:\n${code.replace(/^/gm, "    ")}`;
 }
 
 /**
- * The server-side session settings to paste (an app's `.env`, with the names the provider's Next.js library reads):
- * the auth URL, the integration API key and the verifier key.
+ * The server's settings to paste (an app's `.env`): the auth URL, the integration API key, the verifier key and the
+ * callback, with the names the provider's Next.js library reads, which `orgauth/server` (`serverAuthOptionsFromEnv`),
+ * `orgauth/nextjs` and the docs' backend samples read too: one set of names everywhere.
  */
 function serverSettingsText(emulator: Pick<RunningEmulator, "authUrl" | "tokenVerification" | "apiKey">): string {
   const pem = emulator.tokenVerification.verifierKey.trim().replace(/\n/g, "\\n");

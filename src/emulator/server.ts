@@ -20,6 +20,7 @@ import { landingPage } from "./pages/landing-page.js";
 import { accountRoutes } from "./routes/account.js";
 import { adminUiRoutes, RequestLog, type RequestLogWriter } from "./admin-ui/index.js";
 import { type AdminActions, adminRoutes } from "./routes/admin.js";
+import { browserSignInRoutes } from "./routes/browser-sign-in.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { emailFlowRoutes } from "./routes/email-flows.js";
 import { keyRoutes } from "./routes/keys.js";
@@ -272,6 +273,7 @@ export function createRouter(
   }
   landingPage(router, ctx, EMULATOR_VERSION);
   adminRoutes(router, ctx, actions);
+  browserSignInRoutes(router, ctx);
   adminUiRoutes(router, ctx, requestLog, adminSecret);
   return router;
 }
@@ -280,8 +282,8 @@ export function createRouter(
 function requestUrl(req: IncomingMessage): URL {
   try {
     return new URL(req.url ?? "/", "http://emulator");
-  } catch {
-    throw new ProviderError(400, "bad_request", "The request target is not a valid path");
+  } catch (error) {
+    throw new ProviderError(400, "bad_request", "The request target is not a valid path", undefined, { cause: error });
   }
 }
 
@@ -336,7 +338,8 @@ async function handle(
     });
     answer(reply);
   } catch (error) {
-    if (error instanceof ProviderError) return answer({ status: error.status, json: error.body() });
+    if (error instanceof ProviderError)
+      return answer({ status: error.status, json: error.body(), headers: error.headers() });
     console.error("[emulator] unexpected error:", error);
     answer({ status: 500, json: errorBody("unexpected_error", "An unexpected error has occurred") });
   }

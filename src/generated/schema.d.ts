@@ -1418,7 +1418,7 @@ export interface paths {
      * @description A leading `Bearer ` (any case) is stripped from the token by the client before it is sent. An unknown,
      *     expired or deleted (archived) key is `400` with one message in `api_key_token` naming the reason:
      *     "API key not found", "API key expired" or "API key deleted". A key used too often is `429` with a JSON body
-     *     (`wait_seconds`).
+     *     (`wait_seconds`; the emulator's limit is per key, `apiKeyValidationLimit` in `apiKeyValidationWindowSeconds`).
      */
     post: operations["backendValidateApiKey"];
     delete?: never;
@@ -1438,7 +1438,8 @@ export interface paths {
     put?: never;
     /**
      * Import an API key an app issued before (from another system), so it validates here.
-     * @description The token (`imported_api_key`, 1 to 512 characters, any format) is kept only hashed and is never shown again;
+     * @description The token (`imported_api_key`, up to 512 characters, any format; the emulator refuses one under 16 characters
+     *     as too short to be secret) is kept only hashed and is never shown again;
      *     the answer is the new key's id. Owners, name, metadata and expiry are as on create. An imported key validates
      *     only on `validate_imported`, and a key minted by the provider only on `validate`: the other call answers
      *     "API key not found". Importing the same token twice is a `400` naming `imported_api_key`.
@@ -1584,8 +1585,9 @@ export interface paths {
     /**
      * Import a user from another system, with their password hash, MFA secret and legacy id.
      * @description Decisions the provider's library leaves open:
-     *     - `existing_password_hash` is checked at the hosted login as it is: bcrypt (`$2a$`, `$2b$`, `$2y$`, any cost)
-     *       and argon2id (PHC string `$argon2id$v=19$m=…,t=…,p=…$salt$hash`). Any other format is a `400` naming
+     *     - `existing_password_hash` is checked at the hosted login as it is: bcrypt (`$2a$`, `$2b$`, `$2y$`) and
+     *       argon2id (PHC string `$argon2id$v=19$m=…,t=…,p=…$salt$hash`); the emulator accepts bcrypt costs up to 13 and
+     *       argon2id up to 64 MiB × 3 passes (docs/emulator.md). Any other format is a `400` naming
      *       `existing_password_hash` whose message names the format found (e.g. md5-crypt, sha512-crypt, argon2i,
      *       PBKDF2); the password the user types is compared byte for byte (not normalised).
      *     - `existing_mfa_base32_encoded_secret` (an RFC 4648 base32 TOTP secret: SHA-1, 6 digits, 30 s) turns MFA on:
@@ -2309,7 +2311,8 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
-      max_users?: number;
+      /** @description The most members (pending invitations count); `null` lifts the limit, an absent field keeps it. */
+      max_users?: number | null;
       autojoin_by_domain?: boolean;
       restrict_to_domain?: boolean;
       domain?: string;

@@ -37,9 +37,23 @@ export interface BackendClientOptions {
 /** The provider's backend API: a method per operation (see `BackendOperations`). */
 export type BackendClient = BackendOperations;
 
+/** Where the docs, the emulator's start banner and `serverAuthOptionsFromEnv` keep each setting. */
+const SETTING_VARIABLES = { authUrl: "NEXT_PUBLIC_AUTH_URL", apiKey: "PROPELAUTH_API_KEY" } as const;
+
+/** A setting that was not given (undefined or blank): the error names the variable it is usually read from. */
+function notSet(setting: keyof typeof SETTING_VARIABLES, value: unknown): Error {
+  const variable = SETTING_VARIABLES[setting];
+  return configError(
+    setting,
+    `not set (${JSON.stringify(value) ?? "undefined"}): is ${variable} set? (the emulator's start banner prints it)`,
+  );
+}
+
 /** Creates the backend API's client for a project (its auth URL) with the integration API key. */
 export function createBackendClient(options: BackendClientOptions): BackendClient {
-  const auth = typeof options.authUrl === "string" ? parseUrl(options.authUrl) : undefined;
+  if (typeof options.authUrl !== "string" || options.authUrl.trim() === "") throw notSet("authUrl", options.authUrl);
+  if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") throw notSet("apiKey", options.apiKey);
+  const auth = parseUrl(options.authUrl);
   if (!auth || (auth.protocol !== "https:" && auth.protocol !== "http:"))
     throw configError("authUrl", `not an absolute http(s) URL: ${JSON.stringify(options.authUrl)}`);
   const backendUrl = options.backendUrl ?? (isLoopbackHost(auth.hostname) ? auth.origin : PROVIDER_BACKEND_URL);

@@ -14,6 +14,13 @@ export {
 } from "./backend-client.js";
 export type * from "../generated/backend-types.js";
 export {
+  type BackendPages,
+  type BackendPagesOptions,
+  backendPages,
+  type PagedBackendCall,
+  type PagedItem,
+} from "./backend-pages.js";
+export {
   ApiKeyError,
   type ApiKeyFailure,
   type ApiKeyOrg,

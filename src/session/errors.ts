@@ -24,8 +24,15 @@ export class RefreshError extends OrgauthError {
   /** How long the server asked the client to wait (`Retry-After`), in milliseconds. */
   declare readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, message: string, kind: SessionFailureKind, retryAfterMs?: number) {
-    super(message);
+  /** `options.cause`: the error that made the refresh fail (the exchange's failure, the unreadable body's). */
+  constructor(
+    status: number,
+    message: string,
+    kind: SessionFailureKind,
+    retryAfterMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
     this.status = status;
     this.kind = kind;
     this.retryAfterMs = retryAfterMs;
@@ -54,8 +61,8 @@ export class LogoutError extends OrgauthError {
   declare readonly status: number;
   declare readonly statusText: string;
 
-  constructor(status: number, statusText: string) {
-    super(`Logout failed: ${status} ${statusText}`.trim());
+  constructor(status: number, statusText: string, options?: { cause?: unknown }) {
+    super(`Logout failed: ${status} ${statusText}`.trim(), options);
     this.status = status;
     this.statusText = statusText;
   }

@@ -4,10 +4,10 @@
  * transient failures" rule. A tab the server has logged out (401) runs no timer at all. The first refresh
  * begins when the client is created (`begin()`, shared page-wide: page-refresh.ts); `start()` adopts it.
  * Longer than most files: every trigger reads and writes the same state (the last result, the active org, the
- * server's last word), one record (engine-state.ts) that only this closure writes.
+ * server's last word), variables of this closure that only it writes (local names, which minify: a record's
+ * property names do not).
  */
 import { secondsRemaining } from "./clock-skew.js";
-import { initialEngineState } from "./engine-state.js";
 import type { AuthEnvironment, WakeReason } from "./environment.js";
 import { AuthClientDestroyedError, RefreshError } from "./errors.js";
 import type { EventEmitter, RefreshReason } from "./events.js";
@@ -15,12 +15,19 @@ import type { ResolvedTiming, ResolvedTriggers } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
-import { joinPageRefresh, type Page } from "./page-refresh.js";
+import { joinPageRefresh, type Page, type PageRefreshTicket } from "./page-refresh.js";
 import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import type { CoordinatedResult, CoordinatorOptions, Freshness, SharedResult, TabSync } from "./tab-coordinator.js";
+import type {
+  CoordinatedResult,
+  CoordinatorOptions,
+  Freshness,
+  SharedResult,
+  TabCoordinator,
+  TabSync,
+} from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
 const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
@@ -62,7 +69,35 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   const { env, authOrigin, timing, emit, triggers, page, tabs } = options;
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { ...options, signal: lifetime.signal };
-  const state = initialEngineState();
+  // What the engine changes after its creation (only this closure writes it); times are `env.now()` in ms.
+  /** `start()` has run: listeners, timer and coordinator are live. */
+  let started = false;
+  /** `destroy()` has run: nothing happens any more. */
+  let destroyed = false;
+  /** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
+  let serverSession: "unknown" | "exists" | "ended" = "unknown";
+  /** The org the app selected (kept in storage too), null for none. */
+  let activeOrgId: string | null = null;
+  /** The server's clock minus ours, as the last result learned it. */
+  let offsetMs = 0;
+  /** The last result applied here, and the org key (`activeOrgId ?? ""`) it answers for. */
+  let applied: SharedResult | undefined;
+  let appliedKey = "";
+  /** When the newest result applied here completed; when a check last completed, answered or failed. */
+  let resultAt = -Infinity;
+  let checkedAt = -Infinity;
+  /** A server's `Retry-After`: no background or wake-up refresh before it. */
+  let notBefore = -Infinity;
+  /** This tab's last logout: a session asked for before it is stale. */
+  let loggedOutAt = -Infinity;
+  /** An "initial" refresh has run: the next one is not the page's first. */
+  let firstSent = false;
+  /** This client's share in the page's first refresh, once it joined one. */
+  let firstRefresh: PageRefreshTicket | undefined;
+  /** The engine's own initial refresh, which a `getAuthInfo` while loading waits for. */
+  let initialRefresh: Promise<unknown> | undefined;
+  /** Shares refreshes with the other tabs once started (none without `tabs`). */
+  let coordinator: TabCoordinator | undefined;
   /** Runs `cleanup` when the engine is destroyed (its lifetime signal aborts). */
   const onDestroy = (cleanup: () => void) => lifetime.signal.addEventListener("abort", cleanup);
   const store = createSessionStore(emit);
@@ -72,14 +107,14 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   const timer = createBackgroundTimer(env, timing.backgroundCheckIntervalMs, () => onTick());
 
   const keyOf = (orgId: string | null) => orgId ?? "";
-  const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), state.offsetMs);
+  const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
   const validAuthInfo = () => {
     const authInfo = store.getAuthInfo();
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
   /** Whether a session is expected (picks the request that goes first when an org is selected). */
   const expectSession = () =>
-    state.server === "unknown" ? persisted.lastRecorded() !== "logout" : state.server === "exists";
+    serverSession === "unknown" ? persisted.lastRecorded() !== "logout" : serverSession === "exists";
   const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
@@ -89,32 +124,28 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     onRemoteResult,
   });
   const updateTimer = () =>
-    state.server === "ended" || state.destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
+    serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
-    if (state.destroyed || result === state.applied) return;
-    if (source === "adopted" && result.at < state.resultAt) return; // older than what we have
+    if (destroyed || result === applied) return;
+    if (source === "adopted" && result.at < resultAt) return; // older than what we have
     // A session whose request went out before this tab's logout completed (an org switch's refresh answered late)
     // may predate the logout on the server: it does not log the user back in.
-    if (source !== "logout" && result.authInfo && result.requestedAt < state.loggedOutAt) return;
+    if (source !== "logout" && result.authInfo && result.requestedAt < loggedOutAt) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
-    state.applied = result;
-    state.resultAt = Math.max(state.resultAt, result.at);
-    state.checkedAt = env.now();
-    state.offsetMs = result.offsetMs;
+    applied = result;
+    resultAt = Math.max(resultAt, result.at);
+    checkedAt = env.now();
+    offsetMs = result.offsetMs;
     orgTokens.clear();
-    state.server = result.authInfo ? "exists" : "ended";
+    serverSession = result.authInfo ? "exists" : "ended";
     store.set(result.authInfo);
-    state.coordinator?.hold(result);
-    if (
-      result.authInfo &&
-      state.activeOrgId !== null &&
-      !Object.hasOwn(result.authInfo.orgIdToOrgMembership, state.activeOrgId)
-    ) {
-      state.activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
+    coordinator?.hold(result);
+    if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
+      activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
       persisted.setActiveOrgId(null);
     }
-    state.appliedKey = keyOf(state.activeOrgId);
+    appliedKey = keyOf(activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
@@ -129,14 +160,13 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function onFailure(error: unknown, reason: RefreshReason): void {
-    if (state.destroyed) return;
-    state.checkedAt = env.now();
+    if (destroyed) return;
+    checkedAt = env.now();
     const status = error instanceof RefreshError ? error.status : 0;
     const message = error instanceof Error ? error.message : String(error);
     const kept = validAuthInfo() !== null;
     emit({ type: "refresh_failed", reason, status, message, keptSession: kept });
-    if (error instanceof RefreshError && error.retryAfterMs !== undefined)
-      state.notBefore = env.now() + error.retryAfterMs;
+    if (error instanceof RefreshError && error.retryAfterMs !== undefined) notBefore = env.now() + error.retryAfterMs;
     if (kept) return;
     const wasLoggedIn = store.getSnapshot().status === "logged_in";
     // No valid token: an auth server we could not ask is "unreachable", never "logged out" (no login redirect).
@@ -153,7 +183,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
    * now (e.g. after a mutation).
    */
   function freshnessFor(reason: RefreshReason, startedAt: number): Freshness {
-    if (reason === "expiring") return { completedAfter: state.resultAt };
+    if (reason === "expiring") return { completedAfter: resultAt };
     // Tabs opened together (a restored session) share the first request: a mount takes a result requested
     // within the wake re-check interval, as a wake-up would.
     if (reason === "initial") return { requestedSince: startedAt - timing.minWakeRefreshIntervalMs };
@@ -166,29 +196,29 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
    * and the server's wait is not over, it sends nothing and settles with the session as it stands.
    */
   function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
-    if (state.destroyed) return Promise.reject(new AuthClientDestroyedError());
+    if (destroyed) return Promise.reject(new AuthClientDestroyedError());
     if (!env.isBrowser) return Promise.resolve(null);
     start();
-    const orgId = state.activeOrgId;
+    const orgId = activeOrgId;
     const key = keyOf(orgId);
     // An expiring token is renewed by any refresh under way; every other reason needs one sent after this call.
     const run = reason === "expiring" ? flights.run : flights.runFresh;
     return run(key, async () => {
-      if (state.destroyed) throw new AuthClientDestroyedError(); // queued behind a request that destroy() ended
-      if (deferrable && env.now() < state.notBefore) return validAuthInfo();
+      if (destroyed) throw new AuthClientDestroyedError(); // queued behind a request that destroy() ended
+      if (deferrable && env.now() < notBefore) return validAuthInfo();
       const startedAt = env.now();
       emit({ type: "refresh_started", reason });
       try {
-        const first = reason === "initial" && !state.firstSent;
-        state.firstSent = true;
-        const check = () => checkSession(ctx, orgId, expectSession(), state.offsetMs);
+        const first = reason === "initial" && !firstSent;
+        firstSent = true;
+        const check = () => checkSession(ctx, orgId, expectSession(), offsetMs);
         // shared with the other tabs when the client coordinates them, else this tab's own
         const { source, result }: CoordinatedResult = first
           ? await pageRefresh(key, orgId)
-          : state.coordinator
-            ? await state.coordinator.coordinate(key, freshnessFor(reason, startedAt), check)
+          : coordinator
+            ? await coordinator.coordinate(key, freshnessFor(reason, startedAt), check)
             : { source: "fetched", result: await check() };
-        if (keyOf(state.activeOrgId) === key) apply(result, source, reason);
+        if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
           const loggedIn = result.authInfo !== null;
           emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });
@@ -210,17 +240,17 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function onTick(): void {
-    if (state.server === "ended" || env.now() < state.notBefore) return;
+    if (serverSession === "ended" || env.now() < notBefore) return;
     const authInfo = store.getAuthInfo();
     if (!authInfo || remaining(authInfo) < timing.refreshWhenSecondsRemaining) void refreshQuietly("expiring");
   }
 
   function onWake(reason: WakeReason): void {
     if (!triggers.refreshOnFocus && reason !== "online") return;
-    if (env.now() < state.notBefore) return;
+    if (env.now() < notBefore) return;
     // While the auth server is unreachable, every focus / online / visible wake-up tries again.
     const unreachable = store.getSnapshot().status === "unreachable";
-    if (unreachable || env.now() - state.checkedAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
+    if (unreachable || env.now() - checkedAt > timing.minWakeRefreshIntervalMs) void refreshQuietly(reason);
   }
 
   function onStorageChange(key: string | null, newValue: string | null): void {
@@ -231,14 +261,14 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
       lifetime.signal.removeEventListener("abort", cancel);
-      if (changedAt === null || state.resultAt < changedAt) void refreshQuietly("storage");
+      if (changedAt === null || resultAt < changedAt) void refreshQuietly("storage");
     }, timing.crossTabSettleMs);
     const cancel = () => env.clearTimeout(handle);
     onDestroy(cancel);
   }
 
   function onRemoteResult(key: string, result: SharedResult): void {
-    if (result.authInfo === null || key === keyOf(state.activeOrgId)) apply(result, "adopted");
+    if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
   }
 
   /**
@@ -246,12 +276,12 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
    * client of the page twice. Its own short-lived coordinator asks the sibling tabs and shares the result.
    */
   function pageRefresh(key: string, orgId: string | null): Promise<CoordinatedResult> {
-    if (state.firstRefresh?.key !== key) {
-      state.firstRefresh?.release();
+    if (firstRefresh?.key !== key) {
+      firstRefresh?.release();
       const expected = expectSession();
-      state.firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
+      firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
         const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
-        if (state.coordinator) return state.coordinator.firstRefresh(key, check); // started: this client's own channel
+        if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
         if (!tabs) return { source: "fetched", result: await check() };
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
         const pageCoordinator = tabs(
@@ -267,39 +297,37 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
         }
       });
     }
-    return state.firstRefresh.outcome;
+    return firstRefresh.outcome;
   }
 
   function begin(): void {
-    if (state.started || state.destroyed || !env.isBrowser || !triggers.initialRefresh || state.firstRefresh) return;
+    if (started || destroyed || !env.isBrowser || !triggers.initialRefresh || firstRefresh) return;
     const orgId = persisted.getActiveOrgId();
     void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
   }
 
   function start(): void {
-    if (state.started || state.destroyed || !env.isBrowser) return;
-    state.started = true;
-    state.activeOrgId = persisted.getActiveOrgId();
-    state.coordinator = tabs?.(
+    if (started || destroyed || !env.isBrowser) return;
+    started = true;
+    activeOrgId = persisted.getActiveOrgId();
+    coordinator = tabs?.(
       env,
       authOrigin,
-      coordinatorOptions((key) =>
-        key === keyOf(state.activeOrgId) && key === state.appliedKey ? (state.applied ?? null) : null,
-      ),
+      coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === appliedKey ? (applied ?? null) : null)),
     );
     onDestroy(listenForWakeUps(env, onWake, onStorageChange));
-    const removePageHide = env.onPageHide?.(() => state.coordinator?.hold(null));
+    const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
     if (removePageHide) onDestroy(removePageHide);
-    if (triggers.initialRefresh) state.initial = refreshQuietly("initial");
+    if (triggers.initialRefresh) initialRefresh = refreshQuietly("initial");
   }
 
   async function getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null> {
-    if (state.destroyed) throw new AuthClientDestroyedError();
+    if (destroyed) throw new AuthClientDestroyedError();
     if (!env.isBrowser) return null;
     start();
     if (store.getSnapshot().status === "loading") {
-      state.initial ??= refreshQuietly("initial");
-      await state.initial;
+      initialRefresh ??= refreshQuietly("initial");
+      await initialRefresh;
     }
     if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
@@ -315,32 +343,32 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   async function logout(): Promise<string | null> {
-    if (state.destroyed) throw new AuthClientDestroyedError();
+    if (destroyed) throw new AuthClientDestroyedError();
     if (!env.isBrowser) return null;
     start();
     const redirectTo = await logoutRequest(ctx);
-    const at = Math.max(env.now(), state.resultAt + 1);
-    const result: SharedResult = { authInfo: null, offsetMs: state.offsetMs, requestedAt: at, at };
-    state.loggedOutAt = at;
+    const at = Math.max(env.now(), resultAt + 1);
+    const result: SharedResult = { authInfo: null, offsetMs: offsetMs, requestedAt: at, at };
+    loggedOutAt = at;
     apply(result, "logout");
-    state.coordinator?.publish(keyOf(state.activeOrgId), result);
+    coordinator?.publish(keyOf(activeOrgId), result);
     return redirectTo;
   }
 
   function setActiveOrgId(orgId: string | null): void {
-    if (state.destroyed || orgId === state.activeOrgId) return;
-    state.activeOrgId = orgId;
+    if (destroyed || orgId === activeOrgId) return;
+    activeOrgId = orgId;
     persisted.setActiveOrgId(orgId);
-    if (state.started && state.server !== "ended") void refreshQuietly("active_org_changed");
+    if (started && serverSession !== "ended") void refreshQuietly("active_org_changed");
   }
 
   function destroy(): void {
-    if (state.destroyed) return;
-    state.destroyed = true;
+    if (destroyed) return;
+    destroyed = true;
     timer.stop();
     lifetime.abort(new AuthClientDestroyedError()); // ends the requests, listeners and waits tied to it (onDestroy)
-    state.firstRefresh?.release();
-    state.coordinator?.close();
+    firstRefresh?.release();
+    coordinator?.close();
     orgTokens.clear();
     store.clearListeners();
   }
@@ -353,7 +381,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     refresh,
     getAuthInfo,
     logout,
-    getActiveOrgId: () => (state.started ? state.activeOrgId : persisted.getActiveOrgId()),
+    getActiveOrgId: () => (started ? activeOrgId : persisted.getActiveOrgId()),
     setActiveOrgId,
     destroy,
   };

@@ -92,8 +92,8 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
 
 /** The session's validators for an answer being read; a failed load is a `RefreshError` (as if unanswered). */
 function validatorsForAnswer(): Promise<SessionValidators> {
-  return loadSessionValidators().catch(() => {
-    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  return loadSessionValidators().catch((cause: unknown) => {
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network", undefined, { cause });
   });
 }
 
@@ -123,18 +123,20 @@ async function sessionRequest<T>(
   }
 }
 
-/** The `RefreshError` for an exchange that produced no readable answer. */
+/**
+ * The `RefreshError` for an exchange that produced no readable answer (a timeout, a refused redirect, or no response:
+ * a network or CORS failure); the exchange's failure is its cause.
+ */
 function refreshErrorOf(error: ExchangeFailure): RefreshError {
-  if (error.kind === "timeout")
-    return new RefreshError(REFRESH_NO_RESPONSE_STATUS, "Authentication request timed out", "timeout");
-  if (error.kind === "redirect")
-    return new RefreshError(
-      error.status,
-      "Authentication request was redirected; redirects are not followed",
-      "redirect",
-    );
-  // no response: a network or CORS failure
-  return new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+  const { kind } = error;
+  const message =
+    kind === "timeout"
+      ? "Authentication request timed out"
+      : kind === "redirect"
+        ? "Authentication request was redirected; redirects are not followed"
+        : UNPROCESSABLE_AUTH_RESPONSE;
+  const status = kind === "redirect" ? error.status : REFRESH_NO_RESPONSE_STATUS;
+  return new RefreshError(status, message, kind, undefined, { cause: error });
 }
 
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
@@ -151,23 +153,23 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
     let body: unknown;
     try {
       body = JSON.parse(response.text);
-    } catch {
-      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+    } catch (cause) {
+      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
     }
     const parsed =
       (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
         ? { success: true as const, data: body as RefreshTokenResponse }
         : (await validatorsForAnswer()).refresh.safeParse(body);
-    const unprocessable = (issues: ValidationIssue[]) => {
+    const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
       ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
-      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse");
+      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
     };
-    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues));
+    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
     try {
       const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
       return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
     } catch (error) {
-      throw unprocessable([{ path: "", message: `${error}` }]);
+      throw unprocessable([{ path: "", message: `${error}` }], error);
     }
   });
 }
@@ -227,7 +229,9 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
     });
   } catch (error) {
     if (error instanceof RefreshError)
-      throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message);
+      throw new LogoutError(error.kind === "redirect" ? error.status : NO_RESPONSE_STATUS, error.message, {
+        cause: error.cause,
+      });
     throw error;
   }
 }

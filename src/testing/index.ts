@@ -1,6 +1,6 @@
 /**
  * The testing kit for an app's own tests, safe in Node without React: a static client that makes no requests,
- * factories, and a Prism-backed client. Its React part is `orgauth/testing/react`; the emulator is `orgauth/emulator`.
+ * factories, a Prism-backed client, and fetches that keep cookies (`createNodeFetch` where jsdom has no fetch). Its React part is `orgauth/testing/react`; the emulator is `orgauth/emulator`.
  *
  * @module orgauth/testing
  */
@@ -19,3 +19,10 @@ export {
   type RecordedRequest,
 } from "./prism-auth-client.js";
 export { createCookieFetch, type CookieFetch } from "./cookie-fetch.js";
+export { createNodeFetch } from "./node-fetch.js";
+export {
+  type BrowserCookie,
+  type CookieTakingContext,
+  type SignInBrowserOptions,
+  signInBrowser,
+} from "./browser-sign-in.js";

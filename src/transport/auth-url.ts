@@ -3,14 +3,11 @@ const INVALID_AUTH_URL_MESSAGE = "Unable to initialize auth client";
 
 /** Reduces an auth URL to its origin (`https://auth.example.com/any/path` → `https://auth.example.com`); throws on an invalid one. */
 export function toAuthOrigin(authUrl: string): string {
-  let url: URL;
   try {
-    url = new URL(authUrl);
+    const url = new URL(authUrl);
+    if (url.protocol === "https:" || url.protocol === "http:") return url.origin;
+    throw new Error(`Unsupported protocol ${url.protocol}`);
   } catch (cause) {
     throw new Error(INVALID_AUTH_URL_MESSAGE, { cause });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new Error(INVALID_AUTH_URL_MESSAGE, { cause: new Error(`Unsupported protocol ${url.protocol}`) });
-  }
-  return url.origin;
 }

@@ -144,11 +144,8 @@ export function requestFailure(
 }
 
 function summarizeIssues(issues: readonly unknown[]): string {
-  return issues
+  return (issues as readonly { path?: unknown[]; message?: string }[])
     .slice(0, 3)
-    .map((issue) => {
-      const { path, message } = issue as { path?: unknown[]; message?: string };
-      return `${path?.length ? path.join(".") : "(root)"}: ${message ?? "invalid"}`;
-    })
+    .map(({ path, message }) => `${path?.length ? path.join(".") : "(root)"}: ${message ?? "invalid"}`)
     .join("; ");
 }

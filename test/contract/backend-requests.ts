@@ -2,7 +2,7 @@
  * The backend area's operations, read from the contract, each with one valid request built from the contract alone:
  * the body is the request body's first named example, each parameter its `example`, else its schema's first enum value, else the
  * value the backend examples give the same name (`orgId` ← `org_id`), else its schema's default or minimum. No list of
- * operations or requests is kept here, so an operation added to `openapi/areas/backend.yaml` is called as it lands.
+ * operations or requests is kept here, so an operation added to the backend area (`openapi/areas/backend*.yaml`) is called as it lands.
  */
 import type { Contract, SchemaNode } from "../../scripts/codegen/contract.js";
 import { buildOperations, calledOperations, type OperationModel } from "../../scripts/codegen/model.js";

@@ -60,6 +60,7 @@ for (const attack of attacks) {
       ["POST", "/__emulator/reset", undefined],
       ["GET", "/__emulator/outbox", undefined],
       ["GET", "/__emulator/settings", undefined],
+      ["POST", "/__emulator/sign-in", { email: ADA, app_url: "http://127.0.0.1:3000/" }],
     ];
     for (const [method, path, body] of calls) {
       const answer = await raw(emu.url, {

@@ -2,11 +2,15 @@
  * Real headless Chromium, real cross-site pages: a page on another loopback port (the same site as the emulator, so
  * the browser sends the emulator's cookies along, the admin UI's included once it was opened) tries what the emulator must refuse — a text/plain POST to the admin
  * API, a PATCH of the settings, reading a logged-in user's session, and a login CSRF form — while the emulator's own
- * pages (a hosted login, the admin API from its own origin) and the allowed app keep working.
+ * pages (a hosted login, the admin API from its own origin) and the allowed app keep working. No page, the allowed
+ * app's included, gets an answer from the backend API, even with the integration API key.
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import { loadContract } from "../../scripts/codegen/contract.js";
+import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { DEMO_IDS, DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import { backendOperationsOf } from "../contract/backend-requests.js";
 import { connectChromium } from "../support/shared-chromium.js";
 import { type LocalServer, startLocalServer } from "../support/local-server.js";
 import { ADA } from "./harness.js";
@@ -142,4 +146,62 @@ it("answers the allowed app's credentialed calls", async () => {
   }, emulator.url);
   expect(email).toBe(ADA);
   await page.close();
+});
+
+/** Every backend route of the contract as a page would call it: method and path, ids filled in with the demo's. */
+async function backendRoutes(): Promise<{ method: string; path: string }[]> {
+  const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
+  return backendOperationsOf(contract).map((op) => ({
+    method: op.method.toUpperCase(),
+    path: op.path.replace(/\{(\w+)\}/g, (_, name: string) => (/org/i.test(name) ? DEMO_IDS.acme : DEMO_IDS.grace)),
+  }));
+}
+
+it("answers no page, of another port or the allowed app, on any backend route, the integration API key in hand", async () => {
+  const routes = await backendRoutes();
+  const page = await context.newPage();
+  for (const origin of [evil.url, app.url]) {
+    await page.goto(`${origin}/`);
+    const outcomes = await page.evaluate(
+      async ({ emu, key, routes }) => {
+        const outcome = async (call: () => Promise<Response>) => {
+          try {
+            const response = await call();
+            return response.type === "opaque" ? "opaque" : `${response.status} ${await response.text()}`;
+          } catch (error) {
+            return `blocked: ${(error as Error).name}`;
+          }
+        };
+        const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+        const called = await Promise.all(
+          routes.map(async ({ method, path }) => {
+            const body = method === "GET" ? null : "{}";
+            return `${method} ${path}: ${await outcome(() => fetch(`${emu}${path}`, { method, headers, body }))}`;
+          }),
+        );
+        // A "simple" request needs no preflight: the server must refuse it itself.
+        const simple = await outcome(() =>
+          fetch(`${emu}/api/backend/v1/user/`, {
+            method: "POST",
+            mode: "no-cors",
+            headers: { "Content-Type": "text/plain" },
+            body: JSON.stringify({ email: "planted@evil.example", password: "known-password-1" }),
+          }),
+        );
+        return { called, simple };
+      },
+      { emu: emulator.url, key: emulator.apiKey, routes },
+    );
+    expect(outcomes.called).toEqual(routes.map(({ method, path }) => `${method} ${path}: blocked: TypeError`));
+    expect(outcomes.simple).toBe("opaque");
+  }
+  await page.close();
+  const grace = await fetch(`${emulator.url}/api/backend/v1/user/${DEMO_IDS.grace}`, {
+    headers: { Authorization: `Bearer ${emulator.apiKey}` },
+  });
+  expect(grace.status).toBe(200);
+  const refused = await fetch(`${emulator.url}/api/backend/v1/user/${DEMO_IDS.grace}`, {
+    headers: { Authorization: `Bearer ${emulator.apiKey}`, "Sec-Fetch-Site": "same-site" },
+  });
+  expect(refused.status).toBe(403);
 });

@@ -11,7 +11,8 @@ import { ADA, feHeaders, raw } from "./harness.js";
  * Limits under bursts, on PGlite and on two emulators sharing one PostgreSQL database: a login takes one of the
  * account's `lockAfterFailedLogins` password checks before its password is checked, so a burst past the limit checks
  * no more passwords than the limit (the failed count in the database says how many were checked); a user's orgs stay
- * at `maxOrgsPerUser` however many `create_org` calls arrive at once.
+ * at `maxOrgsPerUser` however many `create_org` calls arrive at once. A login checking a hash migrated at the highest
+ * accepted cost leaves the emulator answering meanwhile (the check runs on a worker thread).
  */
 const LIMIT = 5;
 
@@ -128,7 +129,39 @@ describe("on PGlite", () => {
     reset: () => emulator.reset(),
     configure: async (settings) => void (await emulator.configure(settings)),
   }));
+
+  it("keeps /health within 500 ms while wrong passwords hit users migrated at the highest accepted cost", async () => {
+    const users = COSTLIEST_HASHES.map((passwordHash, i) => ({ email: `migrated${i}@acme.example`, passwordHash }));
+    await emulator.seed({ users });
+    const logins = users.map(({ email }) =>
+      raw(emulator.url, {
+        method: "POST",
+        path: "/api/fe/v3/login",
+        headers: feHeaders,
+        body: JSON.stringify({ email, password: "wrong-password-1" }),
+      }),
+    );
+    let settled = false;
+    const answers = Promise.all(logins).finally(() => {
+      settled = true;
+    });
+    const waits: number[] = [];
+    while (!settled) {
+      const started = performance.now();
+      expect((await raw(emulator.url, { path: "/health" })).status).toBe(200);
+      waits.push(performance.now() - started);
+    }
+    expect((await answers).map((a) => codeOf(a.body))).toEqual(["user_not_found", "user_not_found"]);
+    expect(waits.length).toBeGreaterThan(1);
+    expect(Math.max(...waits)).toBeLessThan(500);
+  });
 });
+
+/** Users migrated at the highest costs accepted (bcrypt 13; argon2id 64 MiB x 3 passes), password `migrated-password-1`. */
+const COSTLIEST_HASHES = [
+  "$2a$13$/PGdJBjES0/rcmcSmY45w.z1p802h6fGF8F6EPksdpHUON4mzncR.",
+  "$argon2id$v=19$m=65536,t=3,p=1$BRIfLDlGU2BteoeUoa67yA$kZhssgS07xgNkfiTBUGyGkBDFBDSi1D2AYHnMLJkpKo",
+];
 
 const SECRET = "limits-test-secret";
 describe.skipIf(!stageHasPostgres())("on two emulator processes sharing one PostgreSQL database", () => {

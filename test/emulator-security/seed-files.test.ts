@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { demoSeed, startEmulator } from "../../src/emulator/index.js";
-import { writeSeedFile } from "../../src/emulator/seeds/seed-file.js";
+import { readSeedFile, writeSeedFile } from "../../src/emulator/seeds/seed-file.js";
 import { ADA, raw, useEmulator } from "./harness.js";
 
 /** Redirect settings are http(s) only, from a seed and from the settings; seed exports are readable by their owner only. */
@@ -46,4 +46,14 @@ it("writes a seed export readable by its owner only (0600), also over an existin
   await writeFile(existing, "{}", { mode: 0o644 });
   await writeSeedFile(existing, demoSeed);
   expect((await stat(existing)).mode & 0o777).toBe(0o600);
+});
+
+it("a seed file that is not JSON, or cannot be read, is a SeedError that keeps the error behind it", async () => {
+  const notJson = join(folder, "not-json.seed.json");
+  await writeFile(notJson, "{ nope");
+  await expect(readSeedFile(notJson)).rejects.toMatchObject({ name: "SeedError", cause: expect.any(SyntaxError) });
+  await expect(readSeedFile(join(folder, "missing.seed.json"))).rejects.toMatchObject({
+    name: "SeedError",
+    cause: { code: "ENOENT" },
+  });
 });

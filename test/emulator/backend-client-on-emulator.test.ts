@@ -38,6 +38,14 @@ describe("createBackendClient on the emulator", () => {
     expect(fetched?.org_id_to_org_info?.[DEMO_IDS.acme]).toMatchObject({ user_role: "Member" });
   });
 
+  it("lifts an org's member limit with max_users: null, and keeps it when the field is left out", async () => {
+    const { org_id } = await backend.createOrg({ body: { name: `Limited ${randomUUID()}`, max_users: 3 } });
+    await backend.updateOrg({ path: { orgId: org_id }, body: { metadata: { tier: "gold" } } });
+    expect(await backend.fetchOrg({ path: { orgId: org_id } })).toMatchObject({ max_users: 3 });
+    await backend.updateOrg({ path: { orgId: org_id }, body: { max_users: null } });
+    expect((await backend.fetchOrg({ path: { orgId: org_id } }))?.max_users ?? null).toBeNull();
+  });
+
   it("validates an org API key to its owner, by token and from a Request; a deleted key is refused", async () => {
     const { api_key_id, api_key_token } = await backend.createApiKey({
       body: { org_id: DEMO_IDS.acme, user_id: DEMO_IDS.ada, metadata: { purpose: "e2e" } },

@@ -1,7 +1,7 @@
 import { createBackendClient, validateRequestApiKey } from "orgauth/server";
 
 const backend = createBackendClient({
-  authUrl: process.env.PROPELAUTH_AUTH_URL!, // your auth URL (in tests and development: the emulator's)
+  authUrl: process.env.NEXT_PUBLIC_AUTH_URL!, // your auth URL (in tests and development: the emulator's)
   apiKey: process.env.PROPELAUTH_API_KEY!, // the integration API key
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
 import { buildOperations, calledOperations } from "../../scripts/codegen/model.js";
+import { areaFilesByPath } from "../../scripts/lib/area-files.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { ApiError } from "../../src/transport/index.js";
 import { accountCases } from "./cases/account.js";
@@ -22,15 +23,35 @@ const contract = await loadContract(`${repoRoot}/openapi/auth-api.yaml`);
 // The backend area (errors mapped by status, `statusCodes`) is exercised by the provider's own library through the
 // same validating proxy: backend-vendor-*.test.ts.
 const operations = calledOperations(buildOperations(contract)).filter((op) => op.statusCodes === undefined);
-const cases: Case[] = [
-  ...loginCases,
-  ...accountCases,
-  ...orgCases,
-  ...membershipCases,
-  ...apiKeyCases,
-  ...serverSessionCases,
-  ...genericCases(operations.filter((op) => op.surface !== "server")),
+/** The cases by the file under test/emulator/cases/ that holds them. */
+const caseFiles: [string, Case[]][] = [
+  ["login.ts", loginCases],
+  ["account.ts", accountCases],
+  ["orgs.ts", orgCases],
+  ["membership.ts", membershipCases],
+  ["api-keys.ts", apiKeyCases],
+  ["server-session.ts", serverSessionCases],
+  ["generic.ts", genericCases(operations.filter((op) => op.surface !== "server"))],
 ];
+const cases: Case[] = caseFiles.flatMap(([, fileCases]) => fileCases);
+
+const areaFiles = areaFilesByPath();
+const pathOf = new Map(operations.map((op) => [op.operationId, op.path]));
+
+/**
+ * The file a missing case of `operationId` goes in: the cases file that holds most cases of operations from the same
+ * file under openapi/areas/ (the emulator's rule itself is its route under src/emulator/).
+ */
+function caseFileFor(operationId: string): string {
+  const area = areaFiles.get(pathOf.get(operationId) ?? "");
+  const counts = caseFiles.map(([file, fileCases]) => {
+    const sameArea = fileCases.filter((c) => areaFiles.get(pathOf.get(c.op) ?? "") === area);
+    return [file, sameArea.length] as const;
+  });
+  const [file, count] = counts.reduce((best, next) => (next[1] > best[1] ? next : best));
+  const where = count > 0 ? file : "the file of its area";
+  return `test/emulator/cases/${where} (the operation is in ${area ?? "openapi/areas/"})`;
+}
 
 beforeEach(() => admin.reset());
 
@@ -60,7 +81,15 @@ it("exercises every operation's success and every error code it documents (but u
     ),
   ]);
   const covered = new Set(cases.map((c) => `${c.op} ${c.status}${c.code ? ` ${c.code}` : ""}`));
-  expect(wanted.filter((w) => !covered.has(w))).toEqual([]);
+  const missing = wanted.filter((w) => !covered.has(w));
+  expect(missing.map((w) => `${w}: add its case to ${caseFileFor(w.split(" ")[0]!)}`)).toEqual([]);
+});
+
+it("names the file a missing case goes in: the cases file of its area's operations", () => {
+  expect(caseFileFor("createOrg")).toBe("test/emulator/cases/orgs.ts (the operation is in openapi/areas/orgs.yaml)");
+  expect(caseFileFor("inviteUser")).toBe(
+    "test/emulator/cases/membership.ts (the operation is in openapi/areas/members.yaml)",
+  );
 });
 
 afterAll(() => {

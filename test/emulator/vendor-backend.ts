@@ -3,6 +3,7 @@ import { inject } from "vitest";
 import {
   DEMO_PASSWORD,
   type EmulatorSeed,
+  type EmulatorSettings,
   type OutboxMessage,
   type RunningEmulator,
 } from "../../src/emulator/index.js";
@@ -60,6 +61,7 @@ export function sharedEmulator() {
     outbox: async (to: string) =>
       (await admin<{ messages: OutboxMessage[] }>(`/outbox?to=${encodeURIComponent(to)}`)).messages,
     exportSeed: () => admin<EmulatorSeed>("/seed"),
+    configure: (changes: Partial<EmulatorSettings>) => admin<EmulatorSettings>("/settings", "PATCH", changes),
   };
 }
 

@@ -29,6 +29,8 @@ declare module "vitest" {
     frameworksEmulatorUrl: string;
     /** The emulator the Next.js example's servers use (short-lived access tokens), but `emulatorOnLocalhost`. */
     serverSessionEmulatorUrl: string;
+    /** The admin secret of the Next.js example's emulator (`serverSessionEmulatorUrl`), for `signInBrowser`. */
+    serverSessionEmulatorSecret: string;
     /** The second emulator, known to its app as http://localhost:PORT (long-lived access tokens, strict rotation). */
     reverseEmulatorUrl: string;
     /** The second emulator's admin secret (its request log: `GET /__emulator/requests`). */
@@ -64,8 +66,9 @@ function serverSessionEnv(authUrl: string, apiKey: string, verifierKey: string, 
 }
 
 /**
- * Packs the package once, builds both examples against it (at the same time), and serves them on 127.0.0.1 with
- * emulators (seeded with test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
+ * Packs the package once, builds every example against it outside the clone with only what it declares (at the same
+ * time, declared-examples.ts), and serves the Next.js and Vite examples on 127.0.0.1 with emulators (seeded with
+ * test/frameworks/seed.ts) as their auth URL. Everything stops after the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
@@ -188,6 +191,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const server of servers) stops.push(server.stop);
     project.provide("frameworksEmulatorUrl", emulator.url);
     project.provide("serverSessionEmulatorUrl", ssr.url);
+    project.provide("serverSessionEmulatorSecret", ssr.secret);
     project.provide("reverseEmulatorUrl", reverse.authUrl);
     project.provide("reverseEmulatorSecret", reverse.secret);
     project.provide("sessionOnly", {

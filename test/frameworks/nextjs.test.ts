@@ -7,7 +7,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { createApiKey, createTransport, deleteApiKey, login, refreshToken } from "../../src/index.js";
-import { createCookieFetch } from "../../src/testing/index.js";
+import { createCookieFetch, signInBrowser } from "../../src/testing/index.js";
 import { chromiumForFile, signInOnServerLogin } from "./hosted-login.js";
 import { nextPages } from "./next-pages.js";
 import { ACCESS_TOKEN_SECONDS, MEMBER, ORG, OWNER, PASSWORD, SECOND_ORG } from "./seed.js";
@@ -185,5 +185,16 @@ describe("the Next.js example on the server session", () => {
     await deleteApiKey(browser, { path: { apiKeyId: personal.api_key_id } });
     expect(await whoami(personal.api_key_token)).toEqual([401, { error: "deleted" }]);
     expect(await whoami("0".repeat(48))).toEqual([401, { error: "unknown" }]);
+  });
+
+  it("signInBrowser (orgauth/testing) puts a seeded user's session into the app's cookies: a protected page is signed in at once", async () => {
+    const context = await browser().newContext();
+    const adminSecret = inject("serverSessionEmulatorSecret");
+    await signInBrowser(context, { emulatorUrl, adminSecret, user: { email: OWNER }, appUrl: `${appUrl}/` });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/app/dashboard`); // the middleware lets it through: no trip to the hosted login
+    expect(page.url()).toBe(`${appUrl}/app/dashboard`);
+    await expect.poll(() => page.getByTestId("email").textContent()).toBe(OWNER);
+    await context.close();
   });
 });

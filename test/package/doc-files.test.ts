@@ -13,7 +13,12 @@ import { docFiles } from "../support/doc-files.js";
  */
 const appDir = inject("packedAppDir");
 const root = new URL("../..", import.meta.url).pathname;
-const byDoc = docFiles(root);
+/** The TypeScript files of each doc (docs/testing.md's jest suite is JavaScript, run by jest-consumer.test.ts). */
+const byDoc = new Map(
+  [...docFiles(root)]
+    .map(([doc, files]) => [doc, files.filter((file) => /\.tsx?$/.test(file.path))] as const)
+    .filter(([, files]) => files.length > 0),
+);
 
 const TSCONFIG = {
   compilerOptions: {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -137,4 +137,14 @@ describe("the contract's bundle", { timeout: 60_000 }, () => {
       /components\.schemas\.JoinableOrg is defined in both .*contract\.yaml and .*orgs\.yaml/,
     );
   });
+});
+
+/** The most lines a hand-written contract file may have (the bundle, openapi/auth-api.yaml, is written by `generate`). */
+const MAX_CONTRACT_LINES = 1_000;
+
+it("keeps every hand-written contract file under 1,000 lines: a bigger area is split by concept", () => {
+  const files = ["contract.yaml", ...readdirSync(join(openapi, "areas")).map((name) => join("areas", name))];
+  const lines = files.map((file) => [file, readFileSync(join(openapi, file), "utf8").split("\n").length] as const);
+  expect(lines.length).toBeGreaterThan(10);
+  expect(lines.filter(([, count]) => count >= MAX_CONTRACT_LINES)).toEqual([]);
 });

@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../scripts/codegen/contract.js";
+import { areaFilesByPath } from "../../scripts/lib/area-files.js";
 import { HTTP_METHODS } from "../../src/transport/operation.js";
 
 /** A parsed YAML document is untyped. */
@@ -58,6 +59,9 @@ const server = operations.filter((o) => !backend.includes(o) && /^\/(propelauth|
 /** The browser navigation of the server surface: answered with a page or a redirect, not JSON. */
 const isNavigation = (o: Operation): boolean => Object.keys(o.op.responses).some((status) => status.startsWith("3"));
 const byId = new Map(operations.map((o) => [o.id, o]));
+const areaFiles = areaFilesByPath();
+/** An operation as a failure names it: its id and the file under openapi/areas/ to edit. */
+const at = (o: Operation): string => `${o.id} (${o.method.toUpperCase()} ${o.path} in ${areaFiles.get(o.path)})`;
 
 describe("openapi/auth-api.yaml", () => {
   it("has uniquely named, summarised operations", () => {
@@ -71,15 +75,20 @@ describe("openapi/auth-api.yaml", () => {
       "ssrToken",
     ]);
     for (const o of operations) {
-      expect(o.op.summary, o.id).toMatch(/^[^\n]+$/);
-      expect(o.op.tags, o.id).toHaveLength(1);
+      expect(o.op.summary, at(o)).toMatch(/^[^\n]+$/);
+      expect(o.op.tags, at(o)).toHaveLength(1);
     }
+  });
+
+  it("names in every failure the operation's file under openapi/areas/, the one to edit", () => {
+    for (const o of operations) expect(at(o), o.id).toMatch(/ in openapi\/areas\/[\w-]+\.yaml\)$/);
+    expect(at(byId.get("createOrg")!)).toBe("createOrg (POST /api/fe/v3/create_org in openapi/areas/orgs.yaml)");
   });
 
   it("sends the CSRF header on every front-end call and only there", () => {
     for (const o of operations) {
       const hasCsrf = o.params.some((p) => p.$ref === "#/components/parameters/CsrfToken");
-      expect(hasCsrf, o.id).toBe(o.path.startsWith("/api/fe/v3/"));
+      expect(hasCsrf, at(o)).toBe(o.path.startsWith("/api/fe/v3/"));
     }
     expect(doc.security).toEqual([{ sessionCookie: [] }, {}]);
   });
@@ -93,12 +102,12 @@ describe("openapi/auth-api.yaml", () => {
         : o.id === "oauthUserinfo"
           ? [{ accessToken: [] }]
           : [{ integrationApiKey: [] }];
-      expect(o.op.security, o.id).toEqual(expected);
-      expect(o.op.tags, o.id).toEqual(["server"]);
+      expect(o.op.security, at(o)).toEqual(expected);
+      expect(o.op.tags, at(o)).toEqual(["server"]);
     }
     for (const o of backend) {
-      expect(o.op.security, o.id).toEqual([{ integrationApiKey: [] }]);
-      expect(o.id, "one naming scheme, apart from the front end's").toMatch(/^backend[A-Z]/);
+      expect(o.op.security, at(o)).toEqual([{ integrationApiKey: [] }]);
+      expect(o.id, `${at(o)}: one naming scheme, apart from the front end's`).toMatch(/^backend[A-Z]/);
     }
     expect(operations.filter(isNavigation).map((o) => o.id)).toEqual(["ssrAuthorize"]);
   });
@@ -108,9 +117,9 @@ describe("openapi/auth-api.yaml", () => {
       for (const [status, raw] of Object.entries(o.op.responses as Record<string, Node>)) {
         if (!/^[45]/.test(status)) continue;
         const response = deref(raw);
-        expect(Object.keys(response.content), `${o.id} ${status}`).toEqual(["text/html"]);
-        expect(Object.keys(response.content["text/html"].examples).length, `${o.id} ${status}`).toBeGreaterThan(0);
-        expect(response.headers?.Location, `${o.id} ${status}`).toBeUndefined();
+        expect(Object.keys(response.content), `${at(o)} ${status}`).toEqual(["text/html"]);
+        expect(Object.keys(response.content["text/html"].examples).length, `${at(o)} ${status}`).toBeGreaterThan(0);
+        expect(response.headers?.Location, `${at(o)} ${status}`).toBeUndefined();
       }
     }
   });
@@ -125,15 +134,15 @@ describe("openapi/auth-api.yaml", () => {
     expect(backend.length).toBeGreaterThan(0);
     for (const o of backend) {
       const statuses = Object.keys(o.op.responses as Record<string, Node>).filter((status) => /^[45]/.test(status));
-      expect(statuses, o.id).toEqual(expect.arrayContaining(["401", "429", "500"]));
+      expect(statuses, at(o)).toEqual(expect.arrayContaining(["401", "429", "500"]));
       for (const status of statuses) {
         const response = deref(o.op.responses[status]);
         const [media] = Object.values(response.content as Record<string, Node>);
         const code: string = response["x-error-code"] ?? media.schema.allOf?.[1].properties.error_code.enum[0];
-        expect(STATUS_OF_CODE[code], `${o.id} ${status}: ${code}`).toBeDefined();
-        expect(Object.keys(media.examples), `${o.id} ${status}`).toContain(code);
+        expect(STATUS_OF_CODE[code], `${at(o)} ${status}: ${code}`).toBeDefined();
+        expect(Object.keys(media.examples), `${at(o)} ${status}`).toContain(code);
         for (const name of Object.keys(media.examples))
-          expect(name, `${o.id} ${status}`).toMatch(new RegExp(`^${code}`));
+          expect(name, `${at(o)} ${status}`).toMatch(new RegExp(`^${code}`));
       }
     }
   });
@@ -145,17 +154,17 @@ describe("openapi/auth-api.yaml", () => {
         if (!/^[45]/.test(status)) continue;
         const media = deref(raw).content["application/json"];
         const [base, narrowing] = media.schema.allOf;
-        expect(base.$ref, `${o.id} ${status}`).toBe("#/components/schemas/ErrorBody");
+        expect(base.$ref, `${at(o)} ${status}`).toBe("#/components/schemas/ErrorBody");
         const codes: string[] = narrowing.properties.error_code.enum;
-        expect(Object.keys(media.examples).sort(), `${o.id} ${status}`).toEqual([...codes].sort());
+        expect(Object.keys(media.examples).sort(), `${at(o)} ${status}`).toEqual([...codes].sort());
         for (const code of codes) {
-          expect(STATUS_OF_CODE[code], `${o.id}: ${code}`).toBe(status);
-          expect(media.examples[code].value.error_code, `${o.id}: ${code}`).toBe(code);
+          expect(STATUS_OF_CODE[code], `${at(o)}: ${code}`).toBe(status);
+          expect(media.examples[code].value.error_code, `${at(o)}: ${code}`).toBe(code);
           seen.push(code);
         }
       }
-      expect(seen, o.id).toContain("unexpected_error");
-      expect(new Set(seen).size, o.id).toBe(seen.length);
+      expect(seen, at(o)).toContain("unexpected_error");
+      expect(new Set(seen).size, at(o)).toBe(seen.length);
     }
   });
 
@@ -163,10 +172,10 @@ describe("openapi/auth-api.yaml", () => {
     for (const o of operations) {
       const [status, raw] = Object.entries(o.op.responses as Record<string, Node>).find(([s]) => s.startsWith("2"))!;
       const response = deref(raw);
-      if (status === "204") expect(response.content, o.id).toBeUndefined();
+      if (status === "204") expect(response.content, at(o)).toBeUndefined();
       else {
         const [media] = Object.values(response.content as Record<string, Node>);
-        expect(Object.keys(media.examples).length, o.id).toBeGreaterThan(0);
+        expect(Object.keys(media.examples).length, at(o)).toBeGreaterThan(0);
       }
     }
   });
@@ -175,12 +184,12 @@ describe("openapi/auth-api.yaml", () => {
     for (const o of operations) {
       for (const item of (o.op["x-invalidates"] ?? []) as Node[]) {
         const target = byId.get(item.operationId);
-        expect(target, `${o.id} → ${item.operationId}`).toBeDefined();
+        expect(target, `${at(o)} → ${item.operationId}`).toBeDefined();
         for (const where of ["path", "query"] as const) {
           for (const [name, expression] of Object.entries((item[where] ?? {}) as Record<string, string>)) {
             expect(
               target!.params.map(deref).some((p: Node) => p.in === where && p.name === name),
-              `${o.id} → ${name}`,
+              `${at(o)} → ${name}`,
             ).toBe(true);
             expect(expression).toMatch(/^\$request\.(body#\/\w+|path\.\w+)$/);
           }
@@ -232,7 +241,7 @@ describe("openapi/auth-api.yaml", () => {
     };
     for (const o of operations) {
       for (const [status, response] of Object.entries((o.op.responses ?? {}) as Record<string, Node>)) {
-        walk(deref(response)?.content?.["application/json"]?.schema, `${o.id} ${status}`);
+        walk(deref(response)?.content?.["application/json"]?.schema, `${at(o)} ${status}`);
       }
     }
     expect(findings).toEqual([]);

@@ -15,6 +15,7 @@ const SAMPLES: [string, string, string][] = [
   ["docs/testing.md", "<!-- testing-sample projects-route.test.ts -->", "projects-route.test.ts"],
   ["README.md", "<!-- backend-client-sample -->", "backend-client-sample.ts"],
   ["docs/server.md", "<!-- backend-client-sample -->", "backend-client-sample.ts"],
+  ["docs/server.md", "<!-- backend-pages-sample -->", "backend-pages-sample.ts"],
 ];
 
 /** The fenced code block right after the marker comment, or null. */

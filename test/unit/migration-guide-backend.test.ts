@@ -4,7 +4,7 @@
  * new release's function shows up here) exactly once, and every backend method it names is an operation of the
  * contract's backend area.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { expect, it } from "vitest";
@@ -60,9 +60,10 @@ it("lists each function of @propelauth/node exactly once, and nothing else", () 
 });
 
 it("maps each to a method of the backend client, an orgauth/server function, or says why not", () => {
-  const operations = [
-    ...readFileSync(join(ROOT, "openapi", "areas", "backend.yaml"), "utf8").matchAll(/operationId: backend(\w+)/g),
-  ];
+  const areas = readdirSync(join(ROOT, "openapi", "areas")).filter((name) => name.startsWith("backend"));
+  const operations = areas.flatMap((name) => [
+    ...readFileSync(join(ROOT, "openapi", "areas", name), "utf8").matchAll(/operationId: backend(\w+)/g),
+  ]);
   const methods = new Set([...operations.map(([, id]) => id!.charAt(0).toLowerCase() + id!.slice(1))]);
   const unmapped = rows.filter(([, ours, entry, notes]) => {
     const method = /^`backend\.(\w+)`$/.exec(ours ?? "")?.[1];
@@ -71,4 +72,10 @@ it("maps each to a method of the backend client, an orgauth/server function, or 
     return entry !== "`orgauth/server`";
   });
   expect(unmapped).toEqual([]);
+});
+
+it("says the batch fetches answer an array, as the contract and the client do", () => {
+  const batch = rows.filter(([first]) => /fetchBatchUserMetadata/.test(first ?? ""));
+  expect(batch).toHaveLength(3);
+  for (const [, , , notes] of batch) expect(notes).toMatch(/^Answers an array/);
 });

@@ -12,8 +12,14 @@ export class ProviderError extends Error {
     readonly code: EmulatorErrorCode,
     readonly userFacing: string,
     readonly fields?: Record<string, { code: string; message: string }>,
+    options?: { cause?: unknown },
   ) {
-    super(`${code}: ${userFacing}`);
+    super(`${code}: ${userFacing}`, options);
+  }
+
+  /** Headers the answer carries besides the body (e.g. `Retry-After`). */
+  headers(): Record<string, string> {
+    return {};
   }
 
   /** The contract's ErrorBody. */

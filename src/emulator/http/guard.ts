@@ -27,8 +27,15 @@ const isAdminPath = (path: string): boolean => path === "/__emulator" || path.st
 /** The admin UI's page itself: static HTML and script, no state, so a browser may open it by address. */
 const isAdminPage = (method: string, path: string): boolean => method === "GET" && path === "/__emulator/ui";
 const isApiPath = (path: string): boolean => path.startsWith("/api/");
-/** Paths whose answers a page of an allowed app origin may read (CORS): the provider's API and the public keys. */
-const isCorsReadable = (path: string): boolean => isApiPath(path) || path.startsWith("/.well-known/");
+/**
+ * The provider's backend (management) API, and the verifier key its library fetches with the integration API key:
+ * called by an app's server, never by a page.
+ */
+const isBackendPath = (path: string): boolean =>
+  path.startsWith("/api/backend/") || path === "/api/v1/token_verification_metadata";
+/** Paths whose answers a page of an allowed app origin may read (CORS): the front-end API and the public keys. */
+const isCorsReadable = (path: string): boolean =>
+  (isApiPath(path) && !isBackendPath(path)) || path.startsWith("/.well-known/");
 /** Hosted pages that show a credential (the outbox's login and reset links, the account page's new MFA secret). */
 const CREDENTIAL_PAGES = new Set(["/outbox", "/account"]);
 /** The session call a page could otherwise fire with a form or a no-cors request (signing the developer out). */
@@ -102,6 +109,16 @@ function credentialPageAllowed(req: IncomingMessage, policy: OriginPolicy): bool
   return req.headers["sec-fetch-mode"] === "navigate" && req.headers["sec-fetch-dest"] === "document";
 }
 
+/**
+ * Whether a request comes from a web page: it carries an `Origin` (every cross-origin fetch and form post, every
+ * preflight), or the browser marks it as fetched by a page (`Sec-Fetch-Site` other than `none`, which is a typed
+ * address). A server's fetch (Node's, the vendor's library) sends neither.
+ */
+const fromWebPage = (req: IncomingMessage): boolean => {
+  const site = req.headers["sec-fetch-site"];
+  return req.headers.origin !== undefined || (site !== undefined && site !== "none");
+};
+
 /** Whether a request's body is declared JSON (a form or a no-cors request cannot declare it without a preflight). */
 const declaresJson = (req: IncomingMessage): boolean =>
   /^application\/json\s*(?:;|$)/i.test(req.headers["content-type"] ?? "");
@@ -126,6 +143,8 @@ export function guardRequest(req: IncomingMessage, path: string, policy: OriginP
       `The admin API needs the ${ADMIN_SECRET_HEADER} header, or the admin UI opened at the address printed when the emulator starts`,
     );
   }
+  if (isBackendPath(path) && fromWebPage(req))
+    return refuse(403, "origin_not_allowed", "The backend API is server to server: no web page may call it");
   const own = origin !== undefined && policy.isOwn(origin, host);
   const app = origin !== undefined && !own && policy.appAllowed(origin);
   if (origin !== undefined && !own && !app && (isApiPath(path) || method === "OPTIONS" || origin !== "null"))

@@ -29,6 +29,8 @@ export interface Reply {
   cookies?: string[];
   /** A page's own Content-Security-Policy (which scripts and styles may run); `frame-ancestors 'none'` is added. */
   csp?: string;
+  /** Further headers (e.g. `Retry-After`). */
+  headers?: Record<string, string>;
 }
 
 /** A route handler. */
@@ -124,8 +126,8 @@ export async function readBody(req: IncomingMessage): Promise<{ body: unknown; f
     );
   try {
     return { body: JSON.parse(text), form: {} };
-  } catch {
-    throw new ProviderError(400, "bad_request", "The request body is not valid JSON");
+  } catch (error) {
+    throw new ProviderError(400, "bad_request", "The request body is not valid JSON", undefined, { cause: error });
   }
 }
 
@@ -155,6 +157,7 @@ export function send(res: ServerResponse, reply: Reply, corsOrigin: string | nul
   }
   if (reply.cookies?.length) res.setHeader("Set-Cookie", reply.cookies);
   res.setHeader("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.redirect) {
     res.writeHead(reply.status, { Location: reply.redirect }).end();
   } else if (reply.html !== undefined) {

@@ -8,6 +8,10 @@ import type { EmulatorSeed } from "../seeds/seed.js";
 import { parseSeed, SeedError } from "../seeds/seed-validate.js";
 import type { EmulatorSettings } from "../store/settings.js";
 import { ok } from "../http/reply.js";
+import { refreshResponse } from "./auth-info.js";
+
+/** The longest an admin-minted token may lie in the past or the future: a day. */
+const MAX_ADMIN_TOKEN_SECONDS = 24 * 3600;
 
 /**
  * The settings changes of a PATCH body, checked as a seed's settings are; a wrong value is a 400 worded for the
@@ -18,7 +22,9 @@ function settingsChanges(body: unknown): Partial<EmulatorSettings> {
     return parseSeed({ settings: body ?? {} }, "settings", false).settings ?? {};
   } catch (error) {
     const problems = error instanceof SeedError ? error.problems.join("; ") : (error as Error).message;
-    throw new ProviderError(400, "bad_request", `The settings were not saved. ${problems}`);
+    throw new ProviderError(400, "bad_request", `The settings were not saved. ${problems}`, undefined, {
+      cause: error,
+    });
   }
 }
 
@@ -30,8 +36,9 @@ export interface AdminActions {
 }
 
 /**
- * The admin API under `/__emulator`: POST reset, POST seed (add), GET seed (export), GET outbox (`?to=`), GET and PATCH settings, PATCH users/:userId (enabled, locked, canCreateOrgs), and the
- * JWKS at `/.well-known/jwks.json` for an app's backend to verify access tokens.
+ * The admin API under `/__emulator`: POST reset, POST seed (add), GET seed (export), GET outbox (`?to=`), GET and PATCH settings, PATCH users/:userId (enabled, locked, canCreateOrgs),
+ * POST access_token (a user's token of any lifetime, an expired one included), and the JWKS at
+ * `/.well-known/jwks.json` for an app's backend to verify access tokens.
  */
 export function adminRoutes(router: Router, ctx: EmulatorContext, actions: AdminActions): void {
   router.add("POST", "/__emulator/reset", async () => {
@@ -44,12 +51,20 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
     try {
       seed = parseSeed(request.body ?? {}, "POST /__emulator/seed", false);
     } catch (error) {
-      throw new ProviderError(400, "bad_request", (error as Error).message);
+      throw new ProviderError(400, "bad_request", (error as Error).message, undefined, { cause: error });
     }
     try {
       await actions.seed(seed);
     } catch (error) {
-      throw new ProviderError(400, "bad_request", `The seed could not be applied: ${(error as Error).message}`);
+      throw new ProviderError(
+        400,
+        "bad_request",
+        `The seed could not be applied: ${(error as Error).message}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
     return ok({ seeded: true });
   });
@@ -59,6 +74,24 @@ export function adminRoutes(router: Router, ctx: EmulatorContext, actions: Admin
   router.add("GET", "/__emulator/settings", async () => ok(await readSettings(ctx.db)));
   router.add("PATCH", "/__emulator/settings", async (request) => {
     return ok(await writeSettings(ctx.db, settingsChanges(request.body)));
+  });
+  // What the backend's access-token call cannot mint: a token that has already expired (an app's 401 path).
+  router.add("POST", "/__emulator/access_token", async (request) => {
+    const body = bodyOf(request);
+    const person = typeof body.user_id === "string" ? await getPerson(ctx, body.user_id) : null;
+    if (!person) throw new ProviderError(404, "user_not_found", "User not found");
+    const seconds = body.expires_in_seconds;
+    if (!Number.isInteger(seconds) || Math.abs(seconds as number) > MAX_ADMIN_TOKEN_SECONDS)
+      throw new ProviderError(
+        400,
+        "bad_request",
+        `expires_in_seconds must be a whole number from -${MAX_ADMIN_TOKEN_SECONDS} to ${MAX_ADMIN_TOKEN_SECONDS} (0 or less: expired)`,
+      );
+    const orgId = typeof body.org_id === "string" ? body.org_id : undefined;
+    const method = { login_method: "generated_from_backend_api" as const };
+    const tokens = await refreshResponse(ctx, person, method, orgId, seconds as number);
+    if (!tokens) throw new ProviderError(400, "bad_request", "The user is not a member of this organization");
+    return ok({ access_token: tokens.access_token, expires_at_seconds: tokens.expires_at_seconds });
   });
   router.add("PATCH", "/__emulator/users/:userId", async (request) => {
     const body = bodyOf(request);

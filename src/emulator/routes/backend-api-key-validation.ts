@@ -2,10 +2,11 @@
  * Validating an end-user API key on the backend API (minted keys on `validate`, imported ones on
  * `validate_imported`): the key's owners as the answer, and the count of successful validations by day.
  */
-import type { EmulatorContext } from "../store/context.js";
+import { type EmulatorContext, rateLimitWait } from "../store/context.js";
 import { fieldError } from "../http/backend-errors.js";
 import { bodyOf, optionalText } from "../http/fields.js";
 import type { Request } from "../http/http.js";
+import { KeyRateLimitedError } from "../http/rate-limited.js";
 import { countValidation, keyOfToken, type StoredApiKey } from "../store/api-keys.js";
 import { findMembership, orgRecords } from "../store/orgs.js";
 import { getPerson } from "../store/people.js";
@@ -25,9 +26,21 @@ async function validation(ctx: EmulatorContext, key: StoredApiKey) {
 }
 
 /**
+ * Counts a validation of the key against `apiKeyValidationLimit` (per key, in the database: every process on it
+ * counts together); throws the provider's 429 with `wait_seconds` once the window's validations are used up.
+ */
+async function countAgainstLimit(ctx: EmulatorContext, key: StoredApiKey): Promise<void> {
+  const { apiKeyValidationLimit: limit, apiKeyValidationWindowSeconds: window } = await ctx.settings();
+  if (limit === 0) return;
+  const wait = await rateLimitWait(ctx, `api-key-validation:${key.id}`, window, limit);
+  if (wait > 0) throw new KeyRateLimitedError(wait);
+}
+
+/**
  * The key a validation names, if it may validate there: a key minted by the emulator only on `validate`, an imported
- * one only on `validate_imported` (elsewhere it is "API key not found"); a deleted or expired key is refused with
- * its reason. Each successful validation is counted for the key's usage on today's UTC date.
+ * one only on `validate_imported` (elsewhere it is "API key not found"); past the per-key limit, a 429; a deleted or
+ * expired key is refused with its reason. Each successful validation is counted for the key's usage on today's UTC
+ * date.
  */
 async function validKey(ctx: EmulatorContext, request: Request, imported: boolean): Promise<StoredApiKey> {
   const raw = optionalText(bodyOf(request), "api_key_token") ?? "";
@@ -37,6 +50,7 @@ async function validKey(ctx: EmulatorContext, request: Request, imported: boolea
   // A disabled (or deleted) owner's personal key no longer names anyone: it is as unknown as a wrong token.
   if (!key || key.imported !== imported || (key.userId !== null && !owner?.enabled))
     throw fieldError("api_key_token", "API key not found");
+  await countAgainstLimit(ctx, key);
   if (key.archivedAt !== null) throw fieldError("api_key_token", "API key deleted");
   if (key.expiresAt !== null && key.expiresAt <= ctx.now()) throw fieldError("api_key_token", "API key expired");
   await countValidation(ctx, key.id);

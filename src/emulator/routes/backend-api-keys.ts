@@ -33,6 +33,8 @@ async function keysPage(ctx: EmulatorContext, request: Request, archived: boolea
 
 /** The most characters an imported token may have. */
 const MAX_IMPORTED_TOKEN = 512;
+/** The fewest: a shorter token is guessable, not a secret (16 random letters and digits are about 95 bits). */
+const MIN_IMPORTED_TOKEN = 16;
 
 /**
  * The backend's end-user API key calls: create, import, fetch, current and archived pages, update, delete, validate
@@ -58,8 +60,11 @@ export function backendApiKeyRoutes(router: Router, ctx: EmulatorContext): void 
   add("POST", `${base}/import`, async (request) => {
     const body = bodyOf(request);
     const token = requiredText(body, "imported_api_key").trim();
-    if (token === "" || token.length > MAX_IMPORTED_TOKEN)
-      throw fieldError("imported_api_key", `An imported key has 1 to ${MAX_IMPORTED_TOKEN} characters`);
+    if (token.length < MIN_IMPORTED_TOKEN || token.length > MAX_IMPORTED_TOKEN)
+      throw fieldError(
+        "imported_api_key",
+        `An imported key has ${MIN_IMPORTED_TOKEN} to ${MAX_IMPORTED_TOKEN} characters: a shorter one is too easy to guess to be a secret`,
+      );
     const key = await newKeyOf(ctx, body);
     if (await keyOfToken(ctx, token))
       throw fieldError("imported_api_key", "This API key was already imported", "action_already_complete");

@@ -3,6 +3,7 @@ import { FieldMapError } from "../http/backend-errors.js";
 import { invalidApiKey, ProviderError } from "../http/errors.js";
 import type { Handler, Request, Router } from "../http/http.js";
 import { isLoopbackHost } from "../../shared/loopback.js";
+import { backendRateLimited, KeyRateLimitedError } from "../http/rate-limited.js";
 import { bearsIntegrationKey } from "../tokens/integration-key.js";
 
 /**
@@ -30,13 +31,19 @@ function asFieldMap(error: unknown): unknown {
 
 /**
  * A registrar for the provider's backend API: every route it adds requires the integration API key (401 otherwise)
- * and a served `X-Propelauth-url`, and answers field problems as field maps.
+ * and a served `X-Propelauth-url`, answers 429 while `backendRateLimitSeconds` is set, and answers field problems as
+ * field maps.
  */
 export function backendRegistrar(router: Router, ctx: EmulatorContext) {
   return (method: string, path: string, handler: Handler): void => {
     router.add(method, path, async (request) => {
       if (!(await bearsIntegrationKey(ctx.db, request.headers.authorization))) throw invalidApiKey();
       assertServedHost(ctx, request);
+      const limited = (await ctx.settings()).backendRateLimitSeconds;
+      if (limited > 0) {
+        if (path.includes("/end_user_api_keys/validate")) throw new KeyRateLimitedError(limited);
+        return backendRateLimited(limited);
+      }
       try {
         return await handler(request);
       } catch (error) {

@@ -149,13 +149,15 @@ export function backendOrgRoutes(router: Router, ctx: EmulatorContext): void {
     });
     const metadata = optionalObject(body, "metadata");
     const maxUsers = optionalCount(body, "max_users", 1);
+    // `max_users: null` lifts the limit; a body without the field leaves it as it is.
+    const clearMaxUsers = body.max_users === null;
     const extras = extrasOf(body);
     if (typeof extras.custom_role_mapping_name === "string")
       await assertRoleMapping(ctx, org.id, extras.custom_role_mapping_name);
     const domain = optionalText(body, "domain");
     await ctx.db.query(
       `update emu_orgs set name = coalesce($2, name), url_safe_name = coalesce($3, url_safe_name),
-         metadata = coalesce($4::jsonb, metadata), max_users = coalesce($5, max_users),
+         metadata = coalesce($4::jsonb, metadata), max_users = case when $12 then null else coalesce($5, max_users) end,
          autojoin_by_domain = coalesce($6, autojoin_by_domain), restrict_to_domain = coalesce($7, restrict_to_domain),
          domain = coalesce($8, domain), legacy_org_id = coalesce($9, legacy_org_id),
          require_2fa_by = coalesce($10, require_2fa_by), extras = extras || $11::jsonb where id = $1`,
@@ -171,6 +173,7 @@ export function backendOrgRoutes(router: Router, ctx: EmulatorContext): void {
         optionalText(body, "legacy_org_id") ?? null,
         deadline ?? null,
         JSON.stringify(extras),
+        clearMaxUsers,
       ],
     );
     return ok({});

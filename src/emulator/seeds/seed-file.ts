@@ -5,7 +5,14 @@ import { MAX_SEED_FILE_BYTES, seedSizeProblem } from "./seed-limits.js";
 import { parseSeed, SeedError } from "./seed-validate.js";
 
 const unreadable = (path: string, error: unknown) =>
-  new SeedError(path, [`(root): the file cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`]);
+  new SeedError(
+    path,
+    [`(root): the file cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`],
+    undefined,
+    {
+      cause: error,
+    },
+  );
 
 /**
  * Reads and checks a seed file; throws SeedError (the file's name and each problem's JSON path) when it is not one.
@@ -25,7 +32,7 @@ export async function readSeedFile(path: string, maxBytes: number = MAX_SEED_FIL
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SeedError(path, [`(root): not JSON (${(error as Error).message})`]);
+    throw new SeedError(path, [`(root): not JSON (${(error as Error).message})`], undefined, { cause: error });
   }
   return parseSeed(json, path);
 }

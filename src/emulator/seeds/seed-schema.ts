@@ -39,6 +39,9 @@ const settingsShape = {
   sessionSeconds: z.int().positive(),
   refreshTokenReuseSeconds: z.int().nonnegative(),
   emailResendSeconds: z.int().nonnegative(),
+  apiKeyValidationLimit: z.int().nonnegative(),
+  apiKeyValidationWindowSeconds: z.int().positive(),
+  backendRateLimitSeconds: z.int().nonnegative(),
   // http(s) only: a `javascript:` or `data:` address would run in the emulator's origin when a page redirects to it
   logoutRedirect: z.url({ protocol: /^https?$/ }).nullable(),
   defaultRedirect: z.url({ protocol: /^https?$/ }).nullable(),

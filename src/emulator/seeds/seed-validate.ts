@@ -19,8 +19,9 @@ export class SeedError extends OrgauthError {
     readonly source: string,
     readonly problems: string[],
     outcome = "nothing was started",
+    options?: { cause?: unknown },
   ) {
-    super(`Invalid seed (${source}), ${outcome}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(`Invalid seed (${source}), ${outcome}:\n${problems.map((p) => `  ${p}`).join("\n")}`, options);
   }
 }
 

@@ -38,13 +38,29 @@ export async function withinRateLimit(
   windowSeconds: number,
   max: number,
 ): Promise<boolean> {
-  const { rows } = await ctx.db.query<{ count: number }>(
+  return (await rateLimitWait(ctx, key, windowSeconds, max)) === 0;
+}
+
+/**
+ * Counts one use of `key` in a window of `windowSeconds` (in the database, so every process on it counts together);
+ * 0 while at most `max` uses fell in the window, else the seconds until the window ends (at least 1).
+ */
+export async function rateLimitWait(
+  ctx: EmulatorContext,
+  key: string,
+  windowSeconds: number,
+  max: number,
+): Promise<number> {
+  const { rows } = await ctx.db.query<{ count: number; window_start: Date }>(
     `insert into emu_rate_limits (key, window_start, count) values ($1, $2, 1)
      on conflict (key) do update set
        count = case when emu_rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) then 1 else emu_rate_limits.count + 1 end,
        window_start = case when emu_rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) then $2 else emu_rate_limits.window_start end
-     returning count`,
+     returning count, window_start`,
     [key, ctx.now(), windowSeconds],
   );
-  return (rows[0]?.count ?? 0) <= max;
+  const row = rows[0];
+  if (!row || row.count <= max) return 0;
+  const endsMs = new Date(row.window_start).getTime() + windowSeconds * 1000;
+  return Math.max(1, Math.ceil((endsMs - ctx.now().getTime()) / 1000));
 }

@@ -38,6 +38,18 @@ export interface EmulatorSettings {
   refreshTokenReuseSeconds: number;
   /** Seconds a user must wait between two confirmation e-mails. */
   emailResendSeconds: number;
+  /**
+   * Validations of one end-user API key allowed in `apiKeyValidationWindowSeconds` (both validate calls, counted per
+   * key); the next answers 429 with `wait_seconds` until the window ends. 0 switches the limit off.
+   */
+  apiKeyValidationLimit: number;
+  /** The window of `apiKeyValidationLimit`, in seconds. */
+  apiKeyValidationWindowSeconds: number;
+  /**
+   * When above 0, every backend API call with the integration API key answers 429, waiting this many seconds
+   * (`Retry-After`; `wait_seconds` too on the validate calls): an app's rate-limit path under test. 0: off.
+   */
+  backendRateLimitSeconds: number;
   /** Where logout sends the browser; the emulator's own login page when null. */
   logoutRedirect: string | null;
   /**
@@ -102,6 +114,9 @@ export const defaultSettings: EmulatorSettings = {
   sessionSeconds: 14 * 24 * 3600,
   refreshTokenReuseSeconds: 30,
   emailResendSeconds: 60,
+  apiKeyValidationLimit: 100,
+  apiKeyValidationWindowSeconds: 10,
+  backendRateLimitSeconds: 0,
   logoutRedirect: null,
   defaultRedirect: null,
   userPropertiesInTokens: false,

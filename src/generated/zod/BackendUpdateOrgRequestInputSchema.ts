@@ -11,7 +11,7 @@ export const BackendUpdateOrgRequestInputSchema = /* @__PURE__ */ (() =>
         name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
         can_setup_saml: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
         metadata: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({})),
-        max_users: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int()),
+        max_users: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.int())),
         autojoin_by_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
         restrict_to_domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
         domain: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),

@@ -77,6 +77,16 @@ describe("the transport", () => {
       expect(() => createBackendClient(options)).toThrow(ServerConfigurationError);
     }
   });
+
+  it("names the variable a missing auth URL or API key is read from (an unset variable is undefined)", () => {
+    const unset = undefined as unknown as string;
+    expect(() => createBackendClient({ authUrl: unset, apiKey: "k" })).toThrow(
+      "authUrl: not set (undefined): is NEXT_PUBLIC_AUTH_URL set? (the emulator's start banner prints it)",
+    );
+    expect(() => createBackendClient({ authUrl: "https://auth.example.com", apiKey: unset })).toThrow(
+      /^apiKey: not set \(undefined\): is PROPELAUTH_API_KEY set\?/,
+    );
+  });
 });
 
 describe("the errors, by status (the backend's answers carry no error_code)", () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AuthClientDestroyedError,
   createAuthClient,
+  createServerEnvironment,
   RefreshError,
   type AuthClient,
   type AuthEvent,
@@ -215,5 +216,50 @@ describe("an outage at start-up is not a logout", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(c.getSnapshot().status).toBe("logged_out");
     expect(loggedIn).toEqual([false]);
+  });
+});
+
+describe("errors keep the error that caused them", () => {
+  it("a refresh refused because fetch is missing names it through its cause, and so does a logout", async () => {
+    vi.stubGlobal("fetch", undefined);
+    try {
+      const tab = browser.tab();
+      // the environment's own fetch (none, as under jsdom), the rest of the fake tab
+      const c = client({ environment: { ...tab.env, fetch: createServerEnvironment().fetch }, retryDelaysMs: [] });
+      const missingFetch = {
+        name: "ExchangeFailure",
+        cause: { name: "TypeError", message: "fetch is not available in this environment" },
+      };
+      expect(await settle(c.getAuthInfo())).toMatchObject({
+        name: "RefreshError",
+        kind: "network",
+        status: 503,
+        cause: missingFetch,
+      });
+      expect(await settle(c.logout())).toMatchObject({ name: "LogoutError", cause: missingFetch });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("an unreadable answer keeps the parser's error; an answer off the contract, the validator's", async () => {
+    for (const [mode, cause] of [
+      ["bad_json", SyntaxError],
+      ["bad_schema", Error],
+    ] as const) {
+      browser.server.mode = mode;
+      const error = await settle(client({ retryDelaysMs: [] }).refresh());
+      expect(error).toMatchObject({ name: "RefreshError", kind: "parse" });
+      expect((error as Error).cause).toBeInstanceOf(cause);
+    }
+  });
+
+  it("a timed-out refresh keeps the exchange's failure", async () => {
+    const c = client({ retryDelaysMs: [], timeoutMs: 1_000 });
+    await c.getAuthInfo();
+    browser.server.mode = "hang";
+    const refresh = settle(c.refresh());
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(await refresh).toMatchObject({ kind: "timeout", cause: { name: "ExchangeFailure", kind: "timeout" } });
   });
 });
