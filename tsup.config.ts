@@ -12,9 +12,21 @@ import { bundleAdminScript } from "./src/emulator/admin-ui/script.js";
  * options) on the server.
  */
 const CLIENT_SOURCE = fileURLToPath(new URL("src/hooks/client.ts", import.meta.url));
+/**
+ * orgauth/react's session hooks and guard without TanStack Query, a file of its own (`react-session-hooks`) the same
+ * way: orgauth/nextjs/client re-exports them from it (a session-only app resolves no @tanstack/react-query).
+ */
+const SESSION_HOOKS_SOURCE = fileURLToPath(new URL("src/hooks/session-hooks.ts", import.meta.url));
+/** The sources that stay files of their own, by the built file's name. */
+const OWN_FILES: Record<string, string> = {
+  [CLIENT_SOURCE]: "react-client",
+  [SESSION_HOOKS_SOURCE]: "react-session-hooks",
+};
 const CLIENT_FILES = [
   "dist/react-client.js",
   "dist/react-client.cjs",
+  "dist/react-session-hooks.js",
+  "dist/react-session-hooks.cjs",
   // The browser half of the Next.js server session.
   "dist/nextjs-client.js",
   "dist/nextjs-client.cjs",
@@ -28,16 +40,17 @@ const CLIENT_FILES = [
  * can land in an entry of any folder (`testing/react.js` needs `../react-client.js`) or in a shared chunk, and only
  * the written file knows where it is.
  */
-const CLIENT_PLACEHOLDER = "orgauth-react-client-file";
+const CLIENT_PLACEHOLDER = "orgauth-own-file:";
 
-/** Leaves every import of the client half (but its own entry point) to the built `react-client` file. */
+/** Leaves every import of an own-file source (but its own entry point) to its built file (`react-client` …). */
 const clientHalfStaysOwnFile: Plugin = {
   name: "client-half-stays-own-file",
   setup(build) {
-    build.onResolve({ filter: /client\.js$/ }, (args) => {
+    build.onResolve({ filter: /(client|session-hooks)\.js$/ }, (args) => {
       if (args.kind === "entry-point") return undefined;
       const resolved = fileURLToPath(new URL(args.path.replace(/\.js$/, ".ts"), `file://${args.importer}`));
-      return resolved === CLIENT_SOURCE ? { path: CLIENT_PLACEHOLDER, external: true } : undefined;
+      const name = OWN_FILES[resolved];
+      return name === undefined ? undefined : { path: `${CLIENT_PLACEHOLDER}${name}`, external: true };
     });
   },
 };
@@ -66,15 +79,18 @@ async function builtModules(dir: string): Promise<string[]> {
   return entries.filter((name) => /\.c?js$/.test(name)).map((name) => join(dir, name));
 }
 
-/** Points each import of the placeholder at `react-client` of the importing file's own format, relative to it. */
+/** Points each import of a placeholder at its own file of the importing file's format, relative to it. */
 async function linkClientHalf(): Promise<void> {
   for (const file of await builtModules("dist")) {
-    const code = await readFile(file, "utf8");
+    let code = await readFile(file, "utf8");
     if (!code.includes(CLIENT_PLACEHOLDER)) continue;
-    const target = `react-client${extname(file)}`;
-    const path = relative(dirname(file), join("dist", target)) || target;
-    const specifier = path.startsWith(".") ? path : `./${path}`;
-    await writeFile(file, code.replaceAll(CLIENT_PLACEHOLDER, specifier));
+    for (const name of Object.values(OWN_FILES)) {
+      const target = `${name}${extname(file)}`;
+      const path = relative(dirname(file), join("dist", target)) || target;
+      const specifier = path.startsWith(".") ? path : `./${path}`;
+      code = code.replaceAll(`${CLIENT_PLACEHOLDER}${name}`, specifier);
+    }
+    await writeFile(file, code);
   }
 }
 
@@ -135,6 +151,7 @@ const mainBuild: Options = {
     react: "src/react.ts",
     schemas: "src/schemas.ts",
     "react-client": "src/hooks/client.ts",
+    "react-session-hooks": "src/hooks/session-hooks.ts",
     adapter: "src/adapter/index.ts",
     testing: "src/testing/index.ts",
     "testing/react": "src/testing/react.ts",

@@ -1,9 +1,10 @@
 /**
  * The two Next.js apps bench/first-html.ts compares: the same minimal App Router app (a root layout with the client
- * provider, a signed-in dashboard that shows the user's e-mail and first org, the auth routes and the middleware),
- * once on orgauth/nextjs and once on `@propelauth/nextjs`, each written as its README sets it up. orgauth's layout
- * also reads the user on the server and hands it to its provider (so its first paint is signed in); the provider's
- * library does not offer that. A third app without auth is the baseline the browser JS of each is measured over.
+ * provider, a signed-in dashboard that shows the user's e-mail and first org, a profile page with a client component
+ * that shows the user too, the auth routes and the middleware), once on orgauth/nextjs (as docs/nextjs.md sets it up:
+ * `createOrgauth`, `clientProps`) and once on `@propelauth/nextjs` (as its README does). orgauth's layout also reads
+ * the user on the server and hands it to its provider (so its client component is signed in in the first HTML); the
+ * provider's client component shows "Loading…" there. A third app without auth is the baseline the browser JS of each is measured over.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -32,40 +33,53 @@ const COMMON: Record<string, string> = {
   }),
 };
 
-const DASHBOARD = (from: string) => `import { getUserOrRedirect } from "${from}";
-
-export default async function Dashboard() {
-  const user = await getUserOrRedirect();
-  return <main><p data-testid="server-user">{user.email} in {user.getOrgs()[0]?.orgName ?? "no organisation"}</p></main>;
-}
-`;
-
 const ORGAUTH: Record<string, string> = {
-  "middleware.ts": `import { authMiddleware } from "orgauth/nextjs";
-export const middleware = authMiddleware;
+  "lib/orgauth.ts": `import { createOrgauth } from "orgauth/nextjs";
+export const orgauth = createOrgauth();
+`,
+  "middleware.ts": `import { orgauth } from "./lib/orgauth";
+export const middleware = orgauth.middleware();
 export const config = { runtime: "nodejs", matcher: ${MATCHER} };
 `,
-  "app/api/auth/[slug]/route.ts": `import { getRouteHandlers } from "orgauth/nextjs";
-export const { GET, POST } = getRouteHandlers();
+  "app/api/auth/[slug]/route.ts": `import { orgauth } from "../../../../lib/orgauth";
+export const { GET, POST } = orgauth.handlers;
 `,
   "app/providers.tsx": `"use client";
-import { AuthProvider, type ClientUser } from "orgauth/nextjs/client";
+import { AuthProvider, type ClientSessionProps } from "orgauth/nextjs/client";
 import type { ReactNode } from "react";
-export function Providers({ user, authUrl, children }: { user: ClientUser | null; authUrl: string; children: ReactNode }) {
-  return <AuthProvider user={user} authUrl={authUrl}>{children}</AuthProvider>;
+export function Providers({ session, children }: { session: ClientSessionProps; children: ReactNode }) {
+  return <AuthProvider {...session}>{children}</AuthProvider>;
 }
 `,
-  "app/layout.tsx": `import { getUser, toClientUser } from "orgauth/nextjs";
-import type { ReactNode } from "react";
+  "app/layout.tsx": `import type { ReactNode } from "react";
+import { orgauth } from "../lib/orgauth";
 import { Providers } from "./providers";
 export const dynamic = "force-dynamic";
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const user = await getUser();
-  const env = process.env;
-  return <html lang="en"><body><Providers user={toClientUser(user)} authUrl={env.NEXT_PUBLIC_AUTH_URL!}>{children}</Providers></body></html>;
+  const user = await orgauth.getUser();
+  return <html lang="en"><body><Providers session={orgauth.clientProps(user)}>{children}</Providers></body></html>;
 }
 `,
-  "app/dashboard/page.tsx": DASHBOARD("orgauth/nextjs"),
+  "app/dashboard/page.tsx": `import { orgauth } from "../../lib/orgauth";
+export default async function Dashboard() {
+  const user = await orgauth.getUserOrRedirect();
+  return <main><p data-testid="server-user">{user.email} in {user.getOrgs()[0]?.orgName ?? "no organisation"}</p></main>;
+}
+`,
+  "app/profile/page.tsx": `import { orgauth } from "../../lib/orgauth";
+import { Me } from "./me";
+export default async function Profile() {
+  const user = await orgauth.getUserOrRedirect();
+  return <main><p data-testid="server-user">{user.email}</p><Me /></main>;
+}
+`,
+  "app/profile/me.tsx": `"use client";
+import { useUser } from "orgauth/nextjs/client";
+export function Me() {
+  const auth = useUser();
+  return <p data-testid="client-user">{auth.isLoggedIn ? auth.user.email : "Signed out"}</p>;
+}
+`,
 };
 
 const VENDOR: Record<string, string> = {
@@ -87,7 +101,26 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return <html lang="en"><body><AuthProvider authUrl={env.NEXT_PUBLIC_AUTH_URL!}>{children}</AuthProvider></body></html>;
 }
 `,
-  "app/dashboard/page.tsx": DASHBOARD("@propelauth/nextjs/server/app-router"),
+  "app/dashboard/page.tsx": `import { getUserOrRedirect } from "@propelauth/nextjs/server/app-router";
+export default async function Dashboard() {
+  const user = await getUserOrRedirect();
+  return <main><p data-testid="server-user">{user.email} in {user.getOrgs()[0]?.orgName ?? "no organisation"}</p></main>;
+}
+`,
+  "app/profile/page.tsx": `import { getUserOrRedirect } from "@propelauth/nextjs/server/app-router";
+import { Me } from "./me";
+export default async function Profile() {
+  const user = await getUserOrRedirect();
+  return <main><p data-testid="server-user">{user.email}</p><Me /></main>;
+}
+`,
+  "app/profile/me.tsx": `"use client";
+import { useUser } from "@propelauth/nextjs/client";
+export function Me() {
+  const { loading, user } = useUser();
+  return <p data-testid="client-user">{loading ? "Loading…" : (user?.email ?? "Signed out")}</p>;
+}
+`,
 };
 
 /** The same app without auth (no provider, no routes, no middleware): the baseline of the browser-JS row. */

@@ -2,9 +2,11 @@
  * First HTML (part of `npm run bench`): the same minimal App Router app on orgauth/nextjs (from the packed package)
  * and on `@propelauth/nextjs` (bench/first-html-apps.ts), each built and served by `next start` against one
  * emulator; a browser signs in once per app through its server flow, then its cookies fetch pages: the signed-in
- * dashboard (the user read from the cookie, locally) and the same request signed out (a redirect, no read).
- * Contenders interleaved in rounds; medians with spread, and orgauth's time over the provider library's per round.
- * Then the browser JS (gz) of each library's signed-in dashboard over the same page of an app without auth.
+ * dashboard (the user read from the cookie, locally), the signed-in profile (the same with a client component that
+ * shows the user) and the dashboard signed out (a redirect, no read). Contenders interleaved in rounds; per row the
+ * time to the whole HTML and the server's CPU per request (the `next start` process tree's, from /proc); medians with
+ * spread, and orgauth's figure over the provider library's per round. Then the browser JS (gz) of each library's
+ * signed-in dashboard over the same page of an app without auth.
  */
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
@@ -16,24 +18,35 @@ import { OWNER, serverSessionSeed } from "../test/frameworks/seed.js";
 import { launchChromium } from "../test/support/chromium.js";
 import { FIRST_HTML_APPS, NO_AUTH_APP, writeFirstHtmlApp } from "./first-html-apps.js";
 import { pageJsGzipBytes } from "./page-js.js";
+import { processTreeCpuMs } from "./process-cpu.js";
 import { median, ratioWithSpread } from "./spread.js";
 
-const ROUNDS = 7;
+const ROUNDS = 24;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const PER_ROUND = 10;
 
 type AppName = keyof typeof FIRST_HTML_APPS;
 
-/** Milliseconds until the whole HTML of `url` has arrived, per request (sequential). */
-async function msPerPage(url: string, cookie: string | undefined): Promise<number> {
+/** Per request (sequential): milliseconds until the whole HTML of `url` arrived, and the server's CPU milliseconds. */
+async function perPage(
+  url: string,
+  cookie: string | undefined,
+  serverPid: number,
+): Promise<{ ms: number; cpu: number }> {
+  const cpuBefore = processTreeCpuMs(serverPid) ?? Number.NaN;
   const started = performance.now();
   for (let i = 0; i < PER_ROUND; i++) {
     const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     if (cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} signed in`);
     await response.text();
   }
-  return (performance.now() - started) / PER_ROUND;
+  const ms = (performance.now() - started) / PER_ROUND;
+  return { ms, cpu: ((processTreeCpuMs(serverPid) ?? Number.NaN) - cpuBefore) / PER_ROUND };
 }
+
+/** A row's figures as "median (min–max)". */
+const withSpread = (values: number[], digits: number) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 /** Builds and serves both apps, signs in once on each, and prints the time to the first HTML of each page. */
 export async function runFirstHtml(): Promise<void> {
@@ -75,24 +88,41 @@ export async function runFirstHtml(): Promise<void> {
         cookies.push((await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; "));
         await context.close();
       }
-      const rows = names.flatMap((name, index) => [
-        { name, page: "signed-in dashboard", run: () => msPerPage(`${urls[index]}/dashboard`, cookies[index]) },
-        { name, page: "signed out (a redirect)", run: () => msPerPage(`${urls[index]}/dashboard`, undefined) },
-      ]);
-      const samples = rows.map(() => [] as number[]);
+      const pages = [
+        ["signed-in dashboard (server component)", "/dashboard", true],
+        ["signed-in profile (with a client component)", "/profile", true],
+        ["signed out (a redirect)", "/dashboard", false],
+      ] as const;
+      // rows by page, the contenders side by side: the per-round ratios pair them
+      const rows = pages.flatMap(([page, path, signedIn]) =>
+        names.map((name, index) => ({
+          name,
+          page,
+          run: () => perPage(`${urls[index]}${path}`, signedIn ? cookies[index] : undefined, servers[index]!.pid),
+        })),
+      );
+      const ms = rows.map(() => [] as number[]);
+      const cpu = rows.map(() => [] as number[]);
       for (const row of rows) await row.run(); // warm up
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [index, row] of rows.entries()) samples[index]!.push(await row.run());
+        // alternate which contender goes first within each page
+        const order = round % 2 === 0 ? [...rows.keys()] : [...rows.keys()].reverse();
+        for (const index of order) {
+          const sample = await rows[index]!.run();
+          ms[index]!.push(sample.ms);
+          cpu[index]!.push(sample.cpu);
+        }
       }
-      console.log(`First HTML, minimal App Router app, next start (median of ${ROUNDS} interleaved rounds)`);
+      console.log(`First HTML, minimal App Router app, next start (median of ${ROUNDS} alternating rounds, min–max)`);
       for (const [index, row] of rows.entries()) {
-        const values = samples[index]!;
-        const spread = `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
-        console.log(`  ${row.name}, ${row.page}: ${median(values).toFixed(1)} ms (${spread})`);
+        const cpuText = `server CPU ${withSpread(cpu[index]!, 1)} ms per request`;
+        console.log(`  ${row.name}, ${row.page}: ${withSpread(ms[index]!, 1)} ms; ${cpuText}`);
       }
-      // rows: orgauth signed in, orgauth signed out, vendor signed in, vendor signed out
-      console.log(`  orgauth / @propelauth/nextjs, signed in: ${ratioWithSpread(samples[0]!, samples[2]!)}`);
-      console.log(`  orgauth / @propelauth/nextjs, signed out: ${ratioWithSpread(samples[1]!, samples[3]!)}`);
+      for (const [page, [label]] of pages.entries()) {
+        const [ours, theirs] = [page * names.length, page * names.length + 1];
+        console.log(`  orgauth / @propelauth/nextjs, ${label}: first HTML ${ratioWithSpread(ms[ours]!, ms[theirs]!)}`);
+        console.log(`    server CPU per request ${ratioWithSpread(cpu[ours]!, cpu[theirs]!)}`);
+      }
       const baseline = await pageJsGzipBytes(`${urls[names.length]}/dashboard`);
       console.log(`Browser JS of the signed-in dashboard (gz) over the no-auth app's ${kb(baseline)}`);
       for (const [index, name] of names.entries()) {

@@ -25,3 +25,16 @@ export interface ClientUser {
   /** When the access token expires, Unix seconds. */
   expiresAtSeconds: number;
 }
+
+/**
+ * What the server half hands `<AuthProvider>` (`orgauth.clientProps(user)`; spread it into the provider's props):
+ * the user, the auth URL and the auth routes' folder, all from the server's one configuration, so the browser half
+ * calls the routes where they are (`basePath`) and the two halves cannot disagree.
+ */
+export interface ClientSessionProps {
+  user: ClientUser | null;
+  /** The auth URL's origin (the hosted pages and the front-end API). */
+  authUrl: string;
+  /** The auth routes' folder (`basePath`: `/auth`, or the redirect URI's folder). */
+  authRoutes: string;
+}

@@ -9,13 +9,15 @@ export {
   type UseUserLoggedOut,
   type UseUserResult,
 } from "./client/use-user.js";
-export type { ClientUser } from "./client-user.js";
+export type { ClientSessionProps, ClientUser } from "./client-user.js";
 export {
   type ServerSessionRedirectFunctions,
   useLogoutFunction,
   useRedirectFunctions,
 } from "./client/redirects.js";
-// orgauth/react's hooks and guards, which work below this provider (the same modules: one context).
+// orgauth/react's hooks and guards, which work below this provider (the same modules: one context), from their file
+// without TanStack Query (orgauth/react's client file loads it for the generated hooks): a session-only app builds
+// without @tanstack/react-query installed.
 export {
   RequireAuth,
   useAccessHelper,
@@ -24,5 +26,5 @@ export {
   useAuthUrl,
   useHostedPageUrls,
   useOrgHelper,
-} from "../hooks/client.js";
+} from "../hooks/session-hooks.js";
 export type { AuthInfoLoggedIn, UseAuthInfoResult, UseActiveOrgResult } from "../hooks/auth-hooks.js";

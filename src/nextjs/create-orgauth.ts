@@ -4,7 +4,8 @@
  * is read or checked at import: the configuration is resolved (the environment filling what it leaves out) on
  * first use, so one build runs anywhere.
  */
-import { createBackendClient, type BackendClient, type ServerAuth } from "../server/index.js";
+import { createBackendClient, type BackendClient, type ServerAuth, type ServerUser } from "../server/index.js";
+import type { ClientSessionProps } from "./client-user.js";
 import { createSessionReaders, type SessionReaders } from "./get-user.js";
 import {
   authRoutesPlace,
@@ -15,6 +16,7 @@ import {
 import { lazyOrgauth, type OrgauthConfig } from "./orgauth-config.js";
 import { createProtect, type ProtectHelpers } from "./protect.js";
 import { type AuthRouteHandlers, createRouteHandlers } from "./route-handlers.js";
+import { toClientUser } from "./to-client-user.js";
 
 /** One app's orgauth: what `createOrgauth` returns. */
 export interface Orgauth extends Omit<SessionReaders, "redirectToLogin">, ProtectHelpers {
@@ -28,6 +30,11 @@ export interface Orgauth extends Omit<SessionReaders, "redirectToLogin">, Protec
   readonly serverAuth: ServerAuth;
   /** The folder of the auth routes (`/auth`, or the redirect URI's folder by default). */
   readonly basePath: string;
+  /**
+   * The props of `<AuthProvider>` for the root layout: the user as plain data, the auth URL and the auth routes'
+   * folder, from this configuration (`<AuthProvider {...orgauth.clientProps(await orgauth.getUser())}>`).
+   */
+  clientProps(user: ServerUser | undefined | null): ClientSessionProps;
 }
 
 /**
@@ -65,5 +72,10 @@ export function createOrgauth(config: OrgauthConfig = {}): Orgauth {
     get basePath() {
       return basePath();
     },
+    clientProps: (user) => ({
+      user: toClientUser(user),
+      authUrl: resolve().options.authUrl,
+      authRoutes: basePath(),
+    }),
   };
 }

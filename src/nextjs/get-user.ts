@@ -2,6 +2,8 @@
  * `getUser()` and `getUserOrRedirect()` for server components, route handlers and server actions: the access token
  * from the middleware's request header (a fresh one after a refresh) or the cookie, verified locally. Neither ever
  * refreshes: a render cannot set cookies, and a rotated refresh token that is not saved would sign the user out.
+ * Within one request the user is read once (remembered on the request's headers object): the layout and the page
+ * share the read.
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -30,6 +32,9 @@ function safeReturnPath(path: string | null | undefined): string {
 
 /** The readers over a server session and the folder of its auth routes (both looked up at call time). */
 export function createSessionReaders(auth: () => ServerAuth, basePath: () => string): SessionReaders {
+  // the read of each request, by its headers object (Next hands one per request; it goes with the request) and the
+  // headers it read the session from
+  const reads = new WeakMap<object, { from: string; read: Promise<ServerUser | undefined> }>();
   async function getUser(): Promise<ServerUser | undefined> {
     const incoming = await headers();
     // readSession reads the standard Request; only the headers it reads the session from are copied
@@ -37,7 +42,12 @@ export function createSessionReaders(auth: () => ServerAuth, basePath: () => str
     for (const [name, value] of incoming) {
       if (name === "cookie" || name.startsWith("x-orgauth-")) copied.set(name, value);
     }
-    return auth().readSession(new Request("http://localhost/", { headers: copied }));
+    const from = [...copied].join("\n");
+    const known = reads.get(incoming);
+    if (known?.from === from) return known.read;
+    const read = auth().readSession(new Request("http://localhost/", { headers: copied }));
+    reads.set(incoming, { from, read });
+    return read;
   }
   async function redirectToLogin(returnToPath?: string): Promise<never> {
     const path = returnToPath ?? (await headers()).get(CURRENT_PATH_HEADER);

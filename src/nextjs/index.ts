@@ -24,7 +24,7 @@ export { getUser, getUserOrRedirect, type GetUserOrRedirectOptions, type Session
 export { authMiddleware } from "./middleware.js";
 export { getRouteHandlers, type AuthRouteHandlers } from "./route-handlers.js";
 export { toClientUser } from "./to-client-user.js";
-export type { ClientUser } from "./client-user.js";
+export type { ClientSessionProps, ClientUser } from "./client-user.js";
 export { CURRENT_PATH_HEADER } from "./request-headers.js";
 export {
   ACCESS_TOKEN_HEADER,

@@ -1,17 +1,10 @@
 /**
  * The calls the app's server makes to the auth host, through the generated server fetchers on the server transport
  * (the integration API key as bearer, no CSRF header, no browser credentials, answers checked against the
- * contract): the authorize URL, the code exchange, the backend refresh and logout, userinfo. Each failure becomes
+ * contract): the authorize URL, the code exchange, the backend refresh and logout. Each failure becomes
  * one of a few kinds the handlers act on.
  */
-import {
-  backendLogout,
-  backendRefreshToken,
-  type OauthUserinfoResponse,
-  oauthUserinfo,
-  ssrAuthorizeUrl,
-  ssrToken,
-} from "../generated/server-operations.js";
+import { backendLogout, backendRefreshToken, ssrAuthorizeUrl, ssrToken } from "../generated/server-operations.js";
 import { ApiError, ResponseValidationError } from "../transport/errors.js";
 import { ExchangeFailure } from "../transport/exchange.js";
 import { createServerTransport } from "../transport/server-transport.js";
@@ -49,8 +42,6 @@ export interface ServerBackend {
   refresh(refreshToken: string, activeOrgId: string | undefined): Promise<SessionTokens>;
   /** Ends the refresh token's session at the auth host. */
   logout(refreshToken: string): Promise<void>;
-  /** The user's current information, for the bearer of an access token. */
-  userinfo(accessToken: string): Promise<OauthUserinfoResponse>;
 }
 
 /** The kind of a failed call: the contract's error code, else no answer, else an answer the contract does not allow. */
@@ -111,6 +102,5 @@ export function createServerBackend(config: ServerConfig): ServerBackend {
       return { accessToken: tokens.access_token.access_token, refreshToken: tokens.refresh_token };
     },
     logout: (refreshToken) => calling(backendLogout(transport, { body: { refresh_token: refreshToken } })),
-    userinfo: (accessToken) => calling(oauthUserinfo(transport, { accessToken })),
   };
 }

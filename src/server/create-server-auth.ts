@@ -7,6 +7,7 @@ import { resolveServerConfig, type ServerAuthOptions } from "./options.js";
 import type { ServerUser } from "./server-user.js";
 import type { ServerCore } from "./server-core.js";
 import { handleRequest, readSession, type SessionUpdate } from "./session.js";
+import { rememberVerified } from "./verified-tokens.js";
 import { createAccessTokenVerifier } from "./verify.js";
 
 /** The server session of one app. */
@@ -41,7 +42,8 @@ function bearerToken(header: unknown): string {
 /** Creates the server session; throws `ServerConfigurationError` for options that cannot work. */
 export function createServerAuth(options: ServerAuthOptions): ServerAuth {
   const config = resolveServerConfig(options);
-  const core: ServerCore = { config, verify: createAccessTokenVerifier(config), backend: createServerBackend(config) };
+  const verify = rememberVerified(createAccessTokenVerifier(config), config.clockToleranceSeconds);
+  const core: ServerCore = { config, verify, backend: createServerBackend(config) };
   const handleAuthRoute = createAuthRouteHandler(core);
   return {
     verifyAccessToken: (token) => core.verify(token),

@@ -14,9 +14,13 @@ export type RouteTarget = string | URL | { readonly url: string; readonly nextUr
 /** True when the target's path matches one of the patterns. */
 export type RouteMatcher = (target: RouteTarget) => boolean;
 
-/** The pattern as an anchored regular expression; `ServerConfigurationError` for a path that does not start with `/`. */
+/**
+ * The pattern as an anchored regular expression; `ServerConfigurationError` for a path that does not start with `/`.
+ * A `RegExp` is copied without its `g` and `y` flags: with them `test` starts at the last match's end (`lastIndex`),
+ * so every other request would not match.
+ */
 function compile(pattern: RoutePattern): RegExp {
-  if (pattern instanceof RegExp) return pattern;
+  if (pattern instanceof RegExp) return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ""));
   if (typeof pattern !== "string" || !pattern.startsWith("/")) {
     throw new ServerConfigurationError(
       "routes",

@@ -1,14 +1,18 @@
 /**
  * The session's routes besides the login: logout (POST ends the session at the auth host too; GET is the landing
- * page after a hosted logout), userinfo (what the browser half polls), set-active-org. Each renews the session
- * through `renewSession`, the one place that refreshes.
+ * page after a hosted logout), userinfo (what the browser half asks after hydration and near expiry),
+ * set-active-org. Each renews the session through `renewSession`, the one place that refreshes; userinfo only when
+ * the access token is due for renewal, so reading the session never rotates a refresh token.
  */
+import { OrgauthError } from "../shared/orgauth-error.js";
+import { ApiError } from "../transport/errors.js";
 import { BackendCallError } from "./backend.js";
 import { forgetSession } from "./refresh.js";
 import { checkReturnPath } from "./return-path.js";
 import type { ServerCore } from "./server-core.js";
 import { type RenewedSession, renewSession } from "./session.js";
 import { clearSessionLines, type RequestSession, readRequestSession } from "./cookie-store.js";
+import { createUserDetailsSource } from "./user-details.js";
 import { userFromUserinfo } from "./userinfo-user.js";
 import { plainMemberships } from "./membership-wire.js";
 
@@ -27,13 +31,15 @@ export function errorJson(status: number, errorCode: string, message: string, se
 /** The session's routes over the shared core. */
 export function createSessionRoutes(core: ServerCore) {
   const { config } = core;
+  const userDetails = createUserDetailsSource(config);
 
   /**
    * The userinfo answer for a renewed session: the provider's shape (userinfo, token, impersonator, org) plus the
    * user and memberships as orgauth's browser half reads them (`user`; `orgIdToOrgMembership`, the token's, so the
-   * page shows the orgs the server render showed; `userinfo.org_id_to_org_info` lists every org).
+   * page shows the orgs the server render showed; `userinfo.org_id_to_org_info` lists every org). The user's
+   * fields beyond the token come from the backend API's user fetch (user-details.ts; `fresh` after a change).
    */
-  async function userinfoAnswer(session: RequestSession, renewed: RenewedSession, status = 200): Promise<Response> {
+  async function userinfoAnswer(session: RequestSession, renewed: RenewedSession, fresh = false): Promise<Response> {
     if (renewed.unavailable) {
       const message = `The auth host's keys could not be fetched; try again shortly. ${renewed.unavailable.message}`;
       return errorJson(503, "key_unavailable", message, renewed.setCookies);
@@ -43,17 +49,19 @@ export function createSessionRoutes(core: ServerCore) {
       if (failed) return errorJson(503, "auth_host_unreachable", "The session could not be checked.");
       return errorJson(401, "not_logged_in", "No session.", renewed.setCookies);
     }
+    const { user } = renewed;
     let userinfo: unknown;
     try {
-      userinfo = await core.backend.userinfo(renewed.user.accessToken);
+      userinfo = await userDetails(user.userId, { fresh });
     } catch (error) {
-      if (!(error instanceof BackendCallError)) throw error;
-      if (error.kind === "logged_out") {
+      if (!(error instanceof OrgauthError)) throw error;
+      // a user the auth host no longer has: the session is over
+      if (error instanceof ApiError && error.code === "not_found") {
         return errorJson(401, "not_logged_in", "No session.", clearSessionLines(config, session));
       }
-      return errorJson(503, "auth_host_unreachable", error.message, renewed.setCookies);
+      const message = `The user's details could not be fetched: ${error.message}`;
+      return errorJson(503, "auth_host_unreachable", message, renewed.setCookies);
     }
-    const { user } = renewed;
     const mapped = userFromUserinfo(userinfo, user.impersonatorUserId);
     if (!mapped) return errorJson(502, "bad_userinfo", "The auth host's userinfo has no user.", renewed.setCookies);
     // the memberships the access token carries (only the active org's for an org token), as the server reads them
@@ -66,13 +74,16 @@ export function createSessionRoutes(core: ServerCore) {
       user: mapped.user,
       orgIdToOrgMembership: plainMemberships(user.getOrgs()),
     };
-    return json(status, body, renewed.setCookies);
+    return json(200, body, renewed.setCookies);
   }
 
-  /** GET userinfo: a fresh session (one refresh, shared with parallel requests) and the user's current info. */
+  /**
+   * GET userinfo: the session and the user's current info. It refreshes only as the middleware does (no valid access
+   * token, or one near expiry; one refresh shared with parallel requests): a page view that asks rotates nothing.
+   */
   async function userinfo(request: Request): Promise<Response> {
     const session = readRequestSession(request);
-    return userinfoAnswer(session, await renewSession(core, session, { force: session.refreshToken !== undefined }));
+    return userinfoAnswer(session, await renewSession(core, session));
   }
 
   /**
@@ -91,7 +102,7 @@ export function createSessionRoutes(core: ServerCore) {
       return errorJson(400, "user_not_in_org", `The user is not a member of ${orgId}.`, setCookies);
     if (outcome?.kind === "failed") return errorJson(503, "auth_host_unreachable", outcome.error.message, setCookies);
     if (outcome?.kind === "logged_out") return errorJson(401, "not_logged_in", "No session.", setCookies);
-    return userinfoAnswer(session, renewed);
+    return userinfoAnswer(session, renewed, true);
   }
 
   /** Ends the session at the auth host (a failure there still signs the browser out here) and clears the cookies. */

@@ -42,6 +42,8 @@ export function copyExample(name: string, appDir: string, folder = name): string
 /** A server started from an example; `stop` ends it. */
 export interface ExampleServer {
   url: string;
+  /** The server's process id (a bench reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function serve(cwd: string, command: string[], url: string, env: Re
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

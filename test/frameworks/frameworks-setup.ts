@@ -4,9 +4,10 @@ import { createPackedApp } from "../../scripts/lib/packed-app.js";
 import { freePort } from "../../scripts/lib/prism.js";
 import { createEmulator, startEmulator } from "../../src/emulator/index.js";
 import { buildDeclaredExamples, type ExampleBuild } from "./declared-examples.js";
+import { createNext15DocsApp } from "./docs-app.js";
 import { runIn, serve, type ExampleServer } from "./example-apps.js";
 import { createNext16Example } from "./next16-app.js";
-import { frameworkSeed, serverSessionSeed } from "./seed.js";
+import { frameworkSeed, longTokenSeed, serverSessionSeed } from "./seed.js";
 
 /** The Next.js example's servers: one build, served several times with different settings. */
 export interface NextServers {
@@ -32,8 +33,12 @@ declare module "vitest" {
     serverSessionEmulatorUrl: string;
     /** The admin secret of the Next.js example's emulator (`serverSessionEmulatorUrl`), for `signInBrowser`. */
     serverSessionEmulatorSecret: string;
-    /** The second emulator, known to its app as http://localhost:PORT. */
+    /** The second emulator, known to its app as http://localhost:PORT (long-lived access tokens, strict rotation). */
     reverseEmulatorUrl: string;
+    /** The second emulator's admin secret (its request log: `GET /__emulator/requests`). */
+    reverseEmulatorSecret: string;
+    /** The session-only app of docs/nextjs.md: on Next.js 15 (an app of its own), on Next.js 16 (the example's copy). */
+    sessionOnly: { next15: { url: string; dir: string }; next16: { url: string; dir: string } };
     /** examples/nextjs, built from the packed package and served by `next start`, once per setting. */
     next: NextServers;
     /** examples/nextjs on Next.js 16 (`proxy.ts` for `middleware.ts`, built with Turbopack), served with the main setting. */
@@ -84,7 +89,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const reverse = await startEmulator({
       port: reversePort,
       publicUrl: `http://localhost:${reversePort}`,
-      seed: serverSessionSeed,
+      seed: longTokenSeed,
     });
     stops.push(() => reverse.stop());
 
@@ -92,8 +97,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const examplesDir = join(app.dir, "..", "examples");
     const next16Dir = createNext16Example(app);
     const next16Bin = join(next16Dir, "node_modules", "next", "dist", "bin", "next");
+    const docsDir = join(app.dir, "..", "next15-docs");
+    const docsBin = join(docsDir, "node_modules", "next", "dist", "bin", "next");
     const [builds] = await Promise.all([
       buildDeclaredExamples(examplesDir, app.tarball, { NEXT_TELEMETRY_DISABLED: "1", VITE_AUTH_URL: emulator.url }),
+      // the docs' session-only app on Next.js 15, where @tanstack/react-query cannot be resolved
+      createNext15DocsApp(app).then(() => runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" })),
       // Turbopack, Next.js 16's default, as a user's `next build` runs it
       runIn(next16Dir, [next16Bin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
         const built = /Turbopack/.test(output) && /Proxy \(Middleware\)/.test(output);
@@ -165,6 +174,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
         serverSessionEnv(ssr.url, ssr.apiKey, key, callback(next16Url)),
       ),
     );
+    const docsPort = await freePort();
+    const docsUrl = loopback(docsPort);
+    nextServers.push(
+      serve(
+        docsDir,
+        [docsBin, "start", "-H", "127.0.0.1", "-p", String(docsPort)],
+        docsUrl,
+        serverSessionEnv(ssr.url, ssr.apiKey, key, callback(docsUrl)),
+      ),
+    );
     const vitePort = await freePort();
     const viteUrl = `http://127.0.0.1:${vitePort}`;
     const servers: ExampleServer[] = await Promise.all([
@@ -177,6 +196,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("serverSessionEmulatorUrl", ssr.url);
     project.provide("serverSessionEmulatorSecret", ssr.secret);
     project.provide("reverseEmulatorUrl", reverse.authUrl);
+    project.provide("reverseEmulatorSecret", reverse.secret);
+    project.provide("sessionOnly", {
+      next15: { url: docsUrl, dir: docsDir },
+      next16: { url: next16Url, dir: next16Dir },
+    });
     project.provide("next", next);
     project.provide("next16Url", next16Url);
     project.provide("viteUrl", viteUrl);

@@ -1,30 +1,29 @@
 /**
- * examples/nextjs on Next.js 16, as a team upgrading from 15 has it and builds it: the example at the root of a
- * folder of its own with `middleware.ts` renamed to `proxy.ts` (which exports `proxy`, the same `createOrgauth`
- * middleware), its own `node_modules`
- * holding real files (Turbopack compiles nothing outside the app's root, so a link into this repository would not
- * do): the packed tarball unpacked into `node_modules/orgauth`, and `next` 16 (the `next16` devDependency) with every
- * other package the example and orgauth need copied from this repository's node_modules. Nothing is downloaded.
+ * examples/nextjs on Next.js 16 as a session-only app: the example at the root of a folder of its own, its providers,
+ * layout, home page, configuration, auth routes and middleware replaced by docs/nextjs.md's files as written (the
+ * middleware as the docs' `proxy.ts`), without the pages that use TanStack Query (dashboard, members) and without
+ * `@tanstack/react-query` in its manifest or its `node_modules`. That folder holds real files (Turbopack compiles
+ * nothing outside the app's root, so a link into this repository would not do): the packed tarball unpacked into
+ * `node_modules/orgauth`, and `next` 16 (the `next16` devDependency) with every other package the app and orgauth
+ * need copied from this repository's node_modules. Nothing is downloaded.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { PackedApp } from "../../scripts/lib/packed-app.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { writeDocsFiles } from "./docs-app.js";
 import { copyExample } from "./example-apps.js";
 
-/**
- * The proxy file Next.js 16 reads in place of `middleware.ts`: the example's middleware under its new name, without
- * the `runtime` setting (a proxy always runs on Node.js).
- */
-function proxyFile(middleware: string): string {
-  const proxy = middleware
-    .replace("export const middleware =", "export const proxy =")
-    .replace(/^[ \t]*runtime: "nodejs",\n/m, "")
-    .replace(/^[ \t]*\/\/ Node\.js, as pages.*\n/m, "");
-  if (proxy === middleware || /runtime:/.test(proxy)) throw new Error("examples/nextjs/middleware.ts changed shape");
-  return proxy;
-}
+/** The example's files that use TanStack Query or that the docs' files stand in for. */
+const REPLACED = [
+  "middleware.ts",
+  "app/providers.tsx",
+  "app/session-status.tsx",
+  "app/app/dashboard",
+  "app/app/members",
+  "lib/server-auth.ts",
+];
 
 /** Where this repository keeps a package the app installs (`next` is the `next16` alias). */
 const sourceOf = (name: string) => join(repoRoot, "node_modules", name === "next" ? "next16" : name);
@@ -61,12 +60,12 @@ function copyPackages(roots: string[], modules: string): void {
 /** Makes the Next.js 16 app beside `app` and returns its folder (the example at its root). */
 export function createNext16Example(app: PackedApp): string {
   const dir = copyExample("nextjs", join(app.dir, ".."), "next16");
-  const middleware = readFileSync(join(dir, "middleware.ts"), "utf8");
-  rmSync(join(dir, "middleware.ts"));
-  writeFileSync(join(dir, "proxy.ts"), proxyFile(middleware));
+  for (const path of REPLACED) rmSync(join(dir, path), { recursive: true });
+  writeDocsFiles(dir, "proxy.ts");
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
   };
+  delete manifest.dependencies["@tanstack/react-query"];
   manifest.dependencies.next = dependencyVersion("next");
   manifest.dependencies.orgauth = `file:../${basename(app.tarball)}`;
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);

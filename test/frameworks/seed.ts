@@ -38,6 +38,16 @@ export const frameworkSeed: EmulatorSeed = {
   ],
 };
 
+/**
+ * The second emulator (the app on 127.0.0.1 with the emulator as `localhost`): access tokens that outlive a test
+ * and strict rotation (a replaced refresh token is refused at once), so a test sees what a page view costs while the
+ * access token is valid, and a refresh token traded behind the browser's back would show at once.
+ */
+export const longTokenSeed: EmulatorSeed = {
+  ...frameworkSeed,
+  settings: { accessTokenSeconds: 3600, refreshTokenReuseSeconds: 0 },
+};
+
 /** The Next.js example's emulator: the same people and orgs, with short-lived access tokens. */
 export const serverSessionSeed: EmulatorSeed = {
   ...frameworkSeed,

@@ -25,7 +25,10 @@ describe("the packed package's contents", () => {
 
   it("marks the client code, and only it, as such for server-component frameworks", () => {
     const dist = join(installed, "dist");
-    const clientHalves = ["react-client", "nextjs-client"].flatMap((name) => [`${name}.js`, `${name}.cjs`]);
+    const clientHalves = ["react-client", "react-session-hooks", "nextjs-client"].flatMap((name) => [
+      `${name}.js`,
+      `${name}.cjs`,
+    ]);
     for (const file of [...clientHalves, "testing/react.js", "testing/react.cjs"]) {
       expect(readFileSync(join(dist, file), "utf8").startsWith('"use client";')).toBe(true);
     }

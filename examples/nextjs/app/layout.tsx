@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import { toClientUser } from "orgauth/nextjs";
 import type { ReactNode } from "react";
 import { orgauth } from "../lib/orgauth";
-import { authUrl } from "../lib/server-auth";
 import { Providers } from "./providers";
 
-// The session is read per request (cookies), and the auth URL from the server's environment.
+// The session is read per request (cookies); `clientProps` hands the browser half the user, the auth URL and the
+// auth routes' folder from the one configuration (lib/orgauth.ts).
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "orgauth on Next.js", icons: "data:," };
@@ -20,9 +19,7 @@ export default async function RootLayout({ children }: { children: ReactNode }):
           <a href="/">Home</a> · <a href="/app/dashboard">Dashboard</a> · <a href="/app/admin">Admin</a> ·{" "}
           <a href="/app/members">Members</a> · <a href="/app/team">Team</a>
         </nav>
-        <Providers user={toClientUser(user)} authUrl={authUrl()}>
-          {children}
-        </Providers>
+        <Providers session={orgauth.clientProps(user)}>{children}</Providers>
       </body>
     </html>
   );

@@ -5,10 +5,9 @@
  * `PROPELAUTH_REDIRECT_URI`) at request time, so one build runs anywhere.
  */
 import { createOrgauth } from "orgauth/nextjs";
-import { AUTH_ROUTES } from "./auth-routes";
 
 export const orgauth = createOrgauth({
-  basePath: AUTH_ROUTES,
+  basePath: "/auth", // app/auth/[slug]/route.ts; the browser half learns it through clientProps (app/layout.tsx)
   // a login started without a return path lands on the dashboard
   afterLoginPath: () => "/app/dashboard",
 });

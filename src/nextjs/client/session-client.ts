@@ -33,6 +33,8 @@ export interface ServerSessionClient {
 interface Session {
   authInfo: AuthInfo;
   activeOrgId: string | undefined;
+  /** When this access token reached the browser: its lifetime as seen here bounds the renewal window. */
+  receivedAtSeconds: number;
 }
 
 const inBrowser = () => typeof window !== "undefined";
@@ -46,7 +48,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
   const routes = options.authRoutes ?? "/api/auth";
   const renewBefore = options.renewBeforeExpirySeconds ?? 60;
   const toSession = (user: ClientUser | null): Session | null =>
-    user ? { authInfo: authInfoFromServerUser(user), activeOrgId: user.activeOrgId } : null;
+    user
+      ? { authInfo: authInfoFromServerUser(user), activeOrgId: user.activeOrgId, receivedAtSeconds: nowSeconds() }
+      : null;
   let session = toSession(options.user);
   let unreachable = false;
   let snapshot: AuthSnapshot = deriveSnapshot();
@@ -105,7 +109,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       );
     }
     if (stale()) return session?.authInfo ?? null;
-    update({ authInfo: answer.authInfo, activeOrgId: answer.activeOrgId ?? session?.activeOrgId });
+    const sameToken = session?.authInfo.accessToken === answer.authInfo.accessToken;
+    const receivedAtSeconds = sameToken && session ? session.receivedAtSeconds : nowSeconds();
+    update({ authInfo: answer.authInfo, activeOrgId: answer.activeOrgId ?? session?.activeOrgId, receivedAtSeconds });
     return answer.authInfo;
   }
 
@@ -117,11 +123,20 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     return inFlight;
   }
 
-  /** Renews before the access token expires (never sooner than the least gap after the last renewal). */
+  /**
+   * When the session is due for renewal: `renewBefore` seconds before expiry, at most half the token's lifetime as
+   * seen here (the server refreshes no sooner than half its lifetime either, so an earlier ask would renew nothing).
+   */
+  function renewalAtSeconds(current: Session): number {
+    const { expiresAtSeconds } = current.authInfo;
+    return expiresAtSeconds - Math.min(renewBefore, (expiresAtSeconds - current.receivedAtSeconds) / 2);
+  }
+
+  /** Renews when due (never sooner than the least gap after the last renewal). */
   function arm(): void {
     clearTimeout(timer);
     if (!session) return;
-    const dueMs = (session.authInfo.expiresAtSeconds - renewBefore - nowSeconds()) * 1000;
+    const dueMs = (renewalAtSeconds(session) - nowSeconds()) * 1000;
     const waitMs = Math.max(dueMs, lastRenewal + MIN_RENEWAL_GAP_MS - Date.now(), 0);
     timer = setTimeout(renew, Math.min(waitMs, 2 ** 31 - 1));
   }
@@ -166,10 +181,16 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       return () => void listeners.delete(onUpdate);
     };
 
+  /** The session's token; asks the server when it expired, or is due and was not asked within the least gap. */
   async function getAuthInfo(getOptions?: { forceRefresh?: boolean }): Promise<AuthInfo | null> {
-    const nearExpiry = !session || session.authInfo.expiresAtSeconds - renewBefore <= nowSeconds();
     if (inFlight) return inFlight;
-    return getOptions?.forceRefresh || nearExpiry ? refresh() : session!.authInfo;
+    const now = nowSeconds();
+    const ask =
+      getOptions?.forceRefresh ||
+      !session ||
+      session.authInfo.expiresAtSeconds <= now ||
+      (renewalAtSeconds(session) <= now && Date.now() - lastRenewal >= MIN_RENEWAL_GAP_MS);
+    return ask ? refresh() : session!.authInfo;
   }
 
   const client: AuthClient = {

@@ -75,6 +75,27 @@ describe("the configuration", () => {
   });
 });
 
+describe("clientProps", () => {
+  it("hands the browser half the auth routes' folder and auth URL of this configuration, with the user", async () => {
+    const orgauth = createOrgauth({ ...configFor(host), basePath: "/auth" });
+    expect(orgauth.clientProps(null)).toEqual({ user: null, authUrl: host.issuer, authRoutes: "/auth" });
+    requestHeaders = new Headers({ cookie: await signedInCookie() });
+    const props = orgauth.clientProps(await orgauth.getUser());
+    expect([props.user?.email, props.authRoutes]).toEqual(["ada@example.com", "/auth"]);
+    // without basePath: the redirect URI's folder
+    const byRedirect = createOrgauth({ ...configFor(host), redirectUri: `${APP}/api/auth/callback` });
+    expect(byRedirect.clientProps(undefined).authRoutes).toBe("/api/auth");
+  });
+
+  it("getUser reads the session once per request: the layout and the page share the user", async () => {
+    const orgauth = createOrgauth(configFor(host));
+    requestHeaders = new Headers({ cookie: await signedInCookie() });
+    const layout = await orgauth.getUser();
+    expect(layout?.email).toBe("ada@example.com");
+    expect(await orgauth.getUser()).toBe(layout);
+  });
+});
+
 describe("the middleware", () => {
   const orgauth = () => createOrgauth(configFor(host));
   const page = (path: string, cookie = "") =>

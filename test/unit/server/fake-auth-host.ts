@@ -1,7 +1,7 @@
 /**
  * A fake auth host for the server session's unit tests: a real RSA key (jose's generateKeyPair), tokens signed as
  * the provider signs them, and the SSR endpoints (authorize, token, backend refresh with rotation, logout,
- * userinfo, JWKS) answered by a `fetch` in memory. It counts every call and can be told to fail.
+ * the backend user fetch, JWKS) answered by a `fetch` in memory. It counts every call and can be told to fail.
  */
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { createServerAuth, type ServerAuth, type ServerAuthOptions } from "../../../src/server/index.js";
@@ -131,6 +131,19 @@ export async function createFakeAuthHost(
       query: url.search,
     });
     const apiKeyOk = headers.get("authorization") === `Bearer ${API_KEY}`;
+    const fetchedUser = /^\/api\/backend\/v1\/user\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (fetchedUser !== undefined) {
+      if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
+      const claims = userClaims();
+      if (decodeURIComponent(fetchedUser) !== claims.user_id) return json(404, { error_code: "not_found" });
+      const orgs = url.searchParams.get("include_orgs") === "true" ? claims.org_id_to_org_member_info : undefined;
+      return json(200, {
+        ...{ user_id: claims.user_id, email: claims.email, first_name: "Ada", picture_url: "https://img.example/ada" },
+        ...{ email_confirmed: true, has_password: true, mfa_enabled: true, can_create_orgs: true, locked: false },
+        ...{ enabled: true, created_at: 1_700_000_000, last_active_at: 1_700_000_100 },
+        ...(orgs !== undefined && { org_id_to_org_info: orgs }),
+      });
+    }
     switch (url.pathname) {
       case "/.well-known/jwks.json":
         return behaviour.jwks === "down" ? json(503, {}) : json(200, { keys: [jwk] });
@@ -180,14 +193,6 @@ export async function createFakeAuthHost(
         if (!apiKeyOk) return json(401, { error_code: "invalid_api_key", user_facing_error: "Invalid API key" });
         refreshTokens.delete(body?.refresh_token);
         return new Response(null, { status: 204 });
-      case "/propelauth/oauth/userinfo":
-        return json(200, {
-          user_id: "6f1c1f54-3c1b-4a59-9a55-1b3c7c1e2a10",
-          email: "ada@example.com",
-          email_confirmed: true,
-          has_password: true,
-          org_id_to_org_info: {},
-        });
       default:
         return json(404, { error_code: "not_found", user_facing_error: "Not found" });
     }

@@ -297,17 +297,29 @@ describe("the routes", () => {
     expect(unsafe.status).toBe(400);
   });
 
-  it("userinfo renews the session and answers the user's info; 401 and cleared cookies when signed out", async () => {
+  it("userinfo answers the user's details without a refresh while the token is valid; 401 when signed out", async () => {
     const jar = new BrowserJar();
     await finishLogin(jar, (await startLogin(jar)).state);
     const before = jar.cookies.get(SESSION_COOKIES.refreshToken)?.value;
-    const response = await jar.send(auth, `${APP}/api/auth/userinfo`);
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body.userinfo).toMatchObject({ email: "ada@example.com" });
+    const refreshesBefore = host.callsTo("/api/backend/v1/refresh_token").length;
+    const answers = await Promise.all([1, 2, 3].map(() => jar.send(auth, `${APP}/api/auth/userinfo`)));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+    const body = await answers[0]!.json();
+    expect(body.userinfo).toMatchObject({ email: "ada@example.com", org_id_to_org_info: { "org-b": {} } });
+    expect(body.user).toMatchObject({
+      hasMfaEnabled: true,
+      canCreateOrgs: true,
+      pictureUrl: "https://img.example/ada",
+    });
     expect(typeof body.accessToken).toBe("string");
-    expect(jar.cookies.get(SESSION_COOKIES.refreshToken)?.value).not.toBe(before);
-    expect(host.callsTo("/propelauth/oauth/userinfo")[0]?.authorization).toBe(`Bearer ${body.accessToken}`);
+    // reading the session rotates nothing: no refresh call, the same refresh token in the jar
+    expect(host.callsTo("/api/backend/v1/refresh_token").length).toBe(refreshesBefore);
+    expect(jar.cookies.get(SESSION_COOKIES.refreshToken)?.value).toBe(before);
+    // the details: one backend user fetch (with include_orgs, the API key as bearer) for the three reads
+    const fetches = host.calls.filter((call) => call.path.startsWith("/api/backend/v1/user/"));
+    expect(fetches.map((call) => [call.query, call.authorization])).toEqual([
+      ["?include_orgs=true", `Bearer ${API_KEY}`],
+    ]);
 
     const signedOut = await new BrowserJar().send(auth, `${APP}/api/auth/userinfo`);
     expect([signedOut.status, (await signedOut.json()).error_code]).toEqual([401, "not_logged_in"]);

@@ -18,4 +18,13 @@ describe("createRouteMatcher", () => {
     expect(createRouteMatcher("/a.b")("/axb")).toBe(false);
     expect(() => createRouteMatcher("app")).toThrow(expect.objectContaining({ type: "server_configuration" }));
   });
+
+  it("a RegExp with the g or y flag matches every time, not every other time (lastIndex)", () => {
+    for (const pattern of [/^\/admin/g, /\/admin/y, /admin/gi]) {
+      const matches = createRouteMatcher([pattern]);
+      expect(["/admin", "/admin", "/admin/x", "/admin"].map(matches)).toEqual([true, true, true, true]);
+      expect(pattern.lastIndex).toBe(0);
+    }
+    expect(createRouteMatcher(/ADMIN/gi)("/admin")).toBe(true);
+  });
 });
