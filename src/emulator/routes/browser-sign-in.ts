@@ -1,3 +1,4 @@
+import { parseUrl } from "../../shared/parse-url.js";
 import { refreshResponse } from "./auth-info.js";
 import type { EmulatorContext } from "../store/context.js";
 import { ProviderError } from "../http/errors.js";
@@ -27,7 +28,7 @@ const SIGNED_IN_BY: LoginMethod = { login_method: "password" };
 
 /** The app's origin from `app_url` (its base path, if any, does not scope the cookies: they are the whole host's). */
 function appUrlOf(value: string): URL {
-  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const url = parseUrl(value);
   if (url?.protocol !== "http:" && url?.protocol !== "https:")
     throw new ProviderError(400, "bad_request", `app_url must be the app's http(s) URL, not ${JSON.stringify(value)}`);
   return url;

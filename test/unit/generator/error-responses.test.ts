@@ -49,7 +49,7 @@ describe("npm run generate: the standard error responses", () => {
       "/api/backend/v1/user/{userId}",
       "get",
       "429",
-      "backendFetchUserById (GET /api/backend/v1/user/{userId}) documents no 429 response (the backend API rate-limits): add '429': { $ref: '#/components/responses/BackendRateLimited' } to its responses in openapi/areas/backend.yaml",
+      "backendFetchUserById (GET /api/backend/v1/user/{userId}) documents no 429 response (the backend API rate-limits): add '429': { $ref: '#/components/responses/BackendRateLimited' } to its responses in openapi/areas/backend-users.yaml",
     ],
   ])("refuses %s %s without its %s, naming the file and the response to add", (path, method, status, message) => {
     expect(refusal(without(path, method, status))).toThrow(message);
