@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { expect, it } from "vitest";
+import { guideTableRows } from "../support/guide-table.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const guide = readFileSync(join(ROOT, "docs", "migrating-from-propelauth.md"), "utf8");
 
 /** The names of the functions `initBaseAuth` of the installed @propelauth/node returns. */
 function vendorFunctions(): string[] {
@@ -29,25 +29,8 @@ function vendorFunctions(): string[] {
     .map((property) => property.name);
 }
 
-/** The rows of the guide's `@propelauth/node` table, as cells. */
-function nodeRows(): string[][] {
-  const start = guide.indexOf("| `@propelauth/node` |");
-  expect(start, "the guide has a table headed `@propelauth/node`").toBeGreaterThan(-1);
-  const lines = guide.slice(start).split("\n");
-  const table = lines.slice(
-    2,
-    lines.findIndex((line) => !line.startsWith("|")),
-  );
-  return table.map((line) =>
-    line
-      .split("|")
-      .slice(1, -1)
-      .map((cell) => cell.trim()),
-  );
-}
-
 const vendor = vendorFunctions();
-const rows = nodeRows();
+const rows = guideTableRows("`@propelauth/node`");
 
 it("reads the installed library's functions (its 79 management calls and 7 token helpers)", () => {
   expect(vendor).toContain("fetchUserMetadataByUserId");

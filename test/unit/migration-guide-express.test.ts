@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { expect, it } from "vitest";
+import { guideTableRows } from "../support/guide-table.js";
 import { createExpressAuth } from "../../src/express/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const guide = readFileSync(join(ROOT, "docs", "migrating-from-propelauth.md"), "utf8");
 
 /** The names of what `initAuth` of the installed @propelauth/express returns (its declaration's return type, parsed). */
 function vendorMembers(): string[] {
@@ -25,24 +25,7 @@ function vendorMembers(): string[] {
   return init.type.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []));
 }
 
-/** The rows of the guide's `@propelauth/express` table, as cells. */
-function expressRows(): string[][] {
-  const start = guide.indexOf("| `@propelauth/express` |");
-  expect(start, "the guide has a table headed `@propelauth/express`").toBeGreaterThan(-1);
-  const lines = guide.slice(start).split("\n");
-  const table = lines.slice(
-    2,
-    lines.findIndex((line) => !line.startsWith("|")),
-  );
-  return table.map((line) =>
-    line
-      .split("|")
-      .slice(1, -1)
-      .map((cell) => cell.trim()),
-  );
-}
-
-const rows = expressRows();
+const rows = guideTableRows("`@propelauth/express`");
 const guards = Object.keys(
   createExpressAuth({ authUrl: "https://auth.example.com", apiKey: "k" }) as unknown as Record<string, unknown>,
 );
