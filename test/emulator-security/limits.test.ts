@@ -142,6 +142,7 @@ describe("on PGlite", () => {
       }),
     );
     let settled = false;
+    const sent = performance.now();
     const answers = Promise.all(logins).finally(() => {
       settled = true;
     });
@@ -153,7 +154,11 @@ describe("on PGlite", () => {
     }
     expect((await answers).map((a) => codeOf(a.body))).toEqual(["user_not_found", "user_not_found"]);
     expect(waits.length).toBeGreaterThan(1);
-    expect(Math.max(...waits)).toBeLessThan(500);
+    // A hash checked on the main thread holds /health for the whole check: about half of the two logins' time. On a
+    // quiet machine the logins take about a second and the bound is 500 ms; on a loaded CI runner, where both slow
+    // down together, a quarter of the logins' time.
+    const loginsTook = performance.now() - sent;
+    expect(Math.max(...waits)).toBeLessThan(Math.max(500, loginsTook / 4));
   });
 });
 
