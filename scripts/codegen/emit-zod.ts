@@ -12,8 +12,10 @@ import {
 } from "./zod-expression.js";
 
 /** Name of the component every error body follows, and of the enum its `error_code` uses. */
-const ERROR_BODY = "ErrorBody";
-const ERROR_CODE = "ErrorCode";
+/** The component of every error body. */
+export const ERROR_BODY = "ErrorBody";
+/** The component of the error codes (an error body's code is checked as any string). */
+export const ERROR_CODE = "ErrorCode";
 
 /** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
 export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
