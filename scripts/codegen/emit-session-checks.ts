@@ -39,8 +39,8 @@ interface Issue {
 /** Checks one part of an answer, adds what is wrong to \`issues\` and returns the part as the session reads it. */
 type Check = (value: unknown, path: PropertyKey[], issues: Issue[]) => unknown;
 
-/** A check's result for a whole answer, shaped as zod's \`safeParse\` result. */
-type Checked<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
+/** A check's result for a whole answer, shaped as zod's \`safeParse\` result (the error an \`Error\`, as zod's). */
+type Checked<T> = { success: true; data: T } | { success: false; error: Error & { issues: Issue[] } };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -94,7 +94,9 @@ const validator = <T>(check: Check) => ({
   safeParse(input: unknown): Checked<T> {
     const issues: Issue[] = [];
     const data = check(input, [], issues) as T;
-    return issues.length ? { success: false, error: { issues } } : { success: true, data };
+    if (!issues.length) return { success: true, data };
+    // the message lists the issues, as zod's error's does
+    return { success: false, error: Object.assign(new Error(JSON.stringify(issues)), { issues }) };
   },
 });`;
 
