@@ -47,3 +47,8 @@ export function learnClockSkew(
   const source: ClockSkewSource = fromDate === null && fromIat !== null ? "token_iat" : "date_header";
   return { offsetMs: Math.abs(offsetMs) < toleranceMs ? 0 : offsetMs, source };
 }
+
+/** Seconds left before `expiresAtSeconds` (server clock), seen from the client clock corrected by `offsetMs`. */
+export function secondsRemaining(expiresAtSeconds: number, clientNowMs: number, offsetMs: number): number {
+  return expiresAtSeconds - (clientNowMs + offsetMs) / 1000;
+}

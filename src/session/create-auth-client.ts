@@ -1,12 +1,8 @@
 /**
- * `createAuthClient`: the public, framework-free session client. The first load carries what the page needs before
- * "logged in": the options, the store and the synchronous calls, the persisted org, and the page's first refresh
- * (one request, or a sibling tab's session through `tabs`). The engine (retries, the unreachable state, renewal and
- * the background timer, clock skew, org tokens, logout, wake-ups) is a chunk whose `import()` starts when the client
- * is created, so it arrives while that first refresh is in flight; the calls that return a promise wait for it.
- * What an app may not call is kept off the client and costs nothing until used: hosted pages
- * (`getHostedPageUrls`, `getRedirectFunctions`), the fe/v3 transport (`getAuthTransport`), SAML login
- * (`loginWithSaml`); cross-tab coordination is passed in (`tabs: tabSync`).
+ * `createAuthClient`: the public, framework-free session client: refresh, store and timers. What an app may not
+ * call is kept off it and costs nothing until used: hosted pages (`getHostedPageUrls`, `getRedirectFunctions`),
+ * the fe/v3 transport (`getAuthTransport`), SAML login (`loginWithSaml`); cross-tab coordination is passed in
+ * (`tabs: tabSync`).
  */
 import { toAuthOrigin } from "../transport/auth-url.js";
 import { RequestValidationError } from "../transport/errors.js";
@@ -14,18 +10,13 @@ import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-fo
 import { createSnapshotDeriver, resolveActiveOrgId } from "./active-org.js";
 import { clientRegistry } from "./client-parts.js";
 import { createDefaultEnvironment } from "./environment.js";
-import { ENGINE_LIBRARY } from "./engine-library.js";
 import { createEventEmitter } from "./events.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
 import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
-import { createPersistedState } from "./persisted-state.js";
-import { firstRefresher } from "./first-refresh.js";
+import { pageOf } from "./page-refresh.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
-import type { SessionCore } from "./session-core.js";
-import type { SessionEngine } from "./session-engine.js";
-import { loadEngine } from "./engine-chunk.js";
-import { preloadSessionValidators } from "./refresh-request.js";
-import { createSessionStore } from "./session-store.js";
+import { createSessionEngine } from "./session-engine.js";
+import { preloadSessionValidators } from "./session-requests.js";
 import type { AuthClient } from "./types.js";
 
 /** The error for an org id that cannot go on the wire as `active_org_id` (a lone surrogate), or null. */
@@ -54,118 +45,61 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     () => env.now(),
     () => env.userAgent(),
   );
-  const triggers = resolveTriggers(options);
-  const store = createSessionStore(emit);
-  const persisted = createPersistedState(env.storage);
-  /** `start()` has run; `destroy()` has run. */
-  let started = false;
-  let destroyed = false;
-  /** The engine once its chunk arrived, and what the client asked of it before. */
-  let engine: SessionEngine | undefined;
-  const waiting: ((engine: SessionEngine) => void)[] = [];
-  const withEngine = (task: (engine: SessionEngine) => void) => (engine ? task(engine) : void waiting.push(task));
-  const selection = { id: null as string | null };
-  const selectedOrgId = () => (started ? selection.id : persisted.getActiveOrgId());
-
-  function start(): void {
-    if (started || destroyed || !env.isBrowser) return;
-    started = true;
-    selection.id = persisted.getActiveOrgId();
-    withEngine((ready) => ready.run());
-  }
-
-  const first = firstRefresher(
-    { env, authOrigin, timing, emit, page: options.environment, tabs: options.tabs },
-    (key, result) => withEngine((ready) => ready.onRemoteResult(key, result)),
-  );
-  const core: SessionCore = {
+  const engine = createSessionEngine({
     env,
     authOrigin,
     timing,
     emit,
-    triggers,
+    triggers: resolveTriggers(options),
+    page: pageOf(options.environment),
     tabs: options.tabs,
-    store,
-    persisted,
-    selection,
-    lib: ENGINE_LIBRARY,
-    start,
-    pageRefresh: first.join,
-    coordinatorOptions: first.coordinatorOptions,
-  };
-  /** The engine, created (and handed what waited for it) the first time its chunk is at hand. */
-  const attach = (module: typeof import("./session-engine.js")) => {
-    if (!engine) {
-      engine = module.createSessionEngine(core);
-      if (destroyed) engine.destroy();
-      for (const task of waiting.splice(0)) task(engine);
-    }
-    return engine;
-  };
-  const ready = () => loadEngine().then(attach);
-  const loaded = loadEngine.loaded();
-  if (loaded) attach(loaded);
-  else ready().catch(() => undefined); // its chunk loads now, while the first refresh is out; a failed load is tried again on use
+  });
   preloadSessionValidators(); // their chunk loads now, so the first refresh's answer seldom waits for it
-  if (env.isBrowser)
-    queueMicrotask(() => {
-      if (started || destroyed || !triggers.initialRefresh) return;
-      const orgId = persisted.getActiveOrgId();
-      first.begin(orgId ?? "", orgId, persisted.lastRecorded() !== "logout");
-    });
+  if (env.isBrowser) queueMicrotask(() => engine.begin());
 
   const deriveSnapshot = createSnapshotDeriver(options.chooseActiveOrg);
   // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
   const activeOrgListeners = new Set<() => void>();
 
+  const { store } = engine; // the engine's and the store's methods are closures: handed out as they are
   const client: AuthClient = {
     authUrl: authOrigin,
-    getSnapshot: () => deriveSnapshot(store.getSnapshot(), selectedOrgId()),
+    getSnapshot: () => deriveSnapshot(store.getSnapshot(), engine.getActiveOrgId()),
     subscribe(listener) {
       const unsubscribe = store.subscribe(listener);
       activeOrgListeners.add(listener);
-      start();
+      engine.start();
       return () => {
         unsubscribe();
         activeOrgListeners.delete(listener);
       };
     },
-    start,
+    start: engine.start,
     onLoggedInChange: store.onLoggedInChange,
     onAccessTokenChange: store.onAccessTokenChange,
     onAuthInfoChange: store.onAuthInfoChange,
-    getAuthInfo: async (getOptions) => (await ready()).getAuthInfo(getOptions?.forceRefresh === true),
-    getAccessToken: async () => (await (await ready()).getAuthInfo(false))?.accessToken ?? null,
-    refresh: async () => (await ready()).refresh("forced"),
+    getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh === true),
+    getAccessToken: async () => (await engine.getAuthInfo(false))?.accessToken ?? null,
+    refresh: () => engine.refresh("forced"),
     async getAccessTokenForOrg(orgId) {
       const invalid = invalidOrgId(orgId);
       if (invalid) throw invalid;
-      return env.isBrowser ? (await ready()).orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
+      return env.isBrowser ? engine.orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
     },
     async logout(logoutOptions) {
-      const redirectTo = await (await ready()).logout();
+      const redirectTo = await engine.logout();
       if (logoutOptions?.redirect && redirectTo !== null) {
         env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
     },
-    getActiveOrgId: () => resolveActiveOrgId(store.getAuthInfo(), selectedOrgId(), options.chooseActiveOrg),
+    getActiveOrgId: () => resolveActiveOrgId(store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
     setActiveOrgId(orgId) {
       const invalid = orgId === null ? null : invalidOrgId(orgId);
       if (invalid) throw invalid;
-      if (!destroyed && orgId !== selection.id) {
-        selection.id = orgId;
-        persisted.setActiveOrgId(orgId);
-        if (started) withEngine((ready) => ready.orgChanged());
-      }
+      engine.setActiveOrgId(orgId);
       for (const listener of [...activeOrgListeners]) listener();
     },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      engine?.destroy();
-      first.release();
-      store.clearListeners();
-    },
+    destroy: engine.destroy,
   };
   clientRegistry.set(client, {
     currentHref: () => env.currentHref(),

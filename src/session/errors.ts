@@ -53,6 +53,21 @@ export class RefreshError extends OrgauthError {
   }
 }
 
+/** A logout request that failed; carries the HTTP status and status text. */
+export class LogoutError extends OrgauthError {
+  override readonly name = "LogoutError";
+  readonly type = "logout";
+  /** HTTP status; `NO_RESPONSE_STATUS` (0) when no response arrived. */
+  declare readonly status: number;
+  declare readonly statusText: string;
+
+  constructor(status: number, statusText: string, options?: { cause?: unknown }) {
+    super(`Logout failed: ${status} ${statusText}`.trim(), options);
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
 /** The client was used after `destroy()`. */
 export class AuthClientDestroyedError extends OrgauthError {
   override readonly name = "AuthClientDestroyedError";

@@ -31,11 +31,11 @@ export {
 } from "./environment.js";
 export {
   AuthClientDestroyedError,
+  LogoutError,
   RefreshError,
   REFRESH_NO_RESPONSE_STATUS,
   type SessionFailureKind,
 } from "./errors.js";
-export { LogoutError } from "./logout-error.js";
 export { UnsafeNavigationError } from "./unsafe-navigation-error.js";
 export {
   getOrg,

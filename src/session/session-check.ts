@@ -4,24 +4,21 @@
  * about), unscoped when the visitor is probably logged out (one request, not two; a login found that way is
  * asked again for the org's token).
  */
-import type { RefreshAnswer } from "./refresh-request.js";
+import { secondsRemaining } from "./clock-skew.js";
+import type { ResolvedTiming } from "./options.js";
 import { refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import type { SharedResult } from "./tab-coordinator.js";
 
-/**
- * Asks the server about the session for `orgId`; `expectSession` picks which request goes first. `firstAttempt`:
- * that request when it is already out (the first load sent it, at `requestedAt`).
- */
+/** Asks the server about the session for `orgId`; `expectSession` picks which request goes first. */
 export async function checkSession(
   ctx: SessionRequestContext,
   orgId: string | null,
   expectSession: boolean,
   knownOffsetMs: number,
-  firstAttempt?: Promise<RefreshAnswer>,
-  requestedAt = ctx.env.now(),
 ): Promise<SharedResult> {
+  const requestedAt = ctx.env.now();
   const scopedFirst = orgId !== null && expectSession;
-  let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null, firstAttempt);
+  let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null);
   if (!outcome.authInfo && scopedFirst) {
     outcome = await refreshWithRetries(ctx, null);
   } else if (
@@ -36,4 +33,14 @@ export async function checkSession(
   const { authInfo, skew } = outcome;
   if (skew && skew.offsetMs !== knownOffsetMs) ctx.emit({ type: "clock_skew", ...skew });
   return { authInfo, offsetMs: skew?.offsetMs ?? knownOffsetMs, requestedAt, at: ctx.env.now() };
+}
+
+/**
+ * Until when a result's session may be handed to another tab: until its token is due for renewal (fewer than
+ * `refreshWhenSecondsRemaining` left), never later. A logged-out result is never handed over.
+ */
+export function usableUntil(timing: ResolvedTiming, now: number, result: SharedResult): number {
+  if (!result.authInfo) return -Infinity;
+  const left = secondsRemaining(result.authInfo.expiresAtSeconds, now, result.offsetMs);
+  return now + (left - timing.refreshWhenSecondsRemaining) * 1000;
 }

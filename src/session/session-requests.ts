@@ -1,27 +1,77 @@
 /**
- * The session calls past the first attempt, in the engine's chunk: the refresh with its retries (and the clock
- * offset learned from its answer), and `POST /api/v1/logout`. Both go through the first load's request
- * (refresh-request.ts): one exchange per attempt, one deadline each, the generated schemas.
+ * The two session calls: `GET /api/v1/refresh_token` with retries and its error mapping, and
+ * `POST /api/v1/logout`. Both go through the transport's exchange on the environment's fetch and timers, with
+ * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas
+ * (loaded apart from the initial code; see `loadSessionValidators`).
  */
-import type { LogoutResponse } from "../generated/operations.js";
+import type { LogoutResponse, RefreshTokenResponse } from "../generated/operations.js";
 import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
+import { NO_RESPONSE_STATUS } from "../transport/errors.js";
+import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
+import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
-import type { EngineLibrary } from "./engine-library.js";
 import type { AuthEnvironment } from "./environment.js";
-import type { RefreshError } from "./errors.js";
+import { LogoutError, REFRESH_NO_RESPONSE_STATUS, RefreshError, UNPROCESSABLE_AUTH_RESPONSE } from "./errors.js";
+import type { EventEmitter, ValidationIssue } from "./events.js";
 import type { ResolvedTiming } from "./options.js";
-import type { RefreshAnswer, SessionRequestContext as FirstLoadContext } from "./refresh-request.js";
 import type { AuthInfo } from "./types.js";
 
-/** What a session request of the engine needs: the first load's context and its library. */
-export interface SessionRequestContext extends FirstLoadContext {
-  lib: EngineLibrary;
+/** What a session request needs. `signal` aborts requests and retry waits (on `destroy()`). */
+export interface SessionRequestContext {
+  env: AuthEnvironment;
+  authOrigin: string;
+  timing: ResolvedTiming;
+  emit: EventEmitter;
+  signal: AbortSignal;
 }
 
 /** A completed refresh: the auth info (null = logged out) and the clock offset learned on the way. */
 export interface RefreshOutcome {
   authInfo: AuthInfo | null;
   skew: ClockSkew | null;
+}
+
+/** The schemas of the two session answers. */
+interface SessionValidators {
+  refresh: typeof import("../generated/validators/refreshToken.js")["validators"]["responses"][200];
+  logout: typeof import("../generated/validators/logout.js")["validators"]["responses"][200];
+}
+
+let sessionValidators: Promise<SessionValidators> | undefined;
+
+/**
+ * The session's validators: their modules are a chunk of their own in a code-split bundle, which the client starts
+ * loading when it is created; an answer that arrives first waits for it. A failed load is tried again next time.
+ */
+function loadSessionValidators(): Promise<SessionValidators> {
+  sessionValidators ??= Promise.all([
+    import("../generated/validators/refreshToken.js"),
+    import("../generated/validators/logout.js"),
+  ]).then(
+    ([refresh, logout]) => ({ refresh: refresh.validators.responses[200], logout: logout.validators.responses[200] }),
+    (error: unknown) => {
+      sessionValidators = undefined;
+      throw error;
+    },
+  );
+  return sessionValidators;
+}
+
+// With validation compiled out (an app's bundler defines the switch), the branches that load the validators are
+// dead code the bundler drops, with their import() and its chunk: every answer is taken as it is.
+
+/** Starts loading the session's validators now; a failed load is seen (and tried again) by the request that needs them. */
+export function preloadSessionValidators(): void {
+  if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
+}
+
+interface ZodIssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+function describeIssues(issues: readonly ZodIssueLike[]): ValidationIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
 }
 
 /** Resolves after `ms`, or rejects as soon as `signal` aborts (clearing its timer). */
@@ -40,6 +90,90 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
   });
 }
 
+/** The session's validators for an answer being read; a failed load is a `RefreshError` (as if unanswered). */
+function validatorsForAnswer(): Promise<SessionValidators> {
+  return loadSessionValidators().catch((cause: unknown) => {
+    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network", undefined, { cause });
+  });
+}
+
+/**
+ * One session request through the exchange: one deadline over the request, the body and the reading of the answer
+ * (the wait for the validators too), redirects refused, credentials, JSON; `destroy()` aborts it (rejecting with
+ * `AuthClientDestroyedError`). A request that gets no readable answer, or whose validators fail to load, fails with
+ * a `RefreshError`.
+ */
+async function sessionRequest<T>(
+  ctx: SessionRequestContext,
+  path: string,
+  method: "GET" | "POST",
+  read: (answer: ExchangeResult) => Promise<T>,
+): Promise<T> {
+  const { env, signal } = ctx;
+  try {
+    return await exchange(
+      (input, init) => env.fetch(input, init),
+      ctx.authOrigin + path,
+      { method, credentials: "include", headers: { "Content-Type": "application/json" } },
+      { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      read,
+    );
+  } catch (error) {
+    throw error instanceof ExchangeFailure ? refreshErrorOf(error) : error; // else destroyed: the lifetime signal's reason
+  }
+}
+
+/**
+ * The `RefreshError` for an exchange that produced no readable answer (a timeout, a refused redirect, or no response:
+ * a network or CORS failure); the exchange's failure is its cause.
+ */
+function refreshErrorOf(error: ExchangeFailure): RefreshError {
+  const { kind } = error;
+  const message =
+    kind === "timeout"
+      ? "Authentication request timed out"
+      : kind === "redirect"
+        ? "Authentication request was redirected; redirects are not followed"
+        : UNPROCESSABLE_AUTH_RESPONSE;
+  const status = kind === "redirect" ? error.status : REFRESH_NO_RESPONSE_STATUS;
+  return new RefreshError(status, message, kind, undefined, { cause: error });
+}
+
+/** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
+function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
+  const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
+  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
+    const receivedAt = ctx.env.now();
+    if (response.status === 401) return { authInfo: null, skew: null };
+    if (response.status === NO_RESPONSE_STATUS)
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+    if (response.status < 200 || response.status >= 300) {
+      throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(response.text);
+    } catch (cause) {
+      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+    }
+    const parsed =
+      (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+        ? { success: true as const, data: body as RefreshTokenResponse }
+        : (await validatorsForAnswer()).refresh.safeParse(body);
+    const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
+      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
+      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+    };
+    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
+    try {
+      const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
+      return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
+    } catch (error) {
+      throw unprocessable([{ path: "", message: `${error}` }], error);
+    }
+  });
+}
+
 /**
  * The wait before retry `attempt` (0-based): the configured delay, or longer when the server's `Retry-After`
  * asks for more. Undefined means "do not retry": no retries left, or the server asked for longer than
@@ -54,21 +188,17 @@ function retryDelay(timing: ResolvedTiming, attempt: number, error: RefreshError
 
 /**
  * A refresh with retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an
- * answer, never retried. `firstAttempt`: the first attempt when it is already under way (the first load sent it).
+ * answer, never retried.
  */
 export async function refreshWithRetries(
   ctx: SessionRequestContext,
   activeOrgId: string | null,
-  firstAttempt?: Promise<RefreshAnswer>,
 ): Promise<RefreshOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const { authInfo, date, receivedAt } = await (attempt === 0 && firstAttempt
-        ? firstAttempt
-        : ctx.lib.refreshOnce(ctx, activeOrgId));
-      return { authInfo, skew: authInfo && learnClockSkew(date, authInfo.accessToken, receivedAt) };
+      return await refreshOnce(ctx, activeOrgId);
     } catch (error) {
-      if (!(error instanceof ctx.lib.RefreshError)) throw error;
+      if (!(error instanceof RefreshError)) throw error;
       const delayMs = retryDelay(ctx.timing, attempt, error);
       if (delayMs === undefined) throw error;
       ctx.emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
@@ -79,8 +209,6 @@ export async function refreshWithRetries(
 
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
 export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
-  const { LogoutError, NO_RESPONSE_STATUS, RefreshError, describeIssues, sessionRequest, validatorsForAnswer } =
-    ctx.lib;
   try {
     return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response) => {
       if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);

@@ -5,8 +5,7 @@
  * no session engine: the server refreshes, this only asks.
  */
 import { clientRegistry } from "../../session/client-parts.js";
-import { RefreshError } from "../../session/errors.js";
-import { LogoutError } from "../../session/logout-error.js";
+import { LogoutError, RefreshError } from "../../session/errors.js";
 import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
 import { toAuthOrigin } from "../../transport/auth-url.js";
 import type { ClientUser } from "../client-user.js";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { learnClockSkew } from "../../../src/session/clock-skew.js";
-import { secondsRemaining } from "../../../src/session/token-lifetime.js";
+import { learnClockSkew, secondsRemaining } from "../../../src/session/clock-skew.js";
 
 const clientNow = Date.parse("2026-01-01T01:00:00Z"); // the client clock is 1 h ahead of the server
 const serverNow = Date.parse("2026-01-01T00:00:00Z");
