@@ -4,10 +4,12 @@
  */
 import type { KeyValueStore } from "./environment.js";
 
-/** The localStorage keys (shared by every tab of the origin): constants, whose names minify (a record's do not). */
-export const LOGGED_IN_AT_KEY = "orgauth:logged_in_at";
-export const LOGGED_OUT_AT_KEY = "orgauth:logged_out_at";
-const ACTIVE_ORG_ID_KEY = "orgauth:active_org_id";
+/** The localStorage keys (shared by every tab of the origin). */
+export const STORAGE_KEYS = /* @__PURE__ */ Object.freeze({
+  loggedInAt: "orgauth:logged_in_at",
+  loggedOutAt: "orgauth:logged_out_at",
+  activeOrgId: "orgauth:active_org_id",
+});
 
 /** Typed access to the persisted values. */
 export interface PersistedState {
@@ -37,22 +39,22 @@ export function createPersistedState(store: KeyValueStore | null): PersistedStat
     }
   };
   return {
-    recordLogin: (at) => write(LOGGED_IN_AT_KEY, String(at)),
+    recordLogin: (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
     lastRecorded() {
-      const loggedIn = read(LOGGED_IN_AT_KEY);
-      const loggedOut = read(LOGGED_OUT_AT_KEY);
+      const loggedIn = read(STORAGE_KEYS.loggedInAt);
+      const loggedOut = read(STORAGE_KEYS.loggedOutAt);
       if (loggedOut !== null && (loggedIn === null || loggedOut >= loggedIn)) return "logout";
       return loggedIn === null ? null : "login";
     },
-    recordLogout: (at) => write(LOGGED_OUT_AT_KEY, String(at)),
+    recordLogout: (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
     getActiveOrgId: () => {
       try {
-        return store?.getItem(ACTIVE_ORG_ID_KEY) ?? null;
+        return store?.getItem(STORAGE_KEYS.activeOrgId) ?? null;
       } catch {
         return null;
       }
     },
-    setActiveOrgId: (orgId) => write(ACTIVE_ORG_ID_KEY, orgId),
+    setActiveOrgId: (orgId) => write(STORAGE_KEYS.activeOrgId, orgId),
   };
 }
 
