@@ -64,13 +64,15 @@ export async function exchange<T>(
 ): Promise<T> {
   const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
   let response: Response | undefined;
+  // Lets go of an answer's body that will not be read (a refused redirect, an answer the deadline overtook).
+  const cancelBody = (): void => void response?.body?.cancel().catch(ignore);
   // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
   const answer = async (): Promise<ExchangeResult> => {
     init.redirect = "manual";
     if (deadline.signal) init.signal = deadline.signal;
     response = await fetch(input, init);
     if (isRedirect(response)) {
-      void response.body?.cancel().catch(ignore);
+      cancelBody();
       throw new ExchangeFailure(
         "redirect",
         response.status,
@@ -88,7 +90,7 @@ export async function exchange<T>(
   try {
     // nothing is sent for a call aborted (or destroyed) before it began (not throwIfAborted: jsdom 20 lacks it)
     if (deadline.signal?.aborted) throw deadline.signal.reason;
-    result = await deadline.race(answer(), () => void response?.body?.cancel().catch(ignore));
+    result = await deadline.race(answer(), cancelBody);
     // The reader's own failures are its own; only the deadline (or the caller's abort) is the exchange's.
     return await deadline.race(read(result));
   } catch (error) {

@@ -62,7 +62,8 @@ export function withTimeout(
     }, timeoutMs);
   const onCallerAbort = (): void => abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
-  else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  // A signal aborts once: its listener needs no `once` (dispose removes it either way).
+  else callerSignal?.addEventListener("abort", onCallerAbort);
   return {
     signal,
     timedOut: () => expired,
