@@ -6,7 +6,9 @@
  * shows the user) and the dashboard signed out (a redirect, no read). Contenders interleaved in rounds; per row the
  * time to the whole HTML and the server's CPU per request (the `next start` process tree's, from /proc); medians with
  * spread, and orgauth's figure over the provider library's per round. Then the browser JS (gz) of each library's
- * signed-in dashboard over the same page of an app without auth.
+ * signed-in dashboard over the same page of an app without auth. Options from the environment
+ * (bench/first-html-options.ts): `FIRST_HTML_ROUNDS`, `FIRST_HTML_BASELINE` (an earlier orgauth's tarball as a third
+ * contender: a change before → after in one run), `FIRST_HTML_CPU_PROF` (each server's CPU profile).
  */
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
@@ -17,15 +19,16 @@ import { signInOnServerLogin } from "../test/frameworks/hosted-login.js";
 import { OWNER, serverSessionSeed } from "../test/frameworks/seed.js";
 import { launchChromium } from "../test/support/chromium.js";
 import { FIRST_HTML_APPS, NO_AUTH_APP, writeFirstHtmlApp } from "./first-html-apps.js";
+import { cpuProfileEnv, firstHtmlOptions, installTarballInto } from "./first-html-options.js";
 import { pageJsGzipBytes } from "./page-js.js";
 import { processTreeCpuMs } from "./process-cpu.js";
 import { median, ratioWithSpread } from "./spread.js";
 
-const ROUNDS = 24;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const PER_ROUND = 10;
 
-type AppName = keyof typeof FIRST_HTML_APPS;
+/** The name of the third contender: orgauth from `FIRST_HTML_BASELINE`'s tarball. */
+const BASELINE = "orgauth (baseline)";
 
 /** Per request (sequential): milliseconds until the whole HTML of `url` arrived, and the server's CPU milliseconds. */
 async function perPage(
@@ -50,20 +53,25 @@ const withSpread = (values: number[], digits: number) =>
 
 /** Builds and serves both apps, signs in once on each, and prints the time to the first HTML of each page. */
 export async function runFirstHtml(): Promise<void> {
+  const started = performance.now();
+  const { rounds, baselineTarball, cpuProfileDir } = firstHtmlOptions();
   const app = createPackedApp();
   const emulator = await createEmulator({ seed: { ...serverSessionSeed, settings: {} } });
   const servers: ExampleServer[] = [];
   try {
     const next = join(app.dir, "node_modules", "next", "dist", "bin", "next");
-    const names = Object.keys(FIRST_HTML_APPS) as AppName[];
-    const dirs = [...names.map((name) => FIRST_HTML_APPS[name]), NO_AUTH_APP].map((files, index) => {
+    const contenders: [string, Record<string, string>][] = Object.entries(FIRST_HTML_APPS);
+    if (baselineTarball) contenders.push([BASELINE, FIRST_HTML_APPS.orgauth]);
+    const names = contenders.map(([name]) => name);
+    const dirs = [...contenders.map(([, files]) => files), NO_AUTH_APP].map((files, index) => {
       const dir = join(app.dir, `first-html-${index}`);
       writeFirstHtmlApp(dir, files);
+      if (names[index] === BASELINE) installTarballInto(dir, baselineTarball!);
       return dir;
     });
     await Promise.all(dirs.map((dir) => runIn(dir, [next, "build"], { NEXT_TELEMETRY_DISABLED: "1" })));
     const urls: string[] = []; // the contenders', then the no-auth app's
-    for (const dir of dirs) {
+    for (const [index, dir] of dirs.entries()) {
       const port = await freePort();
       const appUrl = `http://127.0.0.1:${port}`;
       urls.push(appUrl);
@@ -73,6 +81,7 @@ export async function runFirstHtml(): Promise<void> {
         PROPELAUTH_API_KEY: emulator.apiKey,
         PROPELAUTH_VERIFIER_KEY: emulator.tokenVerification.verifierKey,
         PROPELAUTH_REDIRECT_URI: `${appUrl}/api/auth/callback`,
+        ...cpuProfileEnv(cpuProfileDir, names[index] ?? "no-auth"),
       };
       servers.push(await serve(dir, [next, "start", "-H", "127.0.0.1", "-p", String(port)], appUrl, env));
     }
@@ -104,7 +113,7 @@ export async function runFirstHtml(): Promise<void> {
       const ms = rows.map(() => [] as number[]);
       const cpu = rows.map(() => [] as number[]);
       for (const row of rows) await row.run(); // warm up
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < rounds; round++) {
         // alternate which contender goes first within each page
         const order = round % 2 === 0 ? [...rows.keys()] : [...rows.keys()].reverse();
         for (const index of order) {
@@ -113,15 +122,25 @@ export async function runFirstHtml(): Promise<void> {
           cpu[index]!.push(sample.cpu);
         }
       }
-      console.log(`First HTML, minimal App Router app, next start (median of ${ROUNDS} alternating rounds, min–max)`);
+      console.log(`First HTML, minimal App Router app, next start (median of ${rounds} alternating rounds, min–max)`);
       for (const [index, row] of rows.entries()) {
         const cpuText = `server CPU ${withSpread(cpu[index]!, 1)} ms per request`;
         console.log(`  ${row.name}, ${row.page}: ${withSpread(ms[index]!, 1)} ms; ${cpuText}`);
       }
+      // pairs of contenders by index: orgauth / the vendor, and with a baseline, orgauth after / before the change
+      const pairs: [number, number][] = baselineTarball
+        ? [
+            [0, 1],
+            [0, 2],
+            [2, 1],
+          ]
+        : [[0, 1]];
       for (const [page, [label]] of pages.entries()) {
-        const [ours, theirs] = [page * names.length, page * names.length + 1];
-        console.log(`  orgauth / @propelauth/nextjs, ${label}: first HTML ${ratioWithSpread(ms[ours]!, ms[theirs]!)}`);
-        console.log(`    server CPU per request ${ratioWithSpread(cpu[ours]!, cpu[theirs]!)}`);
+        for (const [ours, theirs] of pairs) {
+          const [a, b] = [page * names.length + ours, page * names.length + theirs];
+          console.log(`  ${names[ours]} / ${names[theirs]}, ${label}: first HTML ${ratioWithSpread(ms[a]!, ms[b]!)}`);
+          console.log(`    server CPU per request ${ratioWithSpread(cpu[a]!, cpu[b]!)}`);
+        }
       }
       const baseline = await pageJsGzipBytes(`${urls[names.length]}/dashboard`);
       console.log(`Browser JS of the signed-in dashboard (gz) over the no-auth app's ${kb(baseline)}`);
@@ -139,5 +158,6 @@ export async function runFirstHtml(): Promise<void> {
     for (const server of servers) await server.stop();
     await emulator.stop();
     app.remove();
+    console.log(`first-html took ${((performance.now() - started) / 1000).toFixed(0)} s (${rounds} rounds)`);
   }
 }
