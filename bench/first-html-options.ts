@@ -1,6 +1,7 @@
 /**
  * The knobs of `npm run bench -- first-html` (bench/first-html.ts), from the environment: how many rounds, an
- * earlier orgauth to compare with in the same run (before → after of a change), and CPU profiles of the servers.
+ * earlier orgauth to compare with in the same run (before → after of a change), orgauth from a tarball already
+ * built, and CPU profiles of the servers.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -12,6 +13,8 @@ export interface FirstHtmlOptions {
   rounds: number;
   /** An earlier orgauth's packed tarball (`FIRST_HTML_BASELINE`), run as a third contender with the same app. */
   baselineTarball: string | undefined;
+  /** orgauth's packed tarball (`FIRST_HTML_TARBALL`) instead of this tree's build (which then is not built). */
+  tarball: string | undefined;
   /** A folder for each server's `node --cpu-prof` profile (`FIRST_HTML_CPU_PROF`), written when it stops. */
   cpuProfileDir: string | undefined;
 }
@@ -21,9 +24,15 @@ export function firstHtmlOptions(env: NodeJS.ProcessEnv = process.env): FirstHtm
   const rounds = Number(env.FIRST_HTML_ROUNDS ?? 24);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`FIRST_HTML_ROUNDS must be a whole number ≥ 1`);
   const baselineTarball = env.FIRST_HTML_BASELINE ? resolve(env.FIRST_HTML_BASELINE) : undefined;
-  if (baselineTarball && !existsSync(baselineTarball)) throw new Error(`FIRST_HTML_BASELINE: no ${baselineTarball}`);
+  const tarball = env.FIRST_HTML_TARBALL ? resolve(env.FIRST_HTML_TARBALL) : undefined;
+  for (const [name, path] of [
+    ["FIRST_HTML_BASELINE", baselineTarball],
+    ["FIRST_HTML_TARBALL", tarball],
+  ]) {
+    if (path && !existsSync(path)) throw new Error(`${name}: no ${path}`);
+  }
   const cpuProfileDir = env.FIRST_HTML_CPU_PROF ? resolve(env.FIRST_HTML_CPU_PROF) : undefined;
-  return { rounds, baselineTarball, cpuProfileDir };
+  return { rounds, baselineTarball, tarball, cpuProfileDir };
 }
 
 /**
@@ -36,10 +45,10 @@ export function installTarballInto(appDir: string, tarball: string): void {
   execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
 }
 
-/** The environment that makes a server write its CPU profile into `dir/name` when it exits. */
-export function cpuProfileEnv(dir: string | undefined, name: string): Record<string, string> {
-  if (!dir) return {};
+/** Node's options that make a server write its CPU profile into `dir/name` when it exits (none without `dir`). */
+export function cpuProfileArgs(dir: string | undefined, name: string): string[] {
+  if (!dir) return [];
   const folder = join(dir, name.replace(/[^a-z0-9-]+/gi, "-"));
   mkdirSync(folder, { recursive: true });
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${folder}`.trim() };
+  return ["--cpu-prof", `--cpu-prof-dir=${folder}`];
 }

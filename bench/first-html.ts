@@ -8,8 +8,10 @@
  * spread, and orgauth's figure over the provider library's per round. Then the browser JS (gz) of each library's
  * signed-in dashboard over the same page of an app without auth. Options from the environment
  * (bench/first-html-options.ts): `FIRST_HTML_ROUNDS`, `FIRST_HTML_BASELINE` (an earlier orgauth's tarball as a third
- * contender: a change before → after in one run), `FIRST_HTML_CPU_PROF` (each server's CPU profile).
+ * contender: a change before → after in one run), `FIRST_HTML_TARBALL` (orgauth from that tarball, the tree not built),
+ * `FIRST_HTML_CPU_PROF` (each server's CPU profile).
  */
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { freePort } from "../scripts/lib/prism.js";
@@ -19,7 +21,7 @@ import { signInOnServerLogin } from "../test/frameworks/hosted-login.js";
 import { OWNER, serverSessionSeed } from "../test/frameworks/seed.js";
 import { launchChromium } from "../test/support/chromium.js";
 import { FIRST_HTML_APPS, NO_AUTH_APP, writeFirstHtmlApp } from "./first-html-apps.js";
-import { cpuProfileEnv, firstHtmlOptions, installTarballInto } from "./first-html-options.js";
+import { cpuProfileArgs, firstHtmlOptions, installTarballInto } from "./first-html-options.js";
 import { pageJsGzipBytes } from "./page-js.js";
 import { processTreeCpuMs } from "./process-cpu.js";
 import { median, ratioWithSpread } from "./spread.js";
@@ -30,21 +32,33 @@ const PER_ROUND = 10;
 /** The name of the third contender: orgauth from `FIRST_HTML_BASELINE`'s tarball. */
 const BASELINE = "orgauth (baseline)";
 
-/** Per request (sequential): milliseconds until the whole HTML of `url` arrived, and the server's CPU milliseconds. */
+/**
+ * Per request (sequential): milliseconds until the whole HTML of `url` arrived, the server's CPU milliseconds, and
+ * the HTML's length (characters, as decoded: the server gzips it, as for a browser).
+ */
 async function perPage(
   url: string,
   cookie: string | undefined,
   serverPid: number,
-): Promise<{ ms: number; cpu: number }> {
+): Promise<{ ms: number; cpu: number; length: number }> {
   const cpuBefore = processTreeCpuMs(serverPid) ?? Number.NaN;
   const started = performance.now();
+  let length = 0;
   for (let i = 0; i < PER_ROUND; i++) {
     const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     if (cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} signed in`);
-    await response.text();
+    length = (await response.text()).length;
   }
   const ms = (performance.now() - started) / PER_ROUND;
-  return { ms, cpu: ((processTreeCpuMs(serverPid) ?? Number.NaN) - cpuBefore) / PER_ROUND };
+  return { ms, cpu: ((processTreeCpuMs(serverPid) ?? Number.NaN) - cpuBefore) / PER_ROUND, length };
+}
+
+/** Each row's HTML, into `dir` beside the servers' CPU profiles (what the profiles rendered). */
+async function writePages(dir: string, rows: { name: string; url: string; cookie: string | undefined }[]) {
+  for (const [index, { name, url, cookie }] of rows.entries()) {
+    const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    writeFileSync(join(dir, `${index}-${name.replace(/[^a-z0-9-]+/gi, "-")}.html`), await response.text());
+  }
 }
 
 /** A row's figures as "median (min–max)". */
@@ -54,8 +68,9 @@ const withSpread = (values: number[], digits: number) =>
 /** Builds and serves both apps, signs in once on each, and prints the time to the first HTML of each page. */
 export async function runFirstHtml(): Promise<void> {
   const started = performance.now();
-  const { rounds, baselineTarball, cpuProfileDir } = firstHtmlOptions();
-  const app = createPackedApp();
+  const { rounds, baselineTarball, tarball, cpuProfileDir } = firstHtmlOptions();
+  // with a tarball given, the packed app only provides the dependencies: the tree is not built for it
+  const app = createPackedApp({ build: tarball === undefined });
   const emulator = await createEmulator({ seed: { ...serverSessionSeed, settings: {} } });
   const servers: ExampleServer[] = [];
   try {
@@ -67,6 +82,7 @@ export async function runFirstHtml(): Promise<void> {
       const dir = join(app.dir, `first-html-${index}`);
       writeFirstHtmlApp(dir, files);
       if (names[index] === BASELINE) installTarballInto(dir, baselineTarball!);
+      if (index === 0 && tarball) installTarballInto(dir, tarball);
       return dir;
     });
     await Promise.all(dirs.map((dir) => runIn(dir, [next, "build"], { NEXT_TELEMETRY_DISABLED: "1" })));
@@ -81,9 +97,23 @@ export async function runFirstHtml(): Promise<void> {
         PROPELAUTH_API_KEY: emulator.apiKey,
         PROPELAUTH_VERIFIER_KEY: emulator.tokenVerification.verifierKey,
         PROPELAUTH_REDIRECT_URI: `${appUrl}/api/auth/callback`,
-        ...cpuProfileEnv(cpuProfileDir, names[index] ?? "no-auth"),
       };
-      servers.push(await serve(dir, [next, "start", "-H", "127.0.0.1", "-p", String(port)], appUrl, env));
+      servers.push(
+        await serve(
+          dir,
+          [
+            ...cpuProfileArgs(cpuProfileDir, names[index] ?? "no-auth"),
+            next,
+            "start",
+            "-H",
+            "127.0.0.1",
+            "-p",
+            String(port),
+          ],
+          appUrl,
+          env,
+        ),
+      );
     }
     const browser = await launchChromium();
     try {
@@ -107,11 +137,14 @@ export async function runFirstHtml(): Promise<void> {
         names.map((name, index) => ({
           name,
           page,
+          url: `${urls[index]}${path}`,
+          cookie: signedIn ? cookies[index] : undefined,
           run: () => perPage(`${urls[index]}${path}`, signedIn ? cookies[index] : undefined, servers[index]!.pid),
         })),
       );
       const ms = rows.map(() => [] as number[]);
       const cpu = rows.map(() => [] as number[]);
+      const lengths = rows.map(() => 0);
       for (const row of rows) await row.run(); // warm up
       for (let round = 0; round < rounds; round++) {
         // alternate which contender goes first within each page
@@ -120,11 +153,13 @@ export async function runFirstHtml(): Promise<void> {
           const sample = await rows[index]!.run();
           ms[index]!.push(sample.ms);
           cpu[index]!.push(sample.cpu);
+          lengths[index] = sample.length;
         }
       }
+      if (cpuProfileDir) await writePages(cpuProfileDir, rows);
       console.log(`First HTML, minimal App Router app, next start (median of ${rounds} alternating rounds, min–max)`);
       for (const [index, row] of rows.entries()) {
-        const cpuText = `server CPU ${withSpread(cpu[index]!, 1)} ms per request`;
+        const cpuText = `server CPU ${withSpread(cpu[index]!, 1)} ms per request; HTML ${lengths[index]} characters`;
         console.log(`  ${row.name}, ${row.page}: ${withSpread(ms[index]!, 1)} ms; ${cpuText}`);
       }
       // pairs of contenders by index: orgauth / the vendor, and with a baseline, orgauth after / before the change
