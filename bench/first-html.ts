@@ -3,13 +3,14 @@
  * and on `@propelauth/nextjs` (bench/first-html-apps.ts), each built and served by `next start` against one
  * emulator; a browser signs in once per app through its server flow, then its cookies fetch pages: the signed-in
  * dashboard (the user read from the cookie, locally), the signed-in profile (the same with a client component that
- * shows the user) and the dashboard signed out (a redirect, no read). Contenders interleaved in rounds; per row the
- * time to the whole HTML and the server's CPU per request (the `next start` process tree's, from /proc); medians with
- * spread, and orgauth's figure over the provider library's per round. Then the browser JS (gz) of each library's
- * signed-in dashboard over the same page of an app without auth. Options from the environment
- * (bench/first-html-options.ts): `FIRST_HTML_ROUNDS`, `FIRST_HTML_BASELINE` (an earlier orgauth's tarball as a third
- * contender: a change before → after in one run), `FIRST_HTML_TARBALL` (orgauth from that tarball, the tree not built),
- * `FIRST_HTML_CPU_PROF` (each server's CPU profile).
+ * shows the user) and the dashboard signed out (a redirect, no read). Contenders take turns request by request
+ * within each round (which goes first alternating); per row the time to the whole HTML and the server's CPU per
+ * request (the `next start` process tree's, from /proc); medians with spread, and orgauth's figure over the provider
+ * library's per round. Then the browser JS (gz) of each library's signed-in dashboard over the same page of an app
+ * without auth. Options from the environment (bench/first-html-options.ts): `FIRST_HTML_ROUNDS`,
+ * `FIRST_HTML_BASELINE` (an earlier orgauth's tarball as a third contender: a change before → after in one run),
+ * `FIRST_HTML_TARBALL` (orgauth from that tarball, the tree not built), `FIRST_HTML_CPU_PROF` (each server's CPU
+ * profile, and each row's HTML).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,7 +24,7 @@ import { launchChromium } from "../test/support/chromium.js";
 import { FIRST_HTML_APPS, NO_AUTH_APP, writeFirstHtmlApp } from "./first-html-apps.js";
 import { cpuProfileArgs, firstHtmlOptions, installTarballInto } from "./first-html-options.js";
 import { pageJsGzipBytes } from "./page-js.js";
-import { processTreeCpuMs } from "./process-cpu.js";
+import { processTreeCpuReader } from "./process-cpu.js";
 import { median, ratioWithSpread } from "./spread.js";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
@@ -32,25 +33,13 @@ const PER_ROUND = 10;
 /** The name of the third contender: orgauth from `FIRST_HTML_BASELINE`'s tarball. */
 const BASELINE = "orgauth (baseline)";
 
-/**
- * Per request (sequential): milliseconds until the whole HTML of `url` arrived, the server's CPU milliseconds, and
- * the HTML's length (characters, as decoded: the server gzips it, as for a browser).
- */
-async function perPage(
-  url: string,
-  cookie: string | undefined,
-  serverPid: number,
-): Promise<{ ms: number; cpu: number; length: number }> {
-  const cpuBefore = processTreeCpuMs(serverPid) ?? Number.NaN;
+/** One request (alone on the connection): milliseconds until the whole HTML arrived, and its length (characters). */
+async function fetchPage(url: string, cookie: string | undefined): Promise<{ ms: number; length: number }> {
   const started = performance.now();
-  let length = 0;
-  for (let i = 0; i < PER_ROUND; i++) {
-    const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-    if (cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} signed in`);
-    length = (await response.text()).length;
-  }
-  const ms = (performance.now() - started) / PER_ROUND;
-  return { ms, cpu: ((processTreeCpuMs(serverPid) ?? Number.NaN) - cpuBefore) / PER_ROUND, length };
+  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  if (cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} signed in`);
+  const length = (await response.text()).length;
+  return { ms: performance.now() - started, length };
 }
 
 /** Each row's HTML, into `dir` beside the servers' CPU profiles (what the profiles rendered). */
@@ -133,27 +122,41 @@ export async function runFirstHtml(): Promise<void> {
         ["signed out (a redirect)", "/dashboard", false],
       ] as const;
       // rows by page, the contenders side by side: the per-round ratios pair them
+      const cpuOf = servers.map(({ pid }) => processTreeCpuReader(pid) ?? (() => Number.NaN));
       const rows = pages.flatMap(([page, path, signedIn]) =>
         names.map((name, index) => ({
           name,
           page,
           url: `${urls[index]}${path}`,
           cookie: signedIn ? cookies[index] : undefined,
-          run: () => perPage(`${urls[index]}${path}`, signedIn ? cookies[index] : undefined, servers[index]!.pid),
+          cpu: cpuOf[index]!,
         })),
       );
       const ms = rows.map(() => [] as number[]);
       const cpu = rows.map(() => [] as number[]);
       const lengths = rows.map(() => 0);
-      for (const row of rows) await row.run(); // warm up
+      for (const row of rows) await fetchPage(row.url, row.cookie); // warm up
       for (let round = 0; round < rounds; round++) {
-        // alternate which contender goes first within each page
-        const order = round % 2 === 0 ? [...rows.keys()] : [...rows.keys()].reverse();
-        for (const index of order) {
-          const sample = await rows[index]!.run();
-          ms[index]!.push(sample.ms);
-          cpu[index]!.push(sample.cpu);
-          lengths[index] = sample.length;
+        const sums = rows.map(() => ({ ms: 0, cpu: 0 }));
+        for (const page of pages.keys()) {
+          const contenders = [...names.keys()].map((contender) => page * names.length + contender);
+          // request by request, the contenders take turns (and which goes first alternates), so that a burst of
+          // load on this shared machine falls on both sides of a ratio
+          for (let request = 0; request < PER_ROUND; request++) {
+            const order = (round + request) % 2 === 0 ? contenders : [...contenders].reverse();
+            for (const index of order) {
+              const row = rows[index]!;
+              const cpuBefore = row.cpu();
+              const sample = await fetchPage(row.url, row.cookie);
+              sums[index]!.ms += sample.ms;
+              sums[index]!.cpu += row.cpu() - cpuBefore;
+              lengths[index] = sample.length;
+            }
+          }
+        }
+        for (const [index, sum] of sums.entries()) {
+          ms[index]!.push(sum.ms / PER_ROUND);
+          cpu[index]!.push(sum.cpu / PER_ROUND);
         }
       }
       if (cpuProfileDir) await writePages(cpuProfileDir, rows);

@@ -34,9 +34,8 @@ function threadsCpuMs(pid: string): number | undefined {
   }
 }
 
-/** Milliseconds of CPU `pid` and its descendants have used, or undefined without `/proc`. */
-export function processTreeCpuMs(pid: number): number | undefined {
-  if (process.platform !== "linux") return undefined;
+/** The process ids of `pid` and its descendants, as they are now. */
+function processTree(pid: number): string[] {
   const stats = new Map<string, { parent: string; ms: number }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -53,5 +52,15 @@ export function processTreeCpuMs(pid: number): number | undefined {
       }
     }
   }
-  return [...tree].reduce((sum, id) => sum + (threadsCpuMs(id) ?? stats.get(id)?.ms ?? 0), 0);
+  return [...tree];
+}
+
+/**
+ * A reader of the CPU milliseconds `pid` and its descendants (the ones there are now: a server's processes are
+ * found once, so a read costs a few file reads) have used so far; undefined without `/proc`.
+ */
+export function processTreeCpuReader(pid: number): (() => number) | undefined {
+  if (process.platform !== "linux") return undefined;
+  const tree = processTree(pid);
+  return () => tree.reduce((sum, id) => sum + (threadsCpuMs(id) ?? statOf(id)?.ms ?? 0), 0);
 }
