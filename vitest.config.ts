@@ -174,7 +174,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/frameworks/frameworks-setup.ts"],
+          globalSetup: ["test/frameworks/frameworks-setup.ts", "test/support/chromium-global-setup.ts"],
         },
       },
       {
