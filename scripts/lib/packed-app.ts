@@ -101,60 +101,19 @@ function pointAtTarball(dir: string, tarball: string): void {
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** `npm install` in `dir` from the npm cache, at the versions of this repository's lockfile. */
-async function npmInstall(dir: string): Promise<void> {
-  copyFileSync(join(repoRoot, "package-lock.json"), join(dir, "package-lock.json"));
-  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
-  await promisify(execFile)("npm", args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch((error: Error) => {
-    throw new Error(`npm install in ${dir} failed: ${error.message}`, { cause: error });
-  });
-}
-
 /**
  * Installs what the app in `dir` declares in its own package.json, and nothing else, as `npm install` does in a
  * team's checkout: `orgauth` from `tarball`, every other package from the npm cache that `npm ci` filled
  * (`--prefer-offline`: no download when the cache has it), at the versions of this repository's lockfile, copied in
  * (npm drops every entry the app does not declare). Nothing links to this repository's node_modules, so a package the
  * app uses without declaring it fails the app's build. `dir` must have no node_modules above it (keep it outside the
- * clone). Given a `seed` (`installSeed`), the app's node_modules starts as a hard-linked copy of the seed's (orgauth
- * and npm's record of the tree left out) that `npm install` then brings to what the app declares: it removes every
- * package the app does not declare, as it would on a checkout with stale node_modules, and extracts only what the
- * seed lacks. A few seconds per app; about two of CPU with a seed.
+ * clone). A few seconds per app.
  */
-export async function installDeclared(dir: string, tarball: string, seed?: string): Promise<void> {
+export async function installDeclared(dir: string, tarball: string): Promise<void> {
   pointAtTarball(dir, tarball);
-  if (seed !== undefined) {
-    const modules = join(dir, "node_modules");
-    mkdirSync(modules, { recursive: true });
-    // npm rewrites orgauth and its record of the tree in place: the app gets its own
-    const entries = readdirSync(join(seed, "node_modules")).filter(
-      (e) => e !== "orgauth" && e !== ".package-lock.json",
-    );
-    execFileSync("cp", ["-al", ...entries.map((entry) => join(seed, "node_modules", entry)), modules]);
-  }
-  await npmInstall(dir);
-}
-
-/**
- * One install of every package the apps in `dirs` declare, together (the first version named wins), into `seed`
- * (a new folder outside the clone), for `installDeclared` to start each app from: the npm cache's tarballs are then
- * unpacked once instead of once per app. Resolves with the folder, or undefined when that install fails (each app
- * then installs on its own, and names its own failure).
- */
-export async function installSeed(dirs: string[], tarball: string, seed: string): Promise<string | undefined> {
-  const union: Record<string, string> = {};
-  for (const dir of dirs) {
-    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
-    for (const field of ["dependencies", "devDependencies"])
-      for (const [name, version] of Object.entries((manifest[field] as Record<string, string> | undefined) ?? {}))
-        union[name] ??= version;
-  }
-  mkdirSync(seed, { recursive: true });
-  const manifest = { name: "orgauth-install-seed", private: true, dependencies: { ...union, orgauth: "*" } };
-  writeFileSync(join(seed, "package.json"), JSON.stringify(manifest, null, 2));
-  pointAtTarball(seed, tarball);
-  return npmInstall(seed).then(
-    () => seed,
-    () => undefined,
-  );
+  copyFileSync(join(repoRoot, "package-lock.json"), join(dir, "package-lock.json"));
+  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+  await promisify(execFile)("npm", args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch((error: Error) => {
+    throw new Error(`npm install in ${dir} failed: ${error.message}`, { cause: error });
+  });
 }

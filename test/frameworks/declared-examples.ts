@@ -1,8 +1,7 @@
 /**
  * Every folder of examples/ as a team gets it: copied out of the clone, its package.json's dependencies installed
- * from the npm cache with the packed tarball as `orgauth` (scripts/lib/packed-app.ts `installDeclared`: each from one
- * shared install that npm prunes to what the example declares), then its own `npm run build`. A folder added to
- * examples/ is built here without a list to extend.
+ * from the npm cache with the packed tarball as `orgauth` (scripts/lib/packed-app.ts `installDeclared`), then its
+ * own `npm run build`. A folder added to examples/ is built here without a list to extend.
  */
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -39,25 +38,20 @@ function npmBuild(cwd: string, env: Record<string, string>): Promise<string> {
   });
 }
 
-/** Copies every example into `parent` (a folder outside the clone, with no node_modules above it); each one's folder. */
-export function copyExamples(parent: string): Record<string, string> {
-  return Object.fromEntries(exampleNames().map((name) => [name, copyExample(name, parent)]));
-}
-
 /**
- * Installs what each copied example (`copyExamples`) declares, from `seed` (`installSeed`) when given, and runs its
- * build with `env`, all at once. A failure is the example's `error`, not a rejection.
+ * Copies each example into `parent` (a folder outside the clone, with no node_modules above it), installs what it
+ * declares and runs its build with `env`, all at once. A failure is the example's `error`, not a rejection.
  */
 export async function buildDeclaredExamples(
-  dirs: Record<string, string>,
+  parent: string,
   tarball: string,
-  seed: string | undefined,
   env: Record<string, string>,
 ): Promise<Record<string, ExampleBuild>> {
   const builds = await Promise.all(
-    Object.entries(dirs).map(async ([name, dir]): Promise<[string, ExampleBuild]> => {
+    exampleNames().map(async (name): Promise<[string, ExampleBuild]> => {
+      const dir = copyExample(name, parent);
       try {
-        await installDeclared(dir, tarball, seed);
+        await installDeclared(dir, tarball);
         return [name, { dir, output: await npmBuild(dir, env) }];
       } catch (error) {
         return [name, { dir, output: "", error: (error as Error).message }];

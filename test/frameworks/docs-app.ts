@@ -8,7 +8,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { PackedApp } from "../../scripts/lib/packed-app.js";
+import { installDeclared, type PackedApp } from "../../scripts/lib/packed-app.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /** One whole file of docs/nextjs.md. */
@@ -48,10 +48,10 @@ const versionOf = (name: string): string =>
     .version;
 
 /**
- * Makes the docs' app on Next.js 15 beside `app` (outside the clone): its manifest and files, not yet installed
- * (`installDeclared`, from the npm cache); returns its folder.
+ * Makes the docs' app on Next.js 15 beside `app` (outside the clone) and installs what its manifest declares from
+ * the npm cache (`installDeclared`); returns its folder.
  */
-export function writeNext15DocsApp(app: PackedApp): string {
+export async function createNext15DocsApp(app: PackedApp): Promise<string> {
   const dir = join(app.dir, "..", "next15-docs");
   mkdirSync(dir, { recursive: true });
   const dependencies = ["next", "react", "react-dom", "jose"];
@@ -66,5 +66,6 @@ export function writeNext15DocsApp(app: PackedApp): string {
   for (const file of ["tsconfig.json", "next-env.d.ts"])
     cpSync(join(repoRoot, "examples", "nextjs", file), join(dir, file));
   writeDocsFiles(dir, "middleware.ts");
+  await installDeclared(dir, app.tarball);
   return dir;
 }

@@ -1,10 +1,10 @@
 import { basename, join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { createPackedApp, installDeclared, installSeed } from "../../scripts/lib/packed-app.js";
+import { createPackedApp } from "../../scripts/lib/packed-app.js";
 import { freePort } from "../../scripts/lib/prism.js";
 import { createEmulator, startEmulator } from "../../src/emulator/index.js";
-import { buildDeclaredExamples, copyExamples, type ExampleBuild } from "./declared-examples.js";
-import { writeNext15DocsApp } from "./docs-app.js";
+import { buildDeclaredExamples, type ExampleBuild } from "./declared-examples.js";
+import { createNext15DocsApp } from "./docs-app.js";
 import { runIn, serve, type ExampleServer } from "./example-apps.js";
 import { createNext16Example } from "./next16-app.js";
 import { frameworkSeed, longTokenSeed, serverSessionSeed } from "./seed.js";
@@ -94,26 +94,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stops.push(() => reverse.stop());
 
     // every example copied beside the tarball, outside the clone, with only what its package.json declares
-    const exampleDirs = copyExamples(join(app.dir, "..", "examples"));
+    const examplesDir = join(app.dir, "..", "examples");
     const next16Dir = createNext16Example(app);
     const next16Bin = join(next16Dir, "node_modules", "next", "dist", "bin", "next");
-    // the docs' session-only app on Next.js 15, where @tanstack/react-query cannot be resolved
-    const docsDir = writeNext15DocsApp(app);
+    const docsDir = join(app.dir, "..", "next15-docs");
     const docsBin = join(docsDir, "node_modules", "next", "dist", "bin", "next");
     const [builds] = await Promise.all([
-      // one install of what they all declare, which each app's own `npm install` prunes to what it declares
-      installSeed([...Object.values(exampleDirs), docsDir], app.tarball, join(app.dir, "..", "install-seed")).then(
-        (seed) =>
-          Promise.all([
-            buildDeclaredExamples(exampleDirs, app.tarball, seed, {
-              NEXT_TELEMETRY_DISABLED: "1",
-              VITE_AUTH_URL: emulator.url,
-            }),
-            installDeclared(docsDir, app.tarball, seed).then(() =>
-              runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
-            ),
-          ]).then(([examples]) => examples),
-      ),
+      buildDeclaredExamples(examplesDir, app.tarball, { NEXT_TELEMETRY_DISABLED: "1", VITE_AUTH_URL: emulator.url }),
+      // the docs' session-only app on Next.js 15, where @tanstack/react-query cannot be resolved
+      createNext15DocsApp(app).then(() => runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" })),
       // Turbopack, Next.js 16's default, as a user's `next build` runs it
       runIn(next16Dir, [next16Bin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
         const built = /Turbopack/.test(output) && /Proxy \(Middleware\)/.test(output);
