@@ -175,7 +175,11 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/frameworks/frameworks-setup.ts", "test/support/chromium-global-setup.ts"],
+          globalSetup: [
+            "test/support/emulator-env-setup.ts",
+            "test/frameworks/frameworks-setup.ts",
+            "test/support/chromium-global-setup.ts",
+          ],
         },
       },
       {
