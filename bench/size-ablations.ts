@@ -105,7 +105,7 @@ export const ABLATIONS: Ablation[] = [
       },
       {
         file: "src/session/environment.ts",
-        find: between("    onStorageChange: (listener) => {", "    openChannel: browserChannel,"),
+        find: between("    onStorageChange: (listener) =>", "    openChannel: browserChannel,"),
         replace: "    onStorageChange: () => () => undefined,\n",
       },
     ],
@@ -127,7 +127,7 @@ export const ABLATIONS: Ablation[] = [
       },
       {
         file: "src/session/environment.ts",
-        find: between("    onWake: (listener) => {", "    onPageHide: (listener) => {"),
+        find: between("    onWake: (listener) => {", "    onPageHide: (listener) =>"),
         replace: "    onWake: () => () => undefined,\n",
       },
     ],

@@ -40,13 +40,18 @@ export function resolveActiveOrgId(
 export function createSnapshotDeriver(
   choose?: ActiveOrgChooser,
 ): (state: SessionState, selectedOrgId: string | null) => AuthSnapshot {
-  let last: { state: SessionState; activeOrgId: string | null; snapshot: AuthSnapshot } | undefined;
+  // the last snapshot and what it was made of: locals, whose names minify (a record's property names do not)
+  let lastState: SessionState | undefined;
+  let lastOrgId: string | null = null;
+  let lastSnapshot: AuthSnapshot | undefined;
   return (state, selectedOrgId) => {
     if (state.status !== "logged_in") return state;
     const activeOrgId = resolveActiveOrgId(state.authInfo, selectedOrgId, choose);
-    if (last?.state === state && last.activeOrgId === activeOrgId) return last.snapshot;
-    const snapshot: AuthSnapshot = Object.freeze({ ...state, activeOrgId });
-    last = { state, activeOrgId, snapshot };
-    return snapshot;
+    if (lastState !== state || lastOrgId !== activeOrgId) {
+      lastState = state;
+      lastOrgId = activeOrgId;
+      lastSnapshot = Object.freeze({ ...state, activeOrgId });
+    }
+    return lastSnapshot as AuthSnapshot;
   };
 }

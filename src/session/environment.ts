@@ -145,6 +145,14 @@ function browserChannel(name: string): TabChannel | null {
   };
 }
 
+/** Adds `handler` to `target` for each event type; returns the function that removes them again. */
+function listen(target: EventTarget, types: readonly string[], handler: (event: Event) => void): () => void {
+  for (const type of types) target.addEventListener(type, handler);
+  return () => {
+    for (const type of types) target.removeEventListener(type, handler);
+  };
+}
+
 /** The real browser environment; reads globals only when called, never at import. */
 export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {}): AuthEnvironment {
   const win = globalThis.window;
@@ -157,29 +165,18 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     clearTimeout: globalTimers.clearTimeout,
     storage: browserStorage(),
     onWake: (listener) => {
-      const onFocus = () => listener("focus");
-      const onOnline = () => listener("online");
-      const onVisibility = () => {
+      const removeWindow = listen(win, ["focus", "online"], (event) => listener(event.type as WakeReason));
+      const removeDocument = listen(doc, ["visibilitychange"], () => {
         if (doc.visibilityState === "visible") listener("visible");
-      };
-      win.addEventListener("focus", onFocus);
-      win.addEventListener("online", onOnline);
-      doc.addEventListener("visibilitychange", onVisibility);
+      });
       return () => {
-        win.removeEventListener("focus", onFocus);
-        win.removeEventListener("online", onOnline);
-        doc.removeEventListener("visibilitychange", onVisibility);
+        removeWindow();
+        removeDocument();
       };
     },
-    onPageHide: (listener) => {
-      win.addEventListener("pagehide", listener);
-      return () => win.removeEventListener("pagehide", listener);
-    },
-    onStorageChange: (listener) => {
-      const onStorage = (event: StorageEvent) => listener(event.key, event.newValue);
-      win.addEventListener("storage", onStorage);
-      return () => win.removeEventListener("storage", onStorage);
-    },
+    onPageHide: (listener) => listen(win, ["pagehide"], listener),
+    onStorageChange: (listener) =>
+      listen(win, ["storage"], (event) => listener((event as StorageEvent).key, (event as StorageEvent).newValue)),
     openChannel: browserChannel,
     locks: browserLocks(),
     navigate: (url) => win.location.assign(url),

@@ -12,37 +12,32 @@ export interface SingleFlight<T> {
   runFresh(key: string, task: () => Promise<T>): Promise<T>;
 }
 
-interface Flight<T> {
-  promise: Promise<T>;
-  hasBegun(): boolean;
-}
-
 /** Creates a keyed single-flight gate. */
 export function createSingleFlight<T>(): SingleFlight<T> {
-  const inFlight = new Map<string, Flight<T>>();
+  const inFlight = new Map<string, Promise<T>>();
+  /** The flights whose task has begun (a set, not a field: local names minify, property names do not). */
+  const begun = new WeakSet<Promise<T>>();
   const ignore = () => undefined;
 
   const run = (key: string, task: () => Promise<T>): Promise<T> => {
     const existing = inFlight.get(key);
-    if (existing) return existing.promise;
-    let begun = false;
-    const promise = Promise.resolve()
+    if (existing) return existing;
+    const flight: Promise<T> = Promise.resolve()
       .then(() => {
-        begun = true;
+        begun.add(flight);
         return task();
       })
       .finally(() => {
         if (inFlight.get(key) === flight) inFlight.delete(key);
       });
-    const flight: Flight<T> = { promise, hasBegun: () => begun };
     inFlight.set(key, flight);
-    return promise;
+    return flight;
   };
 
   const runFresh = (key: string, task: () => Promise<T>): Promise<T> => {
     const existing = inFlight.get(key);
-    if (!existing?.hasBegun()) return run(key, task);
-    return existing.promise.then(ignore, ignore).then(() => runFresh(key, task));
+    if (!existing || !begun.has(existing)) return run(key, task);
+    return existing.then(ignore, ignore).then(() => runFresh(key, task));
   };
 
   return { run, runFresh };
