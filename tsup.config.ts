@@ -109,11 +109,43 @@ async function requireLazyChunks(): Promise<void> {
   }
 }
 
+/** The guards' own sources: the entries, the guard glue and the error list they re-export. All else is `server`'s. */
+const GUARD_SOURCES = new Set(
+  [
+    "src/express/index.ts",
+    "src/fastify/index.ts",
+    "src/fetch/index.ts",
+    "src/server/guard.ts",
+    "src/server/guard-set.ts",
+    "src/server/request-auth.ts",
+    "src/server/guard-errors.ts",
+  ].map((path) => fileURLToPath(new URL(path, import.meta.url))),
+);
+
+/**
+ * Takes every module of the guards but their own from the built `server` entry (`./server.js`, `./server.cjs` in
+ * the CommonJS build) instead of bundling a copy: the caller core and the error classes exist once in the package, so
+ * an error an `orgauth/express` guard throws is `instanceof` the class `orgauth/server` exports.
+ */
+const guardsUseServerEntry: Plugin = {
+  name: "guards-use-server-entry",
+  setup(build) {
+    // tsup builds the CommonJS files with splitting as ES modules it converts after: the output extension tells them
+    const serverEntry = `./server${build.initialOptions.outExtension?.[".js"] ?? ".js"}`;
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind === "entry-point" || !GUARD_SOURCES.has(args.importer)) return undefined;
+      const resolved = fileURLToPath(new URL(args.path.replace(/\.js$/, ".ts"), `file://${args.importer}`));
+      return GUARD_SOURCES.has(resolved) ? undefined : { path: serverEntry, external: true };
+    });
+  },
+};
+
 /**
  * The guards' entries for Node and edge servers (Express, Fastify, fetch-style/Hono), built apart from the main
  * entries so that their code never joins the browser entries' shared chunks (the browser rows of `npm run size` do
- * not move); they share chunks among themselves only. It runs when the main build has succeeded (`afterBuild`), so the
- * main build's emptying of `dist/` can never remove its files.
+ * not move); they share chunks among themselves only, and take the caller core and the error classes from the built
+ * `server` entry (`guardsUseServerEntry`). It runs when the main build has succeeded (`afterBuild`), so the main
+ * build's emptying of `dist/` can never remove its files.
  */
 const guardsBuild: Options = {
   config: false,
@@ -126,6 +158,7 @@ const guardsBuild: Options = {
   splitting: true,
   target: "es2022",
   external: ["zod", "jose", "express", "fastify", "hono"],
+  esbuildPlugins: [guardsUseServerEntry],
 };
 
 /**

@@ -23,9 +23,10 @@ const react18Aliases = [
 
 /**
  * Limits no loaded machine reaches (a 2-core machine running other jobs makes a 1 s step take 10): a test fails on
- * what it checks, not on a slow build, a slow process start or a slow browser.
+ * what it checks, not on a slow build, a slow process start or a slow browser. `expect.poll` waits up to 30 s (vitest's
+ * default is 1 s: a page's answer after a server round trip misses it when three stages share two cores).
  */
-const LOADED_MACHINE = { testTimeout: 180_000, hookTimeout: 300_000 };
+const LOADED_MACHINE = { testTimeout: 180_000, hookTimeout: 300_000, expect: { poll: { timeout: 30_000 } } };
 
 /**
  * The unit files that replace modules (`vi.mock`, `vi.resetModules`): they run in the "unit-isolated" project, one
@@ -174,7 +175,11 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/frameworks/frameworks-setup.ts"],
+          globalSetup: [
+            "test/support/emulator-env-setup.ts",
+            "test/frameworks/frameworks-setup.ts",
+            "test/support/chromium-global-setup.ts",
+          ],
         },
       },
       {

@@ -3,11 +3,16 @@
  * and on `@propelauth/nextjs` (bench/first-html-apps.ts), each built and served by `next start` against one
  * emulator; a browser signs in once per app through its server flow, then its cookies fetch pages: the signed-in
  * dashboard (the user read from the cookie, locally), the signed-in profile (the same with a client component that
- * shows the user) and the dashboard signed out (a redirect, no read). Contenders interleaved in rounds; per row the
- * time to the whole HTML and the server's CPU per request (the `next start` process tree's, from /proc); medians with
- * spread, and orgauth's figure over the provider library's per round. Then the browser JS (gz) of each library's
- * signed-in dashboard over the same page of an app without auth.
+ * shows the user) and the dashboard signed out (a redirect, no read). Contenders take turns request by request
+ * within each round (which goes first alternating); per row the time to the whole HTML and the server's CPU per
+ * request (the `next start` process tree's, from /proc); medians with spread, and orgauth's figure over the provider
+ * library's per round. Then the browser JS (gz) of each library's signed-in dashboard over the same page of an app
+ * without auth. Options from the environment (bench/first-html-options.ts): `FIRST_HTML_ROUNDS`,
+ * `FIRST_HTML_BASELINE` (an earlier orgauth's tarball as a third contender: a change before → after in one run),
+ * `FIRST_HTML_TARBALL` (orgauth from that tarball, the tree not built), `FIRST_HTML_CPU_PROF` (each server's CPU
+ * profile, and each row's HTML).
  */
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPackedApp } from "../scripts/lib/packed-app.js";
 import { freePort } from "../scripts/lib/prism.js";
@@ -17,31 +22,32 @@ import { signInOnServerLogin } from "../test/frameworks/hosted-login.js";
 import { OWNER, serverSessionSeed } from "../test/frameworks/seed.js";
 import { launchChromium } from "../test/support/chromium.js";
 import { FIRST_HTML_APPS, NO_AUTH_APP, writeFirstHtmlApp } from "./first-html-apps.js";
+import { cpuProfileArgs, firstHtmlOptions, installTarballInto } from "./first-html-options.js";
 import { pageJsGzipBytes } from "./page-js.js";
-import { processTreeCpuMs } from "./process-cpu.js";
+import { processTreeCpuReader } from "./process-cpu.js";
 import { median, ratioWithSpread } from "./spread.js";
 
-const ROUNDS = 24;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const PER_ROUND = 10;
 
-type AppName = keyof typeof FIRST_HTML_APPS;
+/** The name of the third contender: orgauth from `FIRST_HTML_BASELINE`'s tarball. */
+const BASELINE = "orgauth (baseline)";
 
-/** Per request (sequential): milliseconds until the whole HTML of `url` arrived, and the server's CPU milliseconds. */
-async function perPage(
-  url: string,
-  cookie: string | undefined,
-  serverPid: number,
-): Promise<{ ms: number; cpu: number }> {
-  const cpuBefore = processTreeCpuMs(serverPid) ?? Number.NaN;
+/** One request (alone on the connection): milliseconds until the whole HTML arrived, and its length (characters). */
+async function fetchPage(url: string, cookie: string | undefined): Promise<{ ms: number; length: number }> {
   const started = performance.now();
-  for (let i = 0; i < PER_ROUND; i++) {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  if (cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} signed in`);
+  const length = (await response.text()).length;
+  return { ms: performance.now() - started, length };
+}
+
+/** Each row's HTML, into `dir` beside the servers' CPU profiles (what the profiles rendered). */
+async function writePages(dir: string, rows: { name: string; url: string; cookie: string | undefined }[]) {
+  for (const [index, { name, url, cookie }] of rows.entries()) {
     const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-    if (cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} signed in`);
-    await response.text();
+    writeFileSync(join(dir, `${index}-${name.replace(/[^a-z0-9-]+/gi, "-")}.html`), await response.text());
   }
-  const ms = (performance.now() - started) / PER_ROUND;
-  return { ms, cpu: ((processTreeCpuMs(serverPid) ?? Number.NaN) - cpuBefore) / PER_ROUND };
 }
 
 /** A row's figures as "median (min–max)". */
@@ -50,20 +56,27 @@ const withSpread = (values: number[], digits: number) =>
 
 /** Builds and serves both apps, signs in once on each, and prints the time to the first HTML of each page. */
 export async function runFirstHtml(): Promise<void> {
-  const app = createPackedApp();
+  const started = performance.now();
+  const { rounds, baselineTarball, tarball, cpuProfileDir } = firstHtmlOptions();
+  // with a tarball given, the packed app only provides the dependencies: the tree is not built for it
+  const app = createPackedApp({ build: tarball === undefined });
   const emulator = await createEmulator({ seed: { ...serverSessionSeed, settings: {} } });
   const servers: ExampleServer[] = [];
   try {
     const next = join(app.dir, "node_modules", "next", "dist", "bin", "next");
-    const names = Object.keys(FIRST_HTML_APPS) as AppName[];
-    const dirs = [...names.map((name) => FIRST_HTML_APPS[name]), NO_AUTH_APP].map((files, index) => {
+    const contenders: [string, Record<string, string>][] = Object.entries(FIRST_HTML_APPS);
+    if (baselineTarball) contenders.push([BASELINE, FIRST_HTML_APPS.orgauth]);
+    const names = contenders.map(([name]) => name);
+    const dirs = [...contenders.map(([, files]) => files), NO_AUTH_APP].map((files, index) => {
       const dir = join(app.dir, `first-html-${index}`);
       writeFirstHtmlApp(dir, files);
+      if (names[index] === BASELINE) installTarballInto(dir, baselineTarball!);
+      if (index === 0 && tarball) installTarballInto(dir, tarball);
       return dir;
     });
     await Promise.all(dirs.map((dir) => runIn(dir, [next, "build"], { NEXT_TELEMETRY_DISABLED: "1" })));
     const urls: string[] = []; // the contenders', then the no-auth app's
-    for (const dir of dirs) {
+    for (const [index, dir] of dirs.entries()) {
       const port = await freePort();
       const appUrl = `http://127.0.0.1:${port}`;
       urls.push(appUrl);
@@ -74,7 +87,22 @@ export async function runFirstHtml(): Promise<void> {
         PROPELAUTH_VERIFIER_KEY: emulator.tokenVerification.verifierKey,
         PROPELAUTH_REDIRECT_URI: `${appUrl}/api/auth/callback`,
       };
-      servers.push(await serve(dir, [next, "start", "-H", "127.0.0.1", "-p", String(port)], appUrl, env));
+      servers.push(
+        await serve(
+          dir,
+          [
+            ...cpuProfileArgs(cpuProfileDir, names[index] ?? "no-auth"),
+            next,
+            "start",
+            "-H",
+            "127.0.0.1",
+            "-p",
+            String(port),
+          ],
+          appUrl,
+          env,
+        ),
+      );
     }
     const browser = await launchChromium();
     try {
@@ -94,34 +122,63 @@ export async function runFirstHtml(): Promise<void> {
         ["signed out (a redirect)", "/dashboard", false],
       ] as const;
       // rows by page, the contenders side by side: the per-round ratios pair them
+      const cpuOf = servers.map(({ pid }) => processTreeCpuReader(pid) ?? (() => Number.NaN));
       const rows = pages.flatMap(([page, path, signedIn]) =>
         names.map((name, index) => ({
           name,
           page,
-          run: () => perPage(`${urls[index]}${path}`, signedIn ? cookies[index] : undefined, servers[index]!.pid),
+          url: `${urls[index]}${path}`,
+          cookie: signedIn ? cookies[index] : undefined,
+          cpu: cpuOf[index]!,
         })),
       );
       const ms = rows.map(() => [] as number[]);
       const cpu = rows.map(() => [] as number[]);
-      for (const row of rows) await row.run(); // warm up
-      for (let round = 0; round < ROUNDS; round++) {
-        // alternate which contender goes first within each page
-        const order = round % 2 === 0 ? [...rows.keys()] : [...rows.keys()].reverse();
-        for (const index of order) {
-          const sample = await rows[index]!.run();
-          ms[index]!.push(sample.ms);
-          cpu[index]!.push(sample.cpu);
+      const lengths = rows.map(() => 0);
+      for (const row of rows) await fetchPage(row.url, row.cookie); // warm up
+      for (let round = 0; round < rounds; round++) {
+        const sums = rows.map(() => ({ ms: 0, cpu: 0 }));
+        for (const page of pages.keys()) {
+          const contenders = [...names.keys()].map((contender) => page * names.length + contender);
+          // request by request, the contenders take turns (and which goes first alternates), so that a burst of
+          // load on this shared machine falls on both sides of a ratio
+          for (let request = 0; request < PER_ROUND; request++) {
+            const order = (round + request) % 2 === 0 ? contenders : [...contenders].reverse();
+            for (const index of order) {
+              const row = rows[index]!;
+              const cpuBefore = row.cpu();
+              const sample = await fetchPage(row.url, row.cookie);
+              sums[index]!.ms += sample.ms;
+              sums[index]!.cpu += row.cpu() - cpuBefore;
+              lengths[index] = sample.length;
+            }
+          }
+        }
+        for (const [index, sum] of sums.entries()) {
+          ms[index]!.push(sum.ms / PER_ROUND);
+          cpu[index]!.push(sum.cpu / PER_ROUND);
         }
       }
-      console.log(`First HTML, minimal App Router app, next start (median of ${ROUNDS} alternating rounds, min–max)`);
+      if (cpuProfileDir) await writePages(cpuProfileDir, rows);
+      console.log(`First HTML, minimal App Router app, next start (median of ${rounds} alternating rounds, min–max)`);
       for (const [index, row] of rows.entries()) {
-        const cpuText = `server CPU ${withSpread(cpu[index]!, 1)} ms per request`;
+        const cpuText = `server CPU ${withSpread(cpu[index]!, 1)} ms per request; HTML ${lengths[index]} characters`;
         console.log(`  ${row.name}, ${row.page}: ${withSpread(ms[index]!, 1)} ms; ${cpuText}`);
       }
+      // pairs of contenders by index: orgauth / the vendor, and with a baseline, orgauth after / before the change
+      const pairs: [number, number][] = baselineTarball
+        ? [
+            [0, 1],
+            [0, 2],
+            [2, 1],
+          ]
+        : [[0, 1]];
       for (const [page, [label]] of pages.entries()) {
-        const [ours, theirs] = [page * names.length, page * names.length + 1];
-        console.log(`  orgauth / @propelauth/nextjs, ${label}: first HTML ${ratioWithSpread(ms[ours]!, ms[theirs]!)}`);
-        console.log(`    server CPU per request ${ratioWithSpread(cpu[ours]!, cpu[theirs]!)}`);
+        for (const [ours, theirs] of pairs) {
+          const [a, b] = [page * names.length + ours, page * names.length + theirs];
+          console.log(`  ${names[ours]} / ${names[theirs]}, ${label}: first HTML ${ratioWithSpread(ms[a]!, ms[b]!)}`);
+          console.log(`    server CPU per request ${ratioWithSpread(cpu[a]!, cpu[b]!)}`);
+        }
       }
       const baseline = await pageJsGzipBytes(`${urls[names.length]}/dashboard`);
       console.log(`Browser JS of the signed-in dashboard (gz) over the no-auth app's ${kb(baseline)}`);
@@ -139,5 +196,6 @@ export async function runFirstHtml(): Promise<void> {
     for (const server of servers) await server.stop();
     await emulator.stop();
     app.remove();
+    console.log(`first-html took ${((performance.now() - started) / 1000).toFixed(0)} s (${rounds} rounds)`);
   }
 }

@@ -5,7 +5,10 @@
  * without the cookie) against `@propelauth/nextjs`'s `validateAccessToken` (what its `getUser` runs on the cookie's
  * token), jose's bare `jwtVerify` of the same token (the floor), and the recipe this replaces: `refreshToken` with
  * the visitor's forwarded cookie, one request to the auth host (here the emulator on 127.0.0.1, so the network part
- * is the least it can be). Contenders interleaved in rounds; medians and ratios with their spread over the rounds.
+ * is the least it can be). Then a signed-in page view's auth work as a Next.js app runs it: orgauth's request handler
+ * (the middleware) and one read of the forwarded token (the layout and the page share it), against the provider
+ * library's two verifications (its middleware and the page's `getUserOrRedirect`). Contenders interleaved in
+ * rounds; medians and ratios with their spread over the rounds.
  */
 import { randomUUID } from "node:crypto";
 import { importSPKI, jwtVerify } from "jose";
@@ -66,6 +69,17 @@ export async function runServerRead(): Promise<void> {
       readSession: ["orgauth/server readSession (cookie, local verification)", () => auth.readSession(request)],
       verify: ["orgauth/server verifyAccessToken (the token alone)", () => auth.verifyAccessToken(token)],
       vendor: ["@propelauth/nextjs validateAccessToken (the token alone)", () => vendor.validateAccessToken(token)],
+      pageView: [
+        "orgauth/server page view (handleRequest, then readSession of its forwarded token)",
+        async () => {
+          const update = await auth.handleRequest(request);
+          return auth.readSession(new Request("http://127.0.0.1:3000/dashboard", { headers: update.requestHeaders }));
+        },
+      ],
+      vendorPageView: [
+        "@propelauth/nextjs page view (validateAccessToken in the middleware and in the page)",
+        async () => [await vendor.validateAccessToken(token), await vendor.validateAccessToken(token)],
+      ],
       remote: [
         "refreshToken with the forwarded cookie (one request to the auth host)",
         () => orgauth.refreshToken(transport),
@@ -90,6 +104,7 @@ export async function runServerRead(): Promise<void> {
     console.log(`  verifyAccessToken / @propelauth/nextjs: ${ratioWithSpread(samples.verify, samples.vendor)}`);
     console.log(`  readSession / @propelauth/nextjs: ${ratioWithSpread(samples.readSession, samples.vendor)}`);
     console.log(`  readSession / jwtVerify floor: ${ratioWithSpread(samples.readSession, samples.floor)}`);
+    console.log(`  page view / @propelauth/nextjs: ${ratioWithSpread(samples.pageView, samples.vendorPageView)}`);
   } finally {
     await emulator.stop();
     app.remove();

@@ -1,7 +1,7 @@
 /**
- * The errors the guard entries throw or let through, re-exported by each: the guard entries are built apart from the
- * main entries (tsup.config.ts), so a class must be imported from the entry whose guards threw it (or told apart by
- * its `type`, which every entry's classes share).
+ * The errors the guard entries throw or let through, re-exported by each. The guard entries are built apart from the
+ * main entries but take these classes from the built `orgauth/server` entry (tsup.config.ts), so each is the server's
+ * own class: `instanceof` holds whichever of the entries an app imports it from.
  */
 export { isOrgauthError, OrgauthError, type OrgauthErrorType } from "../shared/orgauth-error.js";
 export { ApiError, isApiError, RequestValidationError, ResponseValidationError } from "../transport/errors.js";

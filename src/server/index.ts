@@ -40,6 +40,8 @@ export {
 } from "./caller.js";
 export { type BackendUser, toBackendUser } from "./backend-user.js";
 export { ApiError, isApiError, ResponseValidationError, RequestValidationError } from "../transport/errors.js";
+/** @internal The status of a call that got no answer: the guard entries take it from here (tsup.config.ts). */
+export { NO_RESPONSE_STATUS } from "../transport/errors.js";
 export type { User } from "../session/types.js";
 export { ServerConfigurationError } from "../transport/server-transport.js";
 export type { ServerLoginMethod, ServerOrg, ServerUser } from "./server-user.js";

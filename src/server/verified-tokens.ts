@@ -4,15 +4,16 @@
  * checked once (RS256, jose); a later read of the same token checks only that it has not expired (with the clock
  * tolerance, as jose does) and answers the user built then. A token that expired is verified again, which refuses it.
  */
+import { createLruMap } from "./lru-map.js";
 import type { ServerUser } from "./server-user.js";
 import type { AccessTokenVerifier } from "./verify.js";
 
-/** The most tokens remembered at once; the oldest goes first. */
+/** The most tokens remembered at once; the least recently read goes first. */
 const MAX_REMEMBERED = 500;
 
 /** `verify` with a memory of the tokens it accepted, until each expires. */
 export function rememberVerified(verify: AccessTokenVerifier, clockToleranceSeconds: number): AccessTokenVerifier {
-  const verified = new Map<string, ServerUser>();
+  const verified = createLruMap<string, ServerUser>(MAX_REMEMBERED);
   return async (token) => {
     const known = typeof token === "string" ? verified.get(token) : undefined;
     if (known !== undefined) {
@@ -20,7 +21,6 @@ export function rememberVerified(verify: AccessTokenVerifier, clockToleranceSeco
       verified.delete(token as string);
     }
     const user = await verify(token);
-    if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value as string);
     verified.set(user.accessToken, user);
     return user;
   };

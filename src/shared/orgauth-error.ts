@@ -38,7 +38,11 @@ export type OrgauthErrorType =
   /** `SeedError`: a seed the emulator refuses (its `problems` say where and why). */
   | "seed"
   /** `EmulatorStartError`: the emulator could not start (its `reason` says which option or resource). */
-  | "emulator_start";
+  | "emulator_start"
+  /** `BrowserSignInError`: `signInBrowser` (orgauth/testing) could not sign the user in (its `status` says why). */
+  | "browser_sign_in"
+  /** `StaticClientRequestError`: a call through the static auth client, which makes no request (orgauth/testing). */
+  | "static_client_request";
 
 /** The base class of every public orgauth error; catch it to handle "any orgauth error". */
 export abstract class OrgauthError extends Error {

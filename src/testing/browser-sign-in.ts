@@ -3,6 +3,7 @@
  * `@clerk/testing` does for Clerk): the emulator mints the session on its admin API (`POST /__emulator/sign-in`, behind
  * its admin secret) and the cookies go straight into the browser context.
  */
+import { BrowserSignInError } from "./testing-errors.js";
 
 /** A cookie as Playwright's `BrowserContext.addCookies` takes it. */
 export interface BrowserCookie {
@@ -50,7 +51,8 @@ interface SignInAnswer {
 /**
  * Signs a seeded user in in `context` through the emulator: the emulator's own session cookie (what a single-page
  * app's client refreshes from), and with `appUrl` the app's session cookies too. The next page the context opens is
- * signed in. Rejects with the emulator's reason (an unknown user, a wrong secret, an org the user is not in).
+ * signed in. Rejects with a `BrowserSignInError` carrying the emulator's reason (an unknown user, a wrong secret, an org
+ * the user is not in) or, when it did not answer, the fetch's error as `cause`.
  */
 export async function signInBrowser(
   context: CookieTakingContext,
@@ -65,6 +67,9 @@ export async function signInBrowser(
       ...(options.appUrl !== undefined && { app_url: options.appUrl }),
       ...(options.orgId !== undefined && { org_id: options.orgId }),
     }),
+  }).catch((error: unknown) => {
+    const message = `signInBrowser: the emulator at ${options.emulatorUrl} did not answer`;
+    throw new BrowserSignInError(message, undefined, undefined, { cause: error });
   });
   let unreadable: unknown;
   const answer = (await response.json().catch((error: unknown) => {
@@ -74,7 +79,8 @@ export async function signInBrowser(
   if (!response.ok || answer.user_id === undefined || answer.cookies === undefined) {
     const reason = `${response.status} ${answer.error_code ?? ""}: ${answer.user_facing_error ?? response.statusText}`;
     // an answer that is not JSON (a proxy's page) keeps the parser's error
-    throw new Error(`signInBrowser: the emulator did not sign the user in (${reason})`, { cause: unreadable });
+    const message = `signInBrowser: the emulator did not sign the user in (${reason})`;
+    throw new BrowserSignInError(message, response.status, answer.error_code, { cause: unreadable });
   }
   await context.addCookies(answer.cookies);
   return { userId: answer.user_id };

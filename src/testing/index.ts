@@ -26,3 +26,4 @@ export {
   type SignInBrowserOptions,
   signInBrowser,
 } from "./browser-sign-in.js";
+export { BrowserSignInError, StaticClientRequestError } from "./testing-errors.js";

@@ -5,6 +5,7 @@
 import { createSnapshotDeriver, clientRegistry, resolveActiveOrgId } from "../session/index.js";
 import type { AuthClient, AuthInfo, OrgMembership, SessionState, User } from "../session/index.js";
 import type { Transport } from "../transport/index.js";
+import { StaticClientRequestError } from "./testing-errors.js";
 
 /** A static client: an `AuthClient` whose state you set by hand. */
 export interface StaticAuthClient extends AuthClient {
@@ -24,10 +25,13 @@ export interface StaticAuthClientOptions {
   transport?: Transport;
 }
 
-const NO_REQUESTS = "The static auth client makes no requests: pass a transport to createStaticAuthClient";
-
+/** The default transport: every call rejects with a `StaticClientRequestError` naming the operation. */
 function rejectingTransport(authUrl: string): Transport {
-  return { authUrl, validation: "throw", call: () => Promise.reject(new Error(NO_REQUESTS)) };
+  return {
+    authUrl,
+    validation: "throw",
+    call: (operation) => Promise.reject(new StaticClientRequestError(operation.operationId)),
+  };
 }
 
 function snapshotOf(authInfo: AuthInfo | null | "loading"): SessionState {

@@ -23,7 +23,7 @@ it("signInBrowser signs a seeded user in without the login form: the demo opens 
     expect(userId).toMatch(/\S/);
     const page = await context.newPage();
     await page.goto(inject("demoUrl"));
-    await page.getByRole("heading", { name: "Welcome, Ada" }).waitFor({ timeout: 10_000 });
+    await page.getByRole("heading", { name: "Welcome, Ada" }).waitFor({ timeout: 30_000 });
     await expect(
       signInBrowser(context, { emulatorUrl, adminSecret: "wrong", user: { email: DEMO_USER.email } }),
     ).rejects.toThrow(/403 admin_secret_required/);

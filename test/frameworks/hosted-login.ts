@@ -1,14 +1,17 @@
 /** Signing in as a person does: on the emulator's hosted login page, which sends the browser back to the app. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchChromium } from "../support/chromium.js";
+import { connectChromium } from "../support/shared-chromium.js";
 import { PASSWORD } from "./seed.js";
 
-/** Headless Chromium for the test file: started before its tests, closed after them. */
+/**
+ * The stage's one headless Chromium for the test file (test/support/chromium-global-setup.ts): connected before its
+ * tests, disconnected after them (its contexts closed).
+ */
 export function chromiumForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -87,6 +87,7 @@ describe("testing kit", () => {
     });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(String(result.current.error)).toContain("makes no requests");
+    expect(result.current.error).toMatchObject({ type: "static_client_request", operationId: "getJoinableOrgs" });
   });
 
   it("createPrismAuthClient picks the example per operation and records requests", async () => {

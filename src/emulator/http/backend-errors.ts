@@ -5,8 +5,8 @@ import { ProviderError } from "./errors.js";
  * (`{ "email": ["…"] }`), which the vendor's field exceptions keep as `fieldToErrors`.
  */
 export class FieldMapError extends ProviderError {
-  constructor(fields: Record<string, { code: string; message: string }>) {
-    super(400, "invalid_request_fields", "Please check the highlighted fields", fields);
+  constructor(fields: Record<string, { code: string; message: string }>, options?: { cause?: unknown }) {
+    super(400, "invalid_request_fields", "Please check the highlighted fields", fields, options);
   }
 
   /** The field map. */
@@ -15,9 +15,9 @@ export class FieldMapError extends ProviderError {
   }
 }
 
-/** A backend 400 naming one field. */
-export const fieldError = (field: string, message: string, code = "invalid_value"): FieldMapError =>
-  new FieldMapError({ [field]: { code, message } });
+/** A backend 400 naming one field; `cause`: the error that made the field unusable (a parser's). */
+export const fieldError = (field: string, message: string, code = "invalid_value", cause?: unknown): FieldMapError =>
+  new FieldMapError({ [field]: { code, message } }, cause === undefined ? undefined : { cause });
 
 /** 404 user_not_found: the user a backend call names does not exist. */
 export const backendUserNotFound = (): ProviderError => new ProviderError(404, "user_not_found", "User not found");

@@ -14,8 +14,8 @@ export function metadataOf(body: Record<string, unknown>): Record<string, unknow
   if (typeof value === "string") {
     try {
       value = JSON.parse(value);
-    } catch {
-      throw fieldError("metadata", "Must be an object or a JSON-encoded object");
+    } catch (error) {
+      throw fieldError("metadata", "Must be an object or a JSON-encoded object", "invalid_value", error);
     }
   }
   if (value === undefined || value === null) return value;

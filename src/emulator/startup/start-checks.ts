@@ -48,31 +48,37 @@ export const parsePort = (text: string): number => checkPort(/^\d{1,5}$/.test(te
 /** Checks that a URL is an http(s) one, for the option named `what` (`--flag` in parentheses). */
 export function checkHttpUrl(url: string, what: string, example: string): string {
   let protocol = "";
+  let unparsable: unknown;
   try {
     protocol = new URL(url).protocol;
-  } catch {
-    // not a URL: refused below
+  } catch (error) {
+    unparsable = error; // not a URL: refused below, the parser's error kept as the cause
   }
   if (protocol === "http:" || protocol === "https:") return url;
   throw new EmulatorStartError(
     "option",
     `The ${what} ${JSON.stringify(url)} is not an http(s) URL: give one such as ${example}.`,
+    { cause: unparsable },
   );
 }
 
 /** Checks that a database URL is a PostgreSQL one, before any connection is tried; never echoes its password. */
 export function checkDatabaseUrl(connectionString: string): URL {
   let url: URL | undefined;
+  let unparsable: unknown;
   try {
     url = new URL(connectionString);
-  } catch {
-    // not a URL: refused below
+  } catch (error) {
+    // not a URL: refused below with the parser's error as the cause, less its `input` (the URL, password and all)
+    const { message, code } = error as TypeError & { code?: string };
+    unparsable = Object.assign(new TypeError(message), { code });
   }
   if (url?.protocol === "postgres:" || url?.protocol === "postgresql:") return url;
   const got = url ? `a ${url.protocol}// URL` : "not a URL";
   throw new EmulatorStartError(
     "database_url",
     `The database URL is ${got}: the emulator stores in PostgreSQL (--database postgres://user:password@host:5432/database) or in PGlite (--data-dir DIR, or in memory without either flag).`,
+    { cause: unparsable },
   );
 }
 

@@ -7,6 +7,7 @@ import { startFailureLine } from "../../../src/emulator/cli.js";
 import { SeedError } from "../../../src/emulator/seeds/seed-validate.js";
 import {
   checkDatabaseUrl,
+  checkHttpUrl,
   databaseFailure,
   dataDirFailure,
   parsePort,
@@ -26,6 +27,24 @@ describe("the emulator's start checks", () => {
     expect(checkDatabaseUrl("postgresql://localhost/db").hostname).toBe("localhost");
     for (const text of ["mysql://root:pw@h/db", "sqlite:///tmp/x.db", "localhost:5432", ""])
       expect(() => checkDatabaseUrl(text), text).toThrow(expect.objectContaining({ reason: "database_url" }));
+  });
+
+  it("keeps the URL parser's error as the cause of a refused URL, the database URL's without its text", () => {
+    const refusal = (check: () => unknown) => {
+      try {
+        check();
+      } catch (error) {
+        return error as Error;
+      }
+      throw new Error("not refused");
+    };
+    const publicUrl = refusal(() => checkHttpUrl("not a url", "public URL (--public-url)", "http://127.0.0.1:4020"));
+    expect(publicUrl.cause).toMatchObject({ name: "TypeError", code: "ERR_INVALID_URL" });
+    const database = refusal(() => checkDatabaseUrl("postgres//app:secret@db.internal/emulator"));
+    expect(database.cause).toMatchObject({ name: "TypeError", code: "ERR_INVALID_URL" });
+    expect(JSON.stringify(Object.entries(database.cause as object))).not.toContain("secret");
+    // a URL that parses but is not http(s) or PostgreSQL has no cause to keep
+    expect(refusal(() => checkDatabaseUrl("mysql://root:pw@h/db")).cause).toBeUndefined();
   });
 
   it("names the server and the fix for each way PostgreSQL fails, never the password", () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_HEADER, SESSION_COOKIES } from "../../../src/server/index.js";
 import { appOptions, APP, createFakeAuthHost, type FakeAuthHost, userClaims } from "./fake-auth-host.js";
 
@@ -11,6 +11,10 @@ let host: FakeAuthHost;
 
 beforeEach(async () => {
   host = await createFakeAuthHost();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 /** A separately loaded copy of the server module. */
@@ -53,5 +57,32 @@ describe("the forwarded access token", () => {
     expect(signature).not.toBe("");
     const moved = await read({ [ACCESS_TOKEN_HEADER]: other, [`${ACCESS_TOKEN_HEADER}-signature`]: signature });
     expect(moved?.email).toBe("ada@example.com");
+  });
+
+  it("is signed and checked once per token: later page views of the session make no HMAC; a wrong signature still loses", async () => {
+    const auth = (await loadServerModule()).createServerAuth(appOptions(host));
+    const claims = userClaims();
+    const token = await host.sign(claims);
+    const other = await host.sign(userClaims({ email: "mallory@example.com" }));
+    const [signs, verifies] = [vi.spyOn(crypto.subtle, "sign"), vi.spyOn(crypto.subtle, "verify")];
+    // five page views: the request handler forwards the token, the layout and the page read it
+    for (let view = 0; view < 5; view++) {
+      const cookie = `${SESSION_COOKIES.accessToken}=${token}; ${SESSION_COOKIES.refreshToken}=${host.newRefreshToken(claims)}`;
+      const update = await auth.handleRequest(new Request(`${APP}/page`, { headers: { cookie } }));
+      for (let read = 0; read < 2; read++) {
+        const user = await auth.readSession(new Request(`${APP}/page`, { headers: update.requestHeaders }));
+        expect(user?.accessToken).toBe(token);
+      }
+    }
+    // (jose verifies the RS256 signature with WebCrypto too: only the HMAC calls count)
+    const calls: unknown[][] = [...signs.mock.calls, ...verifies.mock.calls];
+    const hmacCalls = calls.filter(([algorithm]) => algorithm === "HMAC");
+    expect(hmacCalls).toHaveLength(1);
+    // a remembered token with a signature that is not its own: the cookie wins
+    const forged = new Headers({ cookie: `${SESSION_COOKIES.accessToken}=${other}`, [ACCESS_TOKEN_HEADER]: token });
+    forged.set(`${ACCESS_TOKEN_HEADER}-signature`, "A".repeat(43));
+    expect((await auth.readSession(new Request(`${APP}/page`, { headers: forged })))?.email).toBe(
+      "mallory@example.com",
+    );
   });
 });

@@ -7,7 +7,8 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { createNodeFetch, signInBrowser } from "../../../src/testing/index.js";
+import { isOrgauthError } from "../../../src/index.js";
+import { BrowserSignInError, createNodeFetch, signInBrowser } from "../../../src/testing/index.js";
 
 let server: Server;
 let base: string;
@@ -81,15 +82,24 @@ it("rejects with the signal's reason when aborted, and with a TypeError when not
   await expect(fetch("http://127.0.0.1:1/")).rejects.toThrow(TypeError);
 });
 
-it("signInBrowser: an answer that is not JSON (a proxy's 502 page) rejects naming the status, the parser's error as cause", async () => {
+it("signInBrowser: a typed error keeping its cause, for an answer that is not JSON (a proxy's 502 page) and for no answer", async () => {
+  const options = { emulatorUrl: base, adminSecret: "secret", user: { email: "a@example.com" } };
+  const addCookies = vi.fn(async () => undefined);
   vi.stubGlobal("fetch", async () => new Response("<html>Bad gateway</html>", { status: 502 }));
   try {
-    const addCookies = vi.fn(async () => undefined);
-    const failure = await signInBrowser(
-      { addCookies },
-      { emulatorUrl: base, adminSecret: "secret", user: { email: "a@example.com" } },
-    ).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ message: expect.stringContaining("502"), cause: expect.any(SyntaxError) });
+    const failure = await signInBrowser({ addCookies }, options).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BrowserSignInError);
+    expect(failure).toMatchObject({
+      type: "browser_sign_in",
+      status: 502,
+      message: expect.stringContaining("502"),
+      cause: expect.any(SyntaxError),
+    });
+    const refused = new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:9") });
+    vi.stubGlobal("fetch", async () => Promise.reject(refused));
+    const unanswered = await signInBrowser({ addCookies }, options).catch((error: unknown) => error);
+    expect(isOrgauthError(unanswered)).toBe(true);
+    expect(unanswered).toMatchObject({ type: "browser_sign_in", status: undefined, cause: refused });
     expect(addCookies).not.toHaveBeenCalled();
   } finally {
     vi.unstubAllGlobals();
