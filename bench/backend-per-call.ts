@@ -4,15 +4,18 @@
  * `createBackendClient` from the packed package (validating, and with validation off) and by the unmodified
  * `@propelauth/node` against the same demo-seeded emulator (its own process), interleaved in rounds. Per call: wall
  * time and this process's CPU time (the client's), median over the rounds, and orgauth's over the vendor's per round
- * as median with spread.
+ * as median with spread. `BACKEND_BENCH_ROUNDS` (default 9) and `BACKEND_BENCH_CALLS` (calls per contender per round,
+ * default 100) change the run's length.
  */
 import { DEMO_IDS } from "../src/emulator/index.js";
 import type { BackendClient } from "../src/server/backend-client.js";
 import { type BackendBench, startBackendBench, timed } from "./backend-emulator.js";
 import { median, ratioWithSpread } from "./spread.js";
 
-const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 7);
-const CALLS = 30;
+const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 9);
+// A call costs about 1 ms of client CPU: 100 of them per sample let a garbage collection or another process's burst
+// weigh on one sample less than 30 did (the spreads of the runs in docs/performance.md).
+const CALLS = Number(process.env.BACKEND_BENCH_CALLS ?? 100);
 const CONTENDERS = ["orgauth", "orgauth, validation off", "vendor"] as const;
 type Contender = (typeof CONTENDERS)[number];
 type Call = () => Promise<unknown>;

@@ -126,10 +126,7 @@ function table(rows: string[][]): string {
 export async function runRefreshTraffic(): Promise<void> {
   // The session's validators load with import() (a chunk of their own in an app): loaded here first, since the
   // virtual clock runs an hour in moments and a module read from disk would arrive after it.
-  await Promise.all([
-    import("../src/generated/validators/refreshToken.js"),
-    import("../src/generated/validators/logout.js"),
-  ]);
+  await import("../src/generated/validators/session.js");
   const rows = [["scenario", "tabs", "ours/h", "baseline/h", "ratio", "ours by reason", "baseline by reason"]];
   const loggedInRatios: string[] = [];
   for (const tabs of [1, 2, 5, 10]) {

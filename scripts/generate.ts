@@ -12,6 +12,8 @@ import {
   validatorModulePath,
 } from "./codegen/emit-operations.js";
 import { emitQueries } from "./codegen/emit-queries.js";
+import { SESSION_CHECKS_MODULE, SESSION_OPERATIONS, emitSessionChecks } from "./codegen/emit-session-checks.js";
+import { GENERATED_HEADER } from "./codegen/naming.js";
 import { assertStandardErrorResponses } from "./codegen/error-responses.js";
 import { emitQueryFunctions } from "./codegen/emit-query-functions.js";
 import { emitQueryHooks } from "./codegen/emit-query-hooks.js";
@@ -59,10 +61,13 @@ export async function generateAll(bundle: string = bundleContract(contractRoot))
   // Many small modules (one per validator, one per operation's validators): formatted together.
   const modules = Object.fromEntries([
     ...Object.entries(zod.files).filter(([name]) => name !== "zod.ts"),
-    ...calledOperations(operations).map((op) => [
-      `${validatorModulePath(op.operationId)}.ts`,
-      emitOperationValidators(op, zod.validators),
-    ]),
+    ...calledOperations(operations)
+      .filter((op) => !SESSION_OPERATIONS.includes(op.operationId))
+      .map((op) => [`${validatorModulePath(op.operationId)}.ts`, emitOperationValidators(op, zod.validators)]),
+    [
+      `${SESSION_CHECKS_MODULE}.ts`,
+      emitSessionChecks(contract.document.components?.schemas ?? {}, operations, GENERATED_HEADER),
+    ],
   ]);
   const formatted = await Promise.all(
     Object.entries(files).map(async ([name, content]) => [name, await formatGenerated(root, name, content)] as const),

@@ -1,5 +1,6 @@
 import { defaultedProperties, type Contract } from "./contract.js";
 import { browserOperations, calledOperations, inputIsOptional, type OperationModel } from "./model.js";
+import { SESSION_CHECKS_MODULE, SESSION_OPERATIONS } from "./emit-session-checks.js";
 import { ERROR_RESPONSE_SCHEMA, SCHEMA_DIR, type ValidatorNames } from "./emit-zod.js";
 import { GENERATED_HEADER, docComment, fixedHeadersName, literal, operationNames } from "./naming.js";
 
@@ -175,7 +176,7 @@ function descriptorOf(op: OperationModel, headerSets: Map<string, string>): stri
           .map(([status, code]) => `${status}: ${literal(code)}`)
           .join(", ")} }`
       : "",
-    `validators: () => ${VALIDATION_OFF} ? ${COMPILED_OUT}() : import(${literal(`./${validatorModulePath(op.operationId)}.js`)})`,
+    `validators: () => ${VALIDATION_OFF} ? ${COMPILED_OUT}() : ${validatorsImport(op.operationId)}`,
   ].filter(Boolean);
   return `{\n  ${lines.join(",\n  ")},\n}`;
 }
@@ -193,6 +194,13 @@ const COMPILED_OUT = "compiledOut";
  */
 function pathBuilder(path: string): string {
   return `(param) => \`${path.replace(/\{([^{}]+)\}/g, (_, name: string) => `\${param(${literal(name)})}`)}\``;
+}
+
+/** The `import()` of an operation's validators: its own module, or the session's checks for the session's answers. */
+function validatorsImport(operationId: string): string {
+  if (!SESSION_OPERATIONS.includes(operationId))
+    return `import(${literal(`./${validatorModulePath(operationId)}.js`)})`;
+  return `import(${literal(`./${SESSION_CHECKS_MODULE}.js`)}).then((module) => ({ validators: module.operationValidators.${operationId} }))`;
 }
 
 /** The folder of the operations' validator modules, under src/generated/. */

@@ -3,6 +3,8 @@ import type { OperationModel } from "./model.js";
 import { GENERATED_HEADER, bodySchemaName, componentSchemaName, docComment, responseSchemaName } from "./naming.js";
 import {
   ISO_DATE_TIME,
+  WHOLE_NUMBER,
+  WHOLE_NUMBER_DECLARATION,
   componentIdentifier,
   referencedComponents,
   zodCall,
@@ -12,8 +14,10 @@ import {
 } from "./zod-expression.js";
 
 /** Name of the component every error body follows, and of the enum its `error_code` uses. */
-const ERROR_BODY = "ErrorBody";
-const ERROR_CODE = "ErrorCode";
+/** The component of every error body. */
+export const ERROR_BODY = "ErrorBody";
+/** The component of the error codes (an error body's code is checked as any string). */
+export const ERROR_CODE = "ErrorCode";
 
 /** The zod constant used for every error body (its `error_code` is any string, so unknown codes stay typed errors). */
 export const ERROR_RESPONSE_SCHEMA = "ErrorResponseBodySchema";
@@ -96,7 +100,7 @@ interface SchemaBlock {
 function schemaFiles(blocks: SchemaBlock[]): Record<string, string> {
   const names = new Set(blocks.map((block) => block.name));
   const files: Record<string, string> = {
-    [`${SCHEMA_DIR}/${SWITCH_MODULE}.ts`]: `${GENERATED_HEADER}\n\n${COMPILE_OUT_SWITCH}\n`,
+    [`${SCHEMA_DIR}/${SWITCH_MODULE}.ts`]: `${GENERATED_HEADER}\nimport * as z from "zod/mini";\n\n${COMPILE_OUT_SWITCH}\n\n${WHOLE_NUMBER_DECLARATION}\n`,
   };
   for (const block of blocks) {
     const references = [...new Set(block.expression.match(/\b\w+Schema\b/g) ?? [])].filter(
@@ -105,9 +109,7 @@ function schemaFiles(blocks: SchemaBlock[]): Record<string, string> {
     const imports = [
       /\bz\./.test(block.expression) ? `import * as z from "zod/mini";` : "",
       block.expression.includes(ISO_DATE_TIME) ? `import { ${ISO_DATE_TIME} } from "zod/v4/core";` : "",
-      block.expression.includes("unchecked")
-        ? `import { type ValidationSwitch, unchecked } from "./${SWITCH_MODULE}.js";`
-        : "",
+      switchImport(block.expression),
       ...references.map((name) => `import { ${name} } from "./${name}.js";`),
     ].filter(Boolean);
     files[`${SCHEMA_DIR}/${block.name}.ts`] =
@@ -117,6 +119,15 @@ function schemaFiles(blocks: SchemaBlock[]): Record<string, string> {
   files["zod.ts"] =
     `${GENERATED_HEADER}\n\n// Every validator of the contract, one module each under ${SCHEMA_DIR}/ (see there).\n${reexports.join("\n")}\n`;
   return files;
+}
+
+/** The import of the switch's module a validator needs: the switch, the shared whole number, both or none. */
+function switchImport(expression: string): string {
+  const names = [
+    expression.includes("unchecked") ? "type ValidationSwitch, unchecked" : "",
+    new RegExp(`\\b${WHOLE_NUMBER}\\b`).test(expression) ? WHOLE_NUMBER : "",
+  ].filter(Boolean);
+  return names.length ? `import { ${names.join(", ")} } from "./${SWITCH_MODULE}.js";` : "";
 }
 
 /** The folder of the validator modules, under src/generated/. */
@@ -138,7 +149,7 @@ export const unchecked: never = { safeParse: (data: unknown) => ({ success: true
 
 /** A validator expression behind the compile-out switch (a reference to another validator needs none). */
 function switchable(expression: string): string {
-  if (!expression.startsWith("/* @__PURE__ */ z.")) return expression;
+  if (!expression.startsWith("/* @__PURE__ */ z.") && !expression.startsWith(WHOLE_NUMBER)) return expression;
   return `/* @__PURE__ */ (() => ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? unchecked : ${expression}))()`;
 }
 

@@ -257,7 +257,7 @@ export const refreshTokenOperation: OperationDescriptor<"refreshToken"> = {
   validators: () =>
     (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
       ? compiledOut()
-      : import("./validators/refreshToken.js"),
+      : import("./validators/session.js").then((module) => ({ validators: module.operationValidators.refreshToken })),
 };
 
 /** Refresh the session and return the current user, their organisations and an access token. (GET /api/v1/refresh_token) */
@@ -282,7 +282,9 @@ export const logoutOperation: OperationDescriptor<"logout"> = {
   path: "/api/v1/logout",
   responses: { 200: true },
   validators: () =>
-    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off" ? compiledOut() : import("./validators/logout.js"),
+    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+      ? compiledOut()
+      : import("./validators/session.js").then((module) => ({ validators: module.operationValidators.logout })),
 };
 
 /** End the session and return where to send the browser next. (POST /api/v1/logout) */

@@ -32,23 +32,19 @@ export interface RefreshOutcome {
 }
 
 /** The schemas of the two session answers. */
-interface SessionValidators {
-  refresh: typeof import("../generated/validators/refreshToken.js")["validators"]["responses"][200];
-  logout: typeof import("../generated/validators/logout.js")["validators"]["responses"][200];
-}
+type SessionValidators = typeof import("../generated/validators/session.js")["sessionValidators"];
 
 let sessionValidators: Promise<SessionValidators> | undefined;
 
 /**
- * The session's validators: their modules are a chunk of their own in a code-split bundle, which the client starts
- * loading when it is created; an answer that arrives first waits for it. A failed load is tried again next time.
+ * The session's validators: one module, so one chunk in a code-split bundle that has no other operation's validators
+ * (fetched in one round trip with zod, not a chunk whose shared imports the browser finds only once it arrived),
+ * which the client starts loading when it is created; an answer that arrives first waits for it. A failed load is
+ * tried again next time.
  */
 function loadSessionValidators(): Promise<SessionValidators> {
-  sessionValidators ??= Promise.all([
-    import("../generated/validators/refreshToken.js"),
-    import("../generated/validators/logout.js"),
-  ]).then(
-    ([refresh, logout]) => ({ refresh: refresh.validators.responses[200], logout: logout.validators.responses[200] }),
+  sessionValidators ??= import("../generated/validators/session.js").then(
+    (module) => module.sessionValidators,
     (error: unknown) => {
       sessionValidators = undefined;
       throw error;

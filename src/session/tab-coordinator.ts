@@ -68,11 +68,11 @@ export interface CoordinatorOptions {
 /** Makes a client's tab coordinator: what `createAuthClient`'s `tabs` option takes (`tabSync`). */
 export type TabSync = (env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions) => TabCoordinator;
 
-interface Waiter {
-  key: string;
-  accepts(result: SharedResult): boolean;
-  resolve(result: SharedResult | undefined): void;
-}
+/**
+ * A wait for another tab's result: told each result (key and result), each failure notice (key alone) and the
+ * coordinator's closing (no key); it ends itself on what concerns it.
+ */
+type Waiter = (key?: string, result?: SharedResult) => void;
 
 /** Creates the coordinator of one client for the auth origin `authOrigin`. */
 function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions): TabCoordinator {
@@ -87,7 +87,10 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   const waiters = new Set<Waiter>();
   const pendingLockRequests = new Set<AbortController>(); // aborted by close(): no lock request outlives the client
   let closed = false;
-  const failureListeners = new Set<(key: string) => void>();
+  /** Tells every wait `key` and `result` (a copy of the set: a wait that ends leaves it). */
+  const tell: Waiter = (key, result) => {
+    for (const waiter of [...waiters]) waiter(key, result);
+  };
   /** Tells the other tabs `type` for `key` (with the fields that type carries), from this tab. */
   const say = <T extends Message["type"]>(
     type: T,
@@ -115,15 +118,13 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     if (raw.type === "started") remoteStarted.set(raw.key, env.now());
     if (raw.type === "failed") {
       remoteStarted.delete(raw.key);
-      for (const listener of failureListeners) listener(raw.key);
+      tell(raw.key);
     }
     if (raw.type !== "result") return;
     remoteStarted.delete(raw.key);
     const previous = latest.get(raw.key);
     if (!previous || raw.result.at >= previous.at) latest.set(raw.key, raw.result);
-    for (const waiter of [...waiters]) {
-      if (waiter.key === raw.key && waiter.accepts(raw.result)) waiter.resolve(raw.result);
-    }
+    tell(raw.key, raw.result);
     if (raw.to === undefined) onRemoteResult(raw.key, raw.result);
   });
 
@@ -135,19 +136,19 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   /** Waits for another tab's result for `key` that `accepts`, a failure notice, `abort`, or `ms` (default `waitMs`). */
   const waitFor = (key: string, accepts: (result: SharedResult) => boolean, signal?: AbortSignal, ms = waitMs) =>
     new Promise<SharedResult | undefined>((resolve) => {
-      const finish = (result: SharedResult | undefined) => {
+      const finish = (result?: SharedResult) => {
         waiters.delete(waiter);
-        failureListeners.delete(onFailure);
         env.clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
         resolve(result);
       };
-      const waiter: Waiter = { key, accepts, resolve: finish };
-      const onFailure = (failedKey: string) => failedKey === key && finish(undefined);
-      const onAbort = () => finish(undefined);
-      const timer = env.setTimeout(() => finish(undefined), ms);
+      // a failure notice for `key` (no result) or the closing (no key) ends the wait too
+      const waiter: Waiter = (told, result) => {
+        if (told === undefined || (told === key && (!result || accepts(result)))) finish(result);
+      };
+      const onAbort = () => finish();
+      const timer = env.setTimeout(onAbort, ms);
       waiters.add(waiter);
-      failureListeners.add(onFailure);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
   const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
@@ -289,7 +290,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     close() {
       closed = true;
       for (const request of [...pendingLockRequests]) request.abort();
-      for (const waiter of [...waiters]) waiter.resolve(undefined);
+      tell();
       channel?.close();
     },
   };

@@ -83,9 +83,15 @@ export function createTransport(options: TransportOptions): Transport {
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off" && (op.body || validation !== "off")
           ? validatorsOf(op)
           : undefined;
+      // Validators loaded by an earlier call are at hand: only a first call waits for them under the deadline.
       const body =
         op.body && loading
-          ? checkedBody(op, await withinDeadline(Promise.resolve(loading), deadline, timing), request, validation)
+          ? checkedBody(
+              op,
+              loading instanceof Promise ? await withinDeadline(loading, deadline, timing) : loading,
+              request,
+              validation,
+            )
           : request.body;
       const url = operationUrl(authUrl, op, request);
       const init: RequestInit = {

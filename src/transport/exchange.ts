@@ -64,13 +64,15 @@ export async function exchange<T>(
 ): Promise<T> {
   const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
   let response: Response | undefined;
+  // Lets go of an answer's body that will not be read (a refused redirect, an answer the deadline overtook).
+  const cancelBody = (): void => void response?.body?.cancel().catch(ignore);
   // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
   const answer = async (): Promise<ExchangeResult> => {
     init.redirect = "manual";
     if (deadline.signal) init.signal = deadline.signal;
     response = await fetch(input, init);
     if (isRedirect(response)) {
-      void response.body?.cancel().catch(ignore);
+      cancelBody();
       throw new ExchangeFailure(
         "redirect",
         response.status,
@@ -88,9 +90,9 @@ export async function exchange<T>(
   try {
     // nothing is sent for a call aborted (or destroyed) before it began (not throwIfAborted: jsdom 20 lacks it)
     if (deadline.signal?.aborted) throw deadline.signal.reason;
-    result = await untilAborted(answer(), deadline.signal, () => void response?.body?.cancel().catch(ignore));
+    result = await deadline.race(answer(), cancelBody);
     // The reader's own failures are its own; only the deadline (or the caller's abort) is the exchange's.
-    return await untilAborted(read(result), deadline.signal);
+    return await deadline.race(read(result));
   } catch (error) {
     if (error instanceof ExchangeFailure) throw error;
     throw (
@@ -109,7 +111,7 @@ export async function exchange<T>(
  */
 export async function withinDeadline<T>(work: Promise<T>, deadline: Deadline, options: ExchangeOptions): Promise<T> {
   try {
-    return await untilAborted(work, deadline.signal);
+    return await deadline.race(work);
   } catch (error) {
     throw deadlineFailure(error, deadline, options) ?? error;
   }
@@ -126,33 +128,6 @@ function deadlineFailure(error: unknown, deadline: Deadline, options: ExchangeOp
 /** A 3xx answer, or the opaque answer a browser gives for a redirect it did not follow. */
 function isRedirect(response: Response): boolean {
   return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
-}
-
-/** Settles with `work`, or rejects with the signal's reason as soon as it aborts (a stalled body cannot hold it). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort?: () => void): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) {
-    work.catch(ignore);
-    onAbort?.();
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      onAbort?.();
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", abort);
-        reject(error);
-      },
-    );
-  });
 }
 
 const ignore = (): void => undefined;

@@ -164,26 +164,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
         settings[name],
       ),
     );
-    const next16Port = await freePort();
-    const next16Url = loopback(next16Port);
-    nextServers.push(
-      serve(
-        next16Dir,
-        [next16Bin, "start", "-H", "127.0.0.1", "-p", String(next16Port)],
-        next16Url,
-        serverSessionEnv(ssr.url, ssr.apiKey, key, callback(next16Url)),
-      ),
-    );
-    const docsPort = await freePort();
-    const docsUrl = loopback(docsPort);
-    nextServers.push(
-      serve(
-        docsDir,
-        [docsBin, "start", "-H", "127.0.0.1", "-p", String(docsPort)],
-        docsUrl,
-        serverSessionEnv(ssr.url, ssr.apiKey, key, callback(docsUrl)),
-      ),
-    );
+    /** Serves a session-only app (Next.js 16 or the docs' on 15) on a port of its own, on the server-session emulator. */
+    const startSessionOnly = async (dir: string, bin: string): Promise<string> => {
+      const port = await freePort();
+      const url = loopback(port);
+      nextServers.push(
+        serve(
+          dir,
+          [bin, "start", "-H", "127.0.0.1", "-p", String(port)],
+          url,
+          serverSessionEnv(ssr.url, ssr.apiKey, key, callback(url)),
+        ),
+      );
+      return url;
+    };
+    const next16Url = await startSessionOnly(next16Dir, next16Bin);
+    const docsUrl = await startSessionOnly(docsDir, docsBin);
     const vitePort = await freePort();
     const viteUrl = `http://127.0.0.1:${vitePort}`;
     const servers: ExampleServer[] = await Promise.all([

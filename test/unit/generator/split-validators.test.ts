@@ -25,7 +25,6 @@ const carried = (bundle: SplitBundle, initial: boolean) =>
 describe("validators in a code-split app", () => {
   it.each([
     ["one fetcher", `export { listOrgMembers, createTransport } from "orgauth";`, "OrgMemberListSchema"],
-    ["createAuthClient alone", `export { createAuthClient } from "orgauth";`, "RefreshTokenResponseSchema"],
     ["the typical app", app, "OrgMemberListSchema"],
   ])(
     "%s: zod and the schemas are loaded later, never initially",
@@ -50,6 +49,28 @@ describe("validators in a code-split app", () => {
     expect(carried(bundle, false).filter((input) => input.includes("src/generated/validators/"))).toEqual([
       "src/generated/validators/listOrgMembers.ts",
     ]);
+  }, 120_000);
+
+  it.each([
+    ["createAuthClient alone", `export { createAuthClient } from "orgauth";`],
+    ["the typical app", app],
+  ])(
+    "%s: the session's validators are one later chunk that imports no other (one round trip), without zod",
+    async (_name, source) => {
+      const bundle = await split(source);
+      const session = bundle.chunks.filter((chunk) => chunk.inputs.includes("src/generated/validators/session.ts"));
+      expect(session.map((chunk) => [chunk.initial, chunk.inputs])).toEqual([
+        [false, ["src/generated/validators/session.ts"]],
+      ]);
+      // an import of another chunk: `import"./x.js"` or `from"./x.js"` in esbuild's minified output
+      expect(session[0]!.code).not.toMatch(/(?:\bfrom|\bimport)\s*["']\.\//);
+    },
+    120_000,
+  );
+
+  it("createAuthClient alone loads no zod at all", async () => {
+    const bundle = await split(`export { createAuthClient } from "orgauth";`);
+    expect(bundle.chunks.flatMap((chunk) => chunk.inputs).filter(isValidatorCode)).toEqual([]);
   }, 120_000);
 
   it("with validation compiled out, the typical app loads no validator chunk and carries no zod", async () => {

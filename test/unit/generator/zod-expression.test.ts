@@ -2,16 +2,26 @@ import * as z from "zod/mini";
 import { _isoDateTime } from "zod/v4/core";
 import { describe, expect, it } from "vitest";
 import type { SchemaNode } from "../../../scripts/codegen/contract.js";
-import { ISO_DATE_TIME, zodExpression, type ObjectMode } from "../../../scripts/codegen/zod-expression.js";
+import {
+  ISO_DATE_TIME,
+  WHOLE_NUMBER,
+  WHOLE_NUMBER_DECLARATION,
+  zodExpression,
+  type ObjectMode,
+} from "../../../scripts/codegen/zod-expression.js";
+
+/** The shared whole-number validator, from the declaration the generator emits into the switch's module. */
+const wholeNumber = new Function("z", `${WHOLE_NUMBER_DECLARATION.replace("export ", "")} return ${WHOLE_NUMBER};`)(z);
 
 /** One transform per JSON Schema node kind: each emitted expression is evaluated and run on real values. */
 function compile(node: SchemaNode, mode: ObjectMode = "response", components: Record<string, z.ZodMiniType> = {}) {
   const source = zodExpression(node, { mode, reference: (name) => `components.${name}` });
-  // the emitted modules import zod core's date-time builder by name (ISO_DATE_TIME) beside the `z` namespace
-  return new Function("z", "components", ISO_DATE_TIME, `return ${source};`)(
+  // the emitted modules import zod core's date-time builder (ISO_DATE_TIME) and the shared whole number by name
+  return new Function("z", "components", ISO_DATE_TIME, WHOLE_NUMBER, `return ${source};`)(
     z,
     components,
     _isoDateTime,
+    wholeNumber,
   ) as z.ZodMiniType;
 }
 const accepts = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
@@ -44,6 +54,14 @@ describe("zodExpression", () => {
     expect([0, 2 ** 60].map((v) => accepts(count, v))).toEqual([true, true]);
     expect([-1, 0.5, 10.5, "1"].map((v) => accepts(count, v))).toEqual([false, false, false, false]);
     expect(accepts(compile({ type: "number", maximum: 1 }), 0.5)).toBe(true);
+  });
+
+  it("a response's integer is the one shared whole-number validator, not its code again in every chunk", () => {
+    const reference = { mode: "response", reference: (name: string) => name } as const;
+    expect(zodExpression({ type: "integer" }, reference)).toBe(WHOLE_NUMBER);
+    expect(zodExpression({ type: "integer", minimum: 0 }, reference)).toMatch(
+      new RegExp(`^${WHOLE_NUMBER}\\.check\\(`),
+    );
   });
 
   it("nullable via a type list, enums, consts", () => {

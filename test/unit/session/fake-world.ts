@@ -186,13 +186,10 @@ export interface SessionWorld {
 export function sessionWorld(): SessionWorld {
   let current: FakeBrowser | undefined;
   const clients: AuthClient[] = [];
-  // The session's validators are modules of their own that a client starts loading when created; a page has them
-  // by the time its first answer arrives, so they are loaded here once, before the clock is faked.
+  // The session's validators are a module of its own that a client starts loading when created; a page has it by
+  // the time its first answer arrives, so it is loaded here once, before the clock is faked.
   beforeAll(async () => {
-    await Promise.all([
-      import("../../../src/generated/validators/refreshToken.js"),
-      import("../../../src/generated/validators/logout.js"),
-    ]);
+    await import("../../../src/generated/validators/session.js");
   });
   beforeEach(() => {
     useFakeTime();

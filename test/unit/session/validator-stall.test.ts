@@ -12,9 +12,8 @@ import {
 } from "../../../src/session/session-requests.js";
 import { refreshBody } from "../../support/refresh-body.js";
 
-// Chunks that never arrive (a stalled download).
-vi.mock("../../../src/generated/validators/refreshToken.js", () => new Promise(() => undefined));
-vi.mock("../../../src/generated/validators/logout.js", () => new Promise(() => undefined));
+// A chunk that never arrives (a stalled download).
+vi.mock("../../../src/generated/validators/session.js", () => new Promise(() => undefined));
 
 function context(answer: () => Response, signal = new AbortController().signal): SessionRequestContext {
   return {

@@ -1,4 +1,5 @@
 /** The signal a call hands to fetch: its deadline's own, the caller's when no timer can fire, none when nothing can abort it. */
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { getOrgSettings } from "../../../src/generated/operations.js";
 import { createTransport } from "../../../src/transport/index.js";
@@ -43,5 +44,24 @@ describe("the signal fetch gets", () => {
     const { transport, signals } = recordingTransport(settings);
     await getOrgSettings(transport, { query: { org_id: "o1" } }, { timeoutMs: Number.POSITIVE_INFINITY });
     expect(signals).toEqual([undefined]);
+  });
+
+  it("with a deadline: ends a stalled body itself, with no abort listener of the transport's on the signal", async () => {
+    let fire: (() => void) | undefined;
+    const timers = { setTimeout: (callback: () => void) => (fire = callback), clearTimeout: () => undefined };
+    const handed: AbortSignal[] = [];
+    const stalled = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("{")) });
+    const fetch = async (_input: string | URL | Request, init?: RequestInit) => {
+      handed.push(init!.signal!);
+      return new Response(stalled, { headers: { "Content-Type": "application/json" } });
+    };
+    const transport = createTransport({ authUrl: "https://auth.example.com", fetch, timers, validation: "off" });
+    const call = getOrgSettings(transport, { query: { org_id: "o1" } }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // waiting for the body: nothing of the transport listens on its own signal (the timer ends the wait directly)
+    expect(getEventListeners(handed[0]!, "abort")).toHaveLength(0);
+    fire?.();
+    expect(await call).toMatchObject({ code: "unexpected_error", status: 0, cause: { kind: "timeout" } });
+    expect(handed[0]!.aborted).toBe(true);
   });
 });

@@ -92,6 +92,17 @@ describe("validators loaded on first use", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("once loaded, checks a later call's body and sends it at once, with no wait", async () => {
+    const { op, load, sent, transport } = setup({ id: "d1" });
+    const bodyOp = { ...op, body: true as const };
+    load.mockResolvedValue({ validators: VALIDATORS });
+    await transport.call(bodyOp, { body: { name: "first" } });
+    const call = transport.call(bodyOp, { body: { name: "second" } });
+    // sent before the caller's next microtask: the loaded validators are not awaited under the deadline again
+    expect(sent).toEqual(['{"name":"first","tags":[]}', '{"name":"second","tags":[]}']);
+    await expect(call).resolves.toEqual({ id: "d1" });
+  });
+
   it("loads none with validation off when the call has no body", async () => {
     const load = vi.fn();
     const op: OperationDescriptor = {
