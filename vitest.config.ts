@@ -218,6 +218,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: [
             "test/support/emulator-env-setup.ts",
+            "test/support/emulator-cli-setup.ts",
             "test/emulator/global-setup.ts",
             "test/emulator/vendor-global-setup.ts",
             "test/support/postgres-global-setup.ts",
@@ -238,6 +239,7 @@ export default defineConfig({
           isolate: false,
           globalSetup: [
             "test/support/emulator-env-setup.ts",
+            "test/support/emulator-cli-setup.ts",
             "test/support/postgres-global-setup.ts",
             "test/support/chromium-global-setup.ts",
           ],

@@ -20,20 +20,23 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  try {
-    const emulator = await cli.runEmulatorCli(process.argv.slice(2));
-    if (!emulator) return;
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      setTimeout(() => process.exit(1), 5_000).unref();
-      emulator.stop().then(
+  const started = cli.runEmulatorCli(process.argv.slice(2));
+  // Handled from the start, not once started: a signal right after the banner still stops it (and writes the export).
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 5_000).unref();
+    started
+      .then((emulator) => emulator?.stop())
+      .then(
         () => process.exit(0),
         () => process.exit(1),
       );
-    };
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
+  try {
+    await started;
   } catch (error) {
     console.error(cli.startFailureLine(error));
     process.exit(2);

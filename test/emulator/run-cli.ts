@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
-/** `npm run emulator` as a user starts it (scripts/emulator.ts through tsx), its output collected. */
+/**
+ * `npm run emulator` as a user starts it (scripts/emulator.ts), its output collected: the bundle of it that the stage
+ * built once (`ORGAUTH_TEST_EMULATOR_CLI`, test/support/emulator-cli-setup.ts), else through tsx.
+ */
 export interface RunningCli {
   child: ChildProcess;
   /** stdout and stderr as they came. */
@@ -16,10 +19,11 @@ export interface RunningCli {
 
 /** Starts the emulator's CLI with `args`. */
 export function runCli(args: string[]): RunningCli {
-  const child = spawn(join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/emulator.ts", ...args], {
-    cwd: repoRoot,
-    stdio: "pipe",
-  });
+  const built = process.env.ORGAUTH_TEST_EMULATOR_CLI;
+  const [command, entry] = built
+    ? [process.execPath, built]
+    : [join(repoRoot, "node_modules", ".bin", "tsx"), "scripts/emulator.ts"];
+  const child = spawn(command, [entry, ...args], { cwd: repoRoot, stdio: "pipe" });
   let output = "";
   let errors = "";
   const listeners: (() => void)[] = [];

@@ -40,11 +40,15 @@ async function readIntegrationKey(db: SqlPort): Promise<string | undefined> {
 
 const digest = (value: string): Buffer => createHash("sha256").update(value).digest();
 
-/** Whether an `Authorization` header is `Bearer <the integration API key>` (compared in constant time). */
+/**
+ * Whether an `Authorization` header is `Bearer <the integration API key>` (compared in constant time). A request
+ * without a bearer token is refused before the stored key is read.
+ */
 export async function bearsIntegrationKey(db: SqlPort, authorization: string | undefined): Promise<boolean> {
   const given = bearerOf(authorization);
+  if (given === undefined) return false;
   const key = await readIntegrationKey(db);
-  return given !== undefined && key !== undefined && timingSafeEqual(digest(given), digest(key));
+  return key !== undefined && timingSafeEqual(digest(given), digest(key));
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined. */
