@@ -107,7 +107,8 @@ export function useDemo(backend: DemoBackendName = "emulator"): DemoHarness {
     async newContext(viewport = DESKTOP) {
       if (!browser) throw new Error("the browser is not running");
       const context = await browser.newContext({ viewport });
-      context.setDefaultTimeout(10_000);
+      // 30 s as expect.poll in the loaded-machine projects: CI runs three stages on two cores (a step waited 10 s there)
+      context.setDefaultTimeout(30_000);
       contexts.push(context);
       if (backend === "emulator") await signIn(context, harness.url);
       return context;
