@@ -1,6 +1,6 @@
 import { schemaRefName, type SchemaNode } from "./contract.js";
 import { ERROR_BODY, ERROR_CODE } from "./emit-zod.js";
-import { literal, operationNames, propertyKey } from "./naming.js";
+import { literal, propertyKey } from "./naming.js";
 import type { OperationModel } from "./model.js";
 
 /**
@@ -189,15 +189,16 @@ export function emitSessionChecks(
     if (!op || !schema) throw new Error(`The session reads ${operationId}'s ${status} answer: not in the contract`);
     if (op.requestBody || op.statusCodes || op.successResponses.filter((response) => response.schema).length !== 1)
       throw new Error(`${operationId}'s validators are more than one answer and the error body: not a session check`);
-    return { property, operationId, schema, type: operationNames(operationId).response };
+    return { property, operationId, status, schema };
   });
   const declarations = componentsInOrder(components, [
     ...answers.map((answer) => answer.schema),
     { $ref: `#/components/schemas/${ERROR_BODY}` },
   ]).map((name) => `const ${checkName(name)}: Check = ${checkExpression(components[name]!)};`);
-  const types = answers.map((answer) => answer.type);
+  // the answers' types from schema.d.ts, not operations.ts, which imports this module (no import circle)
   const fields = answers.map(
-    (answer) => `${answer.property}: validator<${answer.type}>(${checkExpression(answer.schema)})`,
+    (answer) =>
+      `${answer.property}: validator<operations[${literal(answer.operationId)}]["responses"][${answer.status}]["content"]["application/json"]>(${checkExpression(answer.schema)})`,
   );
   const operationFields = answers.map(
     (answer) =>
@@ -205,7 +206,7 @@ export function emitSessionChecks(
   );
   return `${[
     header,
-    `import type { OperationValidators } from "../../transport/operation.js";\nimport type { ${types.join(", ")} } from "../operations.js";`,
+    `import type { OperationValidators } from "../../transport/operation.js";\nimport type { operations } from "../schema.js";`,
     RUNTIME,
     ...declarations,
     `/**\n * The validators of the answers the session client reads (refresh and logout), loaded with one \`import()\`: the\n * checks of their zod validators, in a module that imports nothing (one chunk, one round trip).\n */\nexport const sessionValidators = { ${fields.join(", ")} };`,

@@ -2,7 +2,7 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
-import type { RefreshTokenResponse, LogoutResponse } from "../operations.js";
+import type { operations } from "../schema.js";
 
 /** One thing wrong with an answer: where (keys from its root) and what. */
 interface Issue {
@@ -136,8 +136,9 @@ const ErrorBodyCheck: Check = object({
  * checks of their zod validators, in a module that imports nothing (one chunk, one round trip).
  */
 export const sessionValidators = {
-  refresh: validator<RefreshTokenResponse>(RefreshTokenResponseCheck),
-  logout: validator<LogoutResponse>(LogoutResponseCheck),
+  refresh:
+    validator<operations["refreshToken"]["responses"][200]["content"]["application/json"]>(RefreshTokenResponseCheck),
+  logout: validator<operations["logout"]["responses"][200]["content"]["application/json"]>(LogoutResponseCheck),
 };
 
 const ErrorBodyCheckValidator = validator(ErrorBodyCheck);
