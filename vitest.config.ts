@@ -175,11 +175,7 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
-          globalSetup: [
-            "test/support/emulator-env-setup.ts",
-            "test/frameworks/frameworks-setup.ts",
-            "test/support/chromium-global-setup.ts",
-          ],
+          globalSetup: ["test/support/emulator-env-setup.ts", "test/frameworks/frameworks-setup.ts"],
         },
       },
       {

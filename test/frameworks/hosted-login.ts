@@ -1,17 +1,17 @@
 /** Signing in as a person does: on the emulator's hosted login page, which sends the browser back to the app. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { connectChromium } from "../support/shared-chromium.js";
+import { launchChromium } from "../support/chromium.js";
 import { PASSWORD } from "./seed.js";
 
 /**
- * The stage's one headless Chromium for the test file (test/support/chromium-global-setup.ts): connected before its
- * tests, disconnected after them (its contexts closed).
+ * Headless Chromium for the test file: started before its tests, closed after them (a Chromium of its own: one shared
+ * by the stage's files left a page-view test waiting out its timeout in a fresh-clone CI run).
  */
 export function chromiumForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await connectChromium();
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
