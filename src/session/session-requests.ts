@@ -121,18 +121,14 @@ async function sessionRequest<T>(
 
 /**
  * The `RefreshError` for an exchange that produced no readable answer (a timeout, a refused redirect, or no response:
- * a network or CORS failure); the exchange's failure is its cause.
+ * a network or CORS failure), with the exchange's message; the exchange's failure is its cause.
  */
 function refreshErrorOf(error: ExchangeFailure): RefreshError {
   const { kind } = error;
-  const message =
-    kind === "timeout"
-      ? "Authentication request timed out"
-      : kind === "redirect"
-        ? "Authentication request was redirected; redirects are not followed"
-        : UNPROCESSABLE_AUTH_RESPONSE;
   const status = kind === "redirect" ? error.status : REFRESH_NO_RESPONSE_STATUS;
-  return new RefreshError(status, message, kind, undefined, { cause: error });
+  return new RefreshError(status, kind === "network" ? UNPROCESSABLE_AUTH_RESPONSE : error.message, kind, undefined, {
+    cause: error,
+  });
 }
 
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
