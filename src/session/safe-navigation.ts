@@ -6,8 +6,6 @@ import { isLoopbackHost } from "../shared/loopback.js";
 import { parseUrl } from "../shared/parse-url.js";
 import { UnsafeNavigationError } from "./unsafe-navigation-error.js";
 
-const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
-
 /**
  * Returns the target as an absolute http(s) URL string, or throws `UnsafeNavigationError`
  * (for `javascript:`, `data:`, `file:` … or an unparseable value). `source` names where it came from.
@@ -16,7 +14,7 @@ export function assertSafeNavigationTarget(target: unknown, source: string, base
   if (typeof target !== "string") throw new UnsafeNavigationError(null, source);
   const url = parseUrl(target, base);
   if (!url) throw new UnsafeNavigationError(null, source);
-  if (!ALLOWED_PROTOCOLS.has(url.protocol)) throw new UnsafeNavigationError(url.protocol, source);
+  if (!/^https?:$/.test(url.protocol)) throw new UnsafeNavigationError(url.protocol, source);
   return url.href;
 }
 

@@ -5,7 +5,7 @@ const INVALID_AUTH_URL_MESSAGE = "Unable to initialize auth client";
 export function toAuthOrigin(authUrl: string): string {
   try {
     const url = new URL(authUrl);
-    if (url.protocol === "https:" || url.protocol === "http:") return url.origin;
+    if (/^https?:$/.test(url.protocol)) return url.origin;
     throw new Error(`Unsupported protocol ${url.protocol}`);
   } catch (cause) {
     throw new Error(INVALID_AUTH_URL_MESSAGE, { cause });
