@@ -31,13 +31,14 @@ export function createPersistedState(store: KeyValueStore | null): PersistedStat
       // Storage full or denied: cross-tab sync degrades to broadcast messages only.
     }
   };
-  const read = (key: string) => {
+  const get = (key: string) => {
     try {
-      return parseStoredTime(store?.getItem(key) ?? null);
+      return store?.getItem(key) ?? null;
     } catch {
-      return null;
+      return null; // access denied (e.g. storage disabled in privacy mode)
     }
   };
+  const read = (key: string) => parseStoredTime(get(key));
   return {
     recordLogin: (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
     lastRecorded() {
@@ -47,13 +48,7 @@ export function createPersistedState(store: KeyValueStore | null): PersistedStat
       return loggedIn === null ? null : "login";
     },
     recordLogout: (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
-    getActiveOrgId: () => {
-      try {
-        return store?.getItem(STORAGE_KEYS.activeOrgId) ?? null;
-      } catch {
-        return null;
-      }
-    },
+    getActiveOrgId: () => get(STORAGE_KEYS.activeOrgId),
     setActiveOrgId: (orgId) => write(STORAGE_KEYS.activeOrgId, orgId),
   };
 }
