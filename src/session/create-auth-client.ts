@@ -19,10 +19,10 @@ import { createSessionEngine } from "./session-engine.js";
 import { preloadSessionValidators } from "./session-requests.js";
 import type { AuthClient } from "./types.js";
 
-/** The error for an org id that cannot go on the wire as `active_org_id` (a lone surrogate), or null. */
-function invalidOrgId(orgId: string): RequestValidationError | null {
-  if (typeof orgId === "string" && isWellFormedString(orgId)) return null;
-  return new RequestValidationError("refreshToken", [
+/** Throws for an org id that cannot go on the wire as `active_org_id` (a lone surrogate); null passes when `nullable`. */
+function assertWireOrgId(orgId: string | null, nullable?: boolean): void {
+  if ((nullable && orgId === null) || (typeof orgId === "string" && isWellFormedString(orgId))) return;
+  throw new RequestValidationError("refreshToken", [
     { path: ["query", "active_org_id"], message: LONE_SURROGATE_MESSAGE },
   ]);
 }
@@ -40,11 +40,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const env = options.environment ?? createDefaultEnvironment();
   // a development build's warning: a production build leaves the whole line out
   if (process.env.NODE_ENV !== "production" && env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
-  const emit = createEventEmitter(
-    options.onEvent,
-    () => env.now(),
-    () => env.userAgent(),
-  );
+  const emit = createEventEmitter(options.onEvent, env);
   const engine = createSessionEngine({
     env,
     authOrigin,
@@ -82,8 +78,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     getAccessToken: async () => (await engine.getAuthInfo(false))?.accessToken ?? null,
     refresh: () => engine.refresh("forced"),
     async getAccessTokenForOrg(orgId) {
-      const invalid = invalidOrgId(orgId);
-      if (invalid) throw invalid;
+      assertWireOrgId(orgId);
       return env.isBrowser ? engine.orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
     },
     async logout(logoutOptions) {
@@ -94,8 +89,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     },
     getActiveOrgId: () => resolveActiveOrgId(store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
     setActiveOrgId(orgId) {
-      const invalid = orgId === null ? null : invalidOrgId(orgId);
-      if (invalid) throw invalid;
+      assertWireOrgId(orgId, true);
       engine.setActiveOrgId(orgId);
       for (const listener of [...activeOrgListeners]) listener();
     },

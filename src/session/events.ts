@@ -3,6 +3,7 @@
  * or any auth-info field; the user agent is capped at 350 characters.
  */
 import type { ClockSkewSource } from "./clock-skew.js";
+import type { AuthEnvironment } from "./environment.js";
 
 /** Why a refresh was started. */
 export type RefreshReason =
@@ -50,13 +51,12 @@ export type EventEmitter = (event: AuthEventBody) => void;
 /** Builds the emitter for `onEvent` (a no-op without a callback). */
 export function createEventEmitter(
   onEvent: ((event: AuthEvent) => void) | undefined,
-  now: () => number,
-  userAgent: () => string | null,
+  env: Pick<AuthEnvironment, "now" | "userAgent">,
 ): EventEmitter {
   if (!onEvent) return () => undefined;
   return (body) => {
     try {
-      onEvent({ ...body, at: now(), userAgent: capUserAgent(userAgent()) });
+      onEvent({ ...body, at: env.now(), userAgent: capUserAgent(env.userAgent()) });
     } catch {
       // An observability callback must never break the session engine.
     }
