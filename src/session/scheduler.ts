@@ -11,12 +11,12 @@ export interface BackgroundTimer {
   start(): void;
   /** Stops ticking and clears the pending timer (idempotent). */
   stop(): void;
-  readonly running: boolean;
 }
 
 /** Creates a re-arming timer that calls `tick` every `intervalMs` while started; `tick` errors are swallowed. */
 export function createBackgroundTimer(env: AuthEnvironment, intervalMs: number, tick: () => void): BackgroundTimer {
   let handle: TimerHandle | undefined;
+  let running = false;
   const arm = () => {
     handle = env.setTimeout(() => {
       handle = undefined;
@@ -25,23 +25,21 @@ export function createBackgroundTimer(env: AuthEnvironment, intervalMs: number, 
       } catch {
         // The engine reports its own failures as events; a timer must never throw.
       }
-      if (timer.running) arm();
+      if (running) arm();
     }, intervalMs);
   };
-  const timer = {
-    running: false,
+  return {
     start() {
-      if (timer.running) return;
-      timer.running = true;
+      if (running) return;
+      running = true;
       arm();
     },
     stop() {
-      timer.running = false;
+      running = false;
       if (handle !== undefined) env.clearTimeout(handle);
       handle = undefined;
     },
   };
-  return timer;
 }
 
 /** Registers the window listeners; returns one function that removes them all. */
