@@ -44,9 +44,7 @@ export class RefreshError extends OrgauthError {
    */
   get isTransient(): boolean {
     return (
-      this.kind === "network" ||
-      this.kind === "timeout" ||
-      this.kind === "redirect" ||
+      (this.kind !== "http" && this.kind !== "parse") || // no answer: network, timeout, redirect
       this.status === 429 ||
       this.status >= 500
     );
