@@ -39,15 +39,15 @@ let sessionValidators: Promise<SessionValidators> | undefined;
 /**
  * The session's validators: one module, so one chunk in a code-split bundle that has no other operation's validators
  * (fetched in one round trip with zod, not a chunk whose shared imports the browser finds only once it arrived),
- * which the client starts loading when it is created; an answer that arrives first waits for it. A failed load is
- * tried again next time.
+ * which the client starts loading when it is created; an answer that arrives first waits for it. A failed load is a
+ * `RefreshError` (as if unanswered) and is tried again next time.
  */
 function loadSessionValidators(): Promise<SessionValidators> {
   sessionValidators ??= import("../generated/validators/session.js").then(
     (module) => module.sessionValidators,
-    (error: unknown) => {
+    (cause: unknown) => {
       sessionValidators = undefined;
-      throw error;
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network", undefined, { cause });
     },
   );
   return sessionValidators;
@@ -83,13 +83,6 @@ function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<v
       resolve();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-/** The session's validators for an answer being read; a failed load is a `RefreshError` (as if unanswered). */
-function validatorsForAnswer(): Promise<SessionValidators> {
-  return loadSessionValidators().catch((cause: unknown) => {
-    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network", undefined, { cause });
   });
 }
 
@@ -151,7 +144,7 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
     const parsed =
       (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
         ? { success: true as const, data: body as RefreshTokenResponse }
-        : (await validatorsForAnswer()).refresh.safeParse(body);
+        : (await loadSessionValidators()).refresh.safeParse(body);
     const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
       ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
       return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
@@ -211,7 +204,7 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
       const parsed =
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
           ? { success: true as const, data: body as LogoutResponse }
-          : (await validatorsForAnswer()).logout.safeParse(body);
+          : (await loadSessionValidators()).logout.safeParse(body);
       if (!parsed.success) {
         ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;
