@@ -8,6 +8,7 @@ import type { LogoutResponse, RefreshTokenResponse } from "../generated/operatio
 import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
 import { NO_RESPONSE_STATUS } from "../transport/errors.js";
 import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
+import { withTimeout } from "../transport/timeout.js";
 import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
 import type { AuthEnvironment } from "./environment.js";
@@ -70,20 +71,16 @@ function describeIssues(issues: readonly ZodIssueLike[]): ValidationIssue[] {
   return issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
 }
 
-/** Resolves after `ms`, or rejects as soon as `signal` aborts (clearing its timer). */
-function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      env.clearTimeout(handle);
-      reject(signal.reason);
-    };
-    const handle = env.setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+/** Resolves after `ms`, or rejects as soon as `signal` aborts (clearing its timer): a deadline waited out. */
+async function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<void> {
+  const wait = withTimeout(ms, signal, env);
+  try {
+    await wait.race(new Promise(() => undefined));
+  } catch (error) {
+    if (!wait.timedOut()) throw error; // the signal's reason
+  } finally {
+    wait.dispose();
+  }
 }
 
 /**
