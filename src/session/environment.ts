@@ -125,10 +125,9 @@ function browserLocks(): TabLocks | null {
   if (!locks || typeof locks.request !== "function") return null;
   return {
     request: (name, options, task) =>
-      locks.request(
-        name,
-        options.ifAvailable ? { ifAvailable: true } : options.signal ? { signal: options.signal } : {},
-        (lock) => task(lock !== null),
+      // the Web Locks API refuses ifAvailable with a signal: a request that never waits needs none
+      locks.request(name, options.ifAvailable ? { ifAvailable: true } : options, (lock) =>
+        task(lock !== null),
       ) as Promise<Awaited<ReturnType<typeof task>>>,
   };
 }
