@@ -30,8 +30,6 @@ import type {
 } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
-const LOGOUT_CAUSE = { fetched: "session_ended", adopted: "other_tab", logout: "logout" } as const;
-
 /** The engine behind `createAuthClient`. */
 export interface SessionEngine {
   readonly store: SessionStore;
@@ -156,7 +154,11 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     if (source === "logout" || ended) {
       persisted.recordLogout(result.at);
     }
-    if (!result.authInfo && wasLoggedIn) emit({ type: "logged_out", cause: LOGOUT_CAUSE[source] });
+    if (!result.authInfo && wasLoggedIn)
+      emit({
+        type: "logged_out",
+        cause: source === "fetched" ? "session_ended" : source === "adopted" ? "other_tab" : source,
+      });
   }
 
   function onFailure(error: unknown, reason: RefreshReason): void {
