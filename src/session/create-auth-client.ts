@@ -12,7 +12,7 @@ import { clientRegistry } from "./client-parts.js";
 import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
-import { resolveTiming, resolveTriggers, type AuthClientOptions } from "./options.js";
+import { resolveTiming, type AuthClientOptions } from "./options.js";
 import { pageOf } from "./page-refresh.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
 import { createSessionEngine } from "./session-engine.js";
@@ -46,7 +46,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     authOrigin,
     timing,
     emit,
-    triggers: resolveTriggers(options),
+    triggers: { ...options }, // as given at creation
     page: pageOf(options.environment),
     tabs: options.tabs,
   });

@@ -51,18 +51,6 @@ export interface SessionTriggerOptions {
   refreshOnFocus?: boolean;
 }
 
-/** The trigger options with every default filled in. */
-export type ResolvedTriggers = Required<SessionTriggerOptions>;
-
-/** Fills in the trigger defaults (every trigger on). */
-export function resolveTriggers(options: SessionTriggerOptions): ResolvedTriggers {
-  return {
-    initialRefresh: options.initialRefresh ?? true,
-    backgroundRefresh: options.backgroundRefresh ?? true,
-    refreshOnFocus: options.refreshOnFocus ?? true,
-  };
-}
-
 /** Options of `createAuthClient`. */
 export interface AuthClientOptions extends SessionTimingOptions, SessionTriggerOptions {
   /** URL of the auth host; reduced to its origin. Invalid → `Unable to initialize auth client`. */

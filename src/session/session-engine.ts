@@ -11,7 +11,7 @@ import { secondsRemaining } from "./clock-skew.js";
 import type { AuthEnvironment, WakeReason } from "./environment.js";
 import { AuthClientDestroyedError, RefreshError } from "./errors.js";
 import type { EventEmitter, RefreshReason } from "./events.js";
-import type { ResolvedTiming, ResolvedTriggers } from "./options.js";
+import type { ResolvedTiming, SessionTriggerOptions } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
@@ -54,8 +54,8 @@ export interface SessionEngineOptions {
   timing: ResolvedTiming;
   /** Reports the engine's events. */
   emit: EventEmitter;
-  /** What may start a refresh besides an explicit call. */
-  triggers: ResolvedTriggers;
+  /** What may start a refresh besides an explicit call (each on unless false), read once at creation. */
+  triggers: SessionTriggerOptions;
   /** The page the client lives in: its clients share their first refresh and speak to other tabs as one tab. */
   page: Page;
   /** Makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes on its own. */
@@ -122,7 +122,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     onRemoteResult,
   });
   const updateTimer = () =>
-    serverSession === "ended" || destroyed || !triggers.backgroundRefresh ? timer.stop() : timer.start();
+    serverSession === "ended" || destroyed || !(triggers.backgroundRefresh ?? true) ? timer.stop() : timer.start();
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === applied) return;
@@ -248,7 +248,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function onWake(reason: WakeReason): void {
-    if (!triggers.refreshOnFocus && reason !== "online") return;
+    if (!(triggers.refreshOnFocus ?? true) && reason !== "online") return;
     if (env.now() < notBefore) return;
     // While the auth server is unreachable, every focus / online / visible wake-up tries again.
     const unreachable = store.getSnapshot().status === "unreachable";
@@ -303,7 +303,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function begin(): void {
-    if (started || destroyed || !env.isBrowser || !triggers.initialRefresh || firstRefresh) return;
+    if (started || destroyed || !env.isBrowser || !(triggers.initialRefresh ?? true) || firstRefresh) return;
     const orgId = persisted.getActiveOrgId();
     void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
   }
@@ -320,7 +320,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     onDestroy(listenForWakeUps(env, onWake, onStorageChange));
     const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
     if (removePageHide) onDestroy(removePageHide);
-    if (triggers.initialRefresh) initialRefresh = refreshQuietly("initial");
+    if (triggers.initialRefresh ?? true) initialRefresh = refreshQuietly("initial");
   }
 
   async function getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null> {
