@@ -96,8 +96,7 @@ export function createServerEnvironment(overrides: Partial<AuthEnvironment> = {}
     isBrowser: false,
     fetch: globalFetch,
     now: () => Date.now(),
-    setTimeout: globalTimers.setTimeout,
-    clearTimeout: globalTimers.clearTimeout,
+    ...globalTimers,
     storage: null,
     onWake: () => () => undefined,
     onStorageChange: () => () => undefined,
@@ -160,8 +159,7 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     isBrowser: true,
     fetch: globalFetch,
     now: () => Date.now(),
-    setTimeout: globalTimers.setTimeout,
-    clearTimeout: globalTimers.clearTimeout,
+    ...globalTimers,
     storage: browserStorage(),
     onWake: (listener) => {
       const removeWindow = listen(win, ["focus", "online"], (event) => listener(event.type as WakeReason));
