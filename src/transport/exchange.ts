@@ -65,13 +65,14 @@ export async function exchange<T>(
   const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
   let response: Response | undefined;
   // Lets go of an answer's body that will not be read (a refused redirect, an answer the deadline overtook).
-  const cancelBody = (): void => void response?.body?.cancel().catch(ignore);
+  const cancelBody = (): void => void response?.body?.cancel().catch(() => undefined);
   // One wait for the headers and the whole body: a stalled body cannot hold the call past its deadline.
   const answer = async (): Promise<ExchangeResult> => {
     init.redirect = "manual";
     if (deadline.signal) init.signal = deadline.signal;
     response = await fetch(input, init);
-    if (isRedirect(response)) {
+    // a 3xx answer, or the opaque answer a browser gives for a redirect it did not follow
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
       cancelBody();
       throw new ExchangeFailure(
         "redirect",
@@ -124,10 +125,3 @@ function deadlineFailure(error: unknown, deadline: Deadline, options: ExchangeOp
   if (options.signal?.aborted) return options.signal.reason ?? error;
   return undefined;
 }
-
-/** A 3xx answer, or the opaque answer a browser gives for a redirect it did not follow. */
-function isRedirect(response: Response): boolean {
-  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
-}
-
-const ignore = (): void => undefined;
