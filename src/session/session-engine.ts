@@ -72,8 +72,8 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   let started = false;
   /** `destroy()` has run: nothing happens any more. */
   let destroyed = false;
-  /** What the server last told us: a session exists, it ended (401 / logout), or we do not know yet. */
-  let serverSession: "unknown" | "exists" | "ended" = "unknown";
+  /** What the server last told us: a session exists (true), it ended (false: 401 / logout), or not yet (undefined). */
+  let sessionExists: boolean | undefined;
   /** The org the app selected (kept in storage too), null for none. */
   let activeOrgId: string | null = null;
   /** The server's clock minus ours, as the last result learned it. */
@@ -111,8 +111,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
   /** Whether a session is expected (picks the request that goes first when an org is selected). */
-  const expectSession = () =>
-    serverSession === "unknown" ? persisted.lastRecorded() !== "logout" : serverSession === "exists";
+  const expectSession = () => sessionExists ?? persisted.lastRecorded() !== "logout";
   const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
@@ -122,7 +121,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     onRemoteResult,
   });
   const updateTimer = () =>
-    serverSession === "ended" || destroyed || !(triggers.backgroundRefresh ?? true) ? timer.stop() : timer.start();
+    sessionExists === false || destroyed || !(triggers.backgroundRefresh ?? true) ? timer.stop() : timer.start();
 
   function apply(result: SharedResult, source: "fetched" | "adopted" | "logout", reason?: RefreshReason): void {
     if (destroyed || result === applied) return;
@@ -136,7 +135,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     checkedAt = env.now();
     offsetMs = result.offsetMs;
     orgTokens.clear();
-    serverSession = result.authInfo ? "exists" : "ended";
+    sessionExists = !!result.authInfo;
     store.set(result.authInfo);
     coordinator?.hold(result);
     if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
@@ -242,7 +241,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   function onTick(): void {
-    if (serverSession === "ended" || env.now() < notBefore) return;
+    if (sessionExists === false || env.now() < notBefore) return;
     const authInfo = store.getAuthInfo();
     if (!authInfo || remaining(authInfo) < timing.refreshWhenSecondsRemaining) void refreshQuietly("expiring");
   }
@@ -361,7 +360,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     if (destroyed || orgId === activeOrgId) return;
     activeOrgId = orgId;
     persisted.setActiveOrgId(orgId);
-    if (started && serverSession !== "ended") void refreshQuietly("active_org_changed");
+    if (started && sessionExists !== false) void refreshQuietly("active_org_changed");
   }
 
   function destroy(): void {
