@@ -10,8 +10,8 @@ import type { CoordinatedResult } from "./tab-coordinator.js";
 interface PageRefresh {
   key: string;
   outcome: Promise<CoordinatedResult>;
-  users: number;
-  controller: AbortController;
+  /** Counts one more client in; returns its way out, once (the last one out ends the refresh). */
+  join(): () => void;
 }
 
 /** The clients of one page: one tab id towards the other tabs, and their first refreshes by auth origin. */
@@ -63,22 +63,24 @@ export function joinPageRefresh(
   let entry = registry.get(authOrigin);
   if (!entry || entry.key !== key) {
     const controller = new AbortController();
-    const created: PageRefresh = { key, users: 0, controller, outcome: begin(controller.signal) };
+    let users = 0;
+    const created: PageRefresh = {
+      key,
+      outcome: begin(controller.signal),
+      join: () => {
+        users++;
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          if (--users === 0) controller.abort(new AuthClientDestroyedError());
+        };
+      },
+    };
     const leave = () => registry.get(authOrigin) === created && registry.delete(authOrigin);
     created.outcome.then(leave, leave);
     registry.set(authOrigin, created);
     entry = created;
   }
-  const joined = entry;
-  joined.users++;
-  let released = false;
-  return {
-    key,
-    outcome: joined.outcome,
-    release() {
-      if (released) return;
-      released = true;
-      if (--joined.users === 0) joined.controller.abort(new AuthClientDestroyedError());
-    },
-  };
+  return { key, outcome: entry.outcome, release: entry.join() };
 }
