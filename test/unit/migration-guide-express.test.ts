@@ -2,7 +2,8 @@
  * docs/migrating-from-propelauth.md's `@propelauth/express` table lists `initAuth` and every member of what the
  * installed `@propelauth/express`'s `initAuth` returns (its guards and backend calls, read from its declaration)
  * exactly once; each guard maps to the guard of the same name of orgauth/express, each backend call to a method of the
- * backend client, an orgauth/server function, or says why not.
+ * backend client, an orgauth/server function, or says why not. In this table and the `@propelauth/node` one, a call
+ * whose contract answer is an array says so.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
