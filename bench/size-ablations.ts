@@ -123,7 +123,7 @@ export const ABLATIONS: Ablation[] = [
         file: "src/session/scheduler.ts",
         find: WHOLE,
         replace:
-          'import type { AuthEnvironment, WakeReason } from "./environment.js";\nexport interface BackgroundTimer { start(): void; stop(): void; readonly running: boolean }\nexport function createBackgroundTimer(_e: AuthEnvironment, _i: number, _t: () => void): BackgroundTimer { return { start() {}, stop() {}, running: false }; }\nexport function listenForWakeUps(_e: AuthEnvironment, _w: (r: WakeReason) => void, s: (k: string | null, v: string | null) => void): () => void { return _e.onStorageChange(s); }\n',
+          'import type { AuthEnvironment } from "./environment.js";\nexport interface BackgroundTimer { start(): void; stop(): void }\nexport function createBackgroundTimer(_e: AuthEnvironment, _i: number, _t: () => void): BackgroundTimer { return { start() {}, stop() {} }; }\n',
       },
       {
         file: "src/session/environment.ts",

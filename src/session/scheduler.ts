@@ -1,9 +1,9 @@
 /**
- * The engine's clock-driven and event-driven wake-ups: the background check (every 60 s by default) and
- * the focus / online / visible and storage listeners. The background timer runs only while `start()`ed,
- * so a logged-out tab has no timer at all.
+ * The engine's clock-driven wake-up: the background check (every 60 s by default; the focus / online / visible and
+ * storage listeners are the environment's, registered by the engine). The background timer runs only while
+ * `start()`ed, so a logged-out tab has no timer at all.
  */
-import type { AuthEnvironment, TimerHandle, WakeReason } from "./environment.js";
+import type { AuthEnvironment, TimerHandle } from "./environment.js";
 
 /** The background check timer. */
 export interface BackgroundTimer {
@@ -39,17 +39,5 @@ export function createBackgroundTimer(env: AuthEnvironment, intervalMs: number, 
       if (handle !== undefined) env.clearTimeout(handle);
       handle = undefined;
     },
-  };
-}
-
-/** Registers the window listeners; returns one function that removes them all. */
-export function listenForWakeUps(
-  env: AuthEnvironment,
-  onWake: (reason: WakeReason) => void,
-  onStorageChange: (key: string | null, newValue: string | null) => void,
-): () => void {
-  const removers = [env.onWake(onWake), env.onStorageChange(onStorageChange)];
-  return () => {
-    for (const remove of removers) remove();
   };
 }

@@ -14,7 +14,7 @@ import type { EventEmitter, RefreshReason } from "./events.js";
 import type { ResolvedTiming, SessionTriggerOptions } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
-import { createBackgroundTimer, listenForWakeUps } from "./scheduler.js";
+import { createBackgroundTimer } from "./scheduler.js";
 import { joinPageRefresh, type Page, type PageRefreshTicket } from "./page-refresh.js";
 import { checkSession, usableUntil } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
@@ -316,7 +316,8 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
       authOrigin,
       coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === appliedKey ? (applied ?? null) : null)),
     );
-    onDestroy(listenForWakeUps(env, onWake, onStorageChange));
+    onDestroy(env.onWake(onWake));
+    onDestroy(env.onStorageChange(onStorageChange));
     const removePageHide = env.onPageHide?.(() => coordinator?.hold(null));
     if (removePageHide) onDestroy(removePageHide);
     if (triggers.initialRefresh ?? true) initialRefresh = refreshQuietly("initial");
