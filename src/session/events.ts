@@ -40,11 +40,6 @@ export type AuthEvent = AuthEventBody & { at: number; userAgent: string | null }
 /** The cap on the reported user agent's length. */
 const MAX_USER_AGENT_LENGTH = 350;
 
-/** Caps a user-agent string at 350 characters; null stays null. */
-function capUserAgent(userAgent: string | null): string | null {
-  return userAgent === null ? null : userAgent.slice(0, MAX_USER_AGENT_LENGTH);
-}
-
 /** A function that stamps and delivers events; it never throws, whatever the callback does. */
 export type EventEmitter = (event: AuthEventBody) => void;
 
@@ -56,7 +51,7 @@ export function createEventEmitter(
   if (!onEvent) return () => undefined;
   return (body) => {
     try {
-      onEvent({ ...body, at: env.now(), userAgent: capUserAgent(env.userAgent()) });
+      onEvent({ ...body, at: env.now(), userAgent: env.userAgent()?.slice(0, MAX_USER_AGENT_LENGTH) ?? null });
     } catch {
       // An observability callback must never break the session engine.
     }
