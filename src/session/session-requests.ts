@@ -71,18 +71,6 @@ function describeIssues(issues: readonly ZodIssueLike[]): ValidationIssue[] {
   return issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
 }
 
-/** Resolves after `ms`, or rejects as soon as `signal` aborts (clearing its timer): a deadline waited out. */
-async function sleep(env: AuthEnvironment, ms: number, signal: AbortSignal): Promise<void> {
-  const wait = withTimeout(ms, signal, env);
-  try {
-    await wait.race(new Promise(() => undefined));
-  } catch (error) {
-    if (!wait.timedOut()) throw error; // the signal's reason
-  } finally {
-    wait.dispose();
-  }
-}
-
 /**
  * One session request through the exchange: one deadline over the request, the body and the reading of the answer
  * (the wait for the validators too), redirects refused, credentials, JSON; `destroy()` aborts it (rejecting with
@@ -157,18 +145,6 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
 }
 
 /**
- * The wait before retry `attempt` (0-based): the configured delay, or longer when the server's `Retry-After`
- * asks for more. Undefined means "do not retry": no retries left, or the server asked for longer than
- * `maxRetryAfterMs` (the background check tries again later).
- */
-function retryDelay(timing: ResolvedTiming, attempt: number, error: RefreshError): number | undefined {
-  const configured = timing.retryDelaysMs[attempt];
-  if (configured === undefined) return undefined;
-  if (error.retryAfterMs === undefined) return configured;
-  return error.retryAfterMs > timing.maxRetryAfterMs ? undefined : Math.max(configured, error.retryAfterMs);
-}
-
-/**
  * A refresh with retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an
  * answer, never retried.
  */
@@ -180,11 +156,23 @@ export async function refreshWithRetries(
     try {
       return await refreshOnce(ctx, activeOrgId);
     } catch (error) {
-      if (!(error instanceof RefreshError)) throw error;
-      const delayMs = retryDelay(ctx.timing, attempt, error);
-      if (delayMs === undefined) throw error;
+      const { retryDelaysMs, maxRetryAfterMs } = ctx.timing;
+      const configured = retryDelaysMs[attempt];
+      // no retries left, or the server's Retry-After asks for longer than maxRetryAfterMs (the background check
+      // tries again later); else the configured wait, or longer when Retry-After asks for more
+      if (!(error instanceof RefreshError) || configured === undefined || (error.retryAfterMs ?? 0) > maxRetryAfterMs)
+        throw error;
+      const delayMs = Math.max(configured, error.retryAfterMs ?? 0);
       ctx.emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
-      await sleep(ctx.env, delayMs, ctx.signal);
+      // the wait: a deadline waited out, which the client's destroy() ends with its reason (clearing the timer)
+      const wait = withTimeout(delayMs, ctx.signal, ctx.env);
+      try {
+        await wait.race(new Promise(() => undefined));
+      } catch (reason) {
+        if (!wait.timedOut()) throw reason;
+      } finally {
+        wait.dispose();
+      }
     }
   }
 }
