@@ -138,7 +138,7 @@ export const ABLATIONS: Ablation[] = [
     edits: [
       {
         file: "src/session/clock-skew.ts",
-        find: between("function offsetFromDateHeader(", "/** Seconds left"),
+        find: between("/**\n * Learns the offset", "/** Seconds left"),
         replace:
           'export function learnClockSkew(_d: string | null, _t: string | null, _n: number): ClockSkew { return { offsetMs: 0, source: "date_header" }; }\n\n',
       },

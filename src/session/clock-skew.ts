@@ -13,27 +13,10 @@ export interface ClockSkew {
   source: ClockSkewSource;
 }
 
-function offsetFromDateHeader(dateHeader: string | null, clientNowMs: number): number | null {
-  if (!dateHeader) return null;
-  const serverMs = Date.parse(dateHeader);
-  return Number.isFinite(serverMs) ? serverMs - clientNowMs : null;
-}
-
-function offsetFromTokenIat(accessToken: string, clientNowMs: number): number | null {
-  const payload = accessToken.split(".")[1];
-  if (payload === undefined) return null;
-  try {
-    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/")) as string;
-    const iat = (JSON.parse(json) as { iat?: unknown }).iat;
-    return typeof iat === "number" && Number.isFinite(iat) ? iat * 1000 - clientNowMs : null;
-  } catch {
-    return null; // an opaque token: no claim to learn from
-  }
-}
-
 /**
- * Learns the offset at the moment a response arrived (`clientNowMs`). The `Date` header has 1 s
- * resolution, so offsets under `toleranceMs` (default 2 s) are treated as no skew at all.
+ * Learns the offset at the moment a response arrived (`clientNowMs`): from the `Date` header, else from the token's
+ * `iat` claim (an opaque token has none: no offset). The `Date` header has 1 s resolution, so offsets under
+ * `toleranceMs` (default 2 s) are treated as no skew at all.
  */
 export function learnClockSkew(
   dateHeader: string | null,
@@ -41,10 +24,22 @@ export function learnClockSkew(
   clientNowMs: number,
   toleranceMs = 2_000,
 ): ClockSkew {
-  const fromDate = offsetFromDateHeader(dateHeader, clientNowMs);
-  const fromIat = fromDate === null && accessToken !== null ? offsetFromTokenIat(accessToken, clientNowMs) : null;
-  const offsetMs = fromDate ?? fromIat ?? 0;
-  const source: ClockSkewSource = fromDate === null && fromIat !== null ? "token_iat" : "date_header";
+  let offsetMs = dateHeader ? Date.parse(dateHeader) - clientNowMs : Number.NaN;
+  let source: ClockSkewSource = "date_header";
+  if (!Number.isFinite(offsetMs)) {
+    offsetMs = 0;
+    // a token that is no string fails here, outside the try: the answer is unprocessable (validation compiled out)
+    const payload = accessToken?.split(".")[1];
+    try {
+      const iat = (JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))) as { iat?: unknown }).iat;
+      if (typeof iat === "number" && Number.isFinite(iat)) {
+        offsetMs = iat * 1000 - clientNowMs;
+        source = "token_iat";
+      }
+    } catch {
+      // no token, or an opaque one: no claim to learn from
+    }
+  }
   return { offsetMs: Math.abs(offsetMs) < toleranceMs ? 0 : offsetMs, source };
 }
 
