@@ -93,20 +93,18 @@ async function sessionRequest<T>(
       read,
     );
   } catch (error) {
-    throw error instanceof ExchangeFailure ? refreshErrorOf(error) : error; // else destroyed: the lifetime signal's reason
+    if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
+    // no readable answer (a timeout, a refused redirect, no response: a network or CORS failure): a RefreshError
+    // with the exchange's message (a network failure's reads as an unprocessable answer's), the failure its cause
+    const { kind } = error;
+    throw new RefreshError(
+      kind === "redirect" ? error.status : REFRESH_NO_RESPONSE_STATUS,
+      kind === "network" ? UNPROCESSABLE_AUTH_RESPONSE : error.message,
+      kind,
+      undefined,
+      { cause: error },
+    );
   }
-}
-
-/**
- * The `RefreshError` for an exchange that produced no readable answer (a timeout, a refused redirect, or no response:
- * a network or CORS failure), with the exchange's message; the exchange's failure is its cause.
- */
-function refreshErrorOf(error: ExchangeFailure): RefreshError {
-  const { kind } = error;
-  const status = kind === "redirect" ? error.status : REFRESH_NO_RESPONSE_STATUS;
-  return new RefreshError(status, kind === "network" ? UNPROCESSABLE_AUTH_RESPONSE : error.message, kind, undefined, {
-    cause: error,
-  });
 }
 
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
