@@ -23,7 +23,6 @@ import { createSingleFlight } from "./single-flight.js";
 import type {
   CoordinatedResult,
   CoordinatorOptions,
-  Freshness,
   SharedResult,
   TabCoordinator,
   TabSync,
@@ -178,20 +177,6 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   }
 
   /**
-   * Which results of another tab will do instead of a request of our own. An expiring token needs only a
-   * result newer than the one applied here (another tab may have fetched it a moment before this tick, its
-   * message still on the way); a mount takes a recent one; every other reason asks about the session as of
-   * now (e.g. after a mutation).
-   */
-  function freshnessFor(reason: RefreshReason, startedAt: number): Freshness {
-    if (reason === "expiring") return { completedAfter: resultAt };
-    // Tabs opened together (a restored session) share the first request: a mount takes a result requested
-    // within the wake re-check interval, as a wake-up would.
-    if (reason === "initial") return { requestedSince: startedAt - timing.minWakeRefreshIntervalMs };
-    return { requestedSince: startedAt };
-  }
-
-  /**
    * `refresh(reason)`; `deferrable` marks a refresh the engine started on its own (a wake-up, the background check,
    * another tab's change): when it begins (it may have queued behind a request that then got a `Retry-After`)
    * and the server's wait is not over, it sends nothing and settles with the session as it stands.
@@ -217,7 +202,17 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
         const { source, result }: CoordinatedResult = first
           ? await pageRefresh(key, orgId)
           : coordinator
-            ? await coordinator.coordinate(key, freshnessFor(reason, startedAt), check)
+            ? await coordinator.coordinate(
+                key,
+                // which results of another tab will do instead of a request of our own: an expiring token needs only
+                // one newer than the one applied here (another tab may have fetched it a moment before this tick);
+                // a mount takes one requested within the wake re-check interval (tabs opened together share the
+                // first request); every other reason asks about the session as of now (e.g. after a mutation)
+                reason === "expiring"
+                  ? { completedAfter: resultAt }
+                  : { requestedSince: startedAt - (reason === "initial" ? timing.minWakeRefreshIntervalMs : 0) },
+                check,
+              )
             : { source: "fetched", result: await check() };
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
