@@ -4,8 +4,6 @@
  * about), unscoped when the visitor is probably logged out (one request, not two; a login found that way is
  * asked again for the org's token).
  */
-import { secondsRemaining } from "./clock-skew.js";
-import type { ResolvedTiming } from "./options.js";
 import { refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import type { SharedResult } from "./tab-coordinator.js";
 
@@ -33,14 +31,4 @@ export async function checkSession(
   const { authInfo, skew } = outcome;
   if (skew && skew.offsetMs !== knownOffsetMs) ctx.emit({ type: "clock_skew", ...skew });
   return { authInfo, offsetMs: skew?.offsetMs ?? knownOffsetMs, requestedAt, at: ctx.env.now() };
-}
-
-/**
- * Until when a result's session may be handed to another tab: until its token is due for renewal (fewer than
- * `refreshWhenSecondsRemaining` left), never later. A logged-out result is never handed over.
- */
-export function usableUntil(timing: ResolvedTiming, now: number, result: SharedResult): number {
-  if (!result.authInfo) return -Infinity;
-  const left = secondsRemaining(result.authInfo.expiresAtSeconds, now, result.offsetMs);
-  return now + (left - timing.refreshWhenSecondsRemaining) * 1000;
 }

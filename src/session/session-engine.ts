@@ -16,7 +16,7 @@ import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
 import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer } from "./scheduler.js";
 import { joinPageRefresh, type Page, type PageRefreshTicket } from "./page-refresh.js";
-import { checkSession, usableUntil } from "./session-check.js";
+import { checkSession } from "./session-check.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
@@ -115,7 +115,15 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
     answerMs: timing.siblingAnswerMs,
-    usableUntil: (result) => usableUntil(timing, env.now(), result),
+    // until the result's token is due for renewal, never later; a logged-out result is never handed over
+    usableUntil: ({ authInfo, offsetMs: itsOffsetMs }) => {
+      const now = env.now();
+      if (!authInfo) return -Infinity;
+      return (
+        now +
+        (secondsRemaining(authInfo.expiresAtSeconds, now, itsOffsetMs) - timing.refreshWhenSecondsRemaining) * 1000
+      );
+    },
     current,
     onRemoteResult,
   });
