@@ -11,11 +11,16 @@ import { UnsafeNavigationError } from "./unsafe-navigation-error.js";
  * (for `javascript:`, `data:`, `file:` … or an unparseable value). `source` names where it came from.
  */
 export function assertSafeNavigationTarget(target: unknown, source: string, base?: string): string {
+  return safeUrl(target, source, base).href;
+}
+
+/** `assertSafeNavigationTarget`'s URL, parsed once for the checks that follow. */
+function safeUrl(target: unknown, source: string, base?: string): URL {
   if (typeof target !== "string") throw new UnsafeNavigationError(null, source);
   const url = parseUrl(target, base);
   if (!url) throw new UnsafeNavigationError(null, source);
   if (!/^https?:$/.test(url.protocol)) throw new UnsafeNavigationError(url.protocol, source);
-  return url.href;
+  return url;
 }
 
 /**
@@ -23,12 +28,11 @@ export function assertSafeNavigationTarget(target: unknown, source: string, base
  * the host is a loopback one (`isLoopbackHost`) — plain http elsewhere could be rewritten on the way.
  */
 export function assertServerGivenTarget(target: unknown, source: string, base?: string): string {
-  const href = assertSafeNavigationTarget(target, source, base);
-  const url = new URL(href);
+  const url = safeUrl(target, source, base);
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     throw new UnsafeNavigationError("http:", source, "https is required except for loopback hosts");
   }
-  return href;
+  return url.href;
 }
 
 /**
@@ -41,8 +45,7 @@ export function assertReturnTarget(
   currentHref: string | null,
   allowedOrigins: ReadonlySet<string>,
 ): string {
-  const href = assertSafeNavigationTarget(target, "returnTo option", currentHref ?? undefined);
-  const { origin } = new URL(href);
+  const { href, origin } = safeUrl(target, "returnTo option", currentHref ?? undefined);
   const appOrigin = currentHref === null ? null : new URL(currentHref).origin;
   if (origin !== appOrigin && !allowedOrigins.has(origin)) {
     throw new UnsafeNavigationError(
