@@ -131,18 +131,6 @@ function browserLocks(): TabLocks | null {
   };
 }
 
-function browserChannel(name: string): TabChannel | null {
-  if (typeof globalThis.BroadcastChannel !== "function") return null;
-  const channel = new BroadcastChannel(name);
-  return {
-    post: (message) => channel.postMessage(message),
-    onMessage: (listener) => {
-      channel.onmessage = (event: MessageEvent) => listener(event.data);
-    },
-    close: () => channel.close(),
-  };
-}
-
 /** Adds `handler` to `target` for each event type; returns the function that removes them again. */
 function listen(target: EventTarget, types: readonly string[], handler: (event: Event) => void): () => void {
   for (const type of types) target.addEventListener(type, handler);
@@ -174,7 +162,17 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     onPageHide: (listener) => listen(win, ["pagehide"], listener),
     onStorageChange: (listener) =>
       listen(win, ["storage"], (event) => listener((event as StorageEvent).key, (event as StorageEvent).newValue)),
-    openChannel: browserChannel,
+    openChannel: (name) => {
+      if (typeof globalThis.BroadcastChannel !== "function") return null;
+      const channel = new BroadcastChannel(name);
+      return {
+        post: (message) => channel.postMessage(message),
+        onMessage: (listener) => {
+          channel.onmessage = (event: MessageEvent) => listener(event.data);
+        },
+        close: () => channel.close(),
+      };
+    },
     locks: browserLocks(),
     navigate: (url) => win.location.assign(url),
     currentHref: () => win?.location?.href ?? null,
