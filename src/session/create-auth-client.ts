@@ -16,7 +16,8 @@ import { resolveTiming, type AuthClientOptions } from "./options.js";
 import { pageOf } from "./page-refresh.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
 import { createSessionEngine } from "./session-engine.js";
-import { preloadSessionValidators } from "./session-requests.js";
+import { loadSessionValidators } from "./session-requests.js";
+import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
 import type { AuthClient } from "./types.js";
 
 /** Throws for an org id that cannot go on the wire as `active_org_id` (a lone surrogate); null passes when `nullable`. */
@@ -50,7 +51,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     page: pageOf(options.environment),
     tabs: options.tabs,
   });
-  preloadSessionValidators(); // their chunk loads now, so the first refresh's answer seldom waits for it
+  // the validators' chunk loads now, so the first refresh's answer seldom waits for it (a failed load is tried again
+  // by the request that needs them); with validation compiled out there is none
+  if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
   if (env.isBrowser) queueMicrotask(() => engine.begin());
 
   const deriveSnapshot = createSnapshotDeriver(options.chooseActiveOrg);

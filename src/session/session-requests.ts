@@ -43,7 +43,7 @@ let sessionValidators: Promise<SessionValidators> | undefined;
  * which the client starts loading when it is created; an answer that arrives first waits for it. A failed load is a
  * `RefreshError` (as if unanswered) and is tried again next time.
  */
-function loadSessionValidators(): Promise<SessionValidators> {
+export function loadSessionValidators(): Promise<SessionValidators> {
   sessionValidators ??= import("../generated/validators/session.js").then(
     (module) => module.sessionValidators,
     (cause: unknown) => {
@@ -56,11 +56,6 @@ function loadSessionValidators(): Promise<SessionValidators> {
 
 // With validation compiled out (an app's bundler defines the switch), the branches that load the validators are
 // dead code the bundler drops, with their import() and its chunk: every answer is taken as it is.
-
-/** Starts loading the session's validators now; a failed load is seen (and tried again) by the request that needs them. */
-export function preloadSessionValidators(): void {
-  if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
-}
 
 interface ZodIssueLike {
   path: readonly PropertyKey[];
