@@ -63,8 +63,6 @@ export function createTransport(options: TransportOptions): Transport {
       if (validation === "report") logger.warn(error.message, { operationId: error.operationId, status: error.status });
     },
   };
-  const extraHeaders = (): Record<string, string> =>
-    typeof options.headers === "function" ? options.headers() : (options.headers ?? {});
 
   // A registered id: the generated fetchers pass their own descriptors (the interface's method takes any).
   async function call<Data>(
@@ -97,7 +95,12 @@ export function createTransport(options: TransportOptions): Transport {
       const init: RequestInit = {
         method: op.method,
         credentials: "include",
-        headers: { "Content-Type": "application/json", ...op.headers, ...extraHeaders(), ...callOptions.headers },
+        headers: {
+          "Content-Type": "application/json",
+          ...op.headers,
+          ...(typeof options.headers === "function" ? options.headers() : options.headers),
+          ...callOptions.headers,
+        },
       };
       if (body !== undefined) init.body = JSON.stringify(body);
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
