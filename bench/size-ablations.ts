@@ -105,7 +105,7 @@ export const ABLATIONS: Ablation[] = [
       },
       {
         file: "src/session/environment.ts",
-        find: between("    onStorageChange: (listener) =>", "    openChannel: browserChannel,"),
+        find: between("    onStorageChange: (listener) =>", "    openChannel: (name) =>"),
         replace: "    onStorageChange: () => () => undefined,\n",
       },
     ],
