@@ -50,7 +50,9 @@ if (process.argv[1] === import.meta.filename) {
   if (node === null) {
     console.log(`Node ${version} from npm runs on Linux x64 only: skipped here.`);
   } else {
-    const result = spawnSync(node, [join(repoRoot, script), ...args], { cwd: repoRoot, stdio: "inherit" });
+    // ORGAUTH_NODE_RELEASE tells the tests they are the repeat on that release (test/support/node-repeat.ts)
+    const env = { ...process.env, ORGAUTH_NODE_RELEASE: version };
+    const result = spawnSync(node, [join(repoRoot, script), ...args], { cwd: repoRoot, stdio: "inherit", env });
     process.exit(result.status ?? 1);
   }
 }

@@ -107,13 +107,21 @@ function pointAtTarball(dir: string, tarball: string): void {
  * (`--prefer-offline`: no download when the cache has it), at the versions of this repository's lockfile, copied in
  * (npm drops every entry the app does not declare). Nothing links to this repository's node_modules, so a package the
  * app uses without declaring it fails the app's build. `dir` must have no node_modules above it (keep it outside the
- * clone). A few seconds per app.
+ * clone). A few seconds per app. `startFrom`: an app installed the same way whose `node_modules` is copied first (its
+ * packages are this lockfile's too), so npm only removes what this app does not declare and adds what it lacks (an
+ * app declaring a subset of another's packages: about 2 s of CPU instead of 11 for Next.js's).
  */
-export async function installDeclared(dir: string, tarball: string): Promise<void> {
+export async function installDeclared(dir: string, tarball: string, startFrom?: string): Promise<void> {
   pointAtTarball(dir, tarball);
   copyFileSync(join(repoRoot, "package-lock.json"), join(dir, "package-lock.json"));
+  if (startFrom !== undefined) await promisify(execFile)("cp", ["-a", join(startFrom, "node_modules"), dir]);
   const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
   await promisify(execFile)("npm", args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch((error: Error) => {
     throw new Error(`npm install in ${dir} failed: ${error.message}`, { cause: error });
   });
+  // npm leaves a scope's folder behind when it removes the scope's last package
+  for (const entry of readdirSync(join(dir, "node_modules"))) {
+    const path = join(dir, "node_modules", entry);
+    if (entry.startsWith("@") && readdirSync(path).length === 0) rmSync(path, { recursive: true });
+  }
 }

@@ -2,6 +2,15 @@
 import { createAuthClient, tabSync } from "../../src/session/index.js";
 
 const params = new URLSearchParams(location.search);
+
+/** The access token this tab holds; each refresh request names it (`x-held-token`), so a test counts per token. */
+let heldToken = "";
+const pageFetch = window.fetch.bind(window);
+window.fetch = (input, init) => {
+  const request = new Request(input, init);
+  if (new URL(request.url).pathname.endsWith("/refresh_token")) request.headers.set("x-held-token", heldToken);
+  return pageFetch(request);
+};
 const answer = params.get("answer");
 const client = createAuthClient({
   authUrl: location.origin,
@@ -16,6 +25,9 @@ const client = createAuthClient({
 const w = window as unknown as { authClient: typeof client; authStatus: string };
 w.authClient = client;
 w.authStatus = "loading";
+client.onAccessTokenChange((token) => {
+  heldToken = token ?? "";
+});
 client.subscribe(() => {
   w.authStatus = client.getSnapshot().status;
 });

@@ -41,17 +41,20 @@ function npmBuild(cwd: string, env: Record<string, string>): Promise<string> {
 /**
  * Copies each example into `parent` (a folder outside the clone, with no node_modules above it), installs what it
  * declares and runs its build with `env`, all at once. A failure is the example's `error`, not a rejection.
+ * `installed` hears of each example whose install succeeded (its name and folder), before its build.
  */
 export async function buildDeclaredExamples(
   parent: string,
   tarball: string,
   env: Record<string, string>,
+  installed: (name: string, dir: string) => void = () => undefined,
 ): Promise<Record<string, ExampleBuild>> {
   const builds = await Promise.all(
     exampleNames().map(async (name): Promise<[string, ExampleBuild]> => {
       const dir = copyExample(name, parent);
       try {
         await installDeclared(dir, tarball);
+        installed(name, dir);
         return [name, { dir, output: await npmBuild(dir, env) }];
       } catch (error) {
         return [name, { dir, output: "", error: (error as Error).message }];

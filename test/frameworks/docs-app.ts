@@ -49,9 +49,10 @@ const versionOf = (name: string): string =>
 
 /**
  * Makes the docs' app on Next.js 15 beside `app` (outside the clone) and installs what its manifest declares from
- * the npm cache (`installDeclared`); returns its folder.
+ * the npm cache (`installDeclared`), starting from the installed examples/nextjs in `example` (whose packages are a
+ * superset of the docs' app's: npm removes `@tanstack/react-query`); returns its folder.
  */
-export async function createNext15DocsApp(app: PackedApp): Promise<string> {
+export async function createNext15DocsApp(app: PackedApp, example: Promise<string>): Promise<string> {
   const dir = join(app.dir, "..", "next15-docs");
   mkdirSync(dir, { recursive: true });
   const dependencies = ["next", "react", "react-dom", "jose"];
@@ -66,6 +67,6 @@ export async function createNext15DocsApp(app: PackedApp): Promise<string> {
   for (const file of ["tsconfig.json", "next-env.d.ts"])
     cpSync(join(repoRoot, "examples", "nextjs", file), join(dir, file));
   writeDocsFiles(dir, "middleware.ts");
-  await installDeclared(dir, app.tarball);
+  await installDeclared(dir, app.tarball, await example);
   return dir;
 }

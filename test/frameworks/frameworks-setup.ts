@@ -99,10 +99,26 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const next16Bin = join(next16Dir, "node_modules", "next", "dist", "bin", "next");
     const docsDir = join(app.dir, "..", "next15-docs");
     const docsBin = join(docsDir, "node_modules", "next", "dist", "bin", "next");
+    let nextInstalled: (dir: string) => void = () => undefined;
+    let nextFailed: (error: Error) => void = () => undefined;
+    const nextExample = new Promise<string>((resolve, reject) => {
+      nextInstalled = resolve;
+      nextFailed = reject;
+    });
+    const env = { NEXT_TELEMETRY_DISABLED: "1", VITE_AUTH_URL: emulator.url };
     const [builds] = await Promise.all([
-      buildDeclaredExamples(examplesDir, app.tarball, { NEXT_TELEMETRY_DISABLED: "1", VITE_AUTH_URL: emulator.url }),
-      // the docs' session-only app on Next.js 15, where @tanstack/react-query cannot be resolved
-      createNext15DocsApp(app).then(() => runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" })),
+      buildDeclaredExamples(examplesDir, app.tarball, env, (name, dir) => name === "nextjs" && nextInstalled(dir)).then(
+        (built) => {
+          // settles the docs' app's wait when examples/nextjs did not install (a no-op when it did)
+          nextFailed(new Error(`examples/nextjs did not install:\n${built.nextjs?.error}`));
+          return built;
+        },
+      ),
+      // the docs' session-only app on Next.js 15, where @tanstack/react-query cannot be resolved (its install starts
+      // from the example's, which declares every package it does and that one more)
+      createNext15DocsApp(app, nextExample).then(() =>
+        runIn(docsDir, [docsBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }),
+      ),
       // Turbopack, Next.js 16's default, as a user's `next build` runs it
       runIn(next16Dir, [next16Bin, "build"], { NEXT_TELEMETRY_DISABLED: "1" }).then((output) => {
         const built = /Turbopack/.test(output) && /Proxy \(Middleware\)/.test(output);

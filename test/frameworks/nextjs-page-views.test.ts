@@ -26,6 +26,8 @@ async function emulatorRequests(after = 0): Promise<{ id: number; method: string
 const lastRequestId = async () => (await emulatorRequests()).at(-1)?.id ?? 0;
 const isRefresh = (path: string) => /refresh/.test(path);
 const userinfoUrl = `${appUrl}/auth/userinfo`;
+/** How long a tab waits for the request it is to close on (a loaded machine takes seconds to load a page). */
+const REQUEST_WAIT_MS = 60_000;
 
 /** Asks the server to refresh with the browser's refresh token (an org switch always does): 200 while it is alive. */
 async function refreshTokenWorks(context: BrowserContext): Promise<number> {
@@ -61,20 +63,28 @@ describe("signed-in page views while the access token is valid", () => {
     await signIn(page, "/app/admin");
     await page.close();
     const since = await lastRequestId();
-    /** Opens `path` in a new tab and closes the tab as soon as it sends the request `matches` picks. */
-    const closeOn = async (path: string, matches: (request: BrowserRequest) => boolean) => {
+    /**
+     * Opens `path` in a new tab and closes the tab as soon as it sends `what`, the request `matches` picks; fails
+     * naming it when it has not come within a minute.
+     */
+    const closeOn = async (path: string, what: string, matches: (request: BrowserRequest) => boolean) => {
       const tab = await context.newPage();
-      const closed = new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const closed = new Promise<void>((resolve, reject) => {
         tab.on("request", (request) => {
           if (matches(request)) void tab.close().then(resolve);
         });
+        timer = setTimeout(
+          () => reject(new Error(`${what} of ${path} never came (waited ${REQUEST_WAIT_MS} ms)`)),
+          REQUEST_WAIT_MS,
+        );
       });
       void tab.goto(`${appUrl}${path}`).catch(() => undefined);
-      await closed;
+      await closed.finally(() => clearTimeout(timer));
     };
     for (const path of ["/", "/app/admin", "/app/team"]) {
-      await closeOn(path, (request) => request.isNavigationRequest());
-      await closeOn(path, (request) => request.url() === userinfoUrl);
+      await closeOn(path, "the document request", (request) => request.isNavigationRequest());
+      await closeOn(path, "the userinfo request (GET /auth/userinfo)", (request) => request.url() === userinfoUrl);
     }
     // the calls the closed tabs left end on the server (the reuse window is 0: a traded refresh token is refused at once)
     await new Promise((resolve) => setTimeout(resolve, 1_500));
