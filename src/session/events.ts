@@ -48,10 +48,10 @@ export function createEventEmitter(
   onEvent: ((event: AuthEvent) => void) | undefined,
   env: Pick<AuthEnvironment, "now" | "userAgent">,
 ): EventEmitter {
-  if (!onEvent) return () => undefined;
   return (body) => {
     try {
-      onEvent({ ...body, at: env.now(), userAgent: env.userAgent()?.slice(0, MAX_USER_AGENT_LENGTH) ?? null });
+      // without a callback nothing is built (an optional call evaluates no argument)
+      onEvent?.({ ...body, at: env.now(), userAgent: env.userAgent()?.slice(0, MAX_USER_AGENT_LENGTH) ?? null });
     } catch {
       // An observability callback must never break the session engine.
     }
