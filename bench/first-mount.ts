@@ -2,7 +2,8 @@
  * First mount in headless Chromium (part of `npm run bench`): the same page written with orgauth and with the
  * vendor's SDK (bench/apps/mount-*.tsx, bundled from the packed package as an app's production build would:
  * code splitting, minified, production React), its chunks served gzipped with a mock refresh endpoint on
- * 127.0.0.1 that answers after 20 ms and counts requests.
+ * 127.0.0.1 that answers after 20 ms and counts requests. The HTML preloads the chunks the entry imports, as a
+ * production build's HTML does (Vite's `modulepreload` links).
  *  1. One tab, fresh browser context each load, `LOADS` loads of each library alternating, on loopback and on a
  *     throttled network (Chromium's network emulation, `THROTTLED`): navigation start to "logged in" rendered,
  *     to the refresh request leaving, and from the end of the bundle to that request (medians; orgauth / vendor
@@ -12,7 +13,7 @@
  *  3. A second tab opened once the first renders "logged in": the refresh requests it sends.
  * Loads of the two libraries alternate, so machine noise falls on both.
  */
-import { build } from "esbuild";
+import { build, type Metafile } from "esbuild";
 import { basename } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -47,10 +48,32 @@ interface MountTiming {
 /** A page's files by path (`/<library>/<chunk>.js`), gzipped as a production server sends them. */
 type PageFiles = Map<string, Buffer>;
 
+/**
+ * The chunks each page's entry imports statically (directly or through another), by path: a production build's HTML
+ * names them with `<link rel="modulepreload">` (Vite does), so the browser fetches them beside the entry instead of
+ * one round trip after it. `FIRST_MOUNT_NO_PRELOAD=1` serves the entry alone, as a hand-written HTML would.
+ */
+type PagePreloads = Record<Library, string[]>;
+
+/** The chunks `entry` imports statically, transitively, by output path (esbuild's metafile). */
+function staticImports(outputs: Metafile["outputs"], entry: string): string[] {
+  const found = new Set<string>();
+  const visit = (path: string) => {
+    for (const { path: imported, kind } of outputs[path]?.imports ?? []) {
+      if (kind !== "import-statement" || found.has(imported)) continue;
+      found.add(imported);
+      visit(imported);
+    }
+  };
+  visit(entry);
+  return [...found];
+}
+
 /** Bundles both pages from the packed package (code splitting, minified, production React). */
-async function bundlePages(): Promise<PageFiles> {
+async function bundlePages(): Promise<{ files: PageFiles; preloads: PagePreloads }> {
   const packed = createPackedApp();
   const files: PageFiles = new Map();
+  const preloads: PagePreloads = { orgauth: [], vendor: [] };
   try {
     packed.copy("bench/apps", "apps");
     for (const library of LIBRARIES) {
@@ -66,21 +89,34 @@ async function bundlePages(): Promise<PageFiles> {
         jsx: "automatic",
         define: { "process.env.NODE_ENV": '"production"' },
         write: false,
+        metafile: true,
         logLevel: "silent",
       });
       for (const file of result.outputFiles)
         files.set(`/${library}/${basename(file.path)}`, gzipSync(file.contents, { level: 9 }));
+      const entry = Object.keys(result.metafile.outputs).find((path) => basename(path) === "index.js") ?? "";
+      preloads[library] = staticImports(result.metafile.outputs, entry).map((path) => `/${library}/${basename(path)}`);
     }
-    return files;
+    return { files, preloads };
   } finally {
     packed.remove();
   }
 }
 
+/** The `<link rel="modulepreload">` of each chunk (none with `FIRST_MOUNT_NO_PRELOAD=1`). */
+function preloadLinks(chunks: string[]): string {
+  if (process.env.FIRST_MOUNT_NO_PRELOAD === "1") return "";
+  return chunks.map((chunk) => `<link rel="modulepreload" href="${chunk}">`).join("");
+}
+
 /** The page server: each library's page and bundle, and a refresh endpoint that counts what it answers. */
-async function startServer(
-  files: PageFiles,
-): Promise<{ server: LocalServer; origin: string; refreshes: () => number; reset: () => void }> {
+async function startServer({
+  files,
+  preloads,
+}: {
+  files: PageFiles;
+  preloads: PagePreloads;
+}): Promise<{ server: LocalServer; origin: string; refreshes: () => number; reset: () => void }> {
   let count = 0;
   const server = await startLocalServer(
     (req, res) => {
@@ -110,7 +146,7 @@ async function startServer(
         return void res
           .writeHead(200, { "Content-Type": "text/html" })
           .end(
-            `<!doctype html><title>${page}</title><div id="root"></div><script type="module" src="/${page}/index.js"></script>`,
+            `<!doctype html><title>${page}</title>${preloadLinks(preloads[page])}<div id="root"></div><script type="module" src="/${page}/index.js"></script>`,
           );
       res.writeHead(404).end();
     },
@@ -206,9 +242,12 @@ async function secondTab(
 /** Runs the first-mount measurements and prints them side by side. */
 export async function runFirstMount(): Promise<void> {
   const pages = await bundlePages();
-  const entryBytes = (library: Library) => (pages.get(`/${library}/index.js`)?.length ?? 0) / 1024;
+  const initial = (library: Library) => [`/${library}/index.js`, ...pages.preloads[library]];
+  const entryBytes = (library: Library) =>
+    initial(library).reduce((sum, path) => sum + (pages.files.get(path)?.length ?? 0), 0) / 1024;
+  const files = (library: Library) => `${initial(library).length} file${initial(library).length > 1 ? "s" : ""}`;
   console.log(
-    `Page JS before it runs (gzip, React included): orgauth ${entryBytes("orgauth").toFixed(2)} KB, vendor ${entryBytes("vendor").toFixed(2)} KB`,
+    `Page JS before it runs (gzip, React included): orgauth ${entryBytes("orgauth").toFixed(2)} KB in ${files("orgauth")}, vendor ${entryBytes("vendor").toFixed(2)} KB in ${files("vendor")}; ${process.env.FIRST_MOUNT_NO_PRELOAD === "1" ? "the entry alone in the HTML (FIRST_MOUNT_NO_PRELOAD=1)" : "the entry's chunks preloaded as Vite's HTML does"}`,
   );
   const server = await startServer(pages);
   const browser = await launchChromium();

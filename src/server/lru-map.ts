@@ -1,5 +1,5 @@
 /**
- * A bounded memory for the server's per-instance caches (verified tokens, forwarded-token signatures): at most
+ * A bounded memory for the server's per-instance caches (verified tokens, forwarded-token signatures, users' details): at most
  * `limit` entries, and when full the least recently used goes first, so a busy instance keeps the sessions in use
  * however many others pass through.
  */

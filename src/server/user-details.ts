@@ -7,11 +7,12 @@
  */
 import { type BackendFetchUserByIdResponse, backendFetchUserById } from "../generated/server-operations.js";
 import { createServerTransport } from "../transport/server-transport.js";
+import { createLruMap } from "./lru-map.js";
 import type { ServerConfig } from "./options.js";
 
 /** How long one user's fetched details are served before the next fetch (per server instance). */
 const USER_DETAILS_TTL_MS = 30_000;
-/** The most users remembered at once; the oldest answer goes first. */
+/** The most users remembered at once; the least recently used goes first. */
 const MAX_REMEMBERED = 1_000;
 
 /** The backend API's user (snake_case, with `org_id_to_org_info`). */
@@ -28,13 +29,11 @@ export function createUserDetailsSource(config: ServerConfig): UserDetailsSource
     fetch: config.fetch,
     timeoutMs: config.timeoutMs,
   });
-  const remembered = new Map<string, { until: number; answer: Promise<UserDetailsAnswer> }>();
+  const remembered = createLruMap<string, { until: number; answer: Promise<UserDetailsAnswer> }>(MAX_REMEMBERED);
   return (userId, options = {}) => {
     const now = Date.now();
     const kept = remembered.get(userId);
     if (kept && kept.until > now && !options.fresh) return kept.answer;
-    remembered.delete(userId);
-    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
     const answer = backendFetchUserById(transport, { path: { userId }, query: { include_orgs: true } });
     const entry = { until: now + USER_DETAILS_TTL_MS, answer };
     remembered.set(userId, entry);

@@ -15,7 +15,6 @@ const route = projectsRoute({
   authUrl: emulator.url,
   apiKey: emulator.apiKey,
   verifierKey: emulator.tokenVerification.verifierKey,
-  redirectUri: "http://localhost:3000/api/auth/callback",
 });
 const get = (bearer: string) =>
   route(new Request("http://localhost:3000/api/projects", { headers: { Authorization: `Bearer ${bearer}` } }));
@@ -33,4 +32,10 @@ it("answers an org's API key, and refuses it once deleted", async () => {
   await emulator.backend.deleteApiKey({ path: { apiKeyId: key.apiKeyId } });
   const refused = await get(key.apiKeyToken);
   expect([refused.status, await refused.json()]).toEqual([401, { error: "deleted" }]);
+});
+
+it("refuses a person's API key: the route wants an org's", async () => {
+  const key = await emulator.createApiKey({ email: "ada@acme.example" });
+  const refused = await get(key.apiKeyToken);
+  expect([refused.status, await refused.json()]).toEqual([403, { error: "an org key is required" }]);
 });

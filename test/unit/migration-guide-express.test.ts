@@ -2,11 +2,13 @@
  * docs/migrating-from-propelauth.md's `@propelauth/express` table lists `initAuth` and every member of what the
  * installed `@propelauth/express`'s `initAuth` returns (its guards and backend calls, read from its declaration)
  * exactly once; each guard maps to the guard of the same name of orgauth/express, each backend call to a method of the
- * backend client, an orgauth/server function, or says why not.
+ * backend client, an orgauth/server function, or says why not. In this table and the `@propelauth/node` one, a call
+ * whose contract answer is an array says so.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { parse } from "yaml";
 import { expect, it } from "vitest";
 import { guideTableRows } from "../support/guide-table.js";
 import { createExpressAuth } from "../../src/express/index.js";
@@ -56,4 +58,41 @@ it("maps each guard to orgauth/express's guard of the same name, each backend ca
     return !["`orgauth/server`", "`orgauth/express`"].includes(entry ?? "");
   });
   expect(unmapped).toEqual([]);
+});
+
+/** The backend client's methods whose answer the contract makes a list (an operation's 200 body of type array). */
+function methodsAnsweringArrays(): string[] {
+  const contract = parse(readFileSync(join(ROOT, "openapi", "auth-api.yaml"), "utf8"));
+  const resolve = (node: { $ref?: string } | undefined): Record<string, unknown> | undefined =>
+    node?.$ref
+      ? resolve(
+          node.$ref
+            .slice(2)
+            .split("/")
+            .reduce((at, key) => at?.[key], contract) as { $ref?: string },
+        )
+      : node;
+  return Object.values(
+    contract.paths as Record<
+      string,
+      Record<string, { operationId?: string; responses?: Record<string, { $ref?: string }> }>
+    >,
+  )
+    .flatMap((path) => Object.values(path))
+    .filter((operation) => operation.operationId?.startsWith("backend"))
+    .filter((operation) => {
+      const ok = resolve(operation.responses?.["200"]) as { content?: Record<string, { schema?: { $ref?: string } }> };
+      return resolve(ok?.content?.["application/json"]?.schema)?.type === "array";
+    })
+    .map(({ operationId = "" }) => operationId.charAt(7).toLowerCase() + operationId.slice(8));
+}
+
+it("says a call answers an array wherever the contract's answer is one, in the node and the Express tables", () => {
+  const arrays = methodsAnsweringArrays();
+  expect(arrays).toEqual(expect.arrayContaining(["fetchUsersByIds", "fetchUsersByEmails", "fetchUsersByUsernames"]));
+  const rowsNamingThem = [...guideTableRows("`@propelauth/node`"), ...rows].filter(([, ours]) =>
+    arrays.some((method) => new RegExp(`backend\\.${method}\`$`).test(ours ?? "")),
+  );
+  expect(rowsNamingThem.length).toBeGreaterThanOrEqual(6);
+  expect(rowsNamingThem.filter(([, , , notes]) => !/^Answers an array/.test(notes ?? ""))).toEqual([]);
 });
