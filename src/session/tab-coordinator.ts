@@ -259,8 +259,8 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   };
 
   return {
-    coordinate(key, freshness, fetch) {
-      if (!channel) return fetch().then((result) => ({ source: "fetched", result }));
+    async coordinate(key, freshness, fetch) {
+      if (!channel) return { source: "fetched", result: await fetch() };
       // without locks, the "started" messages alone keep the tabs from refreshing together
       return env.locks ? coordinateWithLocks(key, freshness, fetch) : whileHolding(key, freshness, fetch);
     },
