@@ -128,10 +128,10 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   /** Waits for another tab's result for `key` that `accepts`, a failure notice, `abort`, or `ms` (default `waitMs`). */
   const waitFor = (key: string, accepts: (result: SharedResult) => boolean, signal?: AbortSignal, ms = waitMs) =>
     new Promise<SharedResult | undefined>((resolve) => {
+      // called again by a later abort of `signal` (a lock wait's own controller): then a no-op
       const finish = (result?: SharedResult) => {
         waiters.delete(waiter);
         env.clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
         resolve(result);
       };
       // a failure notice for `key` (no result) or the closing (no key) ends the wait too
@@ -238,8 +238,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     });
     const viaLock = env
       .locks!.request(`${channelName}:${key}`, { signal: stopWaiting.signal }, async (): Promise<CoordinatedResult> => {
-        granted = true;
-        env.clearTimeout(timer);
+        granted = true; // the timer's abort no longer ends anything (a granted lock stays; cleared below)
         if (adoptedWhileWaiting) return adoptedWhileWaiting;
         stopWaiting.abort(); // stop listening for a remote result: this tab decides now
         return whileHolding(key, freshness, fetch);
