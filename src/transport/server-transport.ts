@@ -5,6 +5,7 @@
  */
 import { OrgauthError } from "../shared/orgauth-error.js";
 import { toAuthOrigin } from "./auth-url.js";
+import { compiledValidators } from "./compiled-check.js";
 import { createTransport, type Transport, type TransportOptions } from "./create-transport.js";
 import type { OperationDescriptor, RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
@@ -59,22 +60,38 @@ export function createServerTransport(options: ServerTransportOptions): ServerTr
   const over = (calling: typeof globalThis.fetch): Transport =>
     createTransport({ ...options, headers, fetch: calling });
   const transport = over(fetch);
-  // The backend API's errors carry no error_code: an operation whose status decides it calls through a fetch that
-  // rewrites its error answers into the contract's error body (one transport per such operation, made on first use).
-  const byStatus = new Map<string, Transport>();
-  const transportOf = (op: OperationDescriptor): Transport => {
-    if (!op.statusCodes) return transport;
-    const made = byStatus.get(op.operationId);
-    if (made) return made;
-    const mapped = over(withStatusCodes(fetch, op.statusCodes));
-    byStatus.set(op.operationId, mapped);
-    return mapped;
+  // Each operation is called through its route, made on its first call: its descriptor, whose validators are
+  // compiled on loading (zod's parse only for what the compiled checks do not vouch for), and its transport. The
+  // backend API's errors carry no error_code: an operation whose status decides it calls through a fetch that
+  // rewrites its error answers into the contract's error body.
+  const routes = new WeakMap<OperationDescriptor, Route>();
+  const routeOf = (op: OperationDescriptor): Route => {
+    let route = routes.get(op);
+    if (!route) {
+      const validators = () =>
+        op.validators().then((loaded) => ({ validators: compiledValidators(loaded.validators) }));
+      route = {
+        op: { ...op, validators },
+        transport: op.statusCodes ? over(withStatusCodes(fetch, op.statusCodes)) : transport,
+      };
+      routes.set(op, route);
+    }
+    return route;
   };
   return {
     ...transport,
     surface: "server",
-    call: (op, request, callOptions) => transportOf(op).call(op, request, callOptions),
+    call: (op, request, callOptions) => {
+      const route = routeOf(op);
+      return route.transport.call(route.op, request, callOptions);
+    },
   };
+}
+
+/** How the server transport calls one operation. */
+interface Route {
+  op: OperationDescriptor;
+  transport: Transport;
 }
 
 /** Per-call options that authorise the call with a user's access token instead of the API key. */

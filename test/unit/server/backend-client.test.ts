@@ -3,8 +3,14 @@
  * host name in X-Propelauth-url, the integration API key as bearer), and how each status of the provider's
  * error-code-free answers becomes a typed ApiError (or `null` for a single fetch of an unknown id).
  */
-import { describe, expect, it } from "vitest";
-import { ApiError, createBackendClient, ServerConfigurationError } from "../../../src/server/index.js";
+import { describe, expect, it, vi } from "vitest";
+import { BackendUserSchema } from "../../../src/generated/zod/BackendUserSchema.js";
+import {
+  ApiError,
+  createBackendClient,
+  ResponseValidationError,
+  ServerConfigurationError,
+} from "../../../src/server/index.js";
 
 const USER = "2a0981ee-7d41-4b5f-bfeb-fcfb65e4a5ec";
 const ORG = "db3d2259-de43-402a-ab06-0de8cd905202";
@@ -86,6 +92,38 @@ describe("the transport", () => {
     expect(() => createBackendClient({ authUrl: "https://auth.example.com", apiKey: unset })).toThrow(
       /^apiKey: not set \(undefined\): is PROPELAUTH_API_KEY set\?/,
     );
+  });
+});
+
+describe("the answers' checks", () => {
+  const user = {
+    user_id: USER,
+    email: "ada@acme.com",
+    email_confirmed: true,
+    has_password: true,
+    locked: false,
+    enabled: true,
+    mfa_enabled: false,
+    created_at: 1,
+    last_active_at: 2,
+    from_a_later_version: "dropped",
+  };
+
+  it("vouch for a well-formed answer without zod's parse, and leave a malformed one to it: the same error", async () => {
+    const parse = vi.spyOn(BackendUserSchema, "safeParse");
+    try {
+      const { client } = clientAnswering(() => json(200, user));
+      const { from_a_later_version: _, ...read } = user;
+      expect(await client.fetchUserById({ path: { userId: USER } })).toStrictEqual(read);
+      expect(parse).not.toHaveBeenCalled();
+      const broken = clientAnswering(() => json(200, { ...user, created_at: 1.5 })).client;
+      const error = await broken.fetchUserById({ path: { userId: USER } }).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(error).toMatchObject({ operationId: "backendFetchUserById", issues: [{ path: ["created_at"] }] });
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 
