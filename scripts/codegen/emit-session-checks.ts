@@ -6,7 +6,8 @@ import type { OperationModel } from "./model.js";
 /**
  * The session client's answer validators without zod: the same checks as the zod/mini response validators of
  * `refreshToken` and `logout` (types, required keys, whole numbers, enums; unknown keys dropped, loose objects kept
- * whole), as plain functions in one module that imports nothing. Its chunk needs no other, so a browser fetches it
+ * whole), as plain functions in one module that imports only the checks they are built from (src/transport/plain-checks.ts,
+ * hand-written and type-checked; no other module imports it, so a bundler keeps both in one chunk). Its chunk needs no other, so a browser fetches it
  * in one round trip while the first refresh is in flight; with zod it also needed zod's chunk, which an app shares
  * with its operations' validators and which the browser finds only once the first chunk arrived.
  */
@@ -26,79 +27,17 @@ export const SESSION_OPERATIONS: readonly string[] = SESSION_ANSWERS.map(([, ope
 /** The module of the checks, relative to src/generated/ and without extension. */
 export const SESSION_CHECKS_MODULE = "validators/session";
 
-/**
- * The checks every answer's check is built from; `value` is the answer's part at `path`, what is wrong goes into
- * `issues`, and the check returns what zod's object validators would (unknown keys dropped, loose objects copied).
- */
-const RUNTIME = `/** One thing wrong with an answer: where (keys from its root) and what. */
-interface Issue {
-  path: PropertyKey[];
-  message: string;
+/** The hand-written module of the checks every answer's check is built from, relative to src/generated/validators/. */
+const RUNTIME_MODULE = "../../transport/plain-checks.js";
+
+/** The checks src/transport/plain-checks.ts exports, each imported when the emitted checks use it. */
+const RUNTIME_CHECKS = ["array", "boolean", "integer", "kind", "object", "oneOf", "string", "validator"] as const;
+
+/** The import of the checks `code` uses (and of the `Check` type). */
+function runtimeImport(code: string): string {
+  const used = RUNTIME_CHECKS.filter((name) => new RegExp(`(?<![\\w."])${name}(?![\\w":])`).test(code));
+  return `import { ${[...used, "type Check"].join(", ")} } from ${literal(RUNTIME_MODULE)};`;
 }
-
-/** Checks one part of an answer, adds what is wrong to \`issues\` and returns the part as the session reads it. */
-type Check = (value: unknown, path: PropertyKey[], issues: Issue[]) => unknown;
-
-/** A check's result for a whole answer, shaped as zod's \`safeParse\` result (the error an \`Error\`, as zod's). */
-type Checked<T> = { success: true; data: T } | { success: false; error: Error & { issues: Issue[] } };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A check that \`test\` passes, named \`expected\` in the issue. */
-const kind =
-  (expected: string, test: (value: unknown) => boolean): Check =>
-  (value, path, issues) => {
-    if (!test(value)) issues.push({ path, message: \`expected \${expected}\` });
-    return value;
-  };
-
-const string = kind("string", (value) => typeof value === "string");
-const boolean = kind("boolean", (value) => typeof value === "boolean");
-/** Any whole JSON number (the provider promises no safe-integer range). */
-const integer = kind("integer", Number.isInteger);
-
-/** One of the listed values. */
-const oneOf = (values: readonly unknown[]): Check => kind(values.join("|"), (value) => values.includes(value));
-
-/** A list whose every item passes \`item\` (a hole is an undefined item). */
-const array =
-  (item: Check): Check =>
-  (value, path, issues) =>
-    Array.isArray(value)
-      ? Array.from(value, (entry, index) => item(entry, [...path, index], issues))
-      : kind("array", Array.isArray)(value, path, issues);
-
-/**
- * An object: each known key checked (an optional one may be missing or undefined); other keys dropped, kept as they
- * are (\`rest\` true) or each checked by \`rest\`. Built with \`Object.fromEntries\`: a \`__proto__\` key stays a key.
- */
-const object =
-  (shape: Record<string, [Check, optional?: true]>, rest?: Check | true): Check =>
-  (value, path, issues) => {
-    if (!isObject(value)) return kind("object", isObject)(value, path, issues);
-    const entries: [string, unknown][] = [];
-    for (const [key, [check, optional]] of Object.entries(shape)) {
-      if (!optional || value[key] !== undefined) entries.push([key, check(value[key], [...path, key], issues)]);
-      else if (Object.hasOwn(value, key)) entries.push([key, undefined]);
-    }
-    for (const key of rest ? Object.keys(value) : []) {
-      if (!Object.hasOwn(shape, key))
-        entries.push([key, rest === true ? value[key] : rest!(value[key], [...path, key], issues)]);
-    }
-    return Object.fromEntries(entries);
-  };
-
-/** A whole answer's validator, with zod's \`safeParse\`. */
-const validator = <T>(check: Check) => ({
-  safeParse(input: unknown): Checked<T> {
-    const issues: Issue[] = [];
-    const data = check(input, [], issues) as T;
-    if (!issues.length) return { success: true, data };
-    // the message lists the issues, as zod's error's does
-    return { success: false, error: Object.assign(new Error(JSON.stringify(issues)), { issues }) };
-  },
-});`;
 
 /** The check expression of a schema node (response mode: what emit-zod's response validators check). */
 function checkExpression(node: SchemaNode): string {
@@ -175,7 +114,7 @@ function componentsInOrder(components: Record<string, SchemaNode>, roots: Schema
   return ordered;
 }
 
-/** Emits `src/generated/validators/session.ts`: the session's two answer validators, zod-free, importing nothing. */
+/** Emits `src/generated/validators/session.ts`: the session's two answer validators, zod-free, importing only the plain checks. */
 export function emitSessionChecks(
   components: Record<string, SchemaNode>,
   operations: OperationModel[],
@@ -204,13 +143,16 @@ export function emitSessionChecks(
     (answer) =>
       `${answer.operationId}: { responses: { 200: sessionValidators.${answer.property} }, errorBody: ${checkName(ERROR_BODY)}Validator }`,
   );
-  return `${[
-    header,
-    `import type { OperationValidators } from "../../transport/operation.js";\nimport type { operations } from "../schema.js";`,
-    RUNTIME,
+  const body = [
     ...declarations,
-    `/**\n * The validators of the answers the session client reads (refresh and logout), loaded with one \`import()\`: the\n * checks of their zod validators, in a module that imports nothing (one chunk, one round trip).\n */\nexport const sessionValidators = { ${fields.join(", ")} };`,
+    `/**\n * The validators of the answers the session client reads (refresh and logout), loaded with one \`import()\`: the\n * checks of their zod validators, in a module that imports only the plain checks (one chunk, one round trip).\n */\nexport const sessionValidators = { ${fields.join(", ")} };`,
     `const ${checkName(ERROR_BODY)}Validator = validator(${checkName(ERROR_BODY)});`,
     `/**\n * The same answers' operations' validators, for their fetchers (the transport reads \`safeParse\` and its issues\n * alone, which these checks give as zod's validators do).\n */\nexport const operationValidators = { ${operationFields.join(", ")} } as unknown as Record<${SESSION_OPERATIONS.map(literal).join(" | ")}, OperationValidators>;`,
-  ].join("\n\n")}\n`;
+  ];
+  const imports = [
+    `import type { OperationValidators } from "../../transport/operation.js";`,
+    runtimeImport(body.join("\n")),
+    `import type { operations } from "../schema.js";`,
+  ];
+  return `${[header, imports.join("\n"), ...body].join("\n\n")}\n`;
 }

@@ -81,18 +81,14 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
   }
   const ownedClient = current?.client;
   const timers = current?.timers ?? globalTimers;
-  const cancelDestroy = useRef(new Map<AuthClient, () => void>());
+  // the last destroy scheduled: its client, and how to cancel it
+  const pending = useRef<[AuthClient, () => void] | null>(null);
   useEffect(() => {
     if (!ownedClient) return undefined;
-    const pending = cancelDestroy.current;
-    pending.get(ownedClient)?.(); // a StrictMode effect replay keeps its client
-    pending.delete(ownedClient);
+    if (pending.current?.[0] === ownedClient) pending.current[1](); // a StrictMode effect replay keeps its client
     return () => {
-      const handle = timers.setTimeout(() => {
-        pending.delete(ownedClient);
-        ownedClient.destroy();
-      }, 0);
-      pending.set(ownedClient, () => timers.clearTimeout(handle));
+      const handle = timers.setTimeout(() => ownedClient.destroy(), 0);
+      pending.current = [ownedClient, () => timers.clearTimeout(handle)];
     };
   }, [ownedClient, timers]);
   return props.client ?? ownedClient!;

@@ -47,30 +47,20 @@ function goToLogin(client: AuthClient, returnTo = location.href): void {
   getRedirectFunctions(client).toLogin({ returnTo });
 }
 
-/** Redirects a logged-out visitor to the hosted login page once per logged-out period (StrictMode-safe). */
-function useLoginRedirect(client: AuthClient, shouldRedirect: boolean, returnTo: string | undefined): void {
-  const redirected = useRef(false);
-  useEffect(() => {
-    if (!shouldRedirect) {
-      redirected.current = false;
-      return;
-    }
-    if (redirected.current) return;
-    redirected.current = true;
-    goToLogin(client, returnTo);
-  }, [client, shouldRedirect, returnTo]);
-}
-
 /**
- * The login failure of this logged-out period, or null: decided once when the visitor is found logged out on the
- * page the trips to the login page returned to (and they are used up), forgotten when the status changes; a
- * logged-in session clears the trips.
+ * The login trips of a guard: the login failure of this logged-out period, or null (decided once when the visitor is
+ * found logged out on the page the trips to the login page returned to, and they are used up; forgotten when the
+ * status changes), and the redirect of a logged-out visitor to the hosted login page once per logged-out period
+ * (StrictMode-safe) when there is no failure. A logged-in session clears the trips.
  */
-function useLoginFailure(client: AuthClient, status: string, wouldRedirect: boolean): LoginFailure | null {
+function useLoginTrips(
+  client: AuthClient,
+  status: string,
+  wouldRedirect: boolean,
+  returnTo: string | undefined,
+): [failure: LoginFailure | null, redirect: boolean] {
   const decided = useRef<{ status: string; failure: LoginFailure | null } | null>(null);
-  useEffect(() => {
-    if (status === "logged_in") clearLoginRedirects();
-  }, [status]);
+  const redirected = useRef(false);
   if (decided.current?.status !== status) {
     const exhausted = status === "logged_out" && wouldRedirect && loginRedirectsExhausted();
     const failure = exhausted
@@ -85,10 +75,17 @@ function useLoginFailure(client: AuthClient, status: string, wouldRedirect: bool
     decided.current = { status, failure };
   }
   const failure = decided.current.failure;
+  const redirect = wouldRedirect && failure === null;
   useEffect(() => {
-    if (failure) logLoginFailureOnce(failure);
-  }, [failure]);
-  return failure;
+    if (status === "logged_in") clearLoginRedirects();
+    if (failure) logLoginFailureOnce(failure); // logged once per page
+    if (!redirect) redirected.current = false;
+    else if (!redirected.current) {
+      redirected.current = true;
+      goToLogin(client, returnTo);
+    }
+  }, [client, status, failure, redirect, returnTo]);
+  return [failure, redirect];
 }
 
 /** What the guard renders; `guardName` names it in the error thrown outside an AuthProvider. */
@@ -98,9 +95,7 @@ function useGuardedContent(guardName: string, ownProps: RequireAuthProps): React
   const auth = useAuthInfoFor(guardName);
   const { activeOrg } = useAuthStateFor(guardName);
   const wouldRedirect = auth.status === "logged_out" && props.loggedOutFallback === undefined;
-  const failure = useLoginFailure(client, auth.status, wouldRedirect);
-  const redirect = wouldRedirect && failure === null;
-  useLoginRedirect(client, redirect, props.returnTo);
+  const [failure, redirect] = useLoginTrips(client, auth.status, wouldRedirect, props.returnTo);
   if (failure) {
     const fallback = props.loginFailedFallback;
     if (typeof fallback === "function") return fallback(failure);

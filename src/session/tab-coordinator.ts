@@ -85,7 +85,6 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
   const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
   const remoteStarted = new Map<string, number>(); // when a sibling's "started" for each key arrived
   const waiters = new Set<Waiter>();
-  const pendingLockRequests = new Set<AbortController>(); // aborted by close(): no lock request outlives the client
   let closed = false;
   /** Tells every wait `key` and `result` (a copy of the set: a wait that ends leaves it). */
   const tell: Waiter = (key, result) => {
@@ -113,33 +112,26 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
 
   channel?.onMessage((raw) => {
     if (!isMessage(raw) || raw.tabId === tabId) return;
-    if (raw.type === "ask") return answer(raw.key, raw.tabId);
-    if (raw.type === "result" && raw.to !== undefined && raw.to !== tabId) return;
-    if (raw.type === "started") remoteStarted.set(raw.key, env.now());
-    if (raw.type === "failed") {
-      remoteStarted.delete(raw.key);
-      tell(raw.key);
-    }
-    if (raw.type !== "result") return;
-    remoteStarted.delete(raw.key);
-    const previous = latest.get(raw.key);
-    if (!previous || raw.result.at >= previous.at) latest.set(raw.key, raw.result);
-    tell(raw.key, raw.result);
-    if (raw.to === undefined) onRemoteResult(raw.key, raw.result);
+    const { type, key } = raw;
+    if (type === "ask") return answer(key, raw.tabId);
+    if (type === "started") return void remoteStarted.set(key, env.now());
+    if (type === "result" && raw.to !== undefined && raw.to !== tabId) return;
+    remoteStarted.delete(key);
+    if (type === "failed") return tell(key);
+    const { result } = raw;
+    const previous = latest.get(key);
+    if (!previous || result.at >= previous.at) latest.set(key, result);
+    tell(key, result);
+    if (raw.to === undefined) onRemoteResult(key, result);
   });
-
-  const freshResult = (key: string, freshness: Freshness) => {
-    const result = latest.get(key);
-    return result && isFresh(result, freshness) ? result : undefined;
-  };
 
   /** Waits for another tab's result for `key` that `accepts`, a failure notice, `abort`, or `ms` (default `waitMs`). */
   const waitFor = (key: string, accepts: (result: SharedResult) => boolean, signal?: AbortSignal, ms = waitMs) =>
     new Promise<SharedResult | undefined>((resolve) => {
+      // called again by a later abort of `signal` (a lock wait's own controller): then a no-op
       const finish = (result?: SharedResult) => {
         waiters.delete(waiter);
         env.clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
         resolve(result);
       };
       // a failure notice for `key` (no result) or the closing (no key) ends the wait too
@@ -151,6 +143,7 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
       waiters.add(waiter);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
+  /** Waits for another tab's result for `key` that satisfies `freshness` (see `waitFor`). */
   const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
     waitFor(key, (result) => isFresh(result, freshness), signal);
 
@@ -223,35 +216,29 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     freshness: Freshness,
     fetch: () => Promise<SharedResult>,
   ): Promise<CoordinatedResult> => {
-    const adopted = freshResult(key, freshness) ?? (await siblingRefresh(key, freshness));
+    const received = latest.get(key);
+    const adopted = received && isFresh(received, freshness) ? received : await siblingRefresh(key, freshness);
     return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
   };
 
-  /** No other tab holds the lock: take it without queueing (a first mount does not wait); else wait for it. */
+  /**
+   * Takes the key's lock (at once when no other tab holds it: a first mount does not wait); while the lock is held
+   * elsewhere, a fitting result from another tab ends the wait, and after `waitMs` the tab refreshes alone.
+   */
   const coordinateWithLocks = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
-    const atOnce = await env.locks!.request(`${channelName}:${key}`, { ifAvailable: true }, async (granted) =>
-      granted ? { result: await whileHolding(key, freshness, fetch) } : undefined,
-    );
-    if (atOnce) return atOnce.result;
-    return waitForLock(key, freshness, fetch);
-  };
-
-  const waitForLock = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
     const stopWaiting = new AbortController();
-    pendingLockRequests.add(stopWaiting);
     const timer = env.setTimeout(() => stopWaiting.abort(), waitMs);
     let adoptedWhileWaiting: CoordinatedResult | undefined;
     let granted = false;
     // Whichever comes first: another tab's result, or the lock.
     const remote = waitForRemote(key, freshness, stopWaiting.signal).then((result) => {
-      if (!result || granted) return;
-      adoptedWhileWaiting = { source: "adopted", result };
-      stopWaiting.abort();
+      if (granted) return;
+      if (result) adoptedWhileWaiting = { source: "adopted", result };
+      if (result || closed) stopWaiting.abort(); // closing ends the wait: no lock request outlives the client
     });
     const viaLock = env
       .locks!.request(`${channelName}:${key}`, { signal: stopWaiting.signal }, async (): Promise<CoordinatedResult> => {
-        granted = true;
-        env.clearTimeout(timer);
+        granted = true; // the timer's abort no longer ends anything (a granted lock stays; cleared below)
         if (adoptedWhileWaiting) return adoptedWhileWaiting;
         stopWaiting.abort(); // stop listening for a remote result: this tab decides now
         return whileHolding(key, freshness, fetch);
@@ -267,13 +254,12 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
       return fromLock ?? adoptedWhileWaiting ?? (await fetchAndShare(key, fetch));
     } finally {
       env.clearTimeout(timer);
-      pendingLockRequests.delete(stopWaiting);
     }
   };
 
   return {
-    coordinate(key, freshness, fetch) {
-      if (!channel) return fetch().then((result) => ({ source: "fetched", result }));
+    async coordinate(key, freshness, fetch) {
+      if (!channel) return { source: "fetched", result: await fetch() };
       // without locks, the "started" messages alone keep the tabs from refreshing together
       return env.locks ? coordinateWithLocks(key, freshness, fetch) : whileHolding(key, freshness, fetch);
     },
@@ -289,7 +275,6 @@ function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options:
     hold,
     close() {
       closed = true;
-      for (const request of [...pendingLockRequests]) request.abort();
       tell();
       channel?.close();
     },

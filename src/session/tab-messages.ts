@@ -34,6 +34,7 @@ export type Message =
 
 /** True for a message of this protocol (version 1). */
 export function isMessage(value: unknown): value is Message {
-  const message = value as Partial<Message> | null;
-  return typeof message === "object" && message !== null && message.v === 1 && typeof message.key === "string";
+  // a primitive has no `v` either
+  const message = value as Partial<Message> | null | undefined;
+  return message?.v === 1 && typeof message.key === "string";
 }

@@ -22,32 +22,24 @@ export interface TabPresence {
 /** The presence map for `authOrigin` in `store` (null: no storage, so no sibling is ever known). */
 export function createTabPresence(store: KeyValueStore | null, authOrigin: string, tabId: string): TabPresence {
   const key = `orgauth:tabs:${authOrigin}`;
-  const read = (): Entries => {
+  /** The entries of the other tabs whose time has not run out (none when the map cannot be read). */
+  const others = (now: number) => {
     try {
-      const parsed: unknown = JSON.parse(store?.getItem(key) ?? "{}");
-      return typeof parsed === "object" && parsed !== null ? (parsed as Entries) : {};
+      const entries = Object.entries((JSON.parse(store?.getItem(key) ?? "{}") as Entries | null) ?? {});
+      return entries.filter(([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now);
     } catch {
-      return {};
+      return [];
     }
   };
   let written: SiblingState | null = null;
   return {
-    siblings(now) {
-      const states = new Set<SiblingState>();
-      for (const [id, entry] of Object.entries(read())) {
-        if (id !== tabId && Array.isArray(entry) && entry[1] > now) states.add(entry[0]);
-      }
-      return states;
-    },
+    siblings: (now) => new Set(others(now).map(([, entry]) => entry[0])),
     set(state, now, until = now) {
       if (state === null && written === null) return;
       written = state;
+      const next: Entries = Object.fromEntries(others(now));
+      if (state !== null) next[tabId] = [state, until];
       try {
-        const live = Object.entries(read()).filter(
-          ([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now,
-        );
-        const next: Entries = Object.fromEntries(live);
-        if (state !== null) next[tabId] = [state, until];
         if (Object.keys(next).length === 0) store?.removeItem(key);
         else store?.setItem(key, JSON.stringify(next));
       } catch {

@@ -2,77 +2,8 @@
 // Do not edit it by hand: change the contract or the emitter in scripts/codegen and regenerate.
 
 import type { OperationValidators } from "../../transport/operation.js";
+import { array, boolean, integer, object, oneOf, string, validator, type Check } from "../../transport/plain-checks.js";
 import type { operations } from "../schema.js";
-
-/** One thing wrong with an answer: where (keys from its root) and what. */
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-}
-
-/** Checks one part of an answer, adds what is wrong to `issues` and returns the part as the session reads it. */
-type Check = (value: unknown, path: PropertyKey[], issues: Issue[]) => unknown;
-
-/** A check's result for a whole answer, shaped as zod's `safeParse` result (the error an `Error`, as zod's). */
-type Checked<T> = { success: true; data: T } | { success: false; error: Error & { issues: Issue[] } };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A check that `test` passes, named `expected` in the issue. */
-const kind =
-  (expected: string, test: (value: unknown) => boolean): Check =>
-  (value, path, issues) => {
-    if (!test(value)) issues.push({ path, message: `expected ${expected}` });
-    return value;
-  };
-
-const string = kind("string", (value) => typeof value === "string");
-const boolean = kind("boolean", (value) => typeof value === "boolean");
-/** Any whole JSON number (the provider promises no safe-integer range). */
-const integer = kind("integer", Number.isInteger);
-
-/** One of the listed values. */
-const oneOf = (values: readonly unknown[]): Check => kind(values.join("|"), (value) => values.includes(value));
-
-/** A list whose every item passes `item` (a hole is an undefined item). */
-const array =
-  (item: Check): Check =>
-  (value, path, issues) =>
-    Array.isArray(value)
-      ? Array.from(value, (entry, index) => item(entry, [...path, index], issues))
-      : kind("array", Array.isArray)(value, path, issues);
-
-/**
- * An object: each known key checked (an optional one may be missing or undefined); other keys dropped, kept as they
- * are (`rest` true) or each checked by `rest`. Built with `Object.fromEntries`: a `__proto__` key stays a key.
- */
-const object =
-  (shape: Record<string, [Check, optional?: true]>, rest?: Check | true): Check =>
-  (value, path, issues) => {
-    if (!isObject(value)) return kind("object", isObject)(value, path, issues);
-    const entries: [string, unknown][] = [];
-    for (const [key, [check, optional]] of Object.entries(shape)) {
-      if (!optional || value[key] !== undefined) entries.push([key, check(value[key], [...path, key], issues)]);
-      else if (Object.hasOwn(value, key)) entries.push([key, undefined]);
-    }
-    for (const key of rest ? Object.keys(value) : []) {
-      if (!Object.hasOwn(shape, key))
-        entries.push([key, rest === true ? value[key] : rest!(value[key], [...path, key], issues)]);
-    }
-    return Object.fromEntries(entries);
-  };
-
-/** A whole answer's validator, with zod's `safeParse`. */
-const validator = <T>(check: Check) => ({
-  safeParse(input: unknown): Checked<T> {
-    const issues: Issue[] = [];
-    const data = check(input, [], issues) as T;
-    if (!issues.length) return { success: true, data };
-    // the message lists the issues, as zod's error's does
-    return { success: false, error: Object.assign(new Error(JSON.stringify(issues)), { issues }) };
-  },
-});
 
 const RefreshTokenUserCheck: Check = object({
   user_id: [string],
@@ -133,7 +64,7 @@ const ErrorBodyCheck: Check = object({
 
 /**
  * The validators of the answers the session client reads (refresh and logout), loaded with one `import()`: the
- * checks of their zod validators, in a module that imports nothing (one chunk, one round trip).
+ * checks of their zod validators, in a module that imports only the plain checks (one chunk, one round trip).
  */
 export const sessionValidators = {
   refresh:
