@@ -77,12 +77,17 @@ export default defineConfig({
         },
       },
       {
-        // the contract tests again on the lowest zod release package.json accepts (the devDependency zod-floor)
+        // the contract tests again on the lowest zod release package.json accepts (the devDependency zod-floor), and the
+        // server's compiled checks against that zod's verdicts (they read zod's schema definitions)
         resolve: { alias: [{ find: /^zod(?=$|\/)/, replacement: "zod-floor" }] },
         test: {
           name: "zod-floor",
           ...LOADED_MACHINE,
-          include: ["test/contract/**/*.test.ts", "test/unit/zod-floor.test.ts"],
+          include: [
+            "test/contract/**/*.test.ts",
+            "test/unit/zod-floor.test.ts",
+            "test/unit/transport/compiled-check.test.ts",
+          ],
           environment: "node",
           isolate: false,
           globalSetup: ["test/contract/prism-global-setup.ts"],

@@ -2,7 +2,9 @@
  * The server transport's compiled validators give zod's verdict and zod's data on every value: for each schema of
  * every server operation (bodies, answers, error bodies), a valid value with every optional part, one with none, and
  * each of its parts replaced by values of the wrong kind or left out; every backend schema is compiled (none falls
- * back to zod whole), and a compiled check never runs zod's parse on a value it accepts.
+ * back to zod whole), and a compiled check never runs zod's parse on a value it accepts. The `zod-floor` project runs
+ * this file again on the lowest zod package.json accepts: there a definition the checks do not know is left to zod
+ * (what they cover may shrink), and whatever they vouch for must still be zod's verdict and data.
  */
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it, vi } from "vitest";
@@ -99,11 +101,16 @@ async function serverSchemas(): Promise<[string, Schema][]> {
   return schemas;
 }
 
+/** Whether this run is the `zod-floor` project's (the lowest zod accepted): coverage is not held there, agreement is. */
+const onZodFloor = (file: { projectName?: string | undefined }) => file.projectName === "zod-floor";
+
 /** The compiled version of one schema (through an operation's validators, as the server transport compiles them). */
 const compiledOf = (schema: Schema) => compiledValidators({ responses: { 200: schema } }).responses[200]!;
 
 describe("the server transport's compiled validators", () => {
-  it("vouch for every valid value, and for no value zod refuses or reads otherwise (every part replaced or left out)", async () => {
+  it("vouch for every valid value, and for no value zod refuses or reads otherwise (every part replaced or left out)", async ({
+    task,
+  }) => {
     const schemas = await serverSchemas();
     expect(schemas.length).toBeGreaterThan(80);
     let compared = 0;
@@ -117,7 +124,7 @@ describe("the server transport's compiled validators", () => {
       const valid = [sample(schema, true), sample(schema, false)];
       for (const value of valid) {
         compiled.safeParse(value);
-        expect(leftToZod, `${name}: a valid value is vouched for`).toBe(0);
+        if (!onZodFloor(task.file)) expect(leftToZod, `${name}: a valid value is vouched for`).toBe(0);
       }
       const values = valid.flatMap((value) => [
         value,
@@ -148,7 +155,8 @@ describe("the server transport's compiled validators", () => {
     expect(compared).toBeGreaterThan(15_000);
   });
 
-  it("compile every backend schema (none is left to zod whole)", async () => {
+  it("compile every backend schema (none is left to zod whole)", async ({ task, skip }) => {
+    skip(onZodFloor(task.file), "the lowest zod's definitions may be left to zod whole");
     const backend = (await serverSchemas()).filter(([name]) => name.startsWith("backend"));
     expect(backend.length).toBeGreaterThan(80);
     for (const [name, schema] of backend) expect(compiledOf(schema), name).not.toBe(schema);
