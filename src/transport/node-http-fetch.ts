@@ -78,7 +78,7 @@ export function sendOverNode(node: NodeModules, url: URL, init: RequestInit): Pr
   } catch {
     return undefined; // a header name or value Node refuses: fetch refuses it its own way
   }
-  return answerOf(node, request, method, body, init.signal ?? undefined);
+  return answerOf(node.zlib, request, method, body, init.signal ?? undefined);
 }
 
 /**
@@ -123,7 +123,7 @@ function wireHeaders(
  * destroys the request, and its connection, until the body is read or cancelled.
  */
 function answerOf(
-  node: NodeModules,
+  zlib: typeof Zlib,
   request: Http.ClientRequest,
   method: string,
   body: string | undefined,
@@ -145,6 +145,11 @@ function answerOf(
     }
     request.on("error", (error) => fail(error, settleBody === undefined ? "fetch failed" : "terminated"));
     request.on("response", (message) => {
+      const headers = new Headers();
+      const raw = message.rawHeaders;
+      for (let at = 0; at + 1 < raw.length; at += 2) headers.append(raw[at]!.toLowerCase(), raw[at + 1]!);
+      const status = message.statusCode ?? 0;
+      const codings = method !== "HEAD" && !NULL_BODY_STATUSES.has(status) ? headers.get("content-encoding") : null;
       const chunks: Buffer[] = [];
       const text = new Promise<string>((settle) => {
         settleBody = settle;
@@ -153,11 +158,12 @@ function answerOf(
       message.on("data", (chunk: Buffer) => chunks.push(chunk));
       message.on("end", () => {
         signal?.removeEventListener("abort", abort);
-        settleBody?.(decodedText(node, message, method, Buffer.concat(chunks)));
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        settleBody?.(decodedText(zlib, codings, bytes));
         settleBody = null;
       });
       message.on("error", (error) => fail(error, "terminated"));
-      resolve(responseOf(message, text, request));
+      resolve(responseOf(message, headers, text, request));
     });
     if (signal?.aborted) return abort();
     signal?.addEventListener("abort", abort);
@@ -166,11 +172,13 @@ function answerOf(
 }
 
 /** What the exchange reads of an answer, in the shape of a fetch `Response`. */
-function responseOf(message: Http.IncomingMessage, text: Promise<string>, request: Http.ClientRequest): Response {
+function responseOf(
+  message: Http.IncomingMessage,
+  headers: Headers,
+  text: Promise<string>,
+  request: Http.ClientRequest,
+): Response {
   const status = message.statusCode ?? 0;
-  const headers = new Headers();
-  const raw = message.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!.toLowerCase(), raw[index + 1]!);
   const cancel = async (): Promise<void> => {
     if (!message.complete) request.destroy();
   };
@@ -187,20 +195,14 @@ function responseOf(message: Http.IncomingMessage, text: Promise<string>, reques
 }
 
 /**
- * The body as fetch's `text()` reads it: its content codings undone (gzip, deflate, br, as fetch does; none when
- * one is unknown, or for a body-less status), then UTF-8 with one leading byte-order mark dropped.
+ * The body as fetch's `text()` reads it: the answer's content codings undone (gzip, deflate, br, as fetch does; none
+ * when one is unknown; `codings` null for a body-less status), then UTF-8 with one leading byte-order mark dropped.
  */
-async function decodedText(
-  node: NodeModules,
-  message: Http.IncomingMessage,
-  method: string,
-  bytes: Buffer,
-): Promise<string> {
-  const coding = message.headers["content-encoding"];
+async function decodedText(zlib: typeof Zlib, codings: string | null, bytes: Buffer): Promise<string> {
   let decoded = bytes;
-  if (coding && method !== "HEAD" && !NULL_BODY_STATUSES.has(message.statusCode ?? 0)) {
+  if (codings) {
     try {
-      decoded = undoCodings(node.zlib, coding, bytes);
+      decoded = undoCodings(zlib, codings, bytes);
     } catch (error) {
       throw new TypeError("terminated", { cause: error });
     }
