@@ -225,11 +225,10 @@ function undoCodings(zlib: typeof Zlib, coding: string, bytes: Buffer): Buffer {
         flush: BROTLI_OPERATION_FLUSH,
         finishFlush: BROTLI_OPERATION_FLUSH,
       });
-    else if (name === "deflate" && decoded.length === 0) decoded = Buffer.alloc(0);
-    else if (name === "deflate")
+    else if (name === "deflate" && decoded.length > 0)
       // zlib-wrapped or raw deflate, told apart by the first byte's compression method, as fetch does
       decoded = (decoded[0]! & 15) === 8 ? zlib.inflateSync(decoded, lenient) : zlib.inflateRawSync(decoded, lenient);
-    else return bytes;
+    else if (name !== "deflate") return bytes;
   }
   return decoded;
 }

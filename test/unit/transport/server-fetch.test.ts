@@ -80,7 +80,7 @@ const clientOver = (fetch: typeof globalThis.fetch | undefined, timeoutMs = 10_0
 /** The same calls, one of each method, with headers of the caller's given twice in other cases and with white space. */
 async function someCalls(fetch: typeof globalThis.fetch | undefined): Promise<void> {
   const client = clientOver(fetch);
-  const headers = { authorization: "Bearer other", "X-Extra": " spaced\t" };
+  const headers = { authorization: "Bearer other", "X-Extra": " spaced\t", "X-Latin": "café" };
   await client.fetchUserById({ path: { userId: USER }, query: { include_orgs: true } }, { headers });
   await client.createAccessToken({ body: { user_id: USER, duration_in_minutes: 5 } });
   await client.updateOrg({ path: { orgId: ORG }, body: { name: "Acme é ✓" } });
@@ -131,6 +131,14 @@ describe("on the wire", () => {
     await someCalls(undefined);
     expect(received).toEqual(overFetch);
     expect(overFetch[0]![2]).toContain("Bearer integration-key, Bearer other");
+  });
+
+  it("a header value fetch refuses: the same refusal either way, nothing sent", async () => {
+    const refused = (fetch: typeof globalThis.fetch | undefined) =>
+      outcome(clientOver(fetch).deleteUser({ path: { userId: USER } }, { headers: { "X-Bad": "a\u0100b" } }));
+    expect(await refused(undefined)).toEqual(await refused(globalThis.fetch));
+    expect(await refused(undefined)).toMatchObject({ status: 0, kind: "network" });
+    expect(received).toEqual([]);
   });
 
   it.each([["node:http", undefined] as const, ["fetch", globalThis.fetch] as const])(
