@@ -6,6 +6,7 @@
  * proxy from the environment, and any request only fetch writes as fetch does. No `import` of a Node module: the
  * modules come from `process.getBuiltinModule` on first use, so no bundle and no edge runtime resolves them.
  */
+import { parseUrl } from "../shared/parse-url.js";
 import { type NodeModules, sendOverNode } from "./node-http-fetch.js";
 
 /** Where undici (Node's bundled fetch, and the `undici` package) keeps the global dispatcher. */
@@ -30,7 +31,7 @@ let lastIsNodes = false;
 /** The server transport's default fetch: over node:http(s) where that writes the call as Node's fetch would. */
 export const serverFetch: typeof globalThis.fetch = (input, init) => {
   const node = typeof input === "string" && init?.redirect === "manual" && onNodesFetch() ? nodeOnly() : null;
-  const url = node ? new URL(input as string) : undefined;
+  const url = node ? parseUrl(input as string) : undefined;
   const sent =
     node && url && (url.protocol === "http:" || url.protocol === "https:") ? sendOverNode(node, url, init!) : undefined;
   return sent ?? globalThis.fetch(input, init);
