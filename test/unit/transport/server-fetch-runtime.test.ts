@@ -22,6 +22,11 @@ describe("the runtimes that go over node:http", () => {
     for (const agent of ["Bun/1.2.0", "Deno/2.1.0", "Cloudflare-Workers", 1])
       expect(nodeModulesIn(node, agent)).toBeNull();
     expect(nodeModulesIn({ ...node, release: { name: "bun" } }, undefined)).toBeNull();
+    // Next.js's edge sandbox: each function of its process throws when called, and it has no `release`
+    const unsupported = () => {
+      throw new Error("A Node.js API is used which is not supported in the Edge Runtime");
+    };
+    expect(nodeModulesIn({ getBuiltinModule: unsupported, env: {} }, undefined)).toBeNull();
     expect(nodeModulesIn({ ...node, env: { NODE_USE_ENV_PROXY: "1" } }, undefined)).toBeNull();
     expect(nodeModulesIn({ ...node, execArgv: ["--use-env-proxy"] }, undefined)).toBeNull();
     expect(nodeModulesIn({ ...node, env: { NODE_OPTIONS: "--use-env-proxy" } }, undefined)).toBeNull();
