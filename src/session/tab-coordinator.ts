@@ -1,23 +1,17 @@
 /**
- * Cross-tab single-flight. One tab refreshes; the others adopt its result from a BroadcastChannel message
- * instead of sending their own request. With the Web Locks API a tab renews only while holding an exclusive
- * lock (released by the browser when the task settles or the tab dies, so never orphaned); without it a
- * "started" message tells the other tabs to wait. Whichever tab may refresh re-reads the shared record of the
- * key's last refresh first (refresh-record.ts): when a sibling refreshed (or is refreshing) for the same need,
- * its result is on the way even if its messages arrive after the lock or the tab's own timer, so the tab waits
- * for it. A page's first refresh takes no lock (a fresh page's first lock costs tens of milliseconds): it asks
- * the siblings the presence map names (tab-presence.ts) over the channel, adopts a fresh session one of them
- * holds or the result of one already refreshing, and sends its own request at once when no sibling is known or
- * none answers within `answerMs`. Every wait is bounded by `waitMs`, after which a tab refreshes alone. The
- * access token travels only in memory messages, never in web storage. Longer than most files: the lock path,
- * the message path and the first refresh share one set of waiters and one channel listener, and read best side
- * by side.
+ * Cross-tab coordination (`tabSync`): one tab refreshes and the others adopt its result; a new tab takes a fresh
+ * session from a sibling instead of asking the server. This is its first-load half: the coordinator itself
+ * (tab-coordinator-chunk.ts: locks, messages, the shared refresh record, the presence map's writes) is a later
+ * chunk, loaded when a client is created, while the page's first refresh is in flight. A page's first refresh never
+ * waits for it when the presence map names no live sibling: it is sent at once and shared once the chunk arrives.
+ * When a sibling is named, it waits for the chunk and asks the sibling (its answer saves the request). Every other
+ * call waits for the chunk (each returns a promise already, or returns nothing); were the chunk to fail to load,
+ * this tab refreshes on its own and the next client tries the chunk again.
  */
-import type { AuthEnvironment, TabChannel } from "./environment.js";
+import type { AuthEnvironment } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
-import { type Freshness, isFresh, isMessage, type Message, type SharedResult } from "./tab-messages.js";
-import { refreshRecords } from "./refresh-record.js";
-import { createTabPresence } from "./tab-presence.js";
+import type { Freshness, SharedResult } from "./tab-messages.js";
+import { liveSiblings } from "./tab-siblings.js";
 
 export type { Freshness, SharedResult } from "./tab-messages.js";
 
@@ -68,221 +62,80 @@ export interface CoordinatorOptions {
 /** Makes a client's tab coordinator: what `createAuthClient`'s `tabs` option takes (`tabSync`). */
 export type TabSync = (env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions) => TabCoordinator;
 
-/**
- * A wait for another tab's result: told each result (key and result), each failure notice (key alone) and the
- * coordinator's closing (no key); it ends itself on what concerns it.
- */
-type Waiter = (key?: string, result?: SharedResult) => void;
-
-/** Creates the coordinator of one client for the auth origin `authOrigin`. */
-function createTabCoordinator(env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions): TabCoordinator {
-  const { tabId, waitMs, onRemoteResult } = options;
-  const channelName = `orgauth:${authOrigin}`;
-  const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
-  const presence = createTabPresence(channel ? env.storage : null, authOrigin, tabId);
-  const refreshRecord = refreshRecords(channel ? env.storage : null, authOrigin);
-  const fetching = new Set<string>(); // keys this tab has a request out for
-  const latest = new Map<string, SharedResult>(); // the newest result each key received from another tab
-  const remoteStarted = new Map<string, number>(); // when a sibling's "started" for each key arrived
-  const waiters = new Set<Waiter>();
-  let closed = false;
-  /** Tells every wait `key` and `result` (a copy of the set: a wait that ends leaves it). */
-  const tell: Waiter = (key, result) => {
-    for (const waiter of [...waiters]) waiter(key, result);
-  };
-  /** Tells the other tabs `type` for `key` (with the fields that type carries), from this tab. */
-  const say = <T extends Message["type"]>(
-    type: T,
-    key: string,
-    fields: Omit<Extract<Message, { type: T }>, "v" | "type" | "key" | "tabId">,
-  ) => {
-    try {
-      channel?.post({ v: 1, type, key, tabId, ...fields });
-    } catch {
-      // A closed or broken channel only costs the other tabs a request of their own.
-    }
-  };
-
-  /** A new tab asks for `key`: say so if this tab is refreshing it, else hand it the session held, if still fresh. */
-  const answer = (key: string, asker: string) => {
-    if (fetching.has(key)) return say("started", key, {});
-    const result = options.current(key);
-    if (result && options.usableUntil(result) > env.now()) say("result", key, { result, to: asker });
-  };
-
-  channel?.onMessage((raw) => {
-    if (!isMessage(raw) || raw.tabId === tabId) return;
-    const { type, key } = raw;
-    if (type === "ask") return answer(key, raw.tabId);
-    if (type === "started") return void remoteStarted.set(key, env.now());
-    if (type === "result" && raw.to !== undefined && raw.to !== tabId) return;
-    remoteStarted.delete(key);
-    if (type === "failed") return tell(key);
-    const { result } = raw;
-    const previous = latest.get(key);
-    if (!previous || result.at >= previous.at) latest.set(key, result);
-    tell(key, result);
-    if (raw.to === undefined) onRemoteResult(key, result);
-  });
-
-  /** Waits for another tab's result for `key` that `accepts`, a failure notice, `abort`, or `ms` (default `waitMs`). */
-  const waitFor = (key: string, accepts: (result: SharedResult) => boolean, signal?: AbortSignal, ms = waitMs) =>
-    new Promise<SharedResult | undefined>((resolve) => {
-      // called again by a later abort of `signal` (a lock wait's own controller): then a no-op
-      const finish = (result?: SharedResult) => {
-        waiters.delete(waiter);
-        env.clearTimeout(timer);
-        resolve(result);
-      };
-      // a failure notice for `key` (no result) or the closing (no key) ends the wait too
-      const waiter: Waiter = (told, result) => {
-        if (told === undefined || (told === key && (!result || accepts(result)))) finish(result);
-      };
-      const onAbort = () => finish();
-      const timer = env.setTimeout(onAbort, ms);
-      waiters.add(waiter);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  /** Waits for another tab's result for `key` that satisfies `freshness` (see `waitFor`). */
-  const waitForRemote = (key: string, freshness: Freshness, signal?: AbortSignal) =>
-    waitFor(key, (result) => isFresh(result, freshness), signal);
-
-  const hold = (result: SharedResult | null) => {
-    const until = result?.authInfo ? options.usableUntil(result) : 0;
-    presence.set(until > env.now() ? "holding" : null, env.now(), until);
-  };
-
-  const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
-    const requestedAt = env.now();
-    refreshRecord(key, [tabId, requestedAt, null]);
-    say("started", key, {});
-    fetching.add(key);
-    presence.set("refreshing", env.now(), env.now() + waitMs);
-    try {
-      const result = await fetch();
-      refreshRecord(key, [tabId, requestedAt, result.at]);
-      say("result", key, { result });
-      hold(result);
-      return { source: "fetched", result };
-    } catch (error) {
-      // a sibling's newer record stays
-      if (refreshRecord(key)?.[0] === tabId) refreshRecord(key, null);
-      say("failed", key, {});
-      hold(options.current(key)); // a session still held stays on offer
-      throw error;
-    } finally {
-      fetching.delete(key);
-    }
-  };
-
-  /**
-   * A first refresh with known siblings: ask them; one refreshing now answers "started" (then its result is
-   * awaited, bounded by `waitMs`), one holding a fresh session answers with it. A sibling listed but silent
-   * is gone (a page reloaded or closed mid-refresh leaves its entry): after `answerMs`, or ten times that for
-   * one listed as refreshing (a page still loading answers slowly), the tab refreshes alone.
-   * Undefined: refresh alone.
-   */
-  const askSiblings = async (key: string): Promise<SharedResult | undefined> => {
-    const now = env.now();
-    const siblings = presence.siblings(now);
-    if (!siblings.size) return undefined;
-    const refreshing = siblings.has("refreshing");
-    // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
-    const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
-    say("ask", key, {});
-    const answered = await waitFor(key, usable, undefined, options.answerMs * (refreshing ? 10 : 1));
-    if (answered || closed) return answered;
-    const started = remoteStarted.get(key);
-    return started !== undefined && started >= now ? waitFor(key, usable) : undefined;
-  };
-
-  /**
-   * Re-reads the shared record once this tab may refresh: a sibling that refreshed for `freshness` (or is refreshing
-   * now) within `waitMs` has its result on the way, even when none of its messages arrived yet; wait for that
-   * result (bounded by `waitMs`, ended early by a failure notice) instead of sending another request.
-   */
-  const siblingRefresh = (key: string, freshness: Freshness) => {
-    const record = refreshRecord(key);
-    // a record of no use, this tab's own, too old (its tab may have died) or malformed (NaN), is passed over
-    if (!record || record[0] === tabId || !(env.now() - (record[2] ?? record[1]) < waitMs)) return undefined;
-    const pending = { requestedAt: record[1], at: record[2] ?? Infinity } as SharedResult;
-    // called only once `latest` held nothing fresh enough, so what will do is still on the way
-    return isFresh(pending, freshness) ? waitForRemote(key, freshness) : undefined;
-  };
-
-  /** What the lock holder (or, without locks, any tab) does: adopt a result that will do, or fetch and share one. */
-  const whileHolding = async (
-    key: string,
-    freshness: Freshness,
-    fetch: () => Promise<SharedResult>,
-  ): Promise<CoordinatedResult> => {
-    const received = latest.get(key);
-    const adopted = received && isFresh(received, freshness) ? received : await siblingRefresh(key, freshness);
-    return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
-  };
-
-  /**
-   * Takes the key's lock (at once when no other tab holds it: a first mount does not wait); while the lock is held
-   * elsewhere, a fitting result from another tab ends the wait, and after `waitMs` the tab refreshes alone.
-   */
-  const coordinateWithLocks = async (key: string, freshness: Freshness, fetch: () => Promise<SharedResult>) => {
-    const stopWaiting = new AbortController();
-    const timer = env.setTimeout(() => stopWaiting.abort(), waitMs);
-    let adoptedWhileWaiting: CoordinatedResult | undefined;
-    let granted = false;
-    // Whichever comes first: another tab's result, or the lock.
-    const remote = waitForRemote(key, freshness, stopWaiting.signal).then((result) => {
-      if (granted) return;
-      if (result) adoptedWhileWaiting = { source: "adopted", result };
-      if (result || closed) stopWaiting.abort(); // closing ends the wait: no lock request outlives the client
-    });
-    const viaLock = env
-      .locks!.request(`${channelName}:${key}`, { signal: stopWaiting.signal }, async (): Promise<CoordinatedResult> => {
-        granted = true; // the timer's abort no longer ends anything (a granted lock stays; cleared below)
-        if (adoptedWhileWaiting) return adoptedWhileWaiting;
-        stopWaiting.abort(); // stop listening for a remote result: this tab decides now
-        return whileHolding(key, freshness, fetch);
-      })
-      .catch((error: unknown) => {
-        if (granted) throw error;
-        return undefined; // not granted: aborted (adopted or timed out) or locks refused
-      });
-    try {
-      const fromLock = await viaLock;
-      await remote;
-      if (closed) throw new AuthClientDestroyedError();
-      return fromLock ?? adoptedWhileWaiting ?? (await fetchAndShare(key, fetch));
-    } finally {
-      env.clearTimeout(timer);
-    }
-  };
-
-  return {
-    async coordinate(key, freshness, fetch) {
-      if (!channel) return { source: "fetched", result: await fetch() };
-      // without locks, the "started" messages alone keep the tabs from refreshing together
-      return env.locks ? coordinateWithLocks(key, freshness, fetch) : whileHolding(key, freshness, fetch);
-    },
-    async firstRefresh(key, fetch) {
-      if (!channel) return { source: "fetched", result: await fetch() };
-      const adopted = await askSiblings(key);
-      if (closed) throw new AuthClientDestroyedError();
-      return adopted ? { source: "adopted", result: adopted } : fetchAndShare(key, fetch);
-    },
-    publish(key, result) {
-      say("result", key, { result });
-    },
-    hold,
-    close() {
-      closed = true;
-      tell();
-      channel?.close();
-    },
-  };
+/** What the first load hands the later chunk (the chunk imports nothing the first load has). */
+interface FirstLoadParts {
+  Destroyed: typeof AuthClientDestroyedError;
+  siblingsOf: typeof liveSiblings;
 }
+
+/** The chunk's coordinator: a `TabCoordinator` that can also share a refresh this tab sent before it arrived. */
+export interface ChunkCoordinator extends TabCoordinator {
+  /** Tells the other tabs about `fetch`'s request (sent already or sent now) and shares its result. */
+  share(key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
+}
+
+/** The later chunk's factory. */
+export type TabChunk = (
+  env: AuthEnvironment,
+  authOrigin: string,
+  options: CoordinatorOptions,
+  parts: FirstLoadParts,
+) => ChunkCoordinator;
+
+/** The later chunk, loading or loaded (forgotten when it fails, so that the next client tries again). */
+let chunk: Promise<TabChunk> | undefined;
+
+/** `fetch`'s result as this tab's own. */
+const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => ({
+  source: "fetched",
+  result: await fetch(),
+});
 
 /**
  * Cross-tab coordination for `createAuthClient({ tabs: tabSync })` (`<AuthProvider>` passes it by default): tabs
  * share one refresh and hand a fresh session to a new tab instead of each sending its own request.
  */
-export const tabSync: TabSync = createTabCoordinator;
+export const tabSync: TabSync = (env, authOrigin, options) => {
+  // the chunk's coordinator once arrived; null when the chunk failed to load or took longer than `waitMs` (this tab
+  // then refreshes alone)
+  let arrived: ChunkCoordinator | null | undefined;
+  chunk ??= import("./tab-coordinator-chunk.js").then((loaded) => loaded.createTabCoordinator);
+  // every call made before it arrived waits for it (in call order: all wait for this one promise)
+  const arrival = new Promise<ChunkCoordinator | null>((resolve) => {
+    const timer = env.setTimeout(() => resolve(null), options.waitMs);
+    chunk!.then(
+      (create) => {
+        env.clearTimeout(timer);
+        // too late: this coordinator gave up waiting (nothing would close a channel opened now)
+        if (arrived === undefined)
+          resolve(create(env, authOrigin, options, { Destroyed: AuthClientDestroyedError, siblingsOf: liveSiblings }));
+      },
+      () => {
+        env.clearTimeout(timer);
+        chunk = undefined;
+        resolve(null);
+      },
+    );
+  }).then((coordinator) => {
+    arrived = coordinator;
+    return coordinator;
+  });
+  const withCoordinator = <T>(call: (coordinator: ChunkCoordinator | null) => T): T =>
+    // every call that waits returns a promise or nothing
+    arrived === undefined ? (arrival.then(call) as T) : call(arrived);
+  return {
+    coordinate: (key, freshness, fetch) =>
+      withCoordinator((coordinator) => (coordinator ? coordinator.coordinate(key, freshness, fetch) : fetched(fetch))),
+    firstRefresh(key, fetch) {
+      if (arrived !== undefined || liveSiblings(env.storage, authOrigin, options.tabId, env.now()).length)
+        return withCoordinator((coordinator) => (coordinator ? coordinator.firstRefresh(key, fetch) : fetched(fetch)));
+      // no sibling to ask: sent at once, and told to the other tabs once the coordinator has arrived
+      const sent = fetch();
+      sent.catch(() => undefined); // the failure is the outcome's, once the coordinator has arrived
+      return withCoordinator((coordinator) => (coordinator ? coordinator.share(key, () => sent) : fetched(() => sent)));
+    },
+    publish: (key, result) => void withCoordinator((coordinator) => coordinator?.publish(key, result)),
+    hold: (result) => void withCoordinator((coordinator) => coordinator?.hold(result)),
+    close: () => void withCoordinator((coordinator) => coordinator?.close()),
+  };
+};

@@ -2,14 +2,11 @@
  * Which tabs of this app may answer a new tab at once: a small map in localStorage (one key per auth origin) of
  * tab id → what the tab is doing (refreshing, or holding a session) and until when. It holds no token, only
  * times. A tab that finds no live sibling here refreshes at once instead of asking and waiting; an entry left by
- * a tab that crashed only costs a new tab a short wait until the entry's time runs out.
+ * a tab that crashed only costs a new tab a short wait until the entry's time runs out. Its read is tab-siblings.ts
+ * (in the first load; handed in here).
  */
 import type { KeyValueStore } from "./environment.js";
-
-/** What a sibling tab is doing: its session request is out, or it holds a session worth adopting. */
-type SiblingState = "refreshing" | "holding";
-
-type Entries = Record<string, [SiblingState, number]>;
+import type { liveSiblings, PresenceEntries, SiblingState } from "./tab-siblings.js";
 
 /** The presence map of one auth origin, as seen from one tab. */
 export interface TabPresence {
@@ -19,25 +16,22 @@ export interface TabPresence {
   set(state: SiblingState | null, now: number, until?: number): void;
 }
 
-/** The presence map for `authOrigin` in `store` (null: no storage, so no sibling is ever known). */
-export function createTabPresence(store: KeyValueStore | null, authOrigin: string, tabId: string): TabPresence {
+/** The presence map for `authOrigin` in `store` (null: no storage, so no sibling is ever known), read by `read`. */
+export function createTabPresence(
+  store: KeyValueStore | null,
+  authOrigin: string,
+  tabId: string,
+  read: typeof liveSiblings,
+): TabPresence {
   const key = `orgauth:tabs:${authOrigin}`;
-  /** The entries of the other tabs whose time has not run out (none when the map cannot be read). */
-  const others = (now: number) => {
-    try {
-      const entries = Object.entries((JSON.parse(store?.getItem(key) ?? "{}") as Entries | null) ?? {});
-      return entries.filter(([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now);
-    } catch {
-      return [];
-    }
-  };
+  const others = (now: number) => read(store, authOrigin, tabId, now);
   let written: SiblingState | null = null;
   return {
     siblings: (now) => new Set(others(now).map(([, entry]) => entry[0])),
     set(state, now, until = now) {
       if (state === null && written === null) return;
       written = state;
-      const next: Entries = Object.fromEntries(others(now));
+      const next: PresenceEntries = Object.fromEntries(others(now));
       if (state !== null) next[tabId] = [state, until];
       try {
         if (Object.keys(next).length === 0) store?.removeItem(key);
