@@ -28,7 +28,7 @@ import type { ChunkCoordinator, CoordinatedResult, TabChunk } from "./tab-coordi
 type Waiter = (key?: string, result?: SharedResult) => void;
 
 /** Creates the coordinator of one client for the auth origin `authOrigin`, from what the first load hands in. */
-export const createTabCoordinator: TabChunk = (env, authOrigin, options, { Destroyed, siblingsOf }) => {
+const createTabCoordinator: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) => {
   const { tabId, waitMs, onRemoteResult } = options;
   const channelName = `orgauth:${authOrigin}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
@@ -234,3 +234,5 @@ export const createTabCoordinator: TabChunk = (env, authOrigin, options, { Destr
     },
   } satisfies ChunkCoordinator;
 };
+
+export default createTabCoordinator;

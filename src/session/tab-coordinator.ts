@@ -62,28 +62,26 @@ export interface CoordinatorOptions {
 /** Makes a client's tab coordinator: what `createAuthClient`'s `tabs` option takes (`tabSync`). */
 export type TabSync = (env: AuthEnvironment, authOrigin: string, options: CoordinatorOptions) => TabCoordinator;
 
-/** What the first load hands the later chunk (the chunk imports nothing the first load has). */
-interface FirstLoadParts {
-  Destroyed: typeof AuthClientDestroyedError;
-  siblingsOf: typeof liveSiblings;
-}
-
 /** The chunk's coordinator: a `TabCoordinator` that can also share a refresh this tab sent before it arrived. */
 export interface ChunkCoordinator extends TabCoordinator {
   /** Tells the other tabs about `fetch`'s request (sent already or sent now) and shares its result. */
   share(key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult>;
 }
 
-/** The later chunk's factory. */
+/**
+ * The later chunk's factory, handed what the first load has (a module both imported would become a chunk of its own
+ * in front of the app): the destroyed client's error and the presence map's read.
+ */
 export type TabChunk = (
   env: AuthEnvironment,
   authOrigin: string,
   options: CoordinatorOptions,
-  parts: FirstLoadParts,
+  Destroyed: typeof AuthClientDestroyedError,
+  siblingsOf: typeof liveSiblings,
 ) => ChunkCoordinator;
 
 /** The later chunk, loading or loaded (forgotten when it fails, so that the next client tries again). */
-let chunk: Promise<TabChunk> | undefined;
+let chunk: Promise<{ default: TabChunk }> | undefined;
 
 /** `fetch`'s result as this tab's own. */
 const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => ({
@@ -99,23 +97,23 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
   // the chunk's coordinator once arrived; null when the chunk failed to load or took longer than `waitMs` (this tab
   // then refreshes alone)
   let arrived: ChunkCoordinator | null | undefined;
-  chunk ??= import("./tab-coordinator-chunk.js").then((loaded) => loaded.createTabCoordinator);
+  chunk ??= import("./tab-coordinator-chunk.js");
   // every call made before it arrived waits for it (in call order: all wait for this one promise)
   const arrival = new Promise<ChunkCoordinator | null>((resolve) => {
     const timer = env.setTimeout(() => resolve(null), options.waitMs);
-    chunk!.then(
-      (create) => {
-        env.clearTimeout(timer);
-        // too late: this coordinator gave up waiting (nothing would close a channel opened now)
-        if (arrived === undefined)
-          resolve(create(env, authOrigin, options, { Destroyed: AuthClientDestroyedError, siblingsOf: liveSiblings }));
-      },
-      () => {
-        env.clearTimeout(timer);
-        chunk = undefined;
-        resolve(null);
-      },
-    );
+    chunk!
+      .then(
+        (loaded) => {
+          // too late: this coordinator gave up waiting (nothing would close a channel opened now)
+          if (arrived === undefined)
+            resolve(loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings));
+        },
+        () => {
+          chunk = undefined;
+          resolve(null);
+        },
+      )
+      .finally(() => env.clearTimeout(timer));
   }).then((coordinator) => {
     arrived = coordinator;
     return coordinator;

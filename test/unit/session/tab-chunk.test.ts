@@ -1,0 +1,74 @@
+/**
+ * Tab coordination is a later chunk (tab-coordinator-chunk.ts), loaded when a client is created: a page's first
+ * refresh is sent without waiting for it, a chunk that never arrives holds nothing up for longer than
+ * `crossTabWaitMs`, and once it has arrived a second tab still takes the first tab's session without a request.
+ * The chunk's arrival is held back here until a test lets it through (in test order: the first test never does).
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeBrowser, sessionWorld } from "./fake-world.js";
+
+const chunk = vi.hoisted(() => {
+  let arrive = () => undefined as void;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock("../../../src/session/tab-coordinator-chunk.js", async (importOriginal) => {
+  const module = await importOriginal(); // loaded at once, handed over once a test lets it through
+  await chunk.arrived;
+  return module;
+});
+
+const world = sessionWorld();
+let browser: FakeBrowser;
+
+beforeEach(() => {
+  browser = world.browser;
+  browser.server.latencyMs = 20;
+});
+
+describe("tab coordination's later chunk", () => {
+  it("a chunk that never arrives: the first refresh leaves at once and settles alone after crossTabWaitMs", async () => {
+    const { client } = world.openClient({ crossTabWaitMs: 500 });
+    client.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(browser.server.refreshCount).toBe(1);
+    expect(client.getSnapshot().status).toBe("loading"); // the answer is in; its sharing waits for the chunk
+    await vi.advanceTimersByTimeAsync(400);
+    expect(client.getSnapshot().status).toBe("logged_in");
+    expect(browser.server.refreshCount).toBe(1);
+  });
+
+  it("the first refresh leaves before the chunk arrives; then a second tab takes the first tab's session", async () => {
+    const first = world.openClient();
+    first.client.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(browser.server.refreshCount).toBe(1);
+    chunk.arrive();
+    await vi.waitFor(() => expect(first.client.getSnapshot().status).toBe("logged_in"));
+    const second = world.openClient();
+    second.client.start();
+    await vi.waitFor(() => expect(second.client.getSnapshot().status).toBe("logged_in"));
+    expect(browser.server.refreshCount).toBe(1);
+    // and a refresh later on is still shared: the first tab's forced refresh reaches the second tab
+    const before = second.client.getSnapshot();
+    const refreshed = first.client.refresh();
+    await vi.advanceTimersByTimeAsync(200);
+    await refreshed;
+    expect(browser.server.refreshCount).toBe(2);
+    expect(second.client.getSnapshot()).not.toBe(before);
+  });
+
+  it("a tab opened while the first refresh sent ahead of the chunk is out waits for that refresh", async () => {
+    const first = world.openClient(); // the chunk has arrived; this page's first refresh still goes before it is handed over
+    first.client.start();
+    await vi.advanceTimersByTimeAsync(5); // the first tab's request is out (20 ms)
+    const second = world.openClient();
+    second.client.start();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(first.client.getSnapshot().status).toBe("logged_in");
+    expect(second.client.getSnapshot().status).toBe("logged_in");
+    expect(browser.server.refreshCount).toBe(1);
+  });
+});
