@@ -4,7 +4,7 @@
  * `crossTabWaitMs`, and once it has arrived a second tab still takes the first tab's session without a request.
  * The chunk's arrival is held back here until a test lets it through (in test order: the first test never does).
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeBrowser, sessionWorld } from "./fake-world.js";
 
 const chunk = vi.hoisted(() => {
@@ -22,6 +22,11 @@ vi.mock("../../../src/session/tab-coordinator-chunk.js", async (importOriginal) 
 
 const world = sessionWorld();
 let browser: FakeBrowser;
+
+// the session engine's own chunk is at hand from the start, so that only the coordinator's is held back
+beforeAll(async () => {
+  await import("../../../src/session/session-engine.js");
+});
 
 beforeEach(() => {
   browser = world.browser;
