@@ -35,6 +35,7 @@ const LOADED_MACHINE = { testTimeout: 180_000, hookTimeout: 300_000, expect: { p
  */
 const UNIT_ISOLATED = [
   "test/unit/session/validator-stall.test.ts",
+  "test/unit/session/tab-chunk.test.ts",
   "test/unit/nextjs/server-half.test.ts",
   "test/unit/nextjs/create-orgauth.test.ts",
   "test/unit/nextjs/server-config.test.ts",

@@ -8,8 +8,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeBrowser, sessionWorld } from "./fake-world.js";
 
 const chunk = vi.hoisted(() => {
-  let arrive = () => undefined as void;
-  const arrived = new Promise<void>((resolve) => {
+  let arrive: (value?: undefined) => void = () => undefined;
+  const arrived = new Promise<undefined>((resolve) => {
     arrive = resolve;
   });
   return { arrived, arrive: () => arrive() };
