@@ -6,8 +6,7 @@
  * waits for it when the presence map names no live sibling: it is sent at once and shared once the chunk arrives.
  * When a sibling is named, it waits for the chunk and asks the sibling (its answer saves the request). Every other
  * call waits for the chunk (each returns a promise already, or returns nothing), at most `waitMs`: then, or were the
- * chunk to fail to load, this tab refreshes on its own (the next client tries a failed chunk again). Closed before
- * the chunk arrived, it stops waiting (no coordinator is made, no timer left).
+ * chunk to fail to load, this tab refreshes on its own (the next client tries a failed chunk again).
  */
 import type { AuthEnvironment } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
@@ -95,29 +94,26 @@ const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedR
  * share one refresh and hand a fresh session to a new tab instead of each sending its own request.
  */
 export const tabSync: TabSync = (env, authOrigin, options) => {
-  // the chunk's coordinator once arrived; null when the chunk failed to load, took longer than `waitMs` or was given
-  // up on by the closing (this tab then refreshes alone)
+  // the chunk's coordinator once arrived; null when the chunk failed to load or took longer than `waitMs` (this tab
+  // then refreshes alone)
   let arrived: ChunkCoordinator | null | undefined;
   chunk ??= import("./tab-coordinator-chunk.js");
-  let giveUp = () => undefined as unknown;
   // every call made before it arrived waits for it (in call order: all wait for this one promise)
   const arrival = new Promise<ChunkCoordinator | null>((resolve) => {
-    let waiting = true;
-    const end = (coordinator: ChunkCoordinator | null) => {
-      waiting = false;
-      env.clearTimeout(timer);
-      resolve(coordinator);
-    };
-    const timer = env.setTimeout(() => end(null), options.waitMs);
-    giveUp = () => waiting && end(null);
-    chunk!.then(
-      // too late (given up): nothing would close a channel opened now
-      (loaded) => waiting && end(loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings)),
-      () => {
-        chunk = undefined;
-        end(null);
-      },
-    );
+    const timer = env.setTimeout(() => resolve(null), options.waitMs);
+    chunk!
+      .then(
+        (loaded) => {
+          // too late: this coordinator gave up waiting (nothing would close a channel opened now)
+          if (arrived === undefined)
+            resolve(loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings));
+        },
+        () => {
+          chunk = undefined;
+          resolve(null);
+        },
+      )
+      .finally(() => env.clearTimeout(timer));
   }).then((coordinator) => {
     arrived = coordinator;
     return coordinator;
@@ -138,6 +134,6 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
     },
     publish: (key, result) => void withCoordinator((coordinator) => coordinator?.publish(key, result)),
     hold: (result) => void withCoordinator((coordinator) => coordinator?.hold(result)),
-    close: () => (arrived === undefined ? void giveUp() : arrived?.close()),
+    close: () => void withCoordinator((coordinator) => coordinator?.close()),
   };
 };
