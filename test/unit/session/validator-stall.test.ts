@@ -3,6 +3,7 @@
  * never arrives ends a refresh (and a logout) at the request timeout, like a slow answer, instead of hanging it.
  */
 import { describe, expect, it, vi } from "vitest";
+import { ENGINE_LIBRARY } from "../../../src/session/engine-library.js";
 import { createServerEnvironment } from "../../../src/session/environment.js";
 import { resolveTiming } from "../../../src/session/options.js";
 import {
@@ -22,6 +23,7 @@ function context(answer: () => Response, signal = new AbortController().signal):
     timing: resolveTiming({ timeoutMs: 50, retryDelaysMs: [] }),
     emit: () => undefined,
     signal,
+    lib: ENGINE_LIBRARY,
   };
 }
 
