@@ -9,19 +9,22 @@
  * (`loginWithSaml`); cross-tab coordination is passed in (`tabs: tabSync`).
  */
 import { toAuthOrigin } from "../transport/auth-url.js";
-import { RequestValidationError } from "../transport/errors.js";
+import { NO_RESPONSE_STATUS, RequestValidationError } from "../transport/errors.js";
+import { withinDeadline } from "../transport/exchange.js";
+import { withTimeout } from "../transport/timeout.js";
 import { isWellFormedString, LONE_SURROGATE_MESSAGE } from "../transport/well-formed.js";
 import { createSnapshotDeriver, resolveActiveOrgId } from "./active-org.js";
 import { clientRegistry } from "./client-parts.js";
 import { loadedEngine, loadEngine } from "./engine-chunk.js";
-import { ENGINE_LIBRARY } from "./engine-library.js";
+import { LogoutError, RefreshError } from "./errors.js";
+import { engineLibrary } from "./engine-library.js";
 import { createDefaultEnvironment } from "./environment.js";
 import { createEventEmitter } from "./events.js";
 import { firstRefresher } from "./first-refresh.js";
 import { warnOnLoopbackMismatch } from "./loopback-origin.js";
 import { resolveTiming, type AuthClientOptions } from "./options.js";
 import { createPersistedState } from "./persisted-state.js";
-import { loadSessionValidators } from "./refresh-request.js";
+import { engineForAnswer, loadSessionValidators, refreshErrorOf } from "./refresh-request.js";
 import { assertServerGivenTarget } from "./safe-navigation.js";
 import type { SessionCore } from "./session-core.js";
 import type { SessionEngine } from "./session-engine.js";
@@ -65,7 +68,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const selectedOrgId = () => (started ? selection.id : persisted.getActiveOrgId());
   const first = firstRefresher(
     { env, authOrigin, timing, emit, page: options.environment, tabs: options.tabs },
-    (key, result) => withEngine((ready) => ready.onRemoteResult(key, result)),
+    (key, result) => withEngine((ready) => ready[6](key, result)),
   );
   /** Sends the page's first refresh (or joins the one under way) for the selected org, unless told not to. */
   const begin = () => {
@@ -78,38 +81,53 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     started = true;
     selection.id = persisted.getActiveOrgId();
     begin(); // the first request leaves now, not when the engine arrives
-    withEngine((ready) => ready.run());
+    withEngine((ready) => ready[4]()); // run
   }
-  const core: SessionCore = {
+  const core: SessionCore = [
     env,
     authOrigin,
     timing,
     emit,
     triggers,
-    tabs: options.tabs,
+    options.tabs,
     store,
     persisted,
     selection,
-    lib: ENGINE_LIBRARY,
+    engineLibrary(),
     start,
-    pageRefresh: first.join,
-    coordinatorOptions: first.coordinatorOptions,
-  };
+    first.join,
+    first.coordinatorOptions,
+  ];
+
   /** The engine, created (and handed what waited for it) the first time its chunk is at hand. */
   const attach = (module: NonNullable<ReturnType<typeof loadedEngine>>): SessionEngine => {
     if (!engine) {
       engine = module.createSessionEngine(core);
-      if (destroyed) engine.destroy();
+      if (destroyed) engine[7](); // destroy
       for (const task of waiting.splice(0)) task(engine);
     }
     return engine;
   };
-  const ready = () => loadEngine().then(attach);
+  /**
+   * The engine for a call that returns a promise: its chunk (loading since creation) at most the request timeout
+   * away; one that fails to load, or has not arrived by then, fails the call as a request would (a `RefreshError`).
+   */
+  const ready = async (): Promise<SessionEngine> => {
+    if (engine) return engine;
+    const deadline = withTimeout(timing.timeoutMs, undefined, env);
+    try {
+      return attach(await withinDeadline(engineForAnswer(), deadline, timing));
+    } catch (error) {
+      throw refreshErrorOf(error);
+    } finally {
+      deadline.dispose();
+    }
+  };
   const loaded = loadedEngine();
+  // its chunk loads now, with the first refresh (a failed load is tried again on use), and the session's validators'
+  // chunk beside it (two requests at once, not one after the other); with validation compiled out there is none
   if (loaded) attach(loaded);
-  else ready().catch(() => undefined); // its chunk loads now, with the first refresh; a failed load is tried again on use
-  // the validators' chunk loads now, so the first refresh's answer seldom waits for it (a failed load is tried again
-  // by the request that needs them); with validation compiled out there is none
+  else loadEngine().then(attach, () => undefined);
   if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
   if (env.isBrowser) queueMicrotask(() => started || begin());
 
@@ -133,15 +151,21 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     onLoggedInChange: store.onLoggedInChange,
     onAccessTokenChange: store.onAccessTokenChange,
     onAuthInfoChange: store.onAuthInfoChange,
-    getAuthInfo: async (getOptions) => (await ready()).getAuthInfo(getOptions?.forceRefresh === true),
-    getAccessToken: async () => (await (await ready()).getAuthInfo(false))?.accessToken ?? null,
-    refresh: async () => (await ready()).refresh("forced"),
+    getAuthInfo: async (getOptions) => (await ready())[0](getOptions?.forceRefresh === true),
+    getAccessToken: async () => (await (await ready())[0](false))?.accessToken ?? null,
+    refresh: async () => (await ready())[1]("forced"),
     async getAccessTokenForOrg(orgId) {
       assertWireOrgId(orgId);
-      return env.isBrowser ? (await ready()).orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
+      return env.isBrowser ? (await ready())[3].get(orgId) : { ok: false, error: "unexpected_error" };
     },
     async logout(logoutOptions) {
-      const redirectTo = await (await ready()).logout();
+      const [, , logout] = await ready().catch((error: unknown) => {
+        // the engine's chunk did not come: a logout that got no answer
+        throw error instanceof RefreshError
+          ? new LogoutError(NO_RESPONSE_STATUS, error.message, { cause: error })
+          : error;
+      });
+      const redirectTo = await logout();
       if (logoutOptions?.redirect && redirectTo !== null) {
         env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
@@ -152,14 +176,14 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       if (!destroyed && orgId !== selection.id) {
         selection.id = orgId;
         persisted.setActiveOrgId(orgId);
-        if (started) withEngine((ready) => ready.orgChanged());
+        if (started) withEngine((ready) => ready[5]());
       }
       for (const listener of [...activeOrgListeners]) listener();
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      engine?.destroy();
+      engine?.[7]();
       first.release();
       store.clearListeners();
     },

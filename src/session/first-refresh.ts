@@ -4,15 +4,13 @@
  * here; what follows the answer (retries, an org switch's second request, the clock offset) is the engine's, which
  * the refresh waits for once its request is out.
  */
-import { loadEngine } from "./engine-chunk.js";
-import { ENGINE_LIBRARY } from "./engine-library.js";
+import { engineLibrary } from "./engine-library.js";
 import type { AuthEnvironment } from "./environment.js";
-import { REFRESH_NO_RESPONSE_STATUS, RefreshError, UNPROCESSABLE_AUTH_RESPONSE } from "./errors.js";
 import type { EventEmitter } from "./events.js";
 import type { ResolvedTiming } from "./options.js";
 import { joinPageRefresh, pageOf, type PageRefreshTicket } from "./page-refresh.js";
-import { refreshOnce } from "./refresh-request.js";
-import type { SessionCore } from "./session-core.js";
+import { engineForAnswer, refreshOnce } from "./refresh-request.js";
+import type { PageRefresh, SessionCore } from "./session-core.js";
 import type { CoordinatedResult, SharedResult, TabSync } from "./tab-coordinator.js";
 
 /** What the first refresh needs of its client. */
@@ -28,11 +26,11 @@ export interface FirstRefreshParts {
 
 /** One client's first refresh: `join` (at creation, at `start()`, by the engine), `release` on destroy. */
 export interface FirstRefresher {
-  join: SessionCore["pageRefresh"];
+  join: PageRefresh;
   /** Whether this client has joined a first refresh. */
   joined(): boolean;
   release(): void;
-  coordinatorOptions: SessionCore["coordinatorOptions"];
+  coordinatorOptions: SessionCore[12];
 }
 
 /** The first refresh of one client; `onRemoteResult` receives what a sibling tab shares meanwhile. */
@@ -45,7 +43,7 @@ export function firstRefresher(
   /** This client's share in the page's first refresh, once it joined one. */
   let ticket: PageRefreshTicket | undefined;
 
-  const coordinatorOptions: SessionCore["coordinatorOptions"] = (current, onResult) => ({
+  const coordinatorOptions: SessionCore[12] = (current, onResult) => ({
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
     answerMs: timing.siblingAnswerMs,
@@ -62,16 +60,13 @@ export function firstRefresher(
   /** The check: its first request now, the rest (retries, a second request, the clock) once the engine is here. */
   async function check(signal: AbortSignal, orgId: string | null, expected: boolean): Promise<SharedResult> {
     const requestedAt = env.now();
-    const ctx = { ...parts, signal, lib: ENGINE_LIBRARY };
+    const ctx = { ...parts, signal, lib: engineLibrary() };
     const attempt = refreshOnce(ctx, orgId !== null && expected ? orgId : null);
     attempt.catch(() => undefined); // awaited by the engine; a failure is the check's
-    const engine = await loadEngine().catch((cause: unknown) => {
-      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network", undefined, { cause });
-    });
-    return engine.checkSession(ctx, orgId, expected, 0, attempt, requestedAt);
+    return (await engineForAnswer()).checkSession(ctx, orgId, expected, 0, attempt, requestedAt);
   }
 
-  const join: SessionCore["pageRefresh"] = (key, orgId, expected, coordinator) => {
+  const join: PageRefresh = (key, orgId, expected, coordinator) => {
     if (ticket?.key !== key) {
       ticket?.release();
       ticket = joinPageRefresh(page, authOrigin, key, async (signal): Promise<CoordinatedResult> => {

@@ -4,8 +4,7 @@
  * about), unscoped when the visitor is probably logged out (one request, not two; a login found that way is
  * asked again for the org's token).
  */
-import type { RefreshAnswer } from "./refresh-request.js";
-import { refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
+import { type RefreshOutcome, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import type { SharedResult } from "./tab-coordinator.js";
 
 /**
@@ -17,7 +16,7 @@ export async function checkSession(
   orgId: string | null,
   expectSession: boolean,
   knownOffsetMs: number,
-  firstAttempt?: Promise<RefreshAnswer>,
+  firstAttempt?: Promise<RefreshOutcome>,
   requestedAt = ctx.env.now(),
 ): Promise<SharedResult> {
   const scopedFirst = orgId !== null && expectSession;

@@ -23,25 +23,44 @@ import type { AuthInfo } from "./types.js";
 
 export { checkSession } from "./session-check.js";
 
-/** The engine behind `createAuthClient`, created when its chunk arrives. */
-export interface SessionEngine {
-  readonly orgTokens: OrgTokenCache;
+export { readRefresh } from "./session-requests.js";
+
+/**
+ * The engine behind `createAuthClient`, created when its chunk arrives: a list, not a record (local names on both
+ * sides, which minify).
+ */
+export type SessionEngine = readonly [
+  getAuthInfo: (forceRefresh: boolean) => Promise<AuthInfo | null>,
+  refresh: (reason: RefreshReason) => Promise<AuthInfo | null>,
+  logout: () => Promise<string | null>,
+  orgTokens: OrgTokenCache,
   /** What `start()` starts once: the coordinator, the listeners, the initial refresh. */
-  run(): void;
-  refresh(reason: RefreshReason): Promise<AuthInfo | null>;
-  getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null>;
-  logout(): Promise<string | null>;
+  run: () => void,
   /** The selected org changed after `start()`: refresh for it unless the server ended the session. */
-  orgChanged(): void;
+  orgChanged: () => void,
   /** Applies a result another tab shared (to the page's first refresh too, before this engine existed). */
-  onRemoteResult(key: string, result: SharedResult): void;
-  destroy(): void;
-}
+  onRemoteResult: (key: string, result: SharedResult) => void,
+  destroy: () => void,
+];
 
 /** Creates the engine on the client's first-load parts; nothing happens (no listener, no timer) before `run()`. */
 export function createSessionEngine(core: SessionCore): SessionEngine {
-  const { env, authOrigin, timing, emit, triggers, tabs, store, persisted, selection, start, lib } = core;
-  const { AuthClientDestroyedError, RefreshError } = lib;
+  const [
+    env,
+    authOrigin,
+    timing,
+    emit,
+    triggers,
+    tabs,
+    store,
+    persisted,
+    selection,
+    lib,
+    start,
+    pageRefresh,
+    coordinatorOptions,
+  ] = core;
+  const [AuthClientDestroyedError, RefreshError, , , , , STORAGE_KEYS, parseStoredTime] = lib;
   const lifetime = new AbortController();
   const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal, lib };
   // What the engine changes after its creation (only this closure writes it); times are `env.now()` in ms.
@@ -167,7 +186,7 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
         const check = () => checkSession(ctx, orgId, expectSession(), offsetMs);
         // shared with the other tabs when the client coordinates them, else this tab's own
         const { source, result }: CoordinatedResult = first
-          ? await core.pageRefresh(key, orgId, expectSession(), coordinator)
+          ? await pageRefresh(key, orgId, expectSession(), coordinator)
           : coordinator
             ? await coordinator.coordinate(
                 key,
@@ -219,8 +238,8 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
   function onStorageChange(key: string | null, newValue: string | null): void {
     // Another tab's login tells a tab with a valid session nothing new (every tab that opens with a restored session
     // records one), nor does a logout a tab without one: each re-fetches only when the change may be news to it.
-    if (key !== (validAuthInfo() ? lib.STORAGE_KEYS.loggedOutAt : lib.STORAGE_KEYS.loggedInAt)) return;
-    const changedAt = lib.parseStoredTime(newValue);
+    if (key !== (validAuthInfo() ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
+    const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
       lifetime.signal.removeEventListener("abort", cancel);
@@ -238,7 +257,7 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
     coordinator = tabs?.(
       env,
       authOrigin,
-      core.coordinatorOptions(
+      coordinatorOptions(
         (key) => (key === keyOf(selection.id) && key === appliedKey ? (applied ?? null) : null),
         onRemoteResult,
       ),
@@ -293,16 +312,16 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
     orgTokens.clear();
   }
 
-  return {
+  return [
+    getAuthInfo,
+    refresh,
+    logout,
     orgTokens,
     run,
-    refresh,
-    getAuthInfo,
-    logout,
-    orgChanged() {
+    () => {
       if (sessionExists !== false) void refreshQuietly("active_org_changed");
     },
     onRemoteResult,
     destroy,
-  };
+  ];
 }

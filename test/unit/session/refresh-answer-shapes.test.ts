@@ -5,7 +5,7 @@
  * the mapping.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ENGINE_LIBRARY } from "../../../src/session/engine-library.js";
+import { engineLibrary } from "../../../src/session/engine-library.js";
 import { createServerEnvironment } from "../../../src/session/environment.js";
 import type { AuthEventBody } from "../../../src/session/events.js";
 import { resolveTiming } from "../../../src/session/options.js";
@@ -48,7 +48,7 @@ async function refreshAgainst(answer: unknown) {
       timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
       emit: (event) => void events.push(event),
       signal: new AbortController().signal,
-      lib: ENGINE_LIBRARY,
+      lib: engineLibrary(),
     },
     null,
   ).then(
@@ -80,7 +80,7 @@ describe.each(["on", "off"] as const)("a refresh answer of an unexpected shape, 
       timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
       emit: () => undefined,
       signal: new AbortController().signal,
-      lib: ENGINE_LIBRARY,
+      lib: engineLibrary(),
     };
     await expect(logoutRequest(ctx)).resolves.toBeNull();
   });
