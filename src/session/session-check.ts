@@ -4,23 +4,19 @@
  * about), unscoped when the visitor is probably logged out (one request, not two; a login found that way is
  * asked again for the org's token).
  */
-import { type RefreshOutcome, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
+import { refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
 import type { SharedResult } from "./tab-coordinator.js";
 
-/**
- * Asks the server about the session for `orgId`; `expectSession` picks which request goes first. `firstAttempt`:
- * that request when it is already out (the first load sent it, at `requestedAt`).
- */
+/** Asks the server about the session for `orgId`; `expectSession` picks which request goes first. */
 export async function checkSession(
   ctx: SessionRequestContext,
   orgId: string | null,
   expectSession: boolean,
   knownOffsetMs: number,
-  firstAttempt?: Promise<RefreshOutcome>,
-  requestedAt = ctx.env.now(),
 ): Promise<SharedResult> {
+  const requestedAt = ctx.env.now();
   const scopedFirst = orgId !== null && expectSession;
-  let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null, firstAttempt);
+  let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null);
   if (!outcome.authInfo && scopedFirst) {
     outcome = await refreshWithRetries(ctx, null);
   } else if (

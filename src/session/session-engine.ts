@@ -1,76 +1,83 @@
 /**
- * The session engine, the later chunk of `createAuthClient` (its `import()` starts when the client is created, so it
- * arrives while the first refresh is in flight): when to refresh (initial, background check, wake-ups, other tabs'
- * storage changes), how results are applied (fetched or adopted from another tab), retries, the "keep the session
- * through transient failures" rule, clock skew, org tokens, logout. A tab the server has logged out (401) runs no
- * timer at all. The first refresh is sent by the first load (first-refresh.ts, shared page-wide: page-refresh.ts);
- * `run()` adopts it. The engine imports nothing of the first load but types: what it uses is handed over
- * (`core.lib`, engine-library.ts), so the two chunks share no code.
+ * The session engine: when to refresh (initial, background check, wake-ups, other tabs' storage changes),
+ * how results are applied (fetched or adopted from another tab), and the "keep the session through
+ * transient failures" rule. A tab the server has logged out (401) runs no timer at all. The first refresh
+ * begins when the client is created (`begin()`, shared page-wide: page-refresh.ts); `start()` adopts it.
  * Longer than most files: every trigger reads and writes the same state (the last result, the active org, the
  * server's last word), variables of this closure that only it writes (local names, which minify: a record's
  * property names do not).
  */
-import type { WakeReason } from "./environment.js";
-import type { RefreshReason } from "./events.js";
+import { secondsRemaining } from "./clock-skew.js";
+import type { AuthEnvironment, WakeReason } from "./environment.js";
+import { AuthClientDestroyedError, RefreshError } from "./errors.js";
+import type { EventEmitter, RefreshReason } from "./events.js";
+import type { ResolvedTiming, SessionTriggerOptions } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
+import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
 import { createBackgroundTimer } from "./scheduler.js";
+import { joinPageRefresh, type Page, type PageRefreshTicket } from "./page-refresh.js";
 import { checkSession } from "./session-check.js";
-import type { SessionCore } from "./session-core.js";
 import { logoutRequest, refreshWithRetries, type SessionRequestContext } from "./session-requests.js";
+import { createSessionStore, type SessionStore } from "./session-store.js";
 import { createSingleFlight } from "./single-flight.js";
-import type { CoordinatedResult, SharedResult, TabCoordinator } from "./tab-coordinator.js";
+import type {
+  CoordinatedResult,
+  CoordinatorOptions,
+  SharedResult,
+  TabCoordinator,
+  TabSync,
+} from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
-export { checkSession } from "./session-check.js";
+/** The engine behind `createAuthClient`. */
+export interface SessionEngine {
+  readonly store: SessionStore;
+  readonly orgTokens: OrgTokenCache;
+  /** Sends the page's first refresh (or joins the one under way) without starting anything else. */
+  begin(): void;
+  start(): void;
+  refresh(reason: RefreshReason): Promise<AuthInfo | null>;
+  getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null>;
+  logout(): Promise<string | null>;
+  getActiveOrgId(): string | null;
+  setActiveOrgId(orgId: string | null): void;
+  destroy(): void;
+}
 
-export { readRefresh } from "./session-requests.js";
+/** What `createSessionEngine` is built from. */
+export interface SessionEngineOptions {
+  /** Every side effect: network, clock, timers, storage, window events, tab messaging. */
+  env: AuthEnvironment;
+  /** The auth host's origin. */
+  authOrigin: string;
+  timing: ResolvedTiming;
+  /** Reports the engine's events. */
+  emit: EventEmitter;
+  /** What may start a refresh besides an explicit call (each on unless false), read once at creation. */
+  triggers: SessionTriggerOptions;
+  /** The page the client lives in: its clients share their first refresh and speak to other tabs as one tab. */
+  page: Page;
+  /** Makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes on its own. */
+  tabs?: TabSync | null | undefined;
+}
 
-/**
- * The engine behind `createAuthClient`, created when its chunk arrives: a list, not a record (local names on both
- * sides, which minify).
- */
-export type SessionEngine = readonly [
-  getAuthInfo: (forceRefresh: boolean) => Promise<AuthInfo | null>,
-  refresh: (reason: RefreshReason) => Promise<AuthInfo | null>,
-  logout: () => Promise<string | null>,
-  orgTokens: OrgTokenCache,
-  /** What `start()` starts once: the coordinator, the listeners, the initial refresh. */
-  run: () => void,
-  /** The selected org changed after `start()`: refresh for it unless the server ended the session. */
-  orgChanged: () => void,
-  /** Applies a result another tab shared (to the page's first refresh too, before this engine existed). */
-  onRemoteResult: (key: string, result: SharedResult) => void,
-  destroy: () => void,
-];
-
-/** Creates the engine on the client's first-load parts; nothing happens (no listener, no timer) before `run()`. */
-export function createSessionEngine(core: SessionCore): SessionEngine {
-  const [
-    env,
-    authOrigin,
-    timing,
-    emit,
-    triggers,
-    tabs,
-    store,
-    persisted,
-    selection,
-    lib,
-    start,
-    pageRefresh,
-    coordinatorOptions,
-  ] = core;
-  const [AuthClientDestroyedError, RefreshError, , , , , STORAGE_KEYS, parseStoredTime] = lib;
+/** Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`. */
+export function createSessionEngine(options: SessionEngineOptions): SessionEngine {
+  const { env, authOrigin, timing, emit, triggers, page, tabs } = options;
   const lifetime = new AbortController();
-  const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal, lib };
+  const ctx: SessionRequestContext = { ...options, signal: lifetime.signal };
   // What the engine changes after its creation (only this closure writes it); times are `env.now()` in ms.
+  /** `start()` has run: listeners, timer and coordinator are live. */
+  let started = false;
   /** `destroy()` has run: nothing happens any more. */
   let destroyed = false;
   /** What the server last told us: a session exists (true), it ended (false: 401 / logout), or not yet (undefined). */
   let sessionExists: boolean | undefined;
+  /** The org the app selected (kept in storage too), null for none. */
+  let activeOrgId: string | null = null;
   /** The server's clock minus ours, as the last result learned it. */
   let offsetMs = 0;
-  /** The last result applied here, and the org key (`selection.id ?? ""`) it answers for. */
+  /** The last result applied here, and the org key (`activeOrgId ?? ""`) it answers for. */
   let applied: SharedResult | undefined;
   let appliedKey = "";
   /** When the newest result applied here completed; when a check last completed, answered or failed. */
@@ -82,25 +89,44 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
   let loggedOutAt = -Infinity;
   /** An "initial" refresh has run: the next one is not the page's first. */
   let firstSent = false;
+  /** This client's share in the page's first refresh, once it joined one. */
+  let firstRefresh: PageRefreshTicket | undefined;
   /** The engine's own initial refresh, which a `getAuthInfo` while loading waits for. */
   let initialRefresh: Promise<unknown> | undefined;
   /** Shares refreshes with the other tabs once started (none without `tabs`). */
   let coordinator: TabCoordinator | undefined;
   /** Runs `cleanup` when the engine is destroyed (its lifetime signal aborts). */
   const onDestroy = (cleanup: () => void) => lifetime.signal.addEventListener("abort", cleanup);
+  const store = createSessionStore(emit);
+  const persisted = createPersistedState(env.storage);
   const flights = createSingleFlight<AuthInfo | null>();
   const orgTokens = createOrgTokenCache(env, timing.orgTokenCacheMs, (orgId) => refreshWithRetries(ctx, orgId));
   const timer = createBackgroundTimer(env, timing.backgroundCheckIntervalMs, () => onTick());
 
   const keyOf = (orgId: string | null) => orgId ?? "";
-  /** Seconds left before the token expires (server clock), seen from our clock corrected by the offset. */
-  const remaining = (authInfo: AuthInfo) => authInfo.expiresAtSeconds - (env.now() + offsetMs) / 1000;
+  const remaining = (authInfo: AuthInfo) => secondsRemaining(authInfo.expiresAtSeconds, env.now(), offsetMs);
   const validAuthInfo = () => {
     const authInfo = store.getAuthInfo();
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
   /** Whether a session is expected (picks the request that goes first when an org is selected). */
   const expectSession = () => sessionExists ?? persisted.lastRecorded() !== "logout";
+  const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
+    tabId: page.tabId,
+    waitMs: timing.crossTabWaitMs,
+    answerMs: timing.siblingAnswerMs,
+    // until the result's token is due for renewal, never later; a logged-out result is never handed over
+    usableUntil: ({ authInfo, offsetMs: itsOffsetMs }) => {
+      const now = env.now();
+      if (!authInfo) return -Infinity;
+      return (
+        now +
+        (secondsRemaining(authInfo.expiresAtSeconds, now, itsOffsetMs) - timing.refreshWhenSecondsRemaining) * 1000
+      );
+    },
+    current,
+    onRemoteResult,
+  });
   const updateTimer = () =>
     sessionExists === false || destroyed || !(triggers.backgroundRefresh ?? true) ? timer.stop() : timer.start();
 
@@ -119,15 +145,11 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
     sessionExists = !!result.authInfo;
     store.set(result.authInfo);
     coordinator?.hold(result);
-    if (
-      result.authInfo &&
-      selection.id !== null &&
-      !Object.hasOwn(result.authInfo.orgIdToOrgMembership, selection.id)
-    ) {
-      selection.id = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
+    if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
+      activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
       persisted.setActiveOrgId(null);
     }
-    appliedKey = keyOf(selection.id);
+    appliedKey = keyOf(activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
@@ -171,7 +193,7 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
     if (destroyed) return Promise.reject(new AuthClientDestroyedError());
     if (!env.isBrowser) return Promise.resolve(null);
     start();
-    const orgId = selection.id;
+    const orgId = activeOrgId;
     const key = keyOf(orgId);
     // An expiring token is renewed by any refresh under way; every other reason needs one sent after this call.
     const run = reason === "expiring" ? flights.run : flights.runFresh;
@@ -186,7 +208,7 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
         const check = () => checkSession(ctx, orgId, expectSession(), offsetMs);
         // shared with the other tabs when the client coordinates them, else this tab's own
         const { source, result }: CoordinatedResult = first
-          ? await pageRefresh(key, orgId, expectSession(), coordinator)
+          ? await pageRefresh(key, orgId)
           : coordinator
             ? await coordinator.coordinate(
                 key,
@@ -200,7 +222,7 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
                 check,
               )
             : { source: "fetched", result: await check() };
-        if (keyOf(selection.id) === key) apply(result, source, reason);
+        if (keyOf(activeOrgId) === key) apply(result, source, reason);
         if (source === "fetched") {
           const loggedIn = result.authInfo !== null;
           emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });
@@ -250,17 +272,52 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
   }
 
   function onRemoteResult(key: string, result: SharedResult): void {
-    if (result.authInfo === null || key === keyOf(selection.id)) apply(result, "adopted");
+    if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
   }
 
-  function run(): void {
+  /**
+   * The page's first refresh for `key`: joined at `begin()` (or here), sent at once with no lock, sent by no
+   * client of the page twice. Its own short-lived coordinator asks the sibling tabs and shares the result.
+   */
+  function pageRefresh(key: string, orgId: string | null): Promise<CoordinatedResult> {
+    if (firstRefresh?.key !== key) {
+      firstRefresh?.release();
+      const expected = expectSession();
+      firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
+        const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
+        if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
+        if (!tabs) return { source: "fetched", result: await check() };
+        // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
+        const pageCoordinator = tabs(
+          env,
+          authOrigin,
+          coordinatorOptions(() => null),
+        );
+        signal.addEventListener("abort", () => pageCoordinator.close(), { once: true });
+        try {
+          return await pageCoordinator.firstRefresh(key, check);
+        } finally {
+          pageCoordinator.close();
+        }
+      });
+    }
+    return firstRefresh.outcome;
+  }
+
+  function begin(): void {
+    if (started || destroyed || !env.isBrowser || !(triggers.initialRefresh ?? true) || firstRefresh) return;
+    const orgId = persisted.getActiveOrgId();
+    void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
+  }
+
+  function start(): void {
+    if (started || destroyed || !env.isBrowser) return;
+    started = true;
+    activeOrgId = persisted.getActiveOrgId();
     coordinator = tabs?.(
       env,
       authOrigin,
-      coordinatorOptions(
-        (key) => (key === keyOf(selection.id) && key === appliedKey ? (applied ?? null) : null),
-        onRemoteResult,
-      ),
+      coordinatorOptions((key) => (key === keyOf(activeOrgId) && key === appliedKey ? (applied ?? null) : null)),
     );
     onDestroy(env.onWake(onWake));
     onDestroy(env.onStorageChange(onStorageChange));
@@ -299,8 +356,15 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
     const result: SharedResult = { authInfo: null, offsetMs: offsetMs, requestedAt: at, at };
     loggedOutAt = at;
     apply(result, "logout");
-    coordinator?.publish(keyOf(selection.id), result);
+    coordinator?.publish(keyOf(activeOrgId), result);
     return redirectTo;
+  }
+
+  function setActiveOrgId(orgId: string | null): void {
+    if (destroyed || orgId === activeOrgId) return;
+    activeOrgId = orgId;
+    persisted.setActiveOrgId(orgId);
+    if (started && sessionExists !== false) void refreshQuietly("active_org_changed");
   }
 
   function destroy(): void {
@@ -308,20 +372,22 @@ export function createSessionEngine(core: SessionCore): SessionEngine {
     destroyed = true;
     timer.stop();
     lifetime.abort(new AuthClientDestroyedError()); // ends the requests, listeners and waits tied to it (onDestroy)
+    firstRefresh?.release();
     coordinator?.close();
     orgTokens.clear();
+    store.clearListeners();
   }
 
-  return [
-    getAuthInfo,
-    refresh,
-    logout,
+  return {
+    store,
     orgTokens,
-    run,
-    () => {
-      if (sessionExists !== false) void refreshQuietly("active_org_changed");
-    },
-    onRemoteResult,
+    begin,
+    start,
+    refresh,
+    getAuthInfo,
+    logout,
+    getActiveOrgId: () => (started ? activeOrgId : persisted.getActiveOrgId()),
+    setActiveOrgId,
     destroy,
-  ];
+  };
 }

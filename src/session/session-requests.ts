@@ -1,25 +1,61 @@
 /**
- * The session calls' reading and what follows the first attempt, in the engine's chunk: a refresh answer read (its
- * status, the session's validators, the auth info, the clock offset), the refresh with its retries, and
- * `POST /api/v1/logout`. The requests go through the first load's exchange (refresh-request.ts, handed over as
- * `ctx.lib`): one per attempt, one deadline each. The session's validators are in this chunk: the engine's `import()`
- * brings them, with validation compiled out nothing (the bundler drops the branches that read them).
+ * The two session calls: `GET /api/v1/refresh_token` with retries and its error mapping, and
+ * `POST /api/v1/logout`. Both go through the transport's exchange on the environment's fetch and timers, with
+ * credentials and a JSON content type (no CSRF header), one deadline per attempt, and the generated schemas
+ * (loaded apart from the initial code; see `loadSessionValidators`).
  */
 import type { LogoutResponse, RefreshTokenResponse } from "../generated/operations.js";
 import type { ValidationSwitch } from "../generated/zod/compile-out-switch.js";
-import type { ExchangeResult } from "../transport/exchange.js";
+import { NO_RESPONSE_STATUS } from "../transport/errors.js";
+import { exchange, ExchangeFailure, type ExchangeResult } from "../transport/exchange.js";
+import { withTimeout } from "../transport/timeout.js";
+import { toAuthInfo } from "./auth-info.js";
 import { learnClockSkew, type ClockSkew } from "./clock-skew.js";
-import type { ValidationIssue } from "./events.js";
-import type { SessionRequestContext } from "./refresh-request.js";
+import type { AuthEnvironment } from "./environment.js";
+import { LogoutError, REFRESH_NO_RESPONSE_STATUS, RefreshError, UNPROCESSABLE_AUTH_RESPONSE } from "./errors.js";
+import type { EventEmitter, ValidationIssue } from "./events.js";
+import type { ResolvedTiming } from "./options.js";
 import type { AuthInfo } from "./types.js";
 
-export type { SessionRequestContext } from "./refresh-request.js";
+/** What a session request needs. `signal` aborts requests and retry waits (on `destroy()`). */
+export interface SessionRequestContext {
+  env: AuthEnvironment;
+  authOrigin: string;
+  timing: ResolvedTiming;
+  emit: EventEmitter;
+  signal: AbortSignal;
+}
 
 /** A completed refresh: the auth info (null = logged out) and the clock offset learned on the way. */
 export interface RefreshOutcome {
   authInfo: AuthInfo | null;
   skew: ClockSkew | null;
 }
+
+/** The schemas of the two session answers. */
+type SessionValidators = typeof import("../generated/validators/session.js")["sessionValidators"];
+
+let sessionValidators: Promise<SessionValidators> | undefined;
+
+/**
+ * The session's validators: one module, so one chunk in a code-split bundle that has no other operation's validators
+ * (fetched in one round trip with zod, not a chunk whose shared imports the browser finds only once it arrived),
+ * which the client starts loading when it is created; an answer that arrives first waits for it. A failed load is a
+ * `RefreshError` (as if unanswered) and is tried again next time.
+ */
+export function loadSessionValidators(): Promise<SessionValidators> {
+  sessionValidators ??= import("../generated/validators/session.js").then(
+    (module) => module.sessionValidators,
+    (cause: unknown) => {
+      sessionValidators = undefined;
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network", undefined, { cause });
+    },
+  );
+  return sessionValidators;
+}
+
+// With validation compiled out (an app's bundler defines the switch), the branches that load the validators are
+// dead code the bundler drops, with their import() and its chunk: every answer is taken as it is.
 
 interface ZodIssueLike {
   path: readonly PropertyKey[];
@@ -31,67 +67,87 @@ function describeIssues(issues: readonly ZodIssueLike[]): ValidationIssue[] {
 }
 
 /**
- * A refresh answer other than a 401 read (the first load reads a 401): 200 → auth info, anything else →
- * `RefreshError`; `receivedAt`, when it arrived (the clock offset is learned as of then).
+ * One session request through the exchange: one deadline over the request, the body and the reading of the answer
+ * (the wait for the validators too), redirects refused, credentials, JSON; `destroy()` aborts it (rejecting with
+ * `AuthClientDestroyedError`). A request that gets no readable answer, or whose validators fail to load, fails with
+ * a `RefreshError`.
  */
-export async function readRefresh(
+async function sessionRequest<T>(
   ctx: SessionRequestContext,
-  response: ExchangeResult,
-  receivedAt: number,
-): Promise<RefreshOutcome> {
-  const [
-    ,
-    RefreshError,
-    ,
-    NO_RESPONSE_STATUS,
-    REFRESH_NO_RESPONSE_STATUS,
-    UNPROCESSABLE_AUTH_RESPONSE,
-    ,
-    ,
-    toAuthInfo,
-  ] = ctx.lib;
-  if (response.status === NO_RESPONSE_STATUS)
-    throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-  if (response.status < 200 || response.status >= 300) {
-    throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
-  }
-  let body: unknown;
+  path: string,
+  method: "GET" | "POST",
+  read: (answer: ExchangeResult) => Promise<T>,
+): Promise<T> {
+  const { env, signal } = ctx;
   try {
-    body = JSON.parse(response.text);
-  } catch (cause) {
-    throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
-  }
-  // with validation compiled out (an app's bundler defines the switch) this branch and the checks are dropped
-  const parsed =
-    (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
-      ? { success: true as const, data: body as RefreshTokenResponse }
-      : (await ctx.lib[12]!()).refresh.safeParse(body); // the library's loadSessionValidators
-  const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
-    ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
-    return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
-  };
-  if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
-  try {
-    const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
-    return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
+    return await exchange(
+      (input, init) => env.fetch(input, init),
+      ctx.authOrigin + path,
+      { method, credentials: "include", headers: { "Content-Type": "application/json" } },
+      { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      read,
+    );
   } catch (error) {
-    throw unprocessable([{ path: "", message: `${error}` }], error);
+    if (!(error instanceof ExchangeFailure)) throw error; // destroyed: the lifetime signal's reason
+    // no readable answer (a timeout, a refused redirect, no response: a network or CORS failure): a RefreshError
+    // with the exchange's message (a network failure's reads as an unprocessable answer's), the failure its cause
+    const { kind } = error;
+    throw new RefreshError(
+      kind === "redirect" ? error.status : REFRESH_NO_RESPONSE_STATUS,
+      kind === "network" ? UNPROCESSABLE_AUTH_RESPONSE : error.message,
+      kind,
+      undefined,
+      { cause: error },
+    );
   }
 }
 
+/** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
+function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
+  const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
+  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
+    const receivedAt = ctx.env.now();
+    if (response.status === 401) return { authInfo: null, skew: null };
+    if (response.status === NO_RESPONSE_STATUS)
+      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+    if (response.status < 200 || response.status >= 300) {
+      throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(response.text);
+    } catch (cause) {
+      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+    }
+    const parsed =
+      (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+        ? { success: true as const, data: body as RefreshTokenResponse }
+        : (await loadSessionValidators()).refresh.safeParse(body);
+    const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
+      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
+      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+    };
+    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
+    try {
+      const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
+      return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
+    } catch (error) {
+      throw unprocessable([{ path: "", message: `${error}` }], error);
+    }
+  });
+}
+
 /**
- * A refresh with retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an answer, never
- * retried. `firstAttempt`: the first request when it is already out (the first load sent it).
+ * A refresh with retries (100/200/300 ms by default, never sooner than a `Retry-After`); a 401 is an
+ * answer, never retried.
  */
 export async function refreshWithRetries(
   ctx: SessionRequestContext,
   activeOrgId: string | null,
-  firstAttempt?: Promise<RefreshOutcome>,
 ): Promise<RefreshOutcome> {
-  const [, RefreshError, , , , , , , , refreshOnce, , withTimeout] = ctx.lib;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ((attempt === 0 && firstAttempt) || refreshOnce(ctx, activeOrgId));
+      return await refreshOnce(ctx, activeOrgId);
     } catch (error) {
       const { retryDelaysMs, maxRetryAfterMs } = ctx.timing;
       const configured = retryDelaysMs[attempt];
@@ -116,7 +172,6 @@ export async function refreshWithRetries(
 
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
 export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
-  const [, RefreshError, LogoutError, NO_RESPONSE_STATUS, , , , , , , sessionRequest] = ctx.lib;
   try {
     return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response) => {
       if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
@@ -127,7 +182,7 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
       const parsed =
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
           ? { success: true as const, data: body as LogoutResponse }
-          : (await ctx.lib[12]!()).logout.safeParse(body); // the library's loadSessionValidators
+          : (await loadSessionValidators()).logout.safeParse(body);
       if (!parsed.success) {
         ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;

@@ -5,7 +5,6 @@
  * the mapping.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { engineLibrary } from "../../../src/session/engine-library.js";
 import { createServerEnvironment } from "../../../src/session/environment.js";
 import type { AuthEventBody } from "../../../src/session/events.js";
 import { resolveTiming } from "../../../src/session/options.js";
@@ -48,7 +47,6 @@ async function refreshAgainst(answer: unknown) {
       timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
       emit: (event) => void events.push(event),
       signal: new AbortController().signal,
-      lib: engineLibrary(),
     },
     null,
   ).then(
@@ -80,7 +78,6 @@ describe.each(["on", "off"] as const)("a refresh answer of an unexpected shape, 
       timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
       emit: () => undefined,
       signal: new AbortController().signal,
-      lib: engineLibrary(),
     };
     await expect(logoutRequest(ctx)).resolves.toBeNull();
   });
