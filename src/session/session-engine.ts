@@ -29,20 +29,23 @@ import type {
 } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
-/** The engine behind `createAuthClient`. */
-export interface SessionEngine {
-  readonly store: SessionStore;
-  readonly orgTokens: OrgTokenCache;
+/**
+ * The engine behind `createAuthClient`: its store and calls as a list the client destructures into local names
+ * (which minify; a record's keys are written out once each).
+ */
+export type SessionEngine = readonly [
+  store: SessionStore,
+  orgTokens: OrgTokenCache,
   /** Sends the page's first refresh (or joins the one under way) without starting anything else. */
-  begin(): void;
-  start(): void;
-  refresh(reason: RefreshReason): Promise<AuthInfo | null>;
-  getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null>;
-  logout(): Promise<string | null>;
-  getActiveOrgId(): string | null;
-  setActiveOrgId(orgId: string | null): void;
-  destroy(): void;
-}
+  begin: () => void,
+  start: () => void,
+  refresh: (reason: RefreshReason) => Promise<AuthInfo | null>,
+  getAuthInfo: (forceRefresh: boolean) => Promise<AuthInfo | null>,
+  logout: () => Promise<string | null>,
+  getActiveOrgId: () => string | null,
+  setActiveOrgId: (orgId: string | null) => void,
+  destroy: () => void,
+];
 
 /** What `createSessionEngine` is built from. */
 export interface SessionEngineOptions {
@@ -378,7 +381,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     store.clearListeners();
   }
 
-  return {
+  return [
     store,
     orgTokens,
     begin,
@@ -386,8 +389,8 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     refresh,
     getAuthInfo,
     logout,
-    getActiveOrgId: () => (started ? activeOrgId : persisted.getActiveOrgId()),
+    () => (started ? activeOrgId : persisted.getActiveOrgId()),
     setActiveOrgId,
     destroy,
-  };
+  ];
 }
