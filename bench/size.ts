@@ -26,8 +26,12 @@ import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
  * Then the per-part breakdown of each bundle (esbuild's metafile, gzip shared pro rata to minified bytes).
  *
  * `--strict` exits 1 when an aim is missed. `--budget` exits 1 when a row exceeds bench/size-budget.json (checked
- * in `npm test`: its initial download, or its initial and later downloads together); `--lower-budget` writes the
- * figures measured now where they are lower: the budget only goes down.
+ * in `npm test`): issue 44's rule, "the bytes go, they do not just move". A row's initial download may not exceed its
+ * initial budget; its initial and later downloads together may not exceed the total the issue set when it was filed
+ * (`totalGzipBytes`, on the rows it names: the typical app, the session-only app, `createAuthClient` alone), or on
+ * the other rows the two budgets together. So code moved out of the first load may make the later download grow by
+ * less than the first load fell, never past that total. `--lower-budget` writes the figures measured now where they
+ * are lower (the initial budget, and the two together, each only go down; a filing total stays as the issue set it).
  */
 const strict = process.argv.includes("--strict");
 const checkBudget = process.argv.includes("--budget");
@@ -35,22 +39,25 @@ const lowerBudget = process.argv.includes("--lower-budget");
 const BUDGET_FILE = join(repoRoot, "bench", "size-budget.json");
 
 /**
- * orgauth's figures a row may not exceed, gzip bytes: what the entry loads before it runs, and what it loads later
- * (deferred chunks, the validators). A row is within its budget when its initial download is at most the initial
- * budget and the two together at most the two budgets together: code moved out of the initial download may make
- * the later one grow, by less than the initial one fell (the bytes go, they do not just move).
+ * orgauth's figures a row may not exceed, gzip bytes: what the entry loads before it runs, what it loads later
+ * (deferred chunks, the validators), and on the rows issue 44 names the total of both it was filed with.
  */
 interface RowBudget {
   initialGzipBytes: number;
   laterGzipBytes: number;
+  /** Issue 44's filing figures, initial and later together: the most the two may weigh together on this row. */
+  totalGzipBytes?: number;
 }
+
+/** The most a row's initial and later downloads may weigh together: the issue's filing total, else both budgets. */
+const totalLimit = (limit: RowBudget): number => limit.totalGzipBytes ?? limit.initialGzipBytes + limit.laterGzipBytes;
 
 /** Whether a row's figures are within its budget (a row with no budget is not). */
 function withinBudget(limit: RowBudget | undefined, figures: SplitBundle): boolean {
   return (
     limit !== undefined &&
     figures.initialGzipBytes <= limit.initialGzipBytes &&
-    figures.initialGzipBytes + figures.laterGzipBytes <= limit.initialGzipBytes + limit.laterGzipBytes
+    figures.initialGzipBytes + figures.laterGzipBytes <= totalLimit(limit)
   );
 }
 
@@ -118,7 +125,7 @@ try {
         bytes(orgauth.initialGzipBytes),
         limit ? bytes(limit.initialGzipBytes) : "none",
         bytes(orgauth.initialGzipBytes + orgauth.laterGzipBytes),
-        limit ? bytes(limit.initialGzipBytes + limit.laterGzipBytes) : "none",
+        limit ? bytes(totalLimit(limit)) : "none",
         within ? "✔" : "✖ over",
       ];
     }),
@@ -159,7 +166,8 @@ function readBudget(): Record<string, RowBudget> {
 
 /**
  * Writes each row's figures where they are below the budget (rows new to the budget are added as measured): the
- * initial budget and the budget of both together each only go down; the later budget is what they leave.
+ * initial budget and the budget of both together each only go down; the later budget is what they leave; a filing
+ * total is kept as it is.
  */
 function writeLowerBudget(budget: Record<string, RowBudget>, measured: Measured[]): void {
   const next: Record<string, RowBudget> = {};
@@ -170,7 +178,11 @@ function writeLowerBudget(budget: Record<string, RowBudget>, measured: Measured[
       old ? old.initialGzipBytes + old.laterGzipBytes : Number.POSITIVE_INFINITY,
       orgauth.initialGzipBytes + orgauth.laterGzipBytes,
     );
-    next[row.name] = { initialGzipBytes: initial, laterGzipBytes: total - initial };
+    next[row.name] = {
+      initialGzipBytes: initial,
+      laterGzipBytes: total - initial,
+      ...(old?.totalGzipBytes === undefined ? {} : { totalGzipBytes: old.totalGzipBytes }),
+    };
   }
   writeFileSync(BUDGET_FILE, `${JSON.stringify(next, null, 2)}\n`);
   console.log("\nbench/size-budget.json lowered to today's figures where they are smaller");

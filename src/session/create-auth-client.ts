@@ -42,61 +42,61 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   // a development build's warning: a production build leaves the whole line out
   if (process.env.NODE_ENV !== "production" && env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
   const emit = createEventEmitter(options.onEvent, env);
-  const engine = createSessionEngine({
-    env,
-    authOrigin,
-    timing,
-    emit,
-    triggers: { ...options }, // as given at creation
-    page: pageOf(options.environment),
-    tabs: options.tabs,
-  });
+  const [store, orgTokens, begin, start, refresh, getAuthInfo, logout, getActiveOrgId, setActiveOrgId, destroy] =
+    createSessionEngine({
+      env,
+      authOrigin,
+      timing,
+      emit,
+      triggers: { ...options }, // as given at creation
+      page: pageOf(options.environment),
+      tabs: options.tabs,
+    });
   // the validators' chunk loads now, so the first refresh's answer seldom waits for it (a failed load is tried again
   // by the request that needs them); with validation compiled out there is none
   if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
-  if (env.isBrowser) queueMicrotask(() => engine.begin());
+  if (env.isBrowser) queueMicrotask(begin);
 
   const deriveSnapshot = createSnapshotDeriver(options.chooseActiveOrg);
   // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
   const activeOrgListeners = new Set<() => void>();
 
-  const { store } = engine; // the engine's and the store's methods are closures: handed out as they are
   const client: AuthClient = {
     authUrl: authOrigin,
-    getSnapshot: () => deriveSnapshot(store.getSnapshot(), engine.getActiveOrgId()),
+    getSnapshot: () => deriveSnapshot(store.getSnapshot(), getActiveOrgId()),
     subscribe(listener) {
       const unsubscribe = store.subscribe(listener);
       activeOrgListeners.add(listener);
-      engine.start();
+      start();
       return () => {
         unsubscribe();
         activeOrgListeners.delete(listener);
       };
     },
-    start: engine.start,
+    start,
     onLoggedInChange: store.onLoggedInChange,
     onAccessTokenChange: store.onAccessTokenChange,
     onAuthInfoChange: store.onAuthInfoChange,
-    getAuthInfo: (getOptions) => engine.getAuthInfo(getOptions?.forceRefresh === true),
-    getAccessToken: async () => (await engine.getAuthInfo(false))?.accessToken ?? null,
-    refresh: () => engine.refresh("forced"),
+    getAuthInfo: (getOptions) => getAuthInfo(getOptions?.forceRefresh === true),
+    getAccessToken: async () => (await getAuthInfo(false))?.accessToken ?? null,
+    refresh: () => refresh("forced"),
     async getAccessTokenForOrg(orgId) {
       assertWireOrgId(orgId);
-      return env.isBrowser ? engine.orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
+      return env.isBrowser ? orgTokens.get(orgId) : { ok: false, error: "unexpected_error" };
     },
     async logout(logoutOptions) {
-      const redirectTo = await engine.logout();
+      const redirectTo = await logout();
       if (logoutOptions?.redirect && redirectTo !== null) {
         env.navigate(assertServerGivenTarget(redirectTo, "logout response's redirect_to", authOrigin));
       }
     },
-    getActiveOrgId: () => resolveActiveOrgId(store.getAuthInfo(), engine.getActiveOrgId(), options.chooseActiveOrg),
+    getActiveOrgId: () => resolveActiveOrgId(store.getAuthInfo(), getActiveOrgId(), options.chooseActiveOrg),
     setActiveOrgId(orgId) {
       assertWireOrgId(orgId, true);
-      engine.setActiveOrgId(orgId);
+      setActiveOrgId(orgId);
       for (const listener of [...activeOrgListeners]) listener();
     },
-    destroy: engine.destroy,
+    destroy,
   };
   clientRegistry.set(client, {
     currentHref: () => env.currentHref(),

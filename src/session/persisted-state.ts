@@ -11,15 +11,18 @@ export const STORAGE_KEYS = /* @__PURE__ */ Object.freeze({
   activeOrgId: "orgauth:active_org_id",
 });
 
-/** Typed access to the persisted values. */
-export interface PersistedState {
-  recordLogin(at: number): void;
-  recordLogout(at: number): void;
+/**
+ * Typed access to the persisted values, as a list the engine destructures into local names (which minify; a
+ * record's keys are written out once each).
+ */
+export type PersistedState = readonly [
+  recordLogin: (at: number) => void,
+  recordLogout: (at: number) => void,
   /** Which of login and logout was recorded last (null: neither); a hint only, never proof of a session. */
-  lastRecorded(): "login" | "logout" | null;
-  getActiveOrgId(): string | null;
-  setActiveOrgId(orgId: string | null): void;
-}
+  lastRecorded: () => "login" | "logout" | null,
+  getActiveOrgId: () => string | null,
+  setActiveOrgId: (orgId: string | null) => void,
+];
 
 /** Wraps a store (or null) in never-throwing typed accessors. */
 export function createPersistedState(store: KeyValueStore | null): PersistedState {
@@ -39,18 +42,18 @@ export function createPersistedState(store: KeyValueStore | null): PersistedStat
     }
   };
   const read = (key: string) => parseStoredTime(get(key));
-  return {
-    recordLogin: (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
-    lastRecorded() {
+  return [
+    (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
+    (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
+    () => {
       const loggedIn = read(STORAGE_KEYS.loggedInAt);
       const loggedOut = read(STORAGE_KEYS.loggedOutAt);
       if (loggedOut !== null && (loggedIn === null || loggedOut >= loggedIn)) return "logout";
       return loggedIn === null ? null : "login";
     },
-    recordLogout: (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
-    getActiveOrgId: () => get(STORAGE_KEYS.activeOrgId),
-    setActiveOrgId: (orgId) => write(STORAGE_KEYS.activeOrgId, orgId),
-  };
+    () => get(STORAGE_KEYS.activeOrgId),
+    (orgId) => write(STORAGE_KEYS.activeOrgId, orgId),
+  ];
 }
 
 /** Parses a stored login/logout time; null when absent or malformed. */

@@ -29,20 +29,23 @@ import type {
 } from "./tab-coordinator.js";
 import type { AuthInfo } from "./types.js";
 
-/** The engine behind `createAuthClient`. */
-export interface SessionEngine {
-  readonly store: SessionStore;
-  readonly orgTokens: OrgTokenCache;
+/**
+ * The engine behind `createAuthClient`: its store and calls as a list the client destructures into local names
+ * (which minify; a record's keys are written out once each).
+ */
+export type SessionEngine = readonly [
+  store: SessionStore,
+  orgTokens: OrgTokenCache,
   /** Sends the page's first refresh (or joins the one under way) without starting anything else. */
-  begin(): void;
-  start(): void;
-  refresh(reason: RefreshReason): Promise<AuthInfo | null>;
-  getAuthInfo(forceRefresh: boolean): Promise<AuthInfo | null>;
-  logout(): Promise<string | null>;
-  getActiveOrgId(): string | null;
-  setActiveOrgId(orgId: string | null): void;
-  destroy(): void;
-}
+  begin: () => void,
+  start: () => void,
+  refresh: (reason: RefreshReason) => Promise<AuthInfo | null>,
+  getAuthInfo: (forceRefresh: boolean) => Promise<AuthInfo | null>,
+  logout: () => Promise<string | null>,
+  getActiveOrgId: () => string | null,
+  setActiveOrgId: (orgId: string | null) => void,
+  destroy: () => void,
+];
 
 /** What `createSessionEngine` is built from. */
 export interface SessionEngineOptions {
@@ -98,7 +101,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   /** Runs `cleanup` when the engine is destroyed (its lifetime signal aborts). */
   const onDestroy = (cleanup: () => void) => lifetime.signal.addEventListener("abort", cleanup);
   const store = createSessionStore(emit);
-  const persisted = createPersistedState(env.storage);
+  const [recordLogin, recordLogout, lastRecorded, getStoredOrgId, storeOrgId] = createPersistedState(env.storage);
   const flights = createSingleFlight<AuthInfo | null>();
   const orgTokens = createOrgTokenCache(env, timing.orgTokenCacheMs, (orgId) => refreshWithRetries(ctx, orgId));
   const timer = createBackgroundTimer(env, timing.backgroundCheckIntervalMs, () => onTick());
@@ -110,7 +113,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     return authInfo && remaining(authInfo) > 0 ? authInfo : null;
   };
   /** Whether a session is expected (picks the request that goes first when an org is selected). */
-  const expectSession = () => sessionExists ?? persisted.lastRecorded() !== "logout";
+  const expectSession = () => sessionExists ?? lastRecorded() !== "logout";
   const coordinatorOptions = (current: CoordinatorOptions["current"]): CoordinatorOptions => ({
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
@@ -147,18 +150,18 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     coordinator?.hold(result);
     if (result.authInfo && activeOrgId !== null && !Object.hasOwn(result.authInfo.orgIdToOrgMembership, activeOrgId)) {
       activeOrgId = null; // the user left the selected org: forget it (no refresh needed, this answer is unscoped)
-      persisted.setActiveOrgId(null);
+      storeOrgId(null);
     }
     appliedKey = keyOf(activeOrgId);
     updateTimer();
     if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
     const announce = source === "fetched" && reason !== "storage";
-    if (result.authInfo && !wasLoggedIn && announce) persisted.recordLogin(result.at);
+    if (result.authInfo && !wasLoggedIn && announce) recordLogin(result.at);
     // A session that ended without a logout here (it expired) is recorded too: the next page load then asks once.
-    const ended = !result.authInfo && announce && (wasLoggedIn || persisted.lastRecorded() === "login");
+    const ended = !result.authInfo && announce && (wasLoggedIn || lastRecorded() === "login");
     if (source === "logout" || ended) {
-      persisted.recordLogout(result.at);
+      recordLogout(result.at);
     }
     if (!result.authInfo && wasLoggedIn)
       emit({
@@ -306,14 +309,14 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
 
   function begin(): void {
     if (started || destroyed || !env.isBrowser || !(triggers.initialRefresh ?? true) || firstRefresh) return;
-    const orgId = persisted.getActiveOrgId();
+    const orgId = getStoredOrgId();
     void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
   }
 
   function start(): void {
     if (started || destroyed || !env.isBrowser) return;
     started = true;
-    activeOrgId = persisted.getActiveOrgId();
+    activeOrgId = getStoredOrgId();
     coordinator = tabs?.(
       env,
       authOrigin,
@@ -363,7 +366,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   function setActiveOrgId(orgId: string | null): void {
     if (destroyed || orgId === activeOrgId) return;
     activeOrgId = orgId;
-    persisted.setActiveOrgId(orgId);
+    storeOrgId(orgId);
     if (started && sessionExists !== false) void refreshQuietly("active_org_changed");
   }
 
@@ -378,7 +381,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     store.clearListeners();
   }
 
-  return {
+  return [
     store,
     orgTokens,
     begin,
@@ -386,8 +389,8 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
     refresh,
     getAuthInfo,
     logout,
-    getActiveOrgId: () => (started ? activeOrgId : persisted.getActiveOrgId()),
+    () => (started ? activeOrgId : getStoredOrgId()),
     setActiveOrgId,
     destroy,
-  };
+  ];
 }
