@@ -3,15 +3,17 @@
  * session from a sibling instead of asking the server. This is its first-load half: the coordinator itself
  * (tab-coordinator-chunk.ts: locks, messages, the shared refresh record, the presence map's writes) is a later
  * chunk, loaded when a client is created, while the page's first refresh is in flight. A page's first refresh never
- * waits for it when the presence map names no live sibling: it is sent at once and shared once the chunk arrives.
+ * waits for it when the presence map names no live sibling: it is sent at once (this tab's presence entry written
+ * first, so that a tab opened meanwhile asks it) and shared once the chunk arrives.
  * When a sibling is named, it waits for the chunk and asks the sibling (its answer saves the request). Every other
  * call waits for the chunk (each returns a promise already, or returns nothing), at most `waitMs`: then, or were the
- * chunk to fail to load, this tab refreshes on its own (the next client tries a failed chunk again).
+ * chunk to fail to load, this tab refreshes on its own (the next client tries a failed chunk again). Closed before
+ * the chunk arrived, it stops waiting (no coordinator is made, no timer left).
  */
 import type { AuthEnvironment } from "./environment.js";
 import { AuthClientDestroyedError } from "./errors.js";
 import type { Freshness, SharedResult } from "./tab-messages.js";
-import { liveSiblings } from "./tab-siblings.js";
+import { liveSiblings, type SiblingState } from "./tab-siblings.js";
 
 export type { Freshness, SharedResult } from "./tab-messages.js";
 
@@ -94,46 +96,48 @@ const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedR
  * share one refresh and hand a fresh session to a new tab instead of each sending its own request.
  */
 export const tabSync: TabSync = (env, authOrigin, options) => {
-  // the chunk's coordinator once arrived; null when the chunk failed to load or took longer than `waitMs` (this tab
-  // then refreshes alone)
+  // the chunk's coordinator once arrived; null when the chunk failed to load, took longer than `waitMs` or was given
+  // up on by the closing (this tab then refreshes alone)
   let arrived: ChunkCoordinator | null | undefined;
-  chunk ??= import("./tab-coordinator-chunk.js");
+  // the chunk's module, or nothing (failed to load, later than `waitMs`, closed first): the first call wins
+  let end!: (loaded?: { default: TabChunk }) => void;
   // every call made before it arrived waits for it (in call order: all wait for this one promise)
-  const arrival = new Promise<ChunkCoordinator | null>((resolve) => {
-    const timer = env.setTimeout(() => resolve(null), options.waitMs);
-    chunk!
-      .then(
-        (loaded) => {
-          // too late: this coordinator gave up waiting (nothing would close a channel opened now)
-          if (arrived === undefined)
-            resolve(loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings));
-        },
-        () => {
-          chunk = undefined;
-          resolve(null);
-        },
-      )
-      .finally(() => env.clearTimeout(timer));
-  }).then((coordinator) => {
-    arrived = coordinator;
-    return coordinator;
+  const arrival = new Promise<{ default: TabChunk } | undefined>((resolve) => {
+    end = resolve;
+  }).then((loaded) => {
+    env.clearTimeout(timer);
+    arrived = loaded ? loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings) : null;
+    return arrived;
+  });
+  const timer = env.setTimeout(() => end(), options.waitMs);
+  chunk ??= import("./tab-coordinator-chunk.js");
+  chunk.then(end, () => {
+    chunk = undefined;
+    end();
   });
   const withCoordinator = <T>(call: (coordinator: ChunkCoordinator | null) => T): T =>
     // every call that waits returns a promise or nothing
     arrived === undefined ? (arrival.then(call) as T) : call(arrived);
+  const siblings = (mine?: [SiblingState, number]) =>
+    liveSiblings(env.storage, authOrigin, options.tabId, env.now(), mine).length;
   return {
     coordinate: (key, freshness, fetch) =>
       withCoordinator((coordinator) => (coordinator ? coordinator.coordinate(key, freshness, fetch) : fetched(fetch))),
     firstRefresh(key, fetch) {
-      if (arrived !== undefined || liveSiblings(env.storage, authOrigin, options.tabId, env.now()).length)
+      if (arrived !== undefined || siblings())
         return withCoordinator((coordinator) => (coordinator ? coordinator.firstRefresh(key, fetch) : fetched(fetch)));
-      // no sibling to ask: sent at once, and told to the other tabs once the coordinator has arrived
+      // no sibling to ask: sent at once; the presence map says so first (a tab opened meanwhile asks this one), and
+      // the other tabs are told once the coordinator has arrived
+      siblings(["refreshing", env.now() + options.waitMs]);
       const sent = fetch();
       sent.catch(() => undefined); // the failure is the outcome's, once the coordinator has arrived
       return withCoordinator((coordinator) => (coordinator ? coordinator.share(key, () => sent) : fetched(() => sent)));
     },
     publish: (key, result) => void withCoordinator((coordinator) => coordinator?.publish(key, result)),
     hold: (result) => void withCoordinator((coordinator) => coordinator?.hold(result)),
-    close: () => void withCoordinator((coordinator) => coordinator?.close()),
+    close() {
+      end(); // before the chunk arrived: no coordinator is made, no timer left
+      withCoordinator((coordinator) => coordinator?.close());
+    },
   };
 };

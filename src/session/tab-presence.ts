@@ -2,11 +2,11 @@
  * Which tabs of this app may answer a new tab at once: a small map in localStorage (one key per auth origin) of
  * tab id → what the tab is doing (refreshing, or holding a session) and until when. It holds no token, only
  * times. A tab that finds no live sibling here refreshes at once instead of asking and waiting; an entry left by
- * a tab that crashed only costs a new tab a short wait until the entry's time runs out. Its read is tab-siblings.ts
- * (in the first load; handed in here).
+ * a tab that crashed only costs a new tab a short wait until the entry's time runs out. Its read and write are
+ * tab-siblings.ts (in the first load; handed in here).
  */
 import type { KeyValueStore } from "./environment.js";
-import type { liveSiblings, PresenceEntries, SiblingState } from "./tab-siblings.js";
+import type { liveSiblings, SiblingState } from "./tab-siblings.js";
 
 /** The presence map of one auth origin, as seen from one tab. */
 export interface TabPresence {
@@ -16,29 +16,20 @@ export interface TabPresence {
   set(state: SiblingState | null, now: number, until?: number): void;
 }
 
-/** The presence map for `authOrigin` in `store` (null: no storage, so no sibling is ever known), read by `read`. */
+/** The presence map for `authOrigin` in `store` (null: no storage, so no sibling is ever known), read and written by `sync`. */
 export function createTabPresence(
   store: KeyValueStore | null,
   authOrigin: string,
   tabId: string,
-  read: typeof liveSiblings,
+  sync: typeof liveSiblings,
 ): TabPresence {
-  const key = `orgauth:tabs:${authOrigin}`;
-  const others = (now: number) => read(store, authOrigin, tabId, now);
   let written: SiblingState | null = null;
   return {
-    siblings: (now) => new Set(others(now).map(([, entry]) => entry[0])),
+    siblings: (now) => new Set(sync(store, authOrigin, tabId, now).map(([, entry]) => entry[0])),
     set(state, now, until = now) {
       if (state === null && written === null) return;
       written = state;
-      const next: PresenceEntries = Object.fromEntries(others(now));
-      if (state !== null) next[tabId] = [state, until];
-      try {
-        if (Object.keys(next).length === 0) store?.removeItem(key);
-        else store?.setItem(key, JSON.stringify(next));
-      } catch {
-        // Storage full or denied: new tabs refresh for themselves.
-      }
+      sync(store, authOrigin, tabId, now, state && [state, until]);
     },
   };
 }

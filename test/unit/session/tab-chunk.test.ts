@@ -45,13 +45,27 @@ describe("tab coordination's later chunk", () => {
     expect(browser.server.refreshCount).toBe(1);
   });
 
-  it("the first refresh leaves before the chunk arrives; then a second tab takes the first tab's session", async () => {
+  it("a client destroyed before the chunk arrives leaves no timer running", async () => {
+    const { client } = world.openClient();
+    client.start();
+    await vi.advanceTimersByTimeAsync(100); // its first refresh is answered and waits for the chunk to be shared
+    client.destroy();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("the first refresh leaves before the chunk arrives and a tab opened meanwhile waits for it; then a later tab takes the first tab's session", async () => {
     const first = world.openClient();
     first.client.start();
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(5); // the first tab's request is out (20 ms); no chunk has arrived
+    const meanwhile = world.openClient();
+    meanwhile.client.start();
+    await vi.advanceTimersByTimeAsync(95);
     expect(browser.server.refreshCount).toBe(1);
     chunk.arrive();
     await vi.waitFor(() => expect(first.client.getSnapshot().status).toBe("logged_in"));
+    await vi.waitFor(() => expect(meanwhile.client.getSnapshot().status).toBe("logged_in"));
+    expect(browser.server.refreshCount).toBe(1);
     const second = world.openClient();
     second.client.start();
     await vi.waitFor(() => expect(second.client.getSnapshot().status).toBe("logged_in"));
