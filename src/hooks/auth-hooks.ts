@@ -80,9 +80,10 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
     refreshAuthInfo: () => client.refresh(),
     getAccessToken: () => client.getAccessToken(),
   };
-  if (snapshot.status === "loading") return { ...actions, status: "loading", loading: true, isLoggedIn: false };
-  if (snapshot.status !== "logged_in")
-    return { ...actions, status: snapshot.status, loading: false, isLoggedIn: false };
+  const { status } = snapshot;
+  // loading, logged out or unreachable: `loading` is true for the first alone
+  if (status !== "logged_in")
+    return { ...actions, status, loading: status === "loading", isLoggedIn: false } as UseAuthInfoResult;
   const { authInfo } = snapshot;
   const authUser = toAuthUser(authInfo);
   return {
