@@ -159,7 +159,11 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/e2e/demo-global-setup.ts", "test/support/chromium-global-setup.ts"],
+          globalSetup: [
+            "test/support/emulator-env-setup.ts",
+            "test/e2e/demo-global-setup.ts",
+            "test/support/chromium-global-setup.ts",
+          ],
           fileParallelism: false,
           // one worker's modules for every file (the files share no state but the demo's, reset before each test)
           isolate: false,
