@@ -185,6 +185,8 @@ export default defineConfig({
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/support/emulator-env-setup.ts", "test/frameworks/frameworks-setup.ts"],
+          // one worker's modules for every file (each file launches and closes its own Chromium; none changes globals)
+          isolate: false,
         },
       },
       {
