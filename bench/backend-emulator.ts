@@ -26,6 +26,8 @@ export interface BackendBench {
   pages: BackendPages;
   /** orgauth's client with answer validation off (what validation costs is the difference). */
   unvalidated: BackendClient;
+  /** orgauth's client given Node's global fetch (the path of an app's own fetch and of edge runtimes). */
+  overFetch: BackendClient;
   vendor: ReturnType<typeof initBaseAuth>;
   stop(): Promise<void>;
 }
@@ -33,8 +35,10 @@ export interface BackendBench {
 /**
  * Starts `npm run emulator` (quiet, on a free port) with `seed` (the demo's when absent; the per-key API-key
  * validation limit off), on `database` when given,
- * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time. orgauth's
- * client is `orgauth/server` of this tree's packed package, installed in a throwaway app (built once per tree state).
+ * and sends the vendor library's backend host there by wrapping the global fetch it looks up at call time, during its
+ * calls only: orgauth's calls meet Node's own global fetch, as in an app (a replaced global fetch is one orgauth's
+ * server transport calls instead of node:http). orgauth's client is `orgauth/server` of this tree's packed package,
+ * installed in a throwaway app (built once per tree state).
  */
 export async function startBackendBench(seed?: EmulatorSeed, database?: string): Promise<BackendBench> {
   const app = createPackedApp();
@@ -53,7 +57,7 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
   await cli.printed(/Press Ctrl-C/);
   const authUrl = /Auth URL\s+(\S+)/.exec(cli.output())![1]!;
   const realFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  const redirecting: typeof fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (!url.startsWith(`${VENDOR_BACKEND}/`)) return realFetch(input, init);
     const redirected = `${authUrl}${url.slice(VENDOR_BACKEND.length)}`;
@@ -65,14 +69,47 @@ export async function startBackendBench(seed?: EmulatorSeed, database?: string):
     orgauth,
     pages: backendPages(orgauth),
     unvalidated: createBackendClient({ authUrl, apiKey: API_KEY, validation: "off" }),
-    vendor: initBaseAuth({ authUrl, apiKey: API_KEY }),
+    overFetch: createBackendClient({ authUrl, apiKey: API_KEY, fetch: realFetch }),
+    vendor: withGlobalFetch(() => initBaseAuth({ authUrl, apiKey: API_KEY }), redirecting),
     stop: async () => {
-      globalThis.fetch = realFetch;
       cli.child.kill("SIGTERM");
       await cli.exited;
       app.remove();
     },
   };
+}
+
+/**
+ * The client `create` makes (it fetches at once: the vendor's reads its token verification metadata) with each of
+ * its methods run while the global fetch is `fetch` (calls one at a time: the bench awaits each), the global put
+ * back after each; the methods are wrapped once, not per call.
+ */
+function withGlobalFetch<Client extends object>(create: () => Client, fetch: typeof globalThis.fetch): Client {
+  const global = globalThis.fetch;
+  globalThis.fetch = fetch;
+  let client: Client;
+  try {
+    client = create();
+  } finally {
+    globalThis.fetch = global;
+  }
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(client)) {
+    if (typeof method !== "function") {
+      wrapped[name] = method;
+      continue;
+    }
+    wrapped[name] = async (...args: unknown[]) => {
+      const outside = globalThis.fetch;
+      globalThis.fetch = fetch;
+      try {
+        return await method.apply(client, args);
+      } finally {
+        globalThis.fetch = outside;
+      }
+    };
+  }
+  return wrapped as Client;
 }
 
 /** Milliseconds of wall time and of this process's CPU time (user + system) that `run` took. */

@@ -1,7 +1,8 @@
 /**
  * Backend per call (part of `npm run bench`): five representative management calls — fetch a user, query users, add
  * a user to an org (and remove them again), validate an API key, create an access token — made by orgauth's
- * `createBackendClient` from the packed package (validating, and with validation off) and by the unmodified
+ * `createBackendClient` from the packed package (validating; with validation off; and given Node's global fetch, the
+ * path of an app's own fetch and of edge runtimes, where on Node its default is node:http) and by the unmodified
  * `@propelauth/node` against the same demo-seeded emulator (its own process), interleaved in rounds. Per call: wall
  * time and this process's CPU time (the client's), median over the rounds, and orgauth's over the vendor's per round
  * as median with spread. `BACKEND_BENCH_ROUNDS` (default 9) and `BACKEND_BENCH_CALLS` (calls per contender per round,
@@ -16,7 +17,7 @@ const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 9);
 // A call costs about 1 ms of client CPU: 100 of them per sample let a garbage collection or another process's burst
 // weigh on one sample less than 30 did (the spreads of the runs in docs/performance.md).
 const CALLS = Number(process.env.BACKEND_BENCH_CALLS ?? 100);
-const CONTENDERS = ["orgauth", "orgauth, validation off", "vendor"] as const;
+const CONTENDERS = ["orgauth", "orgauth, validation off", "orgauth over fetch", "vendor"] as const;
 type Contender = (typeof CONTENDERS)[number];
 type Call = () => Promise<unknown>;
 
@@ -30,6 +31,7 @@ async function callsOf(bench: BackendBench): Promise<Record<string, Record<Conte
   const both = (ours: (client: BackendClient) => Call, theirs: Call): Record<Contender, Call> => ({
     orgauth: ours(bench.orgauth),
     "orgauth, validation off": ours(bench.unvalidated),
+    "orgauth over fetch": ours(bench.overFetch),
     vendor: theirs,
   });
   return {
@@ -101,7 +103,9 @@ export async function runBackendPerCall(): Promise<void> {
         const vendor = samples.vendor[key];
         console.log(
           `    ${label}: ${figures}; orgauth/vendor ${ratioWithSpread(samples.orgauth[key], vendor)}, ` +
-            `validation off/vendor ${ratioWithSpread(samples["orgauth, validation off"][key], vendor)}`,
+            `validation off/vendor ${ratioWithSpread(samples["orgauth, validation off"][key], vendor)}, ` +
+            `over fetch/vendor ${ratioWithSpread(samples["orgauth over fetch"][key], vendor)}, ` +
+            `orgauth/over fetch ${ratioWithSpread(samples.orgauth[key], samples["orgauth over fetch"][key])}`,
         );
       }
     }

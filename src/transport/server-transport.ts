@@ -10,6 +10,7 @@ import { createTransport, type Transport, type TransportOptions } from "./create
 import type { OperationDescriptor, RegisteredOperationId as OperationId, RequestOptions } from "./operation.js";
 import { RequestValidationError } from "./errors.js";
 import { operationUrl } from "./request-url.js";
+import { serverFetch as defaultServerFetch } from "./server-fetch.js";
 import { withStatusCodes } from "./status-error.js";
 import { LONE_SURROGATE_MESSAGE } from "./well-formed.js";
 
@@ -52,10 +53,11 @@ export function createServerTransport(options: ServerTransportOptions): ServerTr
   const headers = typeof extra === "function" ? () => ({ ...bearer, ...extra() }) : { ...bearer, ...extra };
   const serverFetch = options.fetch;
   // No browser credentials: the browser transport's `credentials: "include"` is left out (a server runtime may
-  // refuse the option). The browser's own transport stays as it is, byte for byte.
+  // refuse the option). The browser's own transport stays as it is, byte for byte. Without a fetch of the app's,
+  // calls go over node:http(s) on Node and to the global fetch elsewhere (server-fetch.ts).
   const fetch: typeof globalThis.fetch = (input, init) => {
     const { credentials: _browserOnly, ...serverInit } = init ?? {};
-    return (serverFetch ?? globalThis.fetch)(input, serverInit);
+    return (serverFetch ?? defaultServerFetch)(input, serverInit);
   };
   const over = (calling: typeof globalThis.fetch): Transport =>
     createTransport({ ...options, headers, fetch: calling });
