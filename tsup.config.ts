@@ -73,6 +73,15 @@ const adminScriptBuiltIn: Plugin = {
   },
 };
 
+/**
+ * The declaration build's options: declarations marked @internal (shared between the entries, not for consumers) stay
+ * out of the .d.ts, and TypeScript emits them without type-checking the sources again (`noCheck`): the `types` stage's
+ * `tsc` over the whole tree checks the same files with the same options, and the build's own check (tsup's
+ * `noEmitOnError`) was most of the package's build time (`npm run build` 71 -> 55 s of CPU; dist/ is
+ * byte-identical). Declaration-emit errors still fail the build.
+ */
+const DECLARATIONS = { compilerOptions: { stripInternal: true, noCheck: true } };
+
 /** Every built module (`.js`, `.cjs`) under `dir`. */
 async function builtModules(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true });
@@ -151,7 +160,7 @@ const guardsBuild: Options = {
   config: false,
   entry: { express: "src/express/index.ts", fastify: "src/fastify/index.ts", fetch: "src/fetch/index.ts" },
   format: ["esm", "cjs"],
-  dts: { compilerOptions: { stripInternal: true } },
+  dts: DECLARATIONS,
   clean: false,
   sourcemap: false,
   treeshake: true,
@@ -198,8 +207,7 @@ const mainBuild: Options = {
     "emulator-cli": "src/emulator/bin.ts",
   },
   format: ["esm", "cjs"],
-  // Declarations marked @internal (shared between the entries, not for consumers) stay out of the .d.ts.
-  dts: { compilerOptions: { stripInternal: true } },
+  dts: DECLARATIONS,
   clean: true,
   // No source maps: the package ships no sources for them to point to.
   sourcemap: false,

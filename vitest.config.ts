@@ -160,7 +160,11 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/e2e/demo-global-setup.ts", "test/support/chromium-global-setup.ts"],
+          globalSetup: [
+            "test/support/emulator-env-setup.ts",
+            "test/e2e/demo-global-setup.ts",
+            "test/support/chromium-global-setup.ts",
+          ],
           fileParallelism: false,
           // one worker's modules for every file (the files share no state but the demo's, reset before each test)
           isolate: false,
@@ -182,6 +186,8 @@ export default defineConfig({
           include: ["test/frameworks/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/support/emulator-env-setup.ts", "test/frameworks/frameworks-setup.ts"],
+          // one worker's modules for every file (each file launches and closes its own Chromium; none changes globals)
+          isolate: false,
         },
       },
       {

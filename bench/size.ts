@@ -26,12 +26,12 @@ import { partOf, sizeRows, type SizeRow } from "./size-rows.js";
  * Then the per-part breakdown of each bundle (esbuild's metafile, gzip shared pro rata to minified bytes).
  *
  * `--strict` exits 1 when an aim is missed. `--budget` exits 1 when a row exceeds bench/size-budget.json (checked
- * in `npm test`): issue 44's rule, "the bytes go, they do not just move". A row's initial download may not exceed its
- * initial budget; its initial and later downloads together may not exceed the total the issue set when it was filed
- * (`totalGzipBytes`, on the rows it names: the typical app, the session-only app, `createAuthClient` alone), or on
- * the other rows the two budgets together. So code moved out of the first load may make the later download grow by
- * less than the first load fell, never past that total. `--lower-budget` writes the figures measured now where they
- * are lower (the initial budget, and the two together, each only go down; a filing total stays as the issue set it).
+ * in `npm test`): the bytes go, they do not just move. A row's initial download may not exceed its initial budget;
+ * its initial and later downloads together may not exceed the row's starting total (`totalGzipBytes`: its two
+ * figures together when the work on the first load began, 2026-11-29), or, on a row without one, the two budgets
+ * together. So code moved out of the first load may make the later download grow by less than the first load fell
+ * since then, never past that total. `--lower-budget` writes the figures measured now where they are lower (the
+ * initial budget, and the two together, each only go down; a starting total stays as it was set).
  */
 const strict = process.argv.includes("--strict");
 const checkBudget = process.argv.includes("--budget");
@@ -40,16 +40,16 @@ const BUDGET_FILE = join(repoRoot, "bench", "size-budget.json");
 
 /**
  * orgauth's figures a row may not exceed, gzip bytes: what the entry loads before it runs, what it loads later
- * (deferred chunks, the validators), and on the rows issue 44 names the total of both it was filed with.
+ * (deferred chunks, the validators), and on the rows that have one the starting total of both.
  */
 interface RowBudget {
   initialGzipBytes: number;
   laterGzipBytes: number;
-  /** Issue 44's filing figures, initial and later together: the most the two may weigh together on this row. */
+  /** The row's two figures together on 2026-11-29: the most the two may weigh together now. */
   totalGzipBytes?: number;
 }
 
-/** The most a row's initial and later downloads may weigh together: the issue's filing total, else both budgets. */
+/** The most a row's initial and later downloads may weigh together: its starting total, else both budgets. */
 const totalLimit = (limit: RowBudget): number => limit.totalGzipBytes ?? limit.initialGzipBytes + limit.laterGzipBytes;
 
 /** Whether a row's figures are within its budget (a row with no budget is not). */
@@ -166,7 +166,7 @@ function readBudget(): Record<string, RowBudget> {
 
 /**
  * Writes each row's figures where they are below the budget (rows new to the budget are added as measured): the
- * initial budget and the budget of both together each only go down; the later budget is what they leave; a filing
+ * initial budget and the budget of both together each only go down; the later budget is what they leave; a starting
  * total is kept as it is.
  */
 function writeLowerBudget(budget: Record<string, RowBudget>, measured: Measured[]): void {

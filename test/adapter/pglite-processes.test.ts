@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { LOCK_FILE } from "../../src/adapter/directory-lock.js";
 import { AdapterError, openEmbeddedDatabase } from "../../src/adapter/index.js";
@@ -21,6 +21,27 @@ function tempDirectory(): string {
   const directory = mkdtempSync(join(tmpdir(), "orgauth-pglite-"));
   directories.push(directory);
   return directory;
+}
+
+/** A data directory initdb filled once (then closed: no lock file), for the tests that start from an existing one. */
+let initialised: Promise<string> | undefined;
+afterAll(async () => {
+  if (initialised) rmSync(await initialised, { recursive: true, force: true });
+});
+
+/**
+ * A copy of a data directory initdb has already filled: about 1.5 s of CPU for the process that opens it instead of
+ * 5 s running initdb again. The lock is what these tests are about; the first one still lets its child run initdb.
+ */
+async function existingDirectory(): Promise<string> {
+  initialised ??= (async () => {
+    const directory = mkdtempSync(join(tmpdir(), "orgauth-pglite-initialised-"));
+    await (await openEmbeddedDatabase({ dataDir: directory })).close();
+    return directory;
+  })();
+  const copy = tempDirectory();
+  cpSync(await initialised, copy, { recursive: true });
+  return copy;
 }
 
 /** Starts the child script; resolves with its first JSON line and a promise of its exit code. */
@@ -82,7 +103,7 @@ describe("PGlite data directory shared by two processes", { timeout: 120_000 }, 
   });
 
   it("takes over the lock of a process that died without closing", async () => {
-    const dataDir = tempDirectory();
+    const dataDir = await existingDirectory();
     const first = await startChild(dataDir, 10);
     first.child.stdin!.end();
     await first.exit;
@@ -105,7 +126,7 @@ describe("PGlite data directory shared by two processes", { timeout: 120_000 }, 
     ["a recreated container (a new host name)", () => "container-before-it-was-recreated"],
   ] as const) {
     it(`takes over after a crash in ${situation}`, async () => {
-      const dataDir = tempDirectory();
+      const dataDir = await existingDirectory();
       const crashed = await startChild(dataDir, 5);
       expect(crashed.message).toMatchObject({ ready: true });
       crashed.child.kill("SIGKILL");
@@ -117,7 +138,7 @@ describe("PGlite data directory shared by two processes", { timeout: 120_000 }, 
   }
 
   it("still refuses while the holder lives, whatever pid and host its lock file names", async () => {
-    const dataDir = tempDirectory();
+    const dataDir = await existingDirectory();
     const holder = await startChild(dataDir, 3);
     pretendHolder(dataDir, { pid: process.pid, host: "container-before-it-was-recreated" });
     await expect(openEmbeddedDatabase({ dataDir })).rejects.toMatchObject({ code: "directory_locked" });
@@ -126,7 +147,7 @@ describe("PGlite data directory shared by two processes", { timeout: 120_000 }, 
   });
 
   it("refuses a second open in the same process, and a lock file it cannot read", async () => {
-    const dataDir = tempDirectory();
+    const dataDir = await existingDirectory();
     const db = await openEmbeddedDatabase({ dataDir });
     await expect(openEmbeddedDatabase({ dataDir })).rejects.toMatchObject({ code: "directory_locked" });
     await db.close();

@@ -53,7 +53,8 @@ export function AuthProvider(props: AuthProviderProps): ReactNode {
   const state = useMemo(
     () => ({
       snapshot,
-      activeOrg: { activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) },
+      // the session client's own method: it reads no `this`
+      activeOrg: { activeOrgId, setActiveOrgId: client.setActiveOrgId },
     }),
     [snapshot, activeOrgId, client],
   );

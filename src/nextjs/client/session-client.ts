@@ -52,7 +52,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       ? { authInfo: authInfoFromServerUser(user), activeOrgId: user.activeOrgId, receivedAtSeconds: nowSeconds() }
       : null;
   let session = toSession(options.user);
-  let unreachable = false;
+  let unreachable: boolean | undefined;
   let snapshot: AuthSnapshot = deriveSnapshot();
   const listeners = new Set<() => void>();
   let inFlight: Promise<AuthInfo | null> | null = null;
@@ -60,7 +60,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
   let epoch = 0;
   let lastRenewal = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let started = false;
+  let started: boolean | undefined;
 
   function activeOrgOf(current: Session): string | null {
     const orgs = current.authInfo.orgIdToOrgMembership;
@@ -74,7 +74,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
   }
 
   /** Replaces the session, tells every listener (and so every observer whose value changed), re-arms the timer. */
-  function update(next: Session | null, nextUnreachable = false): void {
+  function update(next: Session | null, nextUnreachable?: boolean): void {
     session = next;
     unreachable = nextUnreachable;
     snapshot = deriveSnapshot();
@@ -100,17 +100,27 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       update(null);
       return null;
     }
-    const answer = response.ok ? readUserinfoAnswer(await response.json().catch(() => undefined)) : undefined;
+    let cause: unknown;
+    const answer = response.ok
+      ? readUserinfoAnswer(
+          await response.json().catch((error: unknown) => {
+            cause = error; // a body that is not JSON: the parser's error
+          }),
+        )
+      : undefined;
     if (!answer) {
       throw new RefreshError(
         response.status,
         `${routes}/${path} answered ${response.status}`,
         response.ok ? "parse" : "http",
+        undefined,
+        { cause },
       );
     }
     if (stale()) return session?.authInfo ?? null;
-    const sameToken = session?.authInfo.accessToken === answer.authInfo.accessToken;
-    const receivedAtSeconds = sameToken && session ? session.receivedAtSeconds : nowSeconds();
+    // the same token as before keeps the time it first arrived (an answer implies the session was there)
+    const receivedAtSeconds =
+      session?.authInfo.accessToken === answer.authInfo.accessToken ? session.receivedAtSeconds : nowSeconds();
     update({ authInfo: answer.authInfo, activeOrgId: answer.activeOrgId ?? session?.activeOrgId, receivedAtSeconds });
     return answer.authInfo;
   }
@@ -159,9 +169,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
   }
 
   function stop(): void {
+    if (!started) return;
     started = false;
     clearTimeout(timer);
-    if (!inBrowser()) return;
     document.removeEventListener("visibilitychange", onFocus);
     window.removeEventListener("focus", onFocus);
   }
@@ -241,10 +251,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     },
     destroy: stop,
   };
-  const currentHref = () => (inBrowser() ? window.location.href : null);
   // the hosted-page URLs and redirects are built on first use, as for every client; login and signup are the app's
   clientRegistry.set(client, {
-    currentHref,
+    currentHref: () => (inBrowser() ? window.location.href : null),
     navigate: (url) => window.location.assign(url),
     transport: { authUrl: authOrigin },
     appRoutes: routes,

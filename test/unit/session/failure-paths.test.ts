@@ -267,6 +267,18 @@ describe("errors keep the error that caused them", () => {
     }
   });
 
+  it("the Next.js browser half's refresh keeps the parser's error when the userinfo route answers what is not JSON", async () => {
+    vi.stubGlobal("fetch", () => Promise.resolve(new Response("<!doctype html><p>Sign in</p>", { status: 200 })));
+    try {
+      const { client: c } = createServerSessionClient({ authUrl: AUTH_URL, user: null });
+      const error = await settle(c.refresh());
+      expect(error).toMatchObject({ name: "RefreshError", kind: "parse", status: 200 });
+      expect((error as Error).cause).toBeInstanceOf(SyntaxError);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("a timed-out refresh keeps the exchange's failure", async () => {
     const c = client({ retryDelaysMs: [], timeoutMs: 1_000 });
     await c.getAuthInfo();
