@@ -138,8 +138,8 @@ const createTabCoordinator: TabChunk = (env, authOrigin, options, Destroyed, sib
   const askSiblings = async (key: string): Promise<SharedResult | undefined> => {
     const now = env.now();
     const siblings = presence.siblings(now);
-    if (!siblings.length) return undefined;
-    const refreshing = siblings.includes("refreshing");
+    if (!siblings.size) return undefined;
+    const refreshing = siblings.has("refreshing");
     // a fresh answer that nobody is logged in will do too (only a session is never handed over stale)
     const usable = (result: SharedResult) => result.authInfo === null || options.usableUntil(result) > env.now();
     say("ask", key, {});

@@ -10,8 +10,8 @@ import type { liveSiblings, SiblingState } from "./tab-siblings.js";
 
 /** The presence map of one auth origin, as seen from one tab. */
 export interface TabPresence {
-  /** What each live sibling tab (an entry of another tab whose time has not run out) is doing, one read of the map. */
-  siblings(now: number): SiblingState[];
+  /** What the live sibling tabs (entries of other tabs whose time has not run out) are doing, one read of the map. */
+  siblings(now: number): Set<SiblingState>;
   /** Records this tab's state until `until` (ms, the tabs' shared clock), or removes its entry (null); drops expired ones. */
   set(state: SiblingState | null, now: number, until?: number): void;
 }
@@ -25,7 +25,7 @@ export function createTabPresence(
 ): TabPresence {
   let written: SiblingState | null = null;
   return {
-    siblings: (now) => sync(store, authOrigin, tabId, now).map(([, entry]) => entry[0]),
+    siblings: (now) => new Set(sync(store, authOrigin, tabId, now).map(([, entry]) => entry[0])),
     set(state, now, until = now) {
       if (state === null && written === null) return;
       written = state;
