@@ -4,7 +4,8 @@
  * (tab-coordinator-chunk.ts: locks, messages, the shared refresh record, the presence map's writes) is a later
  * chunk, loaded when a client is created, while the page's first refresh is in flight. A page's first refresh never
  * waits for it when the presence map names no live sibling: it is sent at once (this tab's presence entry written
- * first, so that a tab opened meanwhile asks it) and shared once the chunk arrives.
+ * first, so that a tab opened meanwhile asks it), its answer is this tab's as soon as it comes, and it is shared
+ * with the other tabs once the chunk arrives.
  * When a sibling is named, it waits for the chunk and asks the sibling (its answer saves the request). Every other
  * call waits for the chunk (each returns a promise already, or returns nothing), at most `waitMs`: then, or were the
  * chunk to fail to load, this tab refreshes on its own (the next client tries a failed chunk again). Closed before
@@ -109,7 +110,7 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
     arrived = loaded ? loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings) : null;
     return arrived;
   });
-  const timer = env.setTimeout(() => end(), options.waitMs);
+  const timer = env.setTimeout(end, options.waitMs);
   chunk ??= import("./tab-coordinator-chunk.js");
   chunk.then(end, () => {
     chunk = undefined;
@@ -126,12 +127,12 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
     firstRefresh(key, fetch) {
       if (arrived !== undefined || siblings())
         return withCoordinator((coordinator) => (coordinator ? coordinator.firstRefresh(key, fetch) : fetched(fetch)));
-      // no sibling to ask: sent at once; the presence map says so first (a tab opened meanwhile asks this one), and
-      // the other tabs are told once the coordinator has arrived
+      // no sibling to ask: sent at once; the presence map says so first (a tab opened meanwhile asks this one). Its
+      // answer is this tab's as soon as it comes; the other tabs are told once the coordinator has arrived
       siblings(["refreshing", env.now() + options.waitMs]);
       const sent = fetch();
-      sent.catch(() => undefined); // the failure is the outcome's, once the coordinator has arrived
-      return withCoordinator((coordinator) => (coordinator ? coordinator.share(key, () => sent) : fetched(() => sent)));
+      withCoordinator((coordinator) => coordinator?.share(key, () => sent).catch(() => undefined)); // the failure is the outcome's
+      return fetched(() => sent);
     },
     publish: (key, result) => void withCoordinator((coordinator) => coordinator?.publish(key, result)),
     hold: (result) => void withCoordinator((coordinator) => coordinator?.hold(result)),

@@ -182,14 +182,17 @@ export interface SessionWorld {
 /**
  * Sets up the session tests of one file: before each test fake time and a new browser, after it every client
  * `openClient` made is destroyed and real time is back. Call it at the top of the file (it registers the hooks).
+ * `holdsTabChunk`: the file holds tab coordination's later chunk back itself, so it is not loaded up front.
  */
-export function sessionWorld(): SessionWorld {
+export function sessionWorld({ holdsTabChunk = false } = {}): SessionWorld {
   let current: FakeBrowser | undefined;
   const clients: AuthClient[] = [];
-  // The session's validators are a module of its own that a client starts loading when created; a page has it by
-  // the time its first answer arrives, so it is loaded here once, before the clock is faked.
+  // The session's validators and tab coordination's coordinator are modules of their own that a client starts
+  // loading when created; a page has them by the time its first answer arrives, so they are loaded here once, before
+  // the clock is faked.
   beforeAll(async () => {
     await import("../../../src/generated/validators/session.js");
+    if (!holdsTabChunk) await import("../../../src/session/tab-coordinator-chunk.js");
   });
   beforeEach(() => {
     useFakeTime();
