@@ -27,8 +27,11 @@ import type { ChunkCoordinator, CoordinatedResult, TabChunk } from "./tab-coordi
  */
 type Waiter = (key?: string, result?: SharedResult) => void;
 
-/** Creates the coordinator of one client for the auth origin `authOrigin`, from what the first load hands in. */
-const createTabCoordinator: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) => {
+/**
+ * Creates the coordinator of one client for the auth origin `authOrigin`, from what the first load hands in: the
+ * chunk's one export, named (a CommonJS build turns a lone default export into `module.exports` itself).
+ */
+export const open: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) => {
   const { tabId, waitMs, onRemoteResult } = options;
   const channelName = `orgauth:${authOrigin}`;
   const channel: TabChannel | null = env.isBrowser ? env.openChannel(channelName) : null;
@@ -234,5 +237,3 @@ const createTabCoordinator: TabChunk = (env, authOrigin, options, Destroyed, sib
     },
   } satisfies ChunkCoordinator;
 };
-
-export default createTabCoordinator;

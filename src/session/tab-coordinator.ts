@@ -84,7 +84,7 @@ export type TabChunk = (
 ) => ChunkCoordinator;
 
 /** The later chunk, loading or loaded (forgotten when it fails, so that the next client tries again). */
-let chunk: Promise<{ default: TabChunk }> | undefined;
+let chunk: Promise<{ open: TabChunk }> | undefined;
 
 /** `fetch`'s result as this tab's own. */
 const fetched = async (fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => ({
@@ -101,13 +101,13 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
   // up on by the closing (this tab then refreshes alone)
   let arrived: ChunkCoordinator | null | undefined;
   // the chunk's module, or nothing (failed to load, later than `waitMs`, closed first): the first call wins
-  let end!: (loaded?: { default: TabChunk }) => void;
+  let end!: (loaded?: { open: TabChunk }) => void;
   // every call made before it arrived waits for it (in call order: all wait for this one promise)
-  const arrival = new Promise<{ default: TabChunk } | undefined>((resolve) => {
+  const arrival = new Promise<{ open: TabChunk } | undefined>((resolve) => {
     end = resolve;
   }).then((loaded) => {
     env.clearTimeout(timer);
-    arrived = loaded ? loaded.default(env, authOrigin, options, AuthClientDestroyedError, liveSiblings) : null;
+    arrived = loaded ? loaded.open(env, authOrigin, options, AuthClientDestroyedError, liveSiblings) : null;
     return arrived;
   });
   const timer = env.setTimeout(end, options.waitMs);
