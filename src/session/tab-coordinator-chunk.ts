@@ -19,7 +19,7 @@ import type { TabChannel } from "./environment.js";
 import { type Freshness, isFresh, isMessage, type Message, type SharedResult } from "./tab-messages.js";
 import { refreshRecords } from "./refresh-record.js";
 import { createTabPresence } from "./tab-presence.js";
-import type { ChunkCoordinator, CoordinatedResult, TabChunk } from "./tab-coordinator.js";
+import type { ChunkCoordinator, CoordinatedResult, TabChunk } from "./tab-types.js";
 
 /**
  * A wait for another tab's result: told each result (key and result), each failure notice (key alone) and the
