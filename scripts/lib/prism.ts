@@ -10,8 +10,11 @@ export interface PrismServer {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/** The ports this process has handed out: each is free until its server binds it, so none is handed out twice. */
+const handedOut = new Set<number>();
+
+/** A port the kernel gives for 127.0.0.1, whether or not this process has handed it out before. */
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -20,6 +23,16 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A free TCP port on 127.0.0.1 that no earlier call in this process returned. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await kernelPort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /**
