@@ -3,6 +3,7 @@ import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { build, defineConfig, type Options } from "tsup";
+import type { EmittedDeclarations } from "./scripts/lib/declarations.js";
 import { bundleAdminScript } from "./src/emulator/admin-ui/script.js";
 
 /**
@@ -74,13 +75,19 @@ const adminScriptBuiltIn: Plugin = {
 };
 
 /**
- * The declaration build's options: declarations marked @internal (shared between the entries, not for consumers) stay
- * out of the .d.ts, and TypeScript emits them without type-checking the sources again (`noCheck`): the `types` stage's
- * `tsc` over the whole tree checks the same files with the same options, and the build's own check (tsup's
- * `noEmitOnError`) was most of the package's build time (`npm run build` 71 -> 55 s of CPU; dist/ is
- * byte-identical). Declaration-emit errors still fail the build.
+ * A build's declarations: its entries' `.d.ts` files, which one TypeScript program emits for both builds before they
+ * start (scripts/lib/declarations.ts: without type-checking the sources again, the `types` stage's `tsc` does; without
+ * the declarations marked @internal, shared between the entries, not for consumers), bundled by tsup.
  */
-const DECLARATIONS = { compilerOptions: { stripInternal: true, noCheck: true } };
+function declarationsOf(
+  entry: Record<string, string>,
+  emitted: EmittedDeclarations,
+): Exclude<Options["dts"], undefined> {
+  return {
+    entry: Object.fromEntries(Object.entries(entry).map(([name, source]) => [name, emitted.of(source)])),
+    compilerOptions: { paths: emitted.paths },
+  };
+}
 
 /** Every built module (`.js`, `.cjs`) under `dir`. */
 async function builtModules(dir: string): Promise<string[]> {
@@ -160,7 +167,6 @@ const guardsBuild: Options = {
   config: false,
   entry: { express: "src/express/index.ts", fastify: "src/fastify/index.ts", fetch: "src/fetch/index.ts" },
   format: ["esm", "cjs"],
-  dts: DECLARATIONS,
   clean: false,
   sourcemap: false,
   treeshake: true,
@@ -171,12 +177,12 @@ const guardsBuild: Options = {
 };
 
 /**
- * Builds the guards' entries (after the main build has emptied `dist/` and written its files), links the client half,
- * loads the CommonJS build's lazy chunks with `require` (the guards' too), puts the "use client" directive first in
- * the client files (the bundler drops directives) and ships the seed schema.
+ * Builds the guards' entries with `guards` (after the main build has emptied `dist/` and written its files), links
+ * the client half, loads the CommonJS build's lazy chunks with `require` (the guards' too), puts the "use client"
+ * directive first in the client files (the bundler drops directives) and ships the seed schema.
  */
-async function afterBuild(): Promise<void> {
-  await build(guardsBuild);
+async function afterBuild(guards: Options): Promise<void> {
+  await build(guards);
   await linkClientHalf();
   await requireLazyChunks();
   for (const file of CLIENT_FILES) {
@@ -207,7 +213,6 @@ const mainBuild: Options = {
     "emulator-cli": "src/emulator/bin.ts",
   },
   format: ["esm", "cjs"],
-  dts: DECLARATIONS,
   clean: true,
   // No source maps: the package ships no sources for them to point to.
   sourcemap: false,
@@ -229,7 +234,6 @@ const mainBuild: Options = {
     "qrcode",
   ],
   esbuildPlugins: [clientHalfStaysOwnFile, adminScriptBuiltIn],
-  onSuccess: afterBuild,
 };
 
 /** Every built entry (dist/<name>.js) with its source, of both builds: the tests look entries up here. */
@@ -238,4 +242,11 @@ export const builtEntries: Record<string, string> = {
   ...(guardsBuild.entry as Record<string, string>),
 };
 
-export default defineConfig(mainBuild);
+/** Both builds with their declarations (ESM + CJS + .d.ts), the guards' after the main one. */
+export default defineConfig(async () => {
+  const { emitDeclarations } = await import("./scripts/lib/declarations.js");
+  const emitted = emitDeclarations(Object.values(builtEntries));
+  const mainEntries = mainBuild.entry as Record<string, string>;
+  const guards = { ...guardsBuild, dts: declarationsOf(guardsBuild.entry as Record<string, string>, emitted) };
+  return { ...mainBuild, dts: declarationsOf(mainEntries, emitted), onSuccess: () => afterBuild(guards) };
+});
