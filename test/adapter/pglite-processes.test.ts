@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 import { LOCK_FILE } from "../../src/adapter/directory-lock.js";
 import { AdapterError, openEmbeddedDatabase } from "../../src/adapter/index.js";
+import { PGLITE_NODE_FLAGS } from "../support/wasm-flags.js";
 
 // Real second processes on one PGlite data directory: the second one must refuse, never write beside the first.
 const children: ChildProcess[] = [];
@@ -55,7 +56,14 @@ function startChild(
 }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(repoRoot, "test", "adapter", "fixtures", "embedded-child.ts"), dataDir, String(users)],
+    [
+      ...PGLITE_NODE_FLAGS,
+      "--import",
+      "tsx",
+      join(repoRoot, "test", "adapter", "fixtures", "embedded-child.ts"),
+      dataDir,
+      String(users),
+    ],
     { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] },
   );
   children.push(child);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
+import { PGLITE_NODE_FLAGS } from "../support/wasm-flags.js";
 
 /**
  * `npm run emulator` as a user starts it (scripts/emulator.ts), its output collected: the bundle of it that the stage
@@ -20,10 +21,10 @@ export interface RunningCli {
 /** Starts the emulator's CLI with `args`. */
 export function runCli(args: string[]): RunningCli {
   const built = process.env.ORGAUTH_TEST_EMULATOR_CLI;
-  const [command, entry] = built
-    ? [process.execPath, built]
+  const [command, ...entry] = built
+    ? [process.execPath, ...PGLITE_NODE_FLAGS, built]
     : [join(repoRoot, "node_modules", ".bin", "tsx"), "scripts/emulator.ts"];
-  const child = spawn(command, [entry, ...args], { cwd: repoRoot, stdio: "pipe" });
+  const child = spawn(command!, [...entry, ...args], { cwd: repoRoot, stdio: "pipe" });
   let output = "";
   let errors = "";
   const listeners: (() => void)[] = [];
