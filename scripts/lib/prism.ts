@@ -79,9 +79,11 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
 }
 
 /**
- * Waits until Prism answers at `url`, failing with its output when it exits or has spent its start budget: its own
- * CPU time, so a machine busy with other builds (where 30 s of wall time may give it only a few seconds of CPU) does
- * not fail the start, and a Prism that spins without answering still does.
+ * Waits until Prism answers at `url` and has said it listens there, failing with its output when it exits or has
+ * spent its start budget: its own CPU time, so a machine busy with other builds (where 30 s of wall time may give it
+ * only a few seconds of CPU) does not fail the start, and a Prism that spins without answering still does. An answer
+ * alone is not enough: another process of the machine may have bound the port between `freePort` and Prism's start
+ * (then Prism exits on EADDRINUSE, and the answer came from that other server).
  */
 export async function waitUntilReady(child: ChildProcess, url: string, output: () => string): Promise<void> {
   const started = Date.now();
@@ -90,10 +92,11 @@ export async function waitUntilReady(child: ChildProcess, url: string, output: (
     if (child.exitCode !== null) throw new Error(`Prism exited early (${child.exitCode}):\n${output()}`);
     try {
       await fetch(`${url}/api/fe/v3/login_state`, { headers: { "X-CSRF-Token": "-.-" } });
-      return;
+      if (output().includes(`Prism is listening on ${url}`)) return;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // not listening yet
     }
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
   child.kill("SIGKILL");
   throw new Error(`Prism did not start within ${START_BUDGET_SECONDS} s of CPU time:\n${output()}`);

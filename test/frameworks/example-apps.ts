@@ -47,7 +47,12 @@ export interface ExampleServer {
   stop(): Promise<void>;
 }
 
-/** Starts a long-running command (exiting with this process) and waits until `url` answers over HTTP. */
+/**
+ * Starts a long-running command (exiting with this process) and waits until `url` answers over HTTP and the command
+ * has printed `url` (Next.js, Vite and the examples print where they listen once they do): an answer alone may come
+ * from another process of the machine that bound the port after `freePort` handed it out (the command then exits on
+ * EADDRINUSE, and the failure says so instead of the tests talking to that other server).
+ */
 export async function serve(cwd: string, command: string[], url: string, env: Record<string, string> = {}) {
   const exitWithParent = join(repoRoot, "scripts", "lib", "exit-with-parent.cjs");
   const child: ChildProcess = spawn(process.execPath, ["--require", exitWithParent, ...command], {
@@ -65,7 +70,7 @@ export async function serve(cwd: string, command: string[], url: string, env: Re
       () => true,
       () => false,
     );
-    if (answered) break;
+    if (answered && output.includes(url)) break;
     if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
