@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/prism.js";
 import { USAGE } from "../../src/emulator/cli-flags.js";
 import { startEmulator } from "../../src/emulator/index.js";
 import packageJson from "../../package.json";
@@ -19,6 +18,32 @@ async function listener(): Promise<{ server: Server; port: number; connections: 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
   return { server, port, connections: () => connections };
+}
+
+/** Whether a TCP connection to 127.0.0.1:`port` is refused now. */
+const refused = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+
+/**
+ * A 127.0.0.1 port where nothing listens, below the range the kernel hands out for port 0 and outgoing connections
+ * (Linux's ip_local_port_range): a port `freePort` handed out could be bound by another process of the machine
+ * before the CLI tried it, and the CLI then met that process instead of a refusal.
+ */
+async function refusedPort(): Promise<number> {
+  const range = existsSync("/proc/sys/net/ipv4/ip_local_port_range")
+    ? Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/)[0])
+    : 32768;
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (Math.max(range, 20_000) - 10_000));
+    if (await refused(port)) return port;
+  }
 }
 
 /** Runs the CLI to its exit; its exit code, stdout+stderr and stderr. */
@@ -71,7 +96,7 @@ describe.concurrent("a start that fails says why in one line and exits with 2", 
   });
 
   it("a PostgreSQL server that cannot be reached: names host:port and what to check", async () => {
-    const port = await freePort();
+    const port = await refusedPort();
     const line = expectOneLine(await failedStart(["--database", `postgres://127.0.0.1:${port}/db`, "--quiet"]));
     expect(line).toMatch(
       new RegExp(`^Cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\): check`),
