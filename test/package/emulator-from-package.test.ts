@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, 
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { freePort, stopProcess } from "../../scripts/lib/prism.js";
+import { PGLITE_NODE_FLAGS } from "../support/wasm-flags.js";
 
 /**
  * The Node entries as a user's Node suite gets them, from the installed package: `orgauth/emulator` starts the
@@ -97,7 +98,10 @@ describe("the Node entries from the packed package", () => {
   it("orgauth/emulator and orgauth/testing load in a Node suite without React: the emulator answers as the provider does", () => {
     const dir = nodeOnlyApp();
     writeFileSync(join(dir, "emulator-check.mjs"), SCRIPT);
-    const output = execFileSync(process.execPath, ["emulator-check.mjs"], { cwd: dir, timeout: 90_000 }).toString();
+    const output = execFileSync(process.execPath, [...PGLITE_NODE_FLAGS, "emulator-check.mjs"], {
+      cwd: dir,
+      timeout: 90_000,
+    }).toString();
     expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({
       reactInstalled: false,
       staticClient: "logged_in",
@@ -132,7 +136,10 @@ describe("the Node entries from the packed package", () => {
 
   it("the emulator's tokens verify with @propelauth/node configured from createEmulator().tokenVerification", () => {
     writeFileSync(join(appDir, "verify-check.mjs"), VERIFY);
-    const output = execFileSync(process.execPath, ["verify-check.mjs"], { cwd: appDir, timeout: 90_000 }).toString();
+    const output = execFileSync(process.execPath, [...PGLITE_NODE_FLAGS, "verify-check.mjs"], {
+      cwd: appDir,
+      timeout: 90_000,
+    }).toString();
     expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual({ verified: "ada@acme.example" });
   });
 });
