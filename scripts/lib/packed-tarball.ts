@@ -6,7 +6,7 @@ import { packCleanClone } from "./clean-clone-pack.js";
 import { repoRoot } from "./repo-root.js";
 
 /**
- * The package built (tsup) and packed (`npm pack`) once per state of the tree: the build takes about 40 s of CPU,
+ * The package built (tsup) and packed (`npm pack`) once per state of the tree: the build takes about 20 s of CPU,
  * and the package, frameworks and size checks each need it. In a git checkout it is packed as in a fresh clone
  * (scripts/lib/clean-clone-pack.ts: `prepack` builds), which the package stage's clean-tree test checks. The tarball
  * is kept in node_modules/.cache under a hash of every file of the checkout git does not ignore (path and content),
