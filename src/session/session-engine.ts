@@ -310,7 +310,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   function begin(): void {
     if (started || destroyed || !env.isBrowser || !(triggers.initialRefresh ?? true) || firstRefresh) return;
     const orgId = getStoredOrgId();
-    void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
+    void pageRefresh(keyOf(orgId), orgId); // a failure is handled where it is shared (joinPageRefresh)
   }
 
   function start(): void {
