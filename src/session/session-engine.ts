@@ -47,28 +47,27 @@ export type SessionEngine = readonly [
   destroy: () => void,
 ];
 
-/** What `createSessionEngine` is built from. */
-export interface SessionEngineOptions {
-  /** Every side effect: network, clock, timers, storage, window events, tab messaging. */
-  env: AuthEnvironment;
-  /** The auth host's origin. */
-  authOrigin: string;
-  timing: ResolvedTiming;
-  /** Reports the engine's events. */
-  emit: EventEmitter;
-  /** What may start a refresh besides an explicit call (each on unless false), read once at creation. */
-  triggers: SessionTriggerOptions;
-  /** The page the client lives in: its clients share their first refresh and speak to other tabs as one tab. */
-  page: Page;
-  /** Makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes on its own. */
-  tabs?: TabSync | null | undefined;
-}
-
-/** Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`. */
-export function createSessionEngine(options: SessionEngineOptions): SessionEngine {
-  const { env, authOrigin, timing, emit, triggers, page, tabs } = options;
+/**
+ * Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`. Its parts
+ * come as arguments, not a record (a record's keys are written out twice: where it is made and where it is read).
+ * @param env every side effect: network, clock, timers, storage, window events, tab messaging
+ * @param authOrigin the auth host's origin
+ * @param emit reports the engine's events
+ * @param triggers what may start a refresh besides an explicit call (each on unless false), read once at creation
+ * @param page the page the client lives in: its clients share their first refresh and speak to other tabs as one tab
+ * @param tabs makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes alone
+ */
+export function createSessionEngine(
+  env: AuthEnvironment,
+  authOrigin: string,
+  timing: ResolvedTiming,
+  emit: EventEmitter,
+  triggers: SessionTriggerOptions,
+  page: Page,
+  tabs: TabSync | null | undefined,
+): SessionEngine {
   const lifetime = new AbortController();
-  const ctx: SessionRequestContext = { ...options, signal: lifetime.signal };
+  const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
   // What the engine changes after its creation (only this closure writes it); times are `env.now()` in ms.
   /** `start()` has run: listeners, timer and coordinator are live. */
   let started = false;
