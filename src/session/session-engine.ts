@@ -13,7 +13,7 @@ import { AuthClientDestroyedError, RefreshError } from "./errors.js";
 import type { EventEmitter, RefreshReason } from "./events.js";
 import type { ResolvedTiming, SessionTriggerOptions } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
-import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
+import { createPersistedState, LOGGED_IN_AT_KEY, LOGGED_OUT_AT_KEY, parseStoredTime } from "./persisted-state.js";
 import { createBackgroundTimer } from "./scheduler.js";
 import { joinPageRefresh, type Page, type PageRefreshTicket } from "./page-refresh.js";
 import { checkSession } from "./session-check.js";
@@ -262,7 +262,7 @@ export function createSessionEngine(
   function onStorageChange(key: string | null, newValue: string | null): void {
     // Another tab's login tells a tab with a valid session nothing new (every tab that opens with a restored session
     // records one), nor does a logout a tab without one: each re-fetches only when the change may be news to it.
-    if (key !== (validAuthInfo() ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
+    if (key !== (validAuthInfo() ? LOGGED_OUT_AT_KEY : LOGGED_IN_AT_KEY)) return;
     const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
