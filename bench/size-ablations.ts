@@ -179,7 +179,7 @@ export const ABLATIONS: Ablation[] = [
     vendorHasIt: "no",
     edits: [ENGINE, REQUESTS, "src/session/session-store.ts"].map((file) => ({
       file,
-      find: /\b(?:ctx\.)?emit\(\{[^}]*?\}\)/g,
+      find: /\b(?:emit|ctx\[3\])\(\{[^}]*?\}\)/g,
       replace: "void 0",
     })),
   },

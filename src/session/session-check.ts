@@ -14,7 +14,8 @@ export async function checkSession(
   expectSession: boolean,
   knownOffsetMs: number,
 ): Promise<SharedResult> {
-  const requestedAt = ctx.env.now();
+  const [env, , , emit] = ctx;
+  const requestedAt = env.now();
   const scopedFirst = orgId !== null && expectSession;
   let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null);
   if (!outcome.authInfo && scopedFirst) {
@@ -29,6 +30,6 @@ export async function checkSession(
     if (scoped.authInfo) outcome = scoped;
   }
   const { authInfo, skew } = outcome;
-  if (skew && skew.offsetMs !== knownOffsetMs) ctx.emit({ type: "clock_skew", ...skew });
-  return { authInfo, offsetMs: skew?.offsetMs ?? knownOffsetMs, requestedAt, at: ctx.env.now() };
+  if (skew && skew.offsetMs !== knownOffsetMs) emit({ type: "clock_skew", ...skew });
+  return { authInfo, offsetMs: skew?.offsetMs ?? knownOffsetMs, requestedAt, at: env.now() };
 }

@@ -67,7 +67,7 @@ export function createSessionEngine(
   tabs: TabSync | null | undefined,
 ): SessionEngine {
   const lifetime = new AbortController();
-  const ctx: SessionRequestContext = { env, authOrigin, timing, emit, signal: lifetime.signal };
+  const ctx: SessionRequestContext = [env, authOrigin, timing, emit, lifetime.signal];
   // What the engine changes after its creation (only this closure writes it); times are `env.now()` in ms.
   /** `start()` has run: listeners, timer and coordinator are live. */
   let started = false;
@@ -286,7 +286,7 @@ export function createSessionEngine(
       firstRefresh?.release();
       const expected = expectSession();
       firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
-        const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
+        const check = () => checkSession([env, authOrigin, timing, emit, signal], orgId, expected, 0);
         if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
         if (!tabs) return { source: "fetched", result: await check() };
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).

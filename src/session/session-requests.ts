@@ -17,14 +17,17 @@ import type { EventEmitter, ValidationIssue } from "./events.js";
 import type { ResolvedTiming } from "./options.js";
 import type { AuthInfo } from "./types.js";
 
-/** What a session request needs. `signal` aborts requests and retry waits (on `destroy()`). */
-export interface SessionRequestContext {
-  env: AuthEnvironment;
-  authOrigin: string;
-  timing: ResolvedTiming;
-  emit: EventEmitter;
-  signal: AbortSignal;
-}
+/**
+ * What a session request needs, as a list (destructured into local names, which minify). `signal` aborts requests
+ * and retry waits (on `destroy()`).
+ */
+export type SessionRequestContext = readonly [
+  env: AuthEnvironment,
+  authOrigin: string,
+  timing: ResolvedTiming,
+  emit: EventEmitter,
+  signal: AbortSignal,
+];
 
 /** A completed refresh: the auth info (null = logged out) and the clock offset learned on the way. */
 export interface RefreshOutcome {
@@ -78,13 +81,13 @@ async function sessionRequest<T>(
   method: "GET" | "POST",
   read: (answer: ExchangeResult) => Promise<T>,
 ): Promise<T> {
-  const { env, signal } = ctx;
+  const [env, authOrigin, timing, , signal] = ctx;
   try {
     return await exchange(
       (input, init) => env.fetch(input, init),
-      ctx.authOrigin + path,
+      authOrigin + path,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
-      { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      { timeoutMs: timing.timeoutMs, signal, timers: env, now: () => env.now() },
       read,
     );
   } catch (error) {
@@ -105,8 +108,9 @@ async function sessionRequest<T>(
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
 function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
+  const [env, , , emit] = ctx;
   return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
-    const receivedAt = ctx.env.now();
+    const receivedAt = env.now();
     if (response.status === 401) return { authInfo: null, skew: null };
     if (response.status === NO_RESPONSE_STATUS)
       throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
@@ -124,7 +128,7 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
         ? { success: true as const, data: body as RefreshTokenResponse }
         : (await loadSessionValidators()).refresh.safeParse(body);
     const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
-      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
+      emit({ type: "validation_failed", operation: "refresh_token", issues });
       return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
     };
     if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
@@ -145,20 +149,20 @@ export async function refreshWithRetries(
   ctx: SessionRequestContext,
   activeOrgId: string | null,
 ): Promise<RefreshOutcome> {
+  const [env, , { retryDelaysMs, maxRetryAfterMs }, emit, signal] = ctx;
   for (let attempt = 0; ; attempt++) {
     try {
       return await refreshOnce(ctx, activeOrgId);
     } catch (error) {
-      const { retryDelaysMs, maxRetryAfterMs } = ctx.timing;
       const configured = retryDelaysMs[attempt];
       // no retries left, or the server's Retry-After asks for longer than maxRetryAfterMs (the background check
       // tries again later); else the configured wait, or longer when Retry-After asks for more
       if (!(error instanceof RefreshError) || configured === undefined || (error.retryAfterMs ?? 0) > maxRetryAfterMs)
         throw error;
       const delayMs = Math.max(configured, error.retryAfterMs ?? 0);
-      ctx.emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
+      emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
       // the wait: a deadline waited out, which the client's destroy() ends with its reason (clearing the timer)
-      const wait = withTimeout(delayMs, ctx.signal, ctx.env);
+      const wait = withTimeout(delayMs, signal, env);
       try {
         await wait.race(new Promise(() => undefined));
       } catch (reason) {
@@ -184,7 +188,7 @@ export async function logoutRequest(ctx: SessionRequestContext): Promise<string 
           ? { success: true as const, data: body as LogoutResponse }
           : (await loadSessionValidators()).logout.safeParse(body);
       if (!parsed.success) {
-        ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
+        ctx[3]({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;
       }
       const target: unknown = parsed.data?.redirect_to; // validation compiled out: any shape

@@ -41,13 +41,13 @@ const SHAPES: Record<string, unknown> = {
 async function refreshAgainst(answer: unknown) {
   const events: AuthEventBody[] = [];
   const outcome = await refreshWithRetries(
-    {
-      env: createServerEnvironment({ fetch: async () => Response.json(answer) }),
-      authOrigin: "https://auth.example.com",
-      timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
-      emit: (event) => void events.push(event),
-      signal: new AbortController().signal,
-    },
+    [
+      createServerEnvironment({ fetch: async () => Response.json(answer) }),
+      "https://auth.example.com",
+      resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
+      (event) => void events.push(event),
+      new AbortController().signal,
+    ],
     null,
   ).then(
     (value) => ({ value }),
@@ -72,13 +72,13 @@ describe.each(["on", "off"] as const)("a refresh answer of an unexpected shape, 
 
   it.each([null, 42, "text", { redirect_to: 7 }])("a logout answered %j resolves with no redirect", async (answer) => {
     switches.ORGAUTH_VALIDATION = validation;
-    const ctx = {
-      env: createServerEnvironment({ fetch: async () => Response.json(answer) }),
-      authOrigin: "https://auth.example.com",
-      timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
-      emit: () => undefined,
-      signal: new AbortController().signal,
-    };
+    const ctx = [
+      createServerEnvironment({ fetch: async () => Response.json(answer) }),
+      "https://auth.example.com",
+      resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
+      () => undefined,
+      new AbortController().signal,
+    ] as const;
     await expect(logoutRequest(ctx)).resolves.toBeNull();
   });
 });
