@@ -30,10 +30,7 @@ export type SessionRequestContext = readonly [
 ];
 
 /** A completed refresh: the auth info (null = logged out) and the clock offset learned on the way. */
-export interface RefreshOutcome {
-  authInfo: AuthInfo | null;
-  skew: ClockSkew | null;
-}
+export type RefreshOutcome = readonly [authInfo: AuthInfo | null, skew: ClockSkew | null];
 
 /** The schemas of the two session answers. */
 type SessionValidators = typeof import("../generated/validators/session.js")["sessionValidators"];
@@ -111,7 +108,7 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
   const [env, , , emit] = ctx;
   return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
     const receivedAt = env.now();
-    if (response.status === 401) return { authInfo: null, skew: null };
+    if (response.status === 401) return [null, null];
     if (response.status === NO_RESPONSE_STATUS)
       throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
     if (response.status < 200 || response.status >= 300) {
@@ -134,7 +131,7 @@ function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Pr
     if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
     try {
       const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
-      return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
+      return [authInfo, learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt)];
     } catch (error) {
       throw unprocessable([{ path: "", message: `${error}` }], error);
     }

@@ -37,7 +37,7 @@ describe("validators that never load", () => {
 
   it("do not hold up a 401, which needs none", async () => {
     const ctx = context(() => new Response(null, { status: 401 }));
-    await expect(refreshWithRetries(ctx, null)).resolves.toEqual({ authInfo: null, skew: null });
+    await expect(refreshWithRetries(ctx, null)).resolves.toEqual([null, null]);
   });
 
   it("end a logout at the request timeout, as a LogoutError", async () => {
