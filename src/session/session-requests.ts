@@ -106,36 +106,41 @@ async function sessionRequest<T>(
 function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
   const [env, , , emit] = ctx;
-  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
-    const receivedAt = env.now();
-    if (response.status === 401) return [null, null];
-    if (response.status === NO_RESPONSE_STATUS)
-      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-    if (response.status < 200 || response.status >= 300) {
-      throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(response.text);
-    } catch (cause) {
-      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
-    }
-    const parsed =
-      (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
-        ? { success: true as const, data: body as RefreshTokenResponse }
-        : (await loadSessionValidators()).refresh.safeParse(body);
-    const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
-      emit({ type: "validation_failed", operation: "refresh_token", issues });
-      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
-    };
-    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
-    try {
-      const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
-      return [authInfo, learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt)];
-    } catch (error) {
-      throw unprocessable([{ path: "", message: `${error}` }], error);
-    }
-  });
+  return sessionRequest(
+    ctx,
+    `/api/v1/refresh_token${query}`,
+    "GET",
+    async ([status, statusText, headers, text, retryAfterMs]) => {
+      const receivedAt = env.now();
+      if (status === 401) return [null, null];
+      if (status === NO_RESPONSE_STATUS)
+        throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+      if (status < 200 || status >= 300) {
+        throw new RefreshError(status, statusText, "http", retryAfterMs);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch (cause) {
+        throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+      }
+      const parsed =
+        (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+          ? { success: true as const, data: body as RefreshTokenResponse }
+          : (await loadSessionValidators()).refresh.safeParse(body);
+      const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
+        emit({ type: "validation_failed", operation: "refresh_token", issues });
+        return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+      };
+      if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
+      try {
+        const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
+        return [authInfo, learnClockSkew(headers.get("Date"), authInfo.accessToken, receivedAt)];
+      } catch (error) {
+        throw unprocessable([{ path: "", message: `${error}` }], error);
+      }
+    },
+  );
 }
 
 /**
@@ -174,11 +179,11 @@ export async function refreshWithRetries(
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
 export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
   try {
-    return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response) => {
-      if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
+    return await sessionRequest(ctx, "/api/v1/logout", "POST", async ([status, statusText, , text]) => {
+      if (status < 200 || status >= 300) throw new LogoutError(status, statusText);
       let body: unknown; // an unreadable body is one that does not match the schema
       try {
-        body = JSON.parse(response.text);
+        body = JSON.parse(text);
       } catch {}
       const parsed =
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"

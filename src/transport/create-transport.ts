@@ -104,13 +104,18 @@ export function createTransport(options: TransportOptions): Transport {
       };
       if (body !== undefined) init.body = JSON.stringify(body);
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
-      return await exchange(options.fetch ?? globalThis.fetch, url, init, timing, async (answer) => {
-        const validators = await loading;
-        // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
-        if (answer.status >= 200 && answer.status < 300)
-          return readSuccessResponse(reader, op, validators, answer.status, answer.text) as Data;
-        throw readErrorResponse(reader, op, validators, answer.status, answer.text, answer.retryAfterMs);
-      });
+      return await exchange(
+        options.fetch ?? globalThis.fetch,
+        url,
+        init,
+        timing,
+        async ([status, , , text, retryAfterMs]) => {
+          const validators = await loading;
+          // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
+          if (status >= 200 && status < 300) return readSuccessResponse(reader, op, validators, status, text) as Data;
+          throw readErrorResponse(reader, op, validators, status, text, retryAfterMs);
+        },
+      );
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
     } finally {

@@ -27,15 +27,15 @@ export class ExchangeFailure extends OrgauthError {
   }
 }
 
-/** A complete answer: status, headers and the body as text. */
-export interface ExchangeResult {
-  status: number;
-  statusText: string;
-  headers: Headers;
-  text: string;
+/** A complete answer: status, headers and the body as text; a list its readers destructure (local names minify). */
+export type ExchangeResult = readonly [
+  status: number,
+  statusText: string,
+  headers: Headers,
+  text: string,
   /** The server's `Retry-After` in milliseconds, when it sent a valid one with an answer that is not a 2xx. */
-  retryAfterMs: number | undefined;
-}
+  retryAfterMs: number | undefined,
+];
 
 /** The deadline of one exchange and the caller's signal (its abort rejects with the signal's reason). */
 export interface ExchangeOptions {
@@ -85,7 +85,7 @@ export async function exchange<T>(
     const retryAfterMs = response.ok
       ? undefined
       : parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
+    return [response.status, response.statusText, response.headers, text, retryAfterMs] as const;
   };
   let result: ExchangeResult | undefined;
   try {
