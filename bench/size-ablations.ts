@@ -189,8 +189,8 @@ export const ABLATIONS: Ablation[] = [
     edits: [
       {
         file: "src/transport/exchange.ts",
-        find: /options\.deadline \?\? withTimeout\([^;]*;/,
-        replace: "options.deadline ?? { signal: options.signal, timedOut: () => false, dispose() {} };",
+        find: /given \?\? withTimeout\([^;]*;/,
+        replace: "given ?? { signal, timedOut: () => false, dispose() {} };",
       },
     ],
   },

@@ -84,7 +84,7 @@ async function sessionRequest<T>(
       (input, init) => env.fetch(input, init),
       authOrigin + path,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
-      { timeoutMs: timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      [timing.timeoutMs, signal, env, () => env.now()],
       read,
     );
   } catch (error) {

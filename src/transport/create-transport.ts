@@ -73,7 +73,7 @@ export function createTransport(options: TransportOptions): Transport {
     // One deadline over the whole call: waiting for the validators too, not only the exchange.
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const deadline = withTimeout(timeoutMs, callOptions.signal, options.timers);
-    const timing: ExchangeOptions = { timeoutMs, signal: callOptions.signal, deadline };
+    const timing: ExchangeOptions = [timeoutMs, callOptions.signal, undefined, undefined, deadline];
     try {
       // The validators load while the request is in flight (a call with a body waits for them: it is checked first);
       // with validation off only a body needs them, and with validation compiled out nothing does.
