@@ -54,7 +54,9 @@ export interface Transport extends OperationCaller {
 export function createTransport(options: TransportOptions): Transport {
   const authUrl = toAuthOrigin(options.authUrl);
   const validation = options.validation ?? "throw";
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? {
+    warn: (message: string, details?: Record<string, unknown>) => console.warn(`[orgauth] ${message}`, details ?? ""),
+  };
   const reader: ResponseReader = {
     validation,
     logger,
@@ -142,7 +144,3 @@ function checkedBody(
   if (validation === "off") return request.body;
   throw new RequestValidationError(op.operationId, result.error.issues);
 }
-
-const consoleLogger: TransportLogger = {
-  warn: (message, details) => console.warn(`[orgauth] ${message}`, details ?? ""),
-};
