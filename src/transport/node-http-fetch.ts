@@ -163,7 +163,7 @@ function answerOf(
         settleBody = null;
       });
       message.on("error", (error) => fail(error, "terminated"));
-      resolve(responseOf(message, headers, text, request));
+      resolve(responseOf(message, status, headers, text, request));
     });
     if (signal?.aborted) return abort();
     signal?.addEventListener("abort", abort);
@@ -174,11 +174,11 @@ function answerOf(
 /** What the exchange reads of an answer, in the shape of a fetch `Response`. */
 function responseOf(
   message: Http.IncomingMessage,
+  status: number,
   headers: Headers,
   text: Promise<string>,
   request: Http.ClientRequest,
 ): Response {
-  const status = message.statusCode ?? 0;
   const cancel = async (): Promise<void> => {
     if (!message.complete) request.destroy();
   };
