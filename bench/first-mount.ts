@@ -6,8 +6,8 @@
  * production build's HTML does (Vite's `modulepreload` links).
  *  1. One tab, fresh browser context each load, `LOADS` loads of each library alternating, on loopback and on a
  *     throttled network (Chromium's network emulation, `THROTTLED`): navigation start to "logged in" rendered,
- *     to the refresh request leaving, and from the end of the bundle to that request (medians; orgauth / vendor
- *     per round, with the spread).
+ *     to the refresh request leaving, from the end of the bundle to that request and from its answer to "logged in"
+ *     (medians; orgauth / vendor per round, with the spread), and how often that request had to open a connection.
  *  2. Five tabs of one context opened at the same moment: refresh requests sent, on a quiet CPU and with the
  *     CPU throttled 10× in every tab (Chromium's CPU throttling).
  *  3. A second tab opened once the first renders "logged in": the refresh requests it sends.
@@ -43,6 +43,10 @@ interface MountTiming {
   bundleEndToRequestMs: number;
   loadToRequestMs: number;
   loadToLoggedInMs: number;
+  /** From the refresh answer's last byte to "logged in" rendered: the page's work on the answer. */
+  answerToLoggedInMs: number;
+  /** The refresh request waited for a connection of its own (the page's others were busy with its chunks). */
+  newConnection: boolean;
 }
 
 /** A page's files by path (`/<library>/<chunk>.js`), gzipped as a production server sends them. */
@@ -181,11 +185,13 @@ async function oneLoad(browser: Browser, url: string, throttled: boolean): Promi
     return await page.evaluate(() => {
       const request = performance
         .getEntriesByType("resource")
-        .find((entry) => entry.name.includes("/api/v1/refresh_token"))!;
+        .find((entry) => entry.name.includes("/api/v1/refresh_token")) as PerformanceResourceTiming;
       return {
         bundleEndToRequestMs: request.startTime - window.bundleEndMs!,
         loadToRequestMs: request.startTime,
         loadToLoggedInMs: window.loggedInMs!,
+        answerToLoggedInMs: window.loggedInMs! - request.responseEnd,
+        newConnection: request.connectEnd > request.fetchStart, // a reused connection reports fetchStart for both
       };
     });
   } finally {
@@ -266,6 +272,7 @@ export async function runFirstMount(): Promise<void> {
         ["loadToLoggedInMs", 'navigation start → "logged in" rendered'],
         ["loadToRequestMs", "navigation start → refresh request leaves"],
         ["bundleEndToRequestMs", "end of bundle → refresh request"],
+        ["answerToLoggedInMs", 'refresh answer → "logged in" rendered'],
       ] as const) {
         const perLoad = (library: Library) => timings[library].map((timing) => timing[key]);
         const spread = (library: Library) =>
@@ -274,6 +281,10 @@ export async function runFirstMount(): Promise<void> {
           `  ${label.padEnd(42)} orgauth ${spread("orgauth")}, vendor ${spread("vendor")}, ratio ${ratioWithSpread(perLoad("orgauth"), perLoad("vendor"))}`,
         );
       }
+      const opened = (library: Library) => timings[library].filter((timing) => timing.newConnection).length;
+      console.log(
+        `  ${"refresh request on a new connection".padEnd(42)} orgauth ${opened("orgauth")} of ${LOADS}, vendor ${opened("vendor")} of ${LOADS}`,
+      );
     }
     console.log(`${TABS} tabs of one browser opened at the same moment: initial refresh requests`);
     for (const throttling of [1, 10]) {

@@ -179,7 +179,7 @@ export const ABLATIONS: Ablation[] = [
     vendorHasIt: "no",
     edits: [ENGINE, REQUESTS, "src/session/session-store.ts"].map((file) => ({
       file,
-      find: /\b(?:ctx\.)?emit\(\{[^}]*?\}\)/g,
+      find: /\b(?:emit|ctx\[3\])\(\{[^}]*?\}\)/g,
       replace: "void 0",
     })),
   },
@@ -189,8 +189,8 @@ export const ABLATIONS: Ablation[] = [
     edits: [
       {
         file: "src/transport/exchange.ts",
-        find: /options\.deadline \?\? withTimeout\([^;]*;/,
-        replace: "options.deadline ?? { signal: options.signal, timedOut: () => false, dispose() {} };",
+        find: /given \?\? withTimeout\([^;]*;/,
+        replace: "given ?? { signal, timedOut: () => false, dispose() {} };",
       },
     ],
   },

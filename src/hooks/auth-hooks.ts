@@ -88,7 +88,7 @@ function toResult(client: AuthClient, snapshot: AuthSnapshot): UseAuthInfoResult
   const authUser = toAuthUser(authInfo);
   return {
     ...actions,
-    status: "logged_in",
+    status,
     loading: false,
     isLoggedIn: true,
     authInfo,

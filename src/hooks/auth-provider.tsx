@@ -15,6 +15,7 @@ import {
   type AuthClientOptions,
   type AuthSnapshot,
 } from "../session/index.js";
+import { clientParts } from "../session/client-parts.js";
 import { globalTimers } from "../transport/timeout.js";
 import {
   AuthClientContext,
@@ -80,15 +81,17 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
     setOwned(current);
   }
   const ownedClient = current?.client;
-  const timers = current?.timers ?? globalTimers;
+  // its first refresh leaves now (no-op once sent), not a microtask after the first render of the whole tree
+  if (ownedClient) clientParts(ownedClient).firstRefresh!();
+  const timers = current?.timers; // an owned client's
   // the last destroy scheduled: its client, and how to cancel it
   const pending = useRef<[AuthClient, () => void] | null>(null);
   useEffect(() => {
     if (!ownedClient) return undefined;
     if (pending.current?.[0] === ownedClient) pending.current[1](); // a StrictMode effect replay keeps its client
     return () => {
-      const handle = timers.setTimeout(() => ownedClient.destroy(), 0);
-      pending.current = [ownedClient, () => timers.clearTimeout(handle)];
+      const handle = timers!.setTimeout(() => ownedClient.destroy(), 0);
+      pending.current = [ownedClient, () => timers!.clearTimeout(handle)];
     };
   }, [ownedClient, timers]);
   return props.client ?? ownedClient!;
@@ -125,20 +128,16 @@ function useResetQueriesOnUserChange(client: AuthClient, queryClient: QueryClien
   return used;
 }
 
-/** The active org of the client's snapshot (none while nobody is logged in) and the client's setter. */
-function useActiveOrgState(client: AuthClient, snapshot: AuthSnapshot): ActiveOrgState {
-  const activeOrgId = snapshot.status === "logged_in" ? snapshot.activeOrgId : null;
-  return useMemo(
-    () => ({ activeOrgId, setActiveOrgId: (orgId: string | null) => client.setActiveOrgId(orgId) }),
-    [client, activeOrgId],
-  );
-}
-
 /** Provides the session client, its live auth state and (optionally) a QueryClient to orgauth's hooks below it. */
 export function AuthProvider(props: AuthProviderProps): ReactNode {
   const client = useProvidedClient(props);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
-  const activeOrg = useActiveOrgState(client, snapshot);
+  // the active org of the snapshot (none while nobody is logged in) and the client's setter
+  const activeOrgId = snapshot.status === "logged_in" ? snapshot.activeOrgId : null;
+  const activeOrg: ActiveOrgState = useMemo(
+    () => ({ activeOrgId, setActiveOrgId: (orgId) => client.setActiveOrgId(orgId) }),
+    [client, activeOrgId],
+  );
   const { queryClient } = props;
   const usedQueryClient = useResetQueriesOnUserChange(client, queryClient, props.resetQueriesOnUserChange ?? true);
   const state = useMemo(() => ({ snapshot, activeOrg }), [snapshot, activeOrg]);

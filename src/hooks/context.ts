@@ -50,10 +50,12 @@ export const AuthSettingsContext = createContext<AuthSettings>({});
 /** `props` with the provider's default fallbacks filled in where the props leave them out. */
 export function useWithProviderFallbacks<Props extends AuthFallbacks>(props: Props): Props {
   const defaults = useContext(AuthSettingsContext);
-  const loadingFallback = props.loadingFallback ?? defaults.loadingFallback;
-  const loggedOutFallback = props.loggedOutFallback ?? defaults.loggedOutFallback;
-  const loginFailedFallback = props.loginFailedFallback ?? defaults.loginFailedFallback;
-  return { ...props, loadingFallback, loggedOutFallback, loginFailedFallback };
+  return {
+    ...props,
+    loadingFallback: props.loadingFallback ?? defaults.loadingFallback,
+    loggedOutFallback: props.loggedOutFallback ?? defaults.loggedOutFallback,
+    loginFailedFallback: props.loginFailedFallback ?? defaults.loginFailedFallback,
+  };
 }
 
 /** The error every hook throws outside the provider. */

@@ -15,12 +15,12 @@ export interface RedirectToHostedPageProps {
 
 type PageName = "toLogin" | "toSignup";
 
-/** The hosted page's options: the return address (default: the current page URL) and the extra parameters. */
-function pageOptions(
-  returnTo = typeof globalThis.location === "undefined" ? undefined : globalThis.location.href,
-  params?: Record<string, string>,
-): SignupLoginPageOptions {
-  return { ...(returnTo === undefined ? {} : { returnTo }), ...(params ? { params } : {}) };
+/**
+ * The hosted page's options: the return address (default: the current page URL) and the extra parameters (an
+ * option left undefined is one not given: the URL builders read them so).
+ */
+function pageOptions(returnTo = globalThis.location?.href, params?: Record<string, string>): SignupLoginPageOptions {
+  return { returnTo, params } as SignupLoginPageOptions;
 }
 
 /** Navigates once per mounted component; a StrictMode effect replay keeps the ref and does not navigate again. */

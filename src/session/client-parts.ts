@@ -10,6 +10,8 @@ import type { AuthClient, HostedPageUrls, RedirectFunctions } from "./types.js";
 export interface ClientParts {
   /** The current page's URL (relative `returnTo` values resolve against it); null on a server. */
   currentHref: () => string | null;
+  /** Sends the page's first refresh now instead of a microtask after the client's creation (`<AuthProvider>`'s). */
+  firstRefresh?: () => void;
   /** Navigates the page (a testing client records instead). */
   navigate: (url: string) => void;
   /** Origins a `returnTo` may point to besides the current page's. */

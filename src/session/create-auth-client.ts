@@ -43,19 +43,12 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   if (process.env.NODE_ENV !== "production" && env.isBrowser) warnOnLoopbackMismatch(authOrigin, env.currentHref());
   const emit = createEventEmitter(options.onEvent, env);
   const [store, orgTokens, begin, start, refresh, getAuthInfo, logout, getActiveOrgId, setActiveOrgId, destroy] =
-    createSessionEngine({
-      env,
-      authOrigin,
-      timing,
-      emit,
-      triggers: { ...options }, // as given at creation
-      page: pageOf(options.environment),
-      tabs: options.tabs,
-    });
+    // the triggers as given at creation (a copy)
+    createSessionEngine(env, authOrigin, timing, emit, { ...options }, pageOf(options.environment), options.tabs);
   // the validators' chunk loads now, so the first refresh's answer seldom waits for it (a failed load is tried again
   // by the request that needs them); with validation compiled out there is none
   if ((globalThis as ValidationSwitch).ORGAUTH_VALIDATION !== "off") loadSessionValidators().catch(() => undefined);
-  if (env.isBrowser) queueMicrotask(begin);
+  queueMicrotask(begin); // (a server client's does nothing)
 
   const deriveSnapshot = createSnapshotDeriver(options.chooseActiveOrg);
   // setActiveOrgId changes the snapshot without a new session state: its subscribers are told here
@@ -99,6 +92,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     destroy,
   };
   clientRegistry.set(client, {
+    firstRefresh: begin,
     currentHref: () => env.currentHref(),
     navigate: (url) => env.navigate(url),
     // parsed now, so an invalid origin fails the client's creation (a TypeError), not its first redirect

@@ -34,7 +34,7 @@ export function createOrgTokenCache(
   const fetchAndCache = async (orgId: string): Promise<OrgAccessTokenResult> => {
     const startedGeneration = generation;
     try {
-      const { authInfo } = await fetchForOrg(orgId);
+      const [authInfo] = await fetchForOrg(orgId);
       if (!authInfo) return { ok: false, error: "user_not_in_org" };
       const { accessToken, expiresAtSeconds } = authInfo;
       if (startedGeneration === generation) {

@@ -4,12 +4,10 @@
  */
 import type { KeyValueStore } from "./environment.js";
 
-/** The localStorage keys (shared by every tab of the origin). */
-export const STORAGE_KEYS = /* @__PURE__ */ Object.freeze({
-  loggedInAt: "orgauth:logged_in_at",
-  loggedOutAt: "orgauth:logged_out_at",
-  activeOrgId: "orgauth:active_org_id",
-});
+/** The localStorage keys (shared by every tab of the origin): constants, whose names minify (a record's keys do not). */
+export const LOGGED_IN_AT_KEY = "orgauth:logged_in_at";
+export const LOGGED_OUT_AT_KEY = "orgauth:logged_out_at";
+const ACTIVE_ORG_ID_KEY = "orgauth:active_org_id";
 
 /**
  * Typed access to the persisted values, as a list the engine destructures into local names (which minify; a
@@ -43,16 +41,16 @@ export function createPersistedState(store: KeyValueStore | null): PersistedStat
   };
   const read = (key: string) => parseStoredTime(get(key));
   return [
-    (at) => write(STORAGE_KEYS.loggedInAt, String(at)),
-    (at) => write(STORAGE_KEYS.loggedOutAt, String(at)),
+    (at) => write(LOGGED_IN_AT_KEY, String(at)),
+    (at) => write(LOGGED_OUT_AT_KEY, String(at)),
     () => {
-      const loggedIn = read(STORAGE_KEYS.loggedInAt);
-      const loggedOut = read(STORAGE_KEYS.loggedOutAt);
+      const loggedIn = read(LOGGED_IN_AT_KEY);
+      const loggedOut = read(LOGGED_OUT_AT_KEY);
       if (loggedOut !== null && (loggedIn === null || loggedOut >= loggedIn)) return "logout";
       return loggedIn === null ? null : "login";
     },
-    () => get(STORAGE_KEYS.activeOrgId),
-    (orgId) => write(STORAGE_KEYS.activeOrgId, orgId),
+    () => get(ACTIVE_ORG_ID_KEY),
+    (orgId) => write(ACTIVE_ORG_ID_KEY, orgId),
   ];
 }
 

@@ -14,21 +14,16 @@ export async function checkSession(
   expectSession: boolean,
   knownOffsetMs: number,
 ): Promise<SharedResult> {
-  const requestedAt = ctx.env.now();
+  const [env, , , emit] = ctx;
+  const requestedAt = env.now();
   const scopedFirst = orgId !== null && expectSession;
-  let outcome = await refreshWithRetries(ctx, scopedFirst ? orgId : null);
-  if (!outcome.authInfo && scopedFirst) {
-    outcome = await refreshWithRetries(ctx, null);
-  } else if (
-    !scopedFirst &&
-    orgId !== null &&
-    outcome.authInfo &&
-    Object.hasOwn(outcome.authInfo.orgIdToOrgMembership, orgId)
-  ) {
+  let [authInfo, skew] = await refreshWithRetries(ctx, scopedFirst ? orgId : null);
+  if (!authInfo && scopedFirst) {
+    [authInfo, skew] = await refreshWithRetries(ctx, null);
+  } else if (!scopedFirst && orgId !== null && authInfo && Object.hasOwn(authInfo.orgIdToOrgMembership, orgId)) {
     const scoped = await refreshWithRetries(ctx, orgId);
-    if (scoped.authInfo) outcome = scoped;
+    if (scoped[0]) [authInfo, skew] = scoped;
   }
-  const { authInfo, skew } = outcome;
-  if (skew && skew.offsetMs !== knownOffsetMs) ctx.emit({ type: "clock_skew", ...skew });
-  return { authInfo, offsetMs: skew?.offsetMs ?? knownOffsetMs, requestedAt, at: ctx.env.now() };
+  if (skew && skew.offsetMs !== knownOffsetMs) emit({ type: "clock_skew", ...skew });
+  return { authInfo, offsetMs: skew?.offsetMs ?? knownOffsetMs, requestedAt, at: env.now() };
 }

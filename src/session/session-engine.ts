@@ -13,7 +13,7 @@ import { AuthClientDestroyedError, RefreshError } from "./errors.js";
 import type { EventEmitter, RefreshReason } from "./events.js";
 import type { ResolvedTiming, SessionTriggerOptions } from "./options.js";
 import { createOrgTokenCache, type OrgTokenCache } from "./org-tokens.js";
-import { createPersistedState, parseStoredTime, STORAGE_KEYS } from "./persisted-state.js";
+import { createPersistedState, LOGGED_IN_AT_KEY, LOGGED_OUT_AT_KEY, parseStoredTime } from "./persisted-state.js";
 import { createBackgroundTimer } from "./scheduler.js";
 import { joinPageRefresh, type Page, type PageRefreshTicket } from "./page-refresh.js";
 import { checkSession } from "./session-check.js";
@@ -47,28 +47,27 @@ export type SessionEngine = readonly [
   destroy: () => void,
 ];
 
-/** What `createSessionEngine` is built from. */
-export interface SessionEngineOptions {
-  /** Every side effect: network, clock, timers, storage, window events, tab messaging. */
-  env: AuthEnvironment;
-  /** The auth host's origin. */
-  authOrigin: string;
-  timing: ResolvedTiming;
-  /** Reports the engine's events. */
-  emit: EventEmitter;
-  /** What may start a refresh besides an explicit call (each on unless false), read once at creation. */
-  triggers: SessionTriggerOptions;
-  /** The page the client lives in: its clients share their first refresh and speak to other tabs as one tab. */
-  page: Page;
-  /** Makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes on its own. */
-  tabs?: TabSync | null | undefined;
-}
-
-/** Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`. */
-export function createSessionEngine(options: SessionEngineOptions): SessionEngine {
-  const { env, authOrigin, timing, emit, triggers, page, tabs } = options;
+/**
+ * Creates the engine; nothing happens (no listener, no timer, no request) before `begin()` or `start()`. Its parts
+ * come as arguments, not a record (a record's keys are written out twice: where it is made and where it is read).
+ * @param env every side effect: network, clock, timers, storage, window events, tab messaging
+ * @param authOrigin the auth host's origin
+ * @param emit reports the engine's events
+ * @param triggers what may start a refresh besides an explicit call (each on unless false), read once at creation
+ * @param page the page the client lives in: its clients share their first refresh and speak to other tabs as one tab
+ * @param tabs makes the coordinator that shares refreshes with the other tabs; without it each tab refreshes alone
+ */
+export function createSessionEngine(
+  env: AuthEnvironment,
+  authOrigin: string,
+  timing: ResolvedTiming,
+  emit: EventEmitter,
+  triggers: SessionTriggerOptions,
+  page: Page,
+  tabs: TabSync | null | undefined,
+): SessionEngine {
   const lifetime = new AbortController();
-  const ctx: SessionRequestContext = { ...options, signal: lifetime.signal };
+  const ctx: SessionRequestContext = [env, authOrigin, timing, emit, lifetime.signal];
   // What the engine changes after its creation (only this closure writes it); times are `env.now()` in ms.
   /** `start()` has run: listeners, timer and coordinator are live. */
   let started = false;
@@ -263,7 +262,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   function onStorageChange(key: string | null, newValue: string | null): void {
     // Another tab's login tells a tab with a valid session nothing new (every tab that opens with a restored session
     // records one), nor does a logout a tab without one: each re-fetches only when the change may be news to it.
-    if (key !== (validAuthInfo() ? STORAGE_KEYS.loggedOutAt : STORAGE_KEYS.loggedInAt)) return;
+    if (key !== (validAuthInfo() ? LOGGED_OUT_AT_KEY : LOGGED_IN_AT_KEY)) return;
     const changedAt = parseStoredTime(newValue);
     // Give the other tab's broadcast result a moment to arrive; re-fetch only if it does not.
     const handle = env.setTimeout(() => {
@@ -287,7 +286,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
       firstRefresh?.release();
       const expected = expectSession();
       firstRefresh = joinPageRefresh(page, authOrigin, key, async (signal) => {
-        const check = () => checkSession({ ...ctx, signal }, orgId, expected, 0);
+        const check = () => checkSession([env, authOrigin, timing, emit, signal], orgId, expected, 0);
         if (coordinator) return coordinator.firstRefresh(key, check); // started: this client's own channel
         if (!tabs) return { source: "fetched", result: await check() };
         // Begun at creation: a channel of its own, closed once settled (a spare client keeps nothing open).
@@ -310,7 +309,7 @@ export function createSessionEngine(options: SessionEngineOptions): SessionEngin
   function begin(): void {
     if (started || destroyed || !env.isBrowser || !(triggers.initialRefresh ?? true) || firstRefresh) return;
     const orgId = getStoredOrgId();
-    void pageRefresh(keyOf(orgId), orgId).catch(() => undefined);
+    void pageRefresh(keyOf(orgId), orgId); // a failure is handled where it is shared (joinPageRefresh)
   }
 
   function start(): void {

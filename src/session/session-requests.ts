@@ -17,20 +17,20 @@ import type { EventEmitter, ValidationIssue } from "./events.js";
 import type { ResolvedTiming } from "./options.js";
 import type { AuthInfo } from "./types.js";
 
-/** What a session request needs. `signal` aborts requests and retry waits (on `destroy()`). */
-export interface SessionRequestContext {
-  env: AuthEnvironment;
-  authOrigin: string;
-  timing: ResolvedTiming;
-  emit: EventEmitter;
-  signal: AbortSignal;
-}
+/**
+ * What a session request needs, as a list (destructured into local names, which minify). `signal` aborts requests
+ * and retry waits (on `destroy()`).
+ */
+export type SessionRequestContext = readonly [
+  env: AuthEnvironment,
+  authOrigin: string,
+  timing: ResolvedTiming,
+  emit: EventEmitter,
+  signal: AbortSignal,
+];
 
 /** A completed refresh: the auth info (null = logged out) and the clock offset learned on the way. */
-export interface RefreshOutcome {
-  authInfo: AuthInfo | null;
-  skew: ClockSkew | null;
-}
+export type RefreshOutcome = readonly [authInfo: AuthInfo | null, skew: ClockSkew | null];
 
 /** The schemas of the two session answers. */
 type SessionValidators = typeof import("../generated/validators/session.js")["sessionValidators"];
@@ -78,13 +78,13 @@ async function sessionRequest<T>(
   method: "GET" | "POST",
   read: (answer: ExchangeResult) => Promise<T>,
 ): Promise<T> {
-  const { env, signal } = ctx;
+  const [env, authOrigin, timing, , signal] = ctx;
   try {
     return await exchange(
       (input, init) => env.fetch(input, init),
-      ctx.authOrigin + path,
+      authOrigin + path,
       { method, credentials: "include", headers: { "Content-Type": "application/json" } },
-      { timeoutMs: ctx.timing.timeoutMs, signal, timers: env, now: () => env.now() },
+      [timing.timeoutMs, signal, env, () => env.now()],
       read,
     );
   } catch (error) {
@@ -105,36 +105,42 @@ async function sessionRequest<T>(
 /** One refresh attempt: 200 → auth info, 401 → null, anything else → `RefreshError`. */
 function refreshOnce(ctx: SessionRequestContext, activeOrgId: string | null): Promise<RefreshOutcome> {
   const query = activeOrgId === null ? "" : `?${new URLSearchParams({ active_org_id: activeOrgId })}`;
-  return sessionRequest(ctx, `/api/v1/refresh_token${query}`, "GET", async (response) => {
-    const receivedAt = ctx.env.now();
-    if (response.status === 401) return { authInfo: null, skew: null };
-    if (response.status === NO_RESPONSE_STATUS)
-      throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
-    if (response.status < 200 || response.status >= 300) {
-      throw new RefreshError(response.status, response.statusText, "http", response.retryAfterMs);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(response.text);
-    } catch (cause) {
-      throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
-    }
-    const parsed =
-      (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
-        ? { success: true as const, data: body as RefreshTokenResponse }
-        : (await loadSessionValidators()).refresh.safeParse(body);
-    const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
-      ctx.emit({ type: "validation_failed", operation: "refresh_token", issues });
-      return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
-    };
-    if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
-    try {
-      const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
-      return { authInfo, skew: learnClockSkew(response.headers.get("Date"), authInfo.accessToken, receivedAt) };
-    } catch (error) {
-      throw unprocessable([{ path: "", message: `${error}` }], error);
-    }
-  });
+  const [env, , , emit] = ctx;
+  return sessionRequest(
+    ctx,
+    `/api/v1/refresh_token${query}`,
+    "GET",
+    async ([status, statusText, headers, text, retryAfterMs]) => {
+      const receivedAt = env.now();
+      if (status === 401) return [null, null];
+      if (status === NO_RESPONSE_STATUS)
+        throw new RefreshError(REFRESH_NO_RESPONSE_STATUS, UNPROCESSABLE_AUTH_RESPONSE, "network");
+      if (status < 200 || status >= 300) {
+        throw new RefreshError(status, statusText, "http", retryAfterMs);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch (cause) {
+        throw new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+      }
+      const parsed =
+        (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
+          ? { success: true as const, data: body as RefreshTokenResponse }
+          : (await loadSessionValidators()).refresh.safeParse(body);
+      const unprocessable = (issues: ValidationIssue[], cause?: unknown) => {
+        emit({ type: "validation_failed", operation: "refresh_token", issues });
+        return new RefreshError(500, UNPROCESSABLE_AUTH_RESPONSE, "parse", undefined, { cause });
+      };
+      if (!parsed.success) throw unprocessable(describeIssues(parsed.error.issues), parsed.error);
+      try {
+        const authInfo = toAuthInfo(parsed.data); // with validation compiled out, any shape reaches the mapping
+        return [authInfo, learnClockSkew(headers.get("Date"), authInfo.accessToken, receivedAt)];
+      } catch (error) {
+        throw unprocessable([{ path: "", message: `${error}` }], error);
+      }
+    },
+  );
 }
 
 /**
@@ -145,20 +151,20 @@ export async function refreshWithRetries(
   ctx: SessionRequestContext,
   activeOrgId: string | null,
 ): Promise<RefreshOutcome> {
+  const [env, , { retryDelaysMs, maxRetryAfterMs }, emit, signal] = ctx;
   for (let attempt = 0; ; attempt++) {
     try {
       return await refreshOnce(ctx, activeOrgId);
     } catch (error) {
-      const { retryDelaysMs, maxRetryAfterMs } = ctx.timing;
       const configured = retryDelaysMs[attempt];
       // no retries left, or the server's Retry-After asks for longer than maxRetryAfterMs (the background check
       // tries again later); else the configured wait, or longer when Retry-After asks for more
       if (!(error instanceof RefreshError) || configured === undefined || (error.retryAfterMs ?? 0) > maxRetryAfterMs)
         throw error;
       const delayMs = Math.max(configured, error.retryAfterMs ?? 0);
-      ctx.emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
+      emit({ type: "refresh_retry", attempt: attempt + 1, delayMs, status: error.status });
       // the wait: a deadline waited out, which the client's destroy() ends with its reason (clearing the timer)
-      const wait = withTimeout(delayMs, ctx.signal, ctx.env);
+      const wait = withTimeout(delayMs, signal, env);
       try {
         await wait.race(new Promise(() => undefined));
       } catch (reason) {
@@ -173,18 +179,18 @@ export async function refreshWithRetries(
 /** `POST /api/v1/logout` (not retried). Resolves with the server's `redirect_to` (null when absent or invalid). */
 export async function logoutRequest(ctx: SessionRequestContext): Promise<string | null> {
   try {
-    return await sessionRequest(ctx, "/api/v1/logout", "POST", async (response) => {
-      if (response.status < 200 || response.status >= 300) throw new LogoutError(response.status, response.statusText);
+    return await sessionRequest(ctx, "/api/v1/logout", "POST", async ([status, statusText, , text]) => {
+      if (status < 200 || status >= 300) throw new LogoutError(status, statusText);
       let body: unknown; // an unreadable body is one that does not match the schema
       try {
-        body = JSON.parse(response.text);
+        body = JSON.parse(text);
       } catch {}
       const parsed =
         (globalThis as ValidationSwitch).ORGAUTH_VALIDATION === "off"
           ? { success: true as const, data: body as LogoutResponse }
           : (await loadSessionValidators()).logout.safeParse(body);
       if (!parsed.success) {
-        ctx.emit({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
+        ctx[3]({ type: "validation_failed", operation: "logout", issues: describeIssues(parsed.error.issues) });
         return null;
       }
       const target: unknown = parsed.data?.redirect_to; // validation compiled out: any shape

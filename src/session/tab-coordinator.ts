@@ -47,10 +47,13 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
     return arrived;
   });
   const timer = env.setTimeout(end, options.waitMs);
-  chunk ??= import("./tab-coordinator-chunk.js");
-  chunk.then(end, () => {
-    chunk = undefined;
-    end();
+  // asked for a microtask later: a first refresh sent at once (below) leaves before it
+  queueMicrotask(() => {
+    chunk ??= import("./tab-coordinator-chunk.js");
+    chunk.then(end, () => {
+      chunk = undefined;
+      end();
+    });
   });
   const withCoordinator = <T>(call: (coordinator: ChunkCoordinator | null) => T): T =>
     // every call that waits returns a promise or nothing
@@ -70,8 +73,8 @@ export const tabSync: TabSync = (env, authOrigin, options) => {
       withCoordinator((coordinator) => coordinator?.share(key, () => sent).catch(() => undefined)); // the failure is the outcome's
       return fetched(() => sent);
     },
-    publish: (key, result) => void withCoordinator((coordinator) => coordinator?.publish(key, result)),
-    hold: (result) => void withCoordinator((coordinator) => coordinator?.hold(result)),
+    publish: (key, result) => withCoordinator((coordinator) => coordinator?.publish(key, result)),
+    hold: (result) => withCoordinator((coordinator) => coordinator?.hold(result)),
     close() {
       end(); // before the chunk arrived: no coordinator is made, no timer left
       withCoordinator((coordinator) => coordinator?.close());

@@ -27,8 +27,9 @@ export function liveSiblings(
   const key = `orgauth:tabs:${authOrigin}`;
   let live: [string, [SiblingState, number]][] = [];
   try {
-    const map = JSON.parse(store?.getItem(key) ?? "{}") as PresenceEntries | null;
-    live = Object.entries(map ?? {}).filter(([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now);
+    // a map that is not an object (`null` throws here) names no sibling
+    const map = JSON.parse(store?.getItem(key) ?? "{}") as PresenceEntries;
+    live = Object.entries(map).filter(([id, entry]) => id !== tabId && Array.isArray(entry) && entry[1] > now);
   } catch {
     // unreadable: no sibling known (and a write replaces it)
   }

@@ -54,7 +54,9 @@ export interface Transport extends OperationCaller {
 export function createTransport(options: TransportOptions): Transport {
   const authUrl = toAuthOrigin(options.authUrl);
   const validation = options.validation ?? "throw";
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? {
+    warn: (message: string, details?: Record<string, unknown>) => console.warn(`[orgauth] ${message}`, details ?? ""),
+  };
   const reader: ResponseReader = {
     validation,
     logger,
@@ -73,7 +75,7 @@ export function createTransport(options: TransportOptions): Transport {
     // One deadline over the whole call: waiting for the validators too, not only the exchange.
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const deadline = withTimeout(timeoutMs, callOptions.signal, options.timers);
-    const timing: ExchangeOptions = { timeoutMs, signal: callOptions.signal, deadline };
+    const timing: ExchangeOptions = [timeoutMs, callOptions.signal, undefined, undefined, deadline];
     try {
       // The validators load while the request is in flight (a call with a body waits for them: it is checked first);
       // with validation off only a body needs them, and with validation compiled out nothing does.
@@ -104,13 +106,18 @@ export function createTransport(options: TransportOptions): Transport {
       };
       if (body !== undefined) init.body = JSON.stringify(body);
       // The URL and init go to fetch as given (no Request object, client, middleware or copied Response).
-      return await exchange(options.fetch ?? globalThis.fetch, url, init, timing, async (answer) => {
-        const validators = await loading;
-        // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
-        if (answer.status >= 200 && answer.status < 300)
-          return readSuccessResponse(reader, op, validators, answer.status, answer.text) as Data;
-        throw readErrorResponse(reader, op, validators, answer.status, answer.text, answer.retryAfterMs);
-      });
+      return await exchange(
+        options.fetch ?? globalThis.fetch,
+        url,
+        init,
+        timing,
+        async ([status, , , text, retryAfterMs]) => {
+          const validators = await loading;
+          // Success and error bodies are both read from the text the exchange buffered, with one JSON parser.
+          if (status >= 200 && status < 300) return readSuccessResponse(reader, op, validators, status, text) as Data;
+          throw readErrorResponse(reader, op, validators, status, text, retryAfterMs);
+        },
+      );
     } catch (error) {
       throw requestFailure(op.operationId, error, callOptions.signal);
     } finally {
@@ -137,7 +144,3 @@ function checkedBody(
   if (validation === "off") return request.body;
   throw new RequestValidationError(op.operationId, result.error.issues);
 }
-
-const consoleLogger: TransportLogger = {
-  warn: (message, details) => console.warn(`[orgauth] ${message}`, details ?? ""),
-};

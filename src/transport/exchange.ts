@@ -27,25 +27,25 @@ export class ExchangeFailure extends OrgauthError {
   }
 }
 
-/** A complete answer: status, headers and the body as text. */
-export interface ExchangeResult {
-  status: number;
-  statusText: string;
-  headers: Headers;
-  text: string;
+/** A complete answer: status, headers and the body as text; a list its readers destructure (local names minify). */
+export type ExchangeResult = readonly [
+  status: number,
+  statusText: string,
+  headers: Headers,
+  text: string,
   /** The server's `Retry-After` in milliseconds, when it sent a valid one with an answer that is not a 2xx. */
-  retryAfterMs: number | undefined;
-}
+  retryAfterMs: number | undefined,
+];
 
 /** The deadline of one exchange and the caller's signal (its abort rejects with the signal's reason). */
-export interface ExchangeOptions {
-  timeoutMs: number;
-  signal?: AbortSignal | undefined;
-  timers?: Timers | undefined;
-  now?: (() => number) | undefined;
+export type ExchangeOptions = readonly [
+  timeoutMs: number,
+  signal?: AbortSignal | undefined,
+  timers?: Timers | undefined,
+  now?: (() => number) | undefined,
   /** A deadline the caller already runs (it spans more than the exchange, and the caller disposes of it). */
-  deadline?: Deadline | undefined;
-}
+  deadline?: Deadline | undefined,
+];
 
 /** The fetch an exchange uses (the standard signature). */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -62,7 +62,8 @@ export async function exchange<T>(
   options: ExchangeOptions,
   read: (answer: ExchangeResult) => Promise<T>,
 ): Promise<T> {
-  const deadline = options.deadline ?? withTimeout(options.timeoutMs, options.signal, options.timers);
+  const [timeoutMs, signal, timers, now = Date.now, given] = options;
+  const deadline = given ?? withTimeout(timeoutMs, signal, timers);
   let response: Response | undefined;
   // Lets go of an answer's body that will not be read (a refused redirect, an answer the deadline overtook).
   const cancelBody = (): void => void response?.body?.cancel().catch(() => undefined);
@@ -82,10 +83,8 @@ export async function exchange<T>(
     }
     const text = await response.text();
     // Only an answer that is not a success can ask to be retried later (a 2xx is not read for it)
-    const retryAfterMs = response.ok
-      ? undefined
-      : parseRetryAfter(response.headers.get("Retry-After"), (options.now ?? Date.now)());
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text, retryAfterMs };
+    const retryAfterMs = response.ok ? undefined : parseRetryAfter(response.headers.get("Retry-After"), now());
+    return [response.status, response.statusText, response.headers, text, retryAfterMs] as const;
   };
   let result: ExchangeResult | undefined;
   try {
@@ -101,7 +100,7 @@ export async function exchange<T>(
       (result ? error : new ExchangeFailure("network", 0, "Network failure", { cause: error }))
     );
   } finally {
-    if (!options.deadline) deadline.dispose();
+    if (!given) deadline.dispose();
   }
 }
 
@@ -119,9 +118,9 @@ export async function withinDeadline<T>(work: Promise<T>, deadline: Deadline, op
 }
 
 /** What an error caught under a deadline stands for: the timeout, the caller's abort, or (undefined) neither. */
-function deadlineFailure(error: unknown, deadline: Deadline, options: ExchangeOptions): unknown {
+function deadlineFailure(error: unknown, deadline: Deadline, [timeoutMs, signal]: ExchangeOptions): unknown {
   if (deadline.timedOut())
-    return new ExchangeFailure("timeout", 0, `Request timed out after ${options.timeoutMs} ms`, { cause: error });
-  if (options.signal?.aborted) return options.signal.reason ?? error;
+    return new ExchangeFailure("timeout", 0, `Request timed out after ${timeoutMs} ms`, { cause: error });
+  if (signal?.aborted) return signal.reason ?? error;
   return undefined;
 }

@@ -43,7 +43,9 @@ export function operationUrl(origin: string, op: OperationDescriptor<OperationId
 
 /** A path parameter checked and percent-encoded ("" when it cannot be sent: its issue is recorded). */
 function pathValue(name: string, value: unknown, issues: Issue[]): string {
-  const encoded = typeof value === "string" && value !== "" && !DOT_SEGMENT.test(value) ? percentEncoded(value) : "";
+  // a dot segment (one or two dots, each "." or "%2e" percent-encoded any number of times, "%252e" …) is refused
+  const encoded =
+    typeof value === "string" && value !== "" && !/^(?:\.|%(?:25)*2e){1,2}$/i.test(value) ? percentEncoded(value) : "";
   if (encoded) return encoded;
   issues.push({
     path: ["path", name],
@@ -61,6 +63,3 @@ function percentEncoded(value: string | number | boolean): string | undefined {
     throw error;
   }
 }
-
-/** One or two dots, each written as "." or as "%2e" percent-encoded any number of times ("%252e", …). */
-const DOT_SEGMENT = /^(?:\.|%(?:25)*2e){1,2}$/i;

@@ -3,11 +3,10 @@
  * URIError) and `URLSearchParams` silently turns it into U+FFFD. Such an argument is refused before anything is sent.
  */
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** True when `value` is a string without lone surrogates. */
 export function isWellFormedString(value: string): boolean {
-  return !LONE_SURROGATE.test(value);
+  // a high surrogate not followed by a low one, or a low one not preceded by a high one
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
 
 /** The message of a string argument with a lone surrogate. */

@@ -116,6 +116,32 @@ describe("AuthProvider", () => {
     expect(refreshes).toHaveLength(1);
   });
 
+  it("sends an owned client's first refresh during its own first render, before its children render", async () => {
+    const refreshes: string[] = [];
+    const env = createBrowserEnvironment({
+      fetch: (input, init) => {
+        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes("/refresh_token")) refreshes.push(url);
+        return fetch(input, init);
+      },
+      openChannel: () => null,
+      locks: null,
+    });
+    const sentBeforeChild: number[] = [];
+    function Child() {
+      sentBeforeChild.push(refreshes.length);
+      return <p>{useAuthInfo().status}</p>;
+    }
+    render(
+      <AuthProvider authUrl={inject("prismUrl")} options={{ environment: env, retryDelaysMs: [] }}>
+        <Child />
+      </AuthProvider>,
+    );
+    expect(sentBeforeChild[0]).toBe(1); // not a microtask after the whole tree's first render and commit
+    await screen.findByText("logged_in");
+    expect(refreshes).toHaveLength(1);
+  });
+
   it("makes exactly one refresh request under StrictMode with a given client", async () => {
     const { client, requestsOf } = prismClient();
     const { result } = renderHook(() => useAuthInfo(), { wrapper: providerWrapper({ client, strict: true }) });

@@ -41,13 +41,13 @@ const SHAPES: Record<string, unknown> = {
 async function refreshAgainst(answer: unknown) {
   const events: AuthEventBody[] = [];
   const outcome = await refreshWithRetries(
-    {
-      env: createServerEnvironment({ fetch: async () => Response.json(answer) }),
-      authOrigin: "https://auth.example.com",
-      timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
-      emit: (event) => void events.push(event),
-      signal: new AbortController().signal,
-    },
+    [
+      createServerEnvironment({ fetch: async () => Response.json(answer) }),
+      "https://auth.example.com",
+      resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
+      (event) => void events.push(event),
+      new AbortController().signal,
+    ],
     null,
   ).then(
     (value) => ({ value }),
@@ -67,18 +67,18 @@ describe.each(["on", "off"] as const)("a refresh answer of an unexpected shape, 
   it("a valid answer is a session", async () => {
     switches.ORGAUTH_VALIDATION = validation;
     const { outcome } = await refreshAgainst(valid);
-    expect(outcome).toMatchObject({ value: { authInfo: { user: { userId: "u1" } } } });
+    expect("value" in outcome && outcome.value[0]).toMatchObject({ user: { userId: "u1" } });
   });
 
   it.each([null, 42, "text", { redirect_to: 7 }])("a logout answered %j resolves with no redirect", async (answer) => {
     switches.ORGAUTH_VALIDATION = validation;
-    const ctx = {
-      env: createServerEnvironment({ fetch: async () => Response.json(answer) }),
-      authOrigin: "https://auth.example.com",
-      timing: resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
-      emit: () => undefined,
-      signal: new AbortController().signal,
-    };
+    const ctx = [
+      createServerEnvironment({ fetch: async () => Response.json(answer) }),
+      "https://auth.example.com",
+      resolveTiming({ timeoutMs: 5_000, retryDelaysMs: [] }),
+      () => undefined,
+      new AbortController().signal,
+    ] as const;
     await expect(logoutRequest(ctx)).resolves.toBeNull();
   });
 });

@@ -15,14 +15,18 @@ import { refreshBody } from "../../support/refresh-body.js";
 // A chunk that never arrives (a stalled download).
 vi.mock("../../../src/generated/validators/session.js", () => new Promise(() => undefined));
 
-function context(answer: () => Response, signal = new AbortController().signal): SessionRequestContext {
-  return {
-    env: createServerEnvironment({ fetch: async () => answer() }),
-    authOrigin: "https://auth.example.com",
-    timing: resolveTiming({ timeoutMs: 50, retryDelaysMs: [] }),
-    emit: () => undefined,
+function context(
+  answer: () => Response,
+  signal = new AbortController().signal,
+  timing = resolveTiming({ timeoutMs: 50, retryDelaysMs: [] }),
+): SessionRequestContext {
+  return [
+    createServerEnvironment({ fetch: async () => answer() }),
+    "https://auth.example.com",
+    timing,
+    () => undefined,
     signal,
-  };
+  ];
 }
 
 describe("validators that never load", () => {
@@ -33,7 +37,7 @@ describe("validators that never load", () => {
 
   it("do not hold up a 401, which needs none", async () => {
     const ctx = context(() => new Response(null, { status: 401 }));
-    await expect(refreshWithRetries(ctx, null)).resolves.toEqual({ authInfo: null, skew: null });
+    await expect(refreshWithRetries(ctx, null)).resolves.toEqual([null, null]);
   });
 
   it("end a logout at the request timeout, as a LogoutError", async () => {
@@ -43,8 +47,12 @@ describe("validators that never load", () => {
 
   it("stop being waited for when the client is destroyed, with its reason", async () => {
     const lifetime = new AbortController();
-    const ctx = context(() => Response.json(refreshBody(Date.now(), 1800)), lifetime.signal);
-    const refresh = refreshWithRetries({ ...ctx, timing: resolveTiming({ timeoutMs: 60_000 }) }, null);
+    const ctx = context(
+      () => Response.json(refreshBody(Date.now(), 1800)),
+      lifetime.signal,
+      resolveTiming({ timeoutMs: 60_000 }),
+    );
+    const refresh = refreshWithRetries(ctx, null);
     const reason = new Error("destroyed");
     setTimeout(() => lifetime.abort(reason), 20);
     await expect(refresh).rejects.toBe(reason);
