@@ -35,6 +35,20 @@ import { DEMO_IDS } from "../../src/emulator/seeds/demo-seed.js";
 
 afterEach(() => localStorage.clear());
 
+/** A browser environment on the real fetch, no tab coordination, that lists the refresh requests it sends. */
+function countingRefreshes() {
+  const refreshes: string[] = [];
+  const env = createBrowserEnvironment({
+    fetch: (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes("/refresh_token")) refreshes.push(url);
+      return fetch(input, init);
+    },
+    openChannel: () => null,
+    locks: null,
+  });
+  return [refreshes, env] as const;
+}
 describe("outside an AuthProvider", () => {
   const hooks: [string, () => unknown][] = [
     ["useAuthInfo", useAuthInfo],
@@ -91,16 +105,7 @@ describe("AuthProvider", () => {
   });
 
   it("makes exactly one refresh request when mounted under StrictMode with an authUrl (owned client)", async () => {
-    const refreshes: string[] = [];
-    const env = createBrowserEnvironment({
-      fetch: (input, init) => {
-        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-        if (url.includes("/refresh_token")) refreshes.push(url);
-        return fetch(input, init);
-      },
-      openChannel: () => null,
-      locks: null,
-    });
+    const [refreshes, env] = countingRefreshes();
     function Status() {
       return <p>{useAuthInfo().status}</p>;
     }
@@ -117,16 +122,7 @@ describe("AuthProvider", () => {
   });
 
   it("sends an owned client's first refresh during its own first render, before its children render", async () => {
-    const refreshes: string[] = [];
-    const env = createBrowserEnvironment({
-      fetch: (input, init) => {
-        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-        if (url.includes("/refresh_token")) refreshes.push(url);
-        return fetch(input, init);
-      },
-      openChannel: () => null,
-      locks: null,
-    });
+    const [refreshes, env] = countingRefreshes();
     const sentBeforeChild: number[] = [];
     function Child() {
       sentBeforeChild.push(refreshes.length);
