@@ -21,10 +21,10 @@ export interface RunningCli {
 /** Starts the emulator's CLI with `args`. */
 export function runCli(args: string[]): RunningCli {
   const built = process.env.ORGAUTH_TEST_EMULATOR_CLI;
-  const [command, ...entry] = built
-    ? [process.execPath, ...PGLITE_NODE_FLAGS, built]
-    : [join(repoRoot, "node_modules", ".bin", "tsx"), "scripts/emulator.ts"];
-  const child = spawn(command!, [...entry, ...args], { cwd: repoRoot, stdio: "pipe" });
+  const [command, entry]: [string, string[]] = built
+    ? [process.execPath, [...PGLITE_NODE_FLAGS, built]]
+    : [join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/emulator.ts"]];
+  const child = spawn(command, [...entry, ...args], { cwd: repoRoot, stdio: "pipe" });
   let output = "";
   let errors = "";
   const listeners: (() => void)[] = [];
