@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { repoRoot } from "./repo-root.js";
+import { saysItListens } from "./listening-notice.js";
 import { readFileSync, realpathSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -92,7 +93,7 @@ export async function waitUntilReady(child: ChildProcess, url: string, output: (
     if (child.exitCode !== null) throw new Error(`Prism exited early (${child.exitCode}):\n${output()}`);
     try {
       await fetch(`${url}/api/fe/v3/login_state`, { headers: { "X-CSRF-Token": "-.-" } });
-      if (output().includes(`Prism is listening on ${url}`)) return;
+      if (saysItListens(output(), `Prism is listening on ${url}`)) return;
     } catch {
       // not listening yet
     }

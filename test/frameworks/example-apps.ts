@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
+import { saysItListens } from "../../scripts/lib/listening-notice.js";
 import { repoRoot } from "../../scripts/lib/repo-root.js";
 
 /**
@@ -70,7 +71,7 @@ export async function serve(cwd: string, command: string[], url: string, env: Re
       () => true,
       () => false,
     );
-    if (answered && output.includes(url)) break;
+    if (answered && saysItListens(output, url)) break;
     if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -38,4 +38,19 @@ describe("a start whose port another server answers on", () => {
     const server = await serve(process.cwd(), says, url);
     await server.stop();
   });
+
+  it("passes when the process prints its address in colour, the port in bold as Vite does under a terminal", async () => {
+    const port = url.slice(url.lastIndexOf(":") + 1);
+    const coloured = `\u001b[36m${url.slice(0, -port.length)}\u001b[1m${port}\u001b[22m\u001b[39m`;
+    const printsForever = (line: string) => [
+      "-e",
+      `console.log(${JSON.stringify(line)}); setTimeout(() => {}, 60_000)`,
+    ];
+    const vite = await serve(process.cwd(), printsForever(`  Local:   ${coloured}/`), url);
+    await vite.stop();
+    const prism = spawn(process.execPath, printsForever(`Prism is listening on ${coloured}`), { stdio: "pipe" });
+    let output = "";
+    prism.stdout.on("data", (chunk) => (output += chunk));
+    await waitUntilReady(prism, url, () => output).finally(() => prism.kill());
+  });
 });
