@@ -91,9 +91,9 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
     getSnapshot: () => snapshot,
     getAuthInfo: () => authInfoOf(snapshot),
     set(authInfo) {
-      const status = authInfo ? "logged_in" : "logged_out";
-      if (snapshot.status === status && deepEqual(authInfoOf(snapshot), authInfo)) return;
-      moveTo(authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT, authInfo !== null);
+      const next: SessionState = authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT;
+      // the same state with equal auth info changes nothing (the snapshot keeps its identity)
+      if (!deepEqual(snapshot, next)) moveTo(next, authInfo !== null);
     },
     setUnreachable() {
       if (snapshot.status === "unreachable") return;
