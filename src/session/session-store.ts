@@ -3,7 +3,7 @@
  * changes, for `useSyncExternalStore`) and the three observers: logged in, access token, auth info.
  */
 import type { EventEmitter } from "./events.js";
-import type { AuthInfo, SessionState } from "./types.js";
+import type { AuthClient, AuthInfo, SessionState } from "./types.js";
 
 /** The state holder of one client. */
 export interface SessionStore {
@@ -15,9 +15,8 @@ export interface SessionStore {
   /** Moves to "unreachable": the auth server could not be asked and no valid token is held. */
   setUnreachable(): void;
   subscribe(listener: () => void): () => void;
-  onLoggedInChange(listener: (loggedIn: boolean) => void): () => void;
-  onAccessTokenChange(listener: (accessToken: string | null) => void): () => void;
-  onAuthInfoChange(listener: (authInfo: AuthInfo | null) => void): () => void;
+  /** The client's three observers, as it exposes them (spread into it: their names are written once). */
+  observers: Pick<AuthClient, "onLoggedInChange" | "onAccessTokenChange" | "onAuthInfoChange">;
   /** Drops every listener (on `destroy()`). */
   clearListeners(): void;
 }
@@ -100,9 +99,11 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
       moveTo(UNREACHABLE, announcedLoggedIn === true ? false : null);
     },
     subscribe: (listener) => add(snapshotListeners, listener),
-    onLoggedInChange: (listener) => add(loggedInListeners, listener),
-    onAccessTokenChange: (listener) => add(tokenListeners, listener),
-    onAuthInfoChange: (listener) => add(authInfoListeners, listener),
+    observers: {
+      onLoggedInChange: (listener) => add(loggedInListeners, listener),
+      onAccessTokenChange: (listener) => add(tokenListeners, listener),
+      onAuthInfoChange: (listener) => add(authInfoListeners, listener),
+    },
     clearListeners() {
       snapshotListeners.clear();
       loggedInListeners.clear();
