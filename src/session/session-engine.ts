@@ -295,7 +295,7 @@ export function createSessionEngine(
           authOrigin,
           coordinatorOptions(() => null),
         );
-        signal.addEventListener("abort", () => pageCoordinator.close(), { once: true });
+        signal.addEventListener("abort", () => pageCoordinator.close()); // a signal aborts once: no `once` needed
         try {
           return await pageCoordinator.firstRefresh(key, check);
         } finally {
