@@ -238,11 +238,8 @@ export function createSessionEngine(
   }
 
   /** A refresh started by the engine itself: failures are already reported as events. */
-  function refreshQuietly(reason: RefreshReason): Promise<void> {
-    return refresh(reason, reason !== "initial" && reason !== "active_org_changed").then(
-      () => undefined,
-      () => undefined,
-    );
+  function refreshQuietly(reason: RefreshReason): Promise<unknown> {
+    return refresh(reason, reason !== "initial" && reason !== "active_org_changed").catch(() => undefined);
   }
 
   function onTick(): void {
