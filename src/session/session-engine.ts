@@ -191,9 +191,9 @@ export function createSessionEngine(
    * another tab's change): when it begins (it may have queued behind a request that then got a `Retry-After`)
    * and the server's wait is not over, it sends nothing and settles with the session as it stands.
    */
-  function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
-    if (destroyed) return Promise.reject(new AuthClientDestroyedError());
-    if (!env.isBrowser) return Promise.resolve(null);
+  async function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
+    if (destroyed) throw new AuthClientDestroyedError();
+    if (!env.isBrowser) return null;
     start();
     const orgId = activeOrgId;
     const key = keyOf(orgId);
