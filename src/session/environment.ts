@@ -83,10 +83,8 @@ export class BrowserOnlyError extends OrgauthError {
   }
 }
 
-function globalFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  if (typeof globalThis.fetch !== "function") {
-    return Promise.reject(new TypeError("fetch is not available in this environment"));
-  }
+async function globalFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  if (typeof globalThis.fetch !== "function") throw new TypeError("fetch is not available in this environment");
   return globalThis.fetch(input, init);
 }
 
