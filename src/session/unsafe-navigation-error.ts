@@ -18,12 +18,9 @@ export class UnsafeNavigationError extends OrgauthError {
     source: string,
     reason?: string,
   ) {
+    // one sentence for every case: the source, then why
     super(
-      reason !== undefined
-        ? `Refusing to navigate from the ${source}: ${reason}`
-        : scheme === null
-          ? `Refusing to navigate: the ${source} is not a valid URL`
-          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
+      `Refusing to navigate from the ${source}: ${reason ?? (scheme === null ? "not a valid URL" : `a ${scheme} URL (only http: and https: are allowed)`)}`,
     );
   }
 }
