@@ -1,5 +1,5 @@
 /**
- * Lone surrogates: a string with half a UTF-16 pair cannot be percent-encoded (encodeURIComponent throws a
+ * Lone surrogates: a string with half a UTF-16 pair (a lone surrogate) cannot be percent-encoded (encodeURIComponent throws a
  * URIError) and `URLSearchParams` silently turns it into U+FFFD. Such an argument is refused before anything is sent.
  */
 
@@ -10,4 +10,4 @@ export function isWellFormedString(value: string): boolean {
 }
 
 /** The message of a string argument with a lone surrogate. */
-export const LONE_SURROGATE_MESSAGE = "must not contain a lone surrogate (half a UTF-16 pair)";
+export const LONE_SURROGATE_MESSAGE = "must not contain a lone surrogate";
