@@ -24,7 +24,7 @@ export function learnClockSkew(
   clientNowMs: number,
   toleranceMs = 2_000,
 ): ClockSkew {
-  let offsetMs = dateHeader ? Date.parse(dateHeader) - clientNowMs : Number.NaN;
+  let offsetMs = Date.parse(dateHeader!) - clientNowMs; // NaN without a header (as "null"), or an unreadable one
   let source: ClockSkewSource = "date_header";
   if (!Number.isFinite(offsetMs)) {
     offsetMs = 0;
