@@ -117,15 +117,10 @@ export function createSessionEngine(
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
     answerMs: timing.siblingAnswerMs,
-    // until the result's token is due for renewal, never later; a logged-out result is never handed over
-    usableUntil: ({ authInfo, offsetMs: itsOffsetMs }) => {
-      const now = env.now();
-      if (!authInfo) return -Infinity;
-      return (
-        now +
-        (secondsRemaining(authInfo.expiresAtSeconds, now, itsOffsetMs) - timing.refreshWhenSecondsRemaining) * 1000
-      );
-    },
+    // until the result's token is due for renewal (its expiry less the renewal margin, in our clock), never later;
+    // a logged-out result is never handed over
+    usableUntil: ({ authInfo, offsetMs: itsOffsetMs }) =>
+      authInfo ? (authInfo.expiresAtSeconds - timing.refreshWhenSecondsRemaining) * 1000 - itsOffsetMs : -Infinity,
     current,
     onRemoteResult,
   });
