@@ -12,15 +12,14 @@ export class UnsafeNavigationError extends OrgauthError {
   override readonly name = "UnsafeNavigationError";
   readonly type = "unsafe_navigation";
 
-  constructor(
-    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
-    readonly scheme: string | null,
-    source: string,
-    reason?: string,
-  ) {
+  /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
+  declare readonly scheme: string | null;
+
+  constructor(scheme: string | null, source: string, reason?: string) {
     // one sentence for every case: the source, then why
     super(
       `Refusing to navigate from the ${source}: ${reason ?? (scheme === null ? "not a valid URL" : `a ${scheme} URL (only http: and https: are allowed)`)}`,
     );
+    this.scheme = scheme;
   }
 }
