@@ -148,7 +148,7 @@ export function createSessionEngine(
     }
     appliedKey = keyOf(activeOrgId);
     updateTimer();
-    if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
+    if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: !!result.authInfo });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
     const announce = source === "fetched" && reason !== "storage";
     if (result.authInfo && !wasLoggedIn && announce) recordLogin(result.at);
@@ -220,10 +220,8 @@ export function createSessionEngine(
               )
             : { source: "fetched", result: await check() };
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
-        if (source === "fetched") {
-          const loggedIn = result.authInfo !== null;
-          emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });
-        }
+        if (source === "fetched")
+          emit({ type: "refresh_succeeded", reason, loggedIn: !!result.authInfo, durationMs: env.now() - startedAt });
         return result.authInfo;
       } catch (error) {
         onFailure(error, reason);
