@@ -169,7 +169,7 @@ export function createSessionEngine(
     checkedAt = env.now();
     const status = error instanceof RefreshError ? error.status : 0;
     const message = error instanceof Error ? error.message : String(error);
-    const kept = validAuthInfo() !== null;
+    const kept = !!validAuthInfo();
     emit({ type: "refresh_failed", reason, status, message, keptSession: kept });
     if (error instanceof RefreshError && error.retryAfterMs !== undefined) notBefore = env.now() + error.retryAfterMs;
     if (kept) return;
@@ -264,7 +264,7 @@ export function createSessionEngine(
   }
 
   function onRemoteResult(key: string, result: SharedResult): void {
-    if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
+    if (!result.authInfo || key === keyOf(activeOrgId)) apply(result, "adopted");
   }
 
   /**
@@ -328,7 +328,7 @@ export function createSessionEngine(
     }
     if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
-    const stale = current !== null && remaining(current) < timing.refreshWhenSecondsRemaining;
+    const stale = current && remaining(current) < timing.refreshWhenSecondsRemaining;
     if (!forceRefresh && !stale) return validAuthInfo();
     try {
       return await refresh(forceRefresh ? "forced" : "expiring");

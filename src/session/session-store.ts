@@ -92,7 +92,7 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
     set(authInfo) {
       const next: SessionState = authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT;
       // the same state with equal auth info changes nothing (the snapshot keeps its identity)
-      if (!deepEqual(snapshot, next)) moveTo(next, authInfo !== null);
+      if (!deepEqual(snapshot, next)) moveTo(next, !!authInfo);
     },
     setUnreachable() {
       if (snapshot.status === "unreachable") return;
