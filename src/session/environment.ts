@@ -181,6 +181,7 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
 
 /** The browser environment when `window` and `document` exist, otherwise the server environment. */
 export function createDefaultEnvironment(overrides: Partial<AuthEnvironment> = {}): AuthEnvironment {
-  const inBrowser = typeof globalThis.window !== "undefined" && typeof globalThis.document !== "undefined";
-  return inBrowser ? createBrowserEnvironment(overrides) : createServerEnvironment(overrides);
+  return globalThis.window && globalThis.document
+    ? createBrowserEnvironment(overrides)
+    : createServerEnvironment(overrides);
 }
