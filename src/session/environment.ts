@@ -84,7 +84,7 @@ export class BrowserOnlyError extends OrgauthError {
 }
 
 async function globalFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  if (typeof globalThis.fetch !== "function") throw new TypeError("fetch is not available in this environment");
+  if (!globalThis.fetch) throw new TypeError("fetch is not available in this environment");
   return globalThis.fetch(input, init);
 }
 
@@ -161,7 +161,7 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     onStorageChange: (listener) =>
       listen(win, ["storage"], (event) => listener((event as StorageEvent).key, (event as StorageEvent).newValue)),
     openChannel: (name) => {
-      if (typeof globalThis.BroadcastChannel !== "function") return null;
+      if (!globalThis.BroadcastChannel) return null;
       const channel = new BroadcastChannel(name);
       return {
         post: (message) => channel.postMessage(message),
