@@ -119,7 +119,7 @@ function browserStorage(): KeyValueStore | null {
 
 function browserLocks(): TabLocks | null {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (!locks?.request) return null;
+  if (!locks || typeof locks.request !== "function") return null;
   return {
     request: (name, options, task) =>
       // the Web Locks API refuses ifAvailable with a signal: a request that never waits needs none
