@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthClient, AuthEvent } from "../../../src/session/index.js";
-import { type FakeBrowser, sessionWorld } from "./fake-world.js";
+import type { TabChannel } from "../../../src/session/environment.js";
+import { createAuthClient, tabSync, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
+import { AUTH_URL, type FakeBrowser, sessionWorld } from "./fake-world.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;
@@ -138,6 +139,42 @@ describe("cross-tab single-flight", () => {
     expect(lockRequests).toEqual([]);
     expect(browser.server.refreshCount).toBe(1);
     expect(b!.client.getSnapshot()).toMatchObject({ status: "logged_in" });
+  });
+
+  it("a page's first answer is its own (its subscribers told) before the other tabs are, and its channel closes after that", async () => {
+    const log: string[] = [];
+    const tab = browser.tab();
+    let opened = 0;
+    // the tab's channels, each numbered, logging what it sends and its closing
+    const openChannel = (name: string): TabChannel | null => {
+      const channel = tab.env.openChannel(name);
+      const number = ++opened;
+      return (
+        channel && {
+          ...channel,
+          post: (message) => {
+            log.push(`${number}: ${(message as { type: string }).type}`);
+            channel.post(message);
+          },
+          close: () => {
+            log.push(`${number}: closed`);
+            channel.close();
+          },
+        }
+      );
+    };
+    const client = world.destroyAfterTest(
+      createAuthClient({ authUrl: AUTH_URL, environment: { ...tab.env, openChannel }, tabs: tabSync }),
+    );
+    await Promise.resolve(); // the page's first refresh leaves (as <AuthProvider>'s does before it subscribes)
+    client.subscribe(() => log.push(client.getSnapshot().status));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toEqual(["1: started", "logged_in", "1: result", "1: closed"]);
+    const [other] = open(1); // and the other tabs have it: a tab opened now takes it without a request
+    other!.client.start();
+    await settle(Promise.resolve());
+    expect(other!.client.getSnapshot().status).toBe("logged_in");
+    expect(browser.server.refreshCount).toBe(1);
   });
 
   it("a tab whose lock holder hangs refreshes alone after crossTabWaitMs (no orphaned wait)", async () => {
