@@ -141,7 +141,7 @@ describe("cross-tab single-flight", () => {
     expect(b!.client.getSnapshot()).toMatchObject({ status: "logged_in" });
   });
 
-  it("a page's first answer is its own (its subscribers told) before the other tabs are, and its channel closes after that", async () => {
+  it("a page's first answer is rendered before it is told to the other tabs (channel, presence map), and the page's channel closes after that", async () => {
     const log: string[] = [];
     const tab = browser.tab();
     let opened = 0;
@@ -163,13 +163,24 @@ describe("cross-tab single-flight", () => {
         }
       );
     };
-    const client = world.destroyAfterTest(
-      createAuthClient({ authUrl: AUTH_URL, environment: { ...tab.env, openChannel }, tabs: tabSync }),
-    );
+    // and its presence map writes (what this tab tells new tabs it is doing)
+    const storage = tab.env.storage!;
+    const setItem = (key: string, value: string) => {
+      if (key.startsWith("orgauth:tabs:"))
+        log.push(`presence: ${Object.values(JSON.parse(value) as [string][])[0]?.[0]}`);
+      storage.setItem(key, value);
+    };
+    const environment = { ...tab.env, openChannel, storage: { ...storage, setItem } };
+    const client = world.destroyAfterTest(createAuthClient({ authUrl: AUTH_URL, environment, tabs: tabSync }));
     await Promise.resolve(); // the page's first refresh leaves (as <AuthProvider>'s does before it subscribes)
-    client.subscribe(() => log.push(client.getSnapshot().status));
+    // rendered as React renders a store's change: in a microtask queued when the store tells it
+    client.subscribe(() => queueMicrotask(() => log.push(client.getSnapshot().status)));
     await vi.advanceTimersByTimeAsync(100);
-    expect(log).toEqual(["1: started", "logged_in", "1: result", "1: closed"]);
+    expect(log).toEqual([
+      ...["presence: refreshing", "1: started", "presence: refreshing"], // before the request leaves
+      "logged_in", // then the tab renders its answer, before it tells the other tabs or closes the page's channel
+      ...["1: result", "presence: holding", "1: closed", "presence: holding"],
+    ]);
     const [other] = open(1); // and the other tabs have it: a tab opened now takes it without a request
     other!.client.start();
     await settle(Promise.resolve());
