@@ -109,14 +109,8 @@ export const open: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) 
     const until = result?.authInfo ? options.usableUntil(result) : 0;
     presence.set(until > env.now() ? "holding" : null, env.now(), until);
   };
-  /** The result the client last said this tab holds, written a task later (the tab renders it first), and its timer. */
-  let held: SharedResult | null = null;
+  /** The timer of the client's last `hold` of a session, written a task later (the tab renders it first). */
   let holding: unknown;
-  const writeHeld = () => {
-    env.clearTimeout(holding);
-    if (held) hold(held);
-    held = null;
-  };
 
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
     const requestedAt = env.now();
@@ -244,15 +238,14 @@ export const open: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) 
         fetch().then((result) => new Promise<SharedResult>((resolve) => env.setTimeout(() => resolve(result), 0))),
       )),
     hold(result) {
-      writeHeld(); // one written before the next
-      if (!result?.authInfo) return hold(result); // none held (logged out, the page hides): at once
-      held = result;
-      holding = env.setTimeout(writeHeld, 0);
+      env.clearTimeout(holding);
+      // none held (logged out, the page hides) is written at once
+      if (result?.authInfo) holding = env.setTimeout(() => hold(result), 0);
+      else hold(result);
     },
     close() {
       closed = true;
       tell();
-      writeHeld();
       // a first refresh's outcome still goes out (`share`) before the channel closes
       if (sharing) sharing.finally(() => channel?.close()).catch(() => undefined);
       else channel?.close();
