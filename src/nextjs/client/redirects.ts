@@ -1,7 +1,8 @@
 /**
- * `useRedirectFunctions()` of orgauth/nextjs/client. Each function loads the hosted pages' URL builders on first use
- * (session/hosted-pages.ts), so a page that never sends anyone to a login, signup, account or org page does not
- * download them: login and signup go through the app's auth routes, the other pages to the auth host.
+ * `useRedirectFunctions()` of orgauth/nextjs/client. Each function waits for the hosted pages' URL builders
+ * (session/hosted-pages.ts), which come in the browser half's later chunk (later-parts.ts, asked for once the
+ * provider's client starts), so a page's first load does not carry them: login and signup go through the app's
+ * auth routes, the other pages to the auth host.
  */
 import { useMemo } from "react";
 import { useAuthClientFor } from "../../hooks/context.js";
@@ -20,7 +21,7 @@ function serverSessionRedirects(client: AuthClient): ServerSessionRedirectFuncti
   const to =
     <Page extends keyof HostedPageUrls>(page: Page) =>
     async (...args: Parameters<HostedPageUrls[Page]>) => {
-      const { partsPageUrls } = await import("../../session/hosted-pages.js");
+      const { partsPageUrls } = await import("./later-parts.js");
       const build = partsPageUrls(parts, client.authUrl)[page] as (...pageArgs: typeof args) => string;
       parts.navigate(build(...args));
     };

@@ -5,7 +5,6 @@
  * no session engine: the server refreshes, this only asks.
  */
 import { clientRegistry } from "../../session/client-parts.js";
-import { LogoutError, RefreshError } from "../../session/errors.js";
 import type { AuthClient, AuthInfo, AuthSnapshot } from "../../session/types.js";
 import { toAuthOrigin } from "../../transport/auth-url.js";
 import type { ClientUser } from "../client-user.js";
@@ -37,6 +36,8 @@ interface Session {
   receivedAtSeconds: number;
 }
 
+/** The errors this client throws, in the redirects' later chunk (asked for when the client starts). */
+const laterParts = () => import("./later-parts.js");
 const inBrowser = () => typeof window !== "undefined";
 const nowSeconds = () => Date.now() / 1000;
 /** The least time between two renewals a timer or focus starts (a clock far off must not make a request loop). */
@@ -93,7 +94,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
     } catch (error) {
       const expired = !session || session.authInfo.expiresAtSeconds <= nowSeconds();
       if (expired && !stale()) update(null, true);
-      throw new RefreshError(503, `${routes}/${path} unreachable`, "network", undefined, { cause: error });
+      throw new (await laterParts()).RefreshError(503, `${routes}/${path} unreachable`, "network", undefined, {
+        cause: error,
+      });
     }
     if (stale()) return session?.authInfo ?? null;
     if (response.status === 401) {
@@ -109,7 +112,7 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
         )
       : undefined;
     if (!answer) {
-      throw new RefreshError(
+      throw new (await laterParts()).RefreshError(
         response.status,
         `${routes}/${path} answered ${response.status}`,
         response.ok ? "parse" : "http",
@@ -161,6 +164,8 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
   function start(): void {
     if (started || !inBrowser()) return;
     started = true;
+    // the errors' chunk arrives now, while the network is there: a failure later still throws a typed error
+    void laterParts().catch(() => undefined);
     document.addEventListener("visibilitychange", onFocus);
     window.addEventListener("focus", onFocus);
     // the fields the token does not carry (picture, MFA, …) arrive with the first answer, right after hydration
@@ -229,9 +234,9 @@ export function createServerSessionClient(options: ServerSessionClientOptions): 
       try {
         response = await fetch(`${routes}/logout`, { credentials: "same-origin", method: "POST" });
       } catch (error) {
-        throw new LogoutError(0, "unreachable", { cause: error });
+        throw new (await laterParts()).LogoutError(0, "unreachable", { cause: error });
       }
-      if (!response.ok) throw new LogoutError(response.status, response.statusText);
+      if (!response.ok) throw new (await laterParts()).LogoutError(response.status, response.statusText);
       update(null);
       if (logoutOptions?.redirect) window.location.reload();
     },
