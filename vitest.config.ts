@@ -142,6 +142,8 @@ export default defineConfig({
           ...LOADED_MACHINE,
           include: ["test/fault/**/*.test.ts"],
           environment: "node",
+          // one worker's modules for every file (each starts its own fault server; none changes globals)
+          isolate: false,
         },
       },
       {
@@ -179,6 +181,8 @@ export default defineConfig({
           include: ["test/package/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/package/packed-app-setup.ts"],
+          // one worker's modules for every file (each works in its own folder of the app; none changes globals)
+          isolate: false,
         },
       },
       {
