@@ -16,7 +16,7 @@ import {
   type AuthSnapshot,
 } from "../session/index.js";
 import { clientParts } from "../session/client-parts.js";
-import { globalTimers } from "../transport/timeout.js";
+import { globalTimers, type Timers } from "../transport/timeout.js";
 import {
   AuthClientContext,
   AuthSettingsContext,
@@ -60,6 +60,14 @@ export type AuthProviderProps = CommonProps &
     | { client: AuthClient; authUrl?: never; options?: never }
   );
 
+/** A client the provider owns: the auth URL it was made for, its timers, and how to cancel its pending destroy. */
+interface OwnedClient {
+  authUrl: string;
+  client: AuthClient;
+  timers: Timers;
+  cancelDestroy?: () => void;
+}
+
 /**
  * Creates the client once per provider instance and auth URL (`options` are read when it is created), with
  * cross-tab coordination (`tabs: tabSync`) unless `options.tabs` says otherwise. A
@@ -69,10 +77,11 @@ export type AuthProviderProps = CommonProps &
  */
 function useProvidedClient(props: AuthProviderProps): AuthClient {
   const authUrl = props.client ? undefined : props.authUrl;
-  const create = (url: string) => ({
+  // an owned client, its timers (the library's one timer seam) and how to cancel its pending destroy
+  const create = (url: string): OwnedClient => ({
     authUrl: url,
     client: createAuthClient({ tabs: tabSync, ...props.options, authUrl: url }),
-    timers: props.options?.environment ?? globalTimers, // the client's own timers (the library's one timer seam)
+    timers: props.options?.environment ?? globalTimers,
   });
   const [owned, setOwned] = useState(() => (authUrl === undefined ? null : create(authUrl)));
   let current = owned;
@@ -80,21 +89,18 @@ function useProvidedClient(props: AuthProviderProps): AuthClient {
     current = create(authUrl); // a new auth URL (or a switch from `client` to `authUrl`): a new client
     setOwned(current);
   }
-  const ownedClient = current?.client;
   // its first refresh leaves now (no-op once sent), not a microtask after the first render of the whole tree
-  if (ownedClient) clientParts(ownedClient).firstRefresh!();
-  const timers = current?.timers; // an owned client's
-  // the last destroy scheduled: its client, and how to cancel it
-  const pending = useRef<[AuthClient, () => void] | null>(null);
+  if (current) clientParts(current.client).firstRefresh!();
   useEffect(() => {
-    if (!ownedClient) return undefined;
-    if (pending.current?.[0] === ownedClient) pending.current[1](); // a StrictMode effect replay keeps its client
+    if (!current) return undefined;
+    current.cancelDestroy?.(); // a StrictMode effect replay keeps its client
     return () => {
-      const handle = timers!.setTimeout(() => ownedClient.destroy(), 0);
-      pending.current = [ownedClient, () => timers!.clearTimeout(handle)];
+      const { client, timers } = current;
+      const handle = timers.setTimeout(() => client.destroy(), 0);
+      current.cancelDestroy = () => timers.clearTimeout(handle);
     };
-  }, [ownedClient, timers]);
-  return props.client ?? ownedClient!;
+  }, [current]);
+  return props.client ?? current!.client;
 }
 
 /** The identity a snapshot belongs to: undefined while loading, null when logged out, else the user id. */

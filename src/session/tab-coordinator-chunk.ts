@@ -42,6 +42,8 @@ export const open: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) 
   const remoteStarted = new Map<string, number>(); // when a sibling's "started" for each key arrived
   const waiters = new Set<Waiter>();
   let closed = false;
+  /** A first refresh sent before the chunk arrived, until the other tabs are told its outcome (`share`). */
+  let sharing: Promise<unknown> | undefined;
   /** Tells every wait `key` and `result` (a copy of the set: a wait that ends leaves it). */
   const tell: Waiter = (key, result) => {
     for (const waiter of [...waiters]) waiter(key, result);
@@ -107,6 +109,8 @@ export const open: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) 
     const until = result?.authInfo ? options.usableUntil(result) : 0;
     presence.set(until > env.now() ? "holding" : null, env.now(), until);
   };
+  /** The timer of the client's last `hold` of a session, written a task later (the tab renders it first). */
+  let holding: unknown;
 
   const fetchAndShare = async (key: string, fetch: () => Promise<SharedResult>): Promise<CoordinatedResult> => {
     const requestedAt = env.now();
@@ -228,12 +232,23 @@ export const open: TabChunk = (env, authOrigin, options, Destroyed, siblingsOf) 
     publish(key, result) {
       say("result", key, { result });
     },
-    share: fetchAndShare,
-    hold,
+    // the other tabs are told an answer a task after it came: this tab applies (and renders) it first
+    share: (key, fetch) =>
+      (sharing = fetchAndShare(key, () =>
+        fetch().then((result) => new Promise<SharedResult>((resolve) => env.setTimeout(() => resolve(result), 0))),
+      )),
+    hold(result) {
+      env.clearTimeout(holding);
+      // none held (logged out, the page hides) is written at once
+      if (result?.authInfo) holding = env.setTimeout(() => hold(result), 0);
+      else hold(result);
+    },
     close() {
       closed = true;
       tell();
-      channel?.close();
+      // a first refresh's outcome still goes out (`share`) before the channel closes
+      if (sharing) sharing.finally(() => channel?.close()).catch(() => undefined);
+      else channel?.close();
     },
   } satisfies ChunkCoordinator;
 };

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthClient, AuthEvent } from "../../../src/session/index.js";
-import { type FakeBrowser, sessionWorld } from "./fake-world.js";
+import type { TabChannel } from "../../../src/session/environment.js";
+import { createAuthClient, tabSync, type AuthClient, type AuthEvent } from "../../../src/session/index.js";
+import { AUTH_URL, type FakeBrowser, sessionWorld } from "./fake-world.js";
 
 const world = sessionWorld();
 let browser: FakeBrowser;
@@ -138,6 +139,53 @@ describe("cross-tab single-flight", () => {
     expect(lockRequests).toEqual([]);
     expect(browser.server.refreshCount).toBe(1);
     expect(b!.client.getSnapshot()).toMatchObject({ status: "logged_in" });
+  });
+
+  it("a page's first answer is rendered before it is told to the other tabs (channel, presence map), and the page's channel closes after that", async () => {
+    const log: string[] = [];
+    const tab = browser.tab();
+    let opened = 0;
+    // the tab's channels, each numbered, logging what it sends and its closing
+    const openChannel = (name: string): TabChannel | null => {
+      const channel = tab.env.openChannel(name);
+      const number = ++opened;
+      return (
+        channel && {
+          ...channel,
+          post: (message) => {
+            log.push(`${number}: ${(message as { type: string }).type}`);
+            channel.post(message);
+          },
+          close: () => {
+            log.push(`${number}: closed`);
+            channel.close();
+          },
+        }
+      );
+    };
+    // and its presence map writes (what this tab tells new tabs it is doing)
+    const storage = tab.env.storage!;
+    const setItem = (key: string, value: string) => {
+      if (key.startsWith("orgauth:tabs:"))
+        log.push(`presence: ${Object.values(JSON.parse(value) as [string][])[0]?.[0]}`);
+      storage.setItem(key, value);
+    };
+    const environment = { ...tab.env, openChannel, storage: { ...storage, setItem } };
+    const client = world.destroyAfterTest(createAuthClient({ authUrl: AUTH_URL, environment, tabs: tabSync }));
+    await Promise.resolve(); // the page's first refresh leaves (as <AuthProvider>'s does before it subscribes)
+    // rendered as React renders a store's change: in a microtask queued when the store tells it
+    client.subscribe(() => queueMicrotask(() => log.push(client.getSnapshot().status)));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toEqual([
+      ...["presence: refreshing", "1: started", "presence: refreshing"], // before the request leaves
+      "logged_in", // then the tab renders its answer, before it tells the other tabs or closes the page's channel
+      ...["1: result", "presence: holding", "1: closed", "presence: holding"],
+    ]);
+    const [other] = open(1); // and the other tabs have it: a tab opened now takes it without a request
+    other!.client.start();
+    await settle(Promise.resolve());
+    expect(other!.client.getSnapshot().status).toBe("logged_in");
+    expect(browser.server.refreshCount).toBe(1);
   });
 
   it("a tab whose lock holder hangs refreshes alone after crossTabWaitMs (no orphaned wait)", async () => {
