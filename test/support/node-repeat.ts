@@ -27,6 +27,7 @@ export const SAME_ON_EVERY_RELEASE: string[] = [
   "test/unit/migration-guide.test.ts",
   "test/unit/migration-guide-backend.test.ts",
   "test/unit/migration-guide-express.test.ts",
+  "test/unit/node-repeat.test.ts",
   "test/unit/public-doc-comments.test.ts",
   "test/unit/readme-emulator-sample.test.ts",
   "test/unit/test-stages.test.ts",
