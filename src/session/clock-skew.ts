@@ -24,7 +24,7 @@ export function learnClockSkew(
   clientNowMs: number,
   toleranceMs = 2_000,
 ): ClockSkew {
-  let offsetMs = dateHeader ? Date.parse(dateHeader) - clientNowMs : Number.NaN;
+  let offsetMs = Date.parse(dateHeader!) - clientNowMs; // NaN without a header (as "null"), or an unreadable one
   let source: ClockSkewSource = "date_header";
   if (!Number.isFinite(offsetMs)) {
     offsetMs = 0;
@@ -32,8 +32,9 @@ export function learnClockSkew(
     const payload = accessToken?.split(".")[1];
     try {
       const iat = (JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))) as { iat?: unknown }).iat;
-      if (typeof iat === "number" && Number.isFinite(iat)) {
-        offsetMs = iat * 1000 - clientNowMs;
+      // false for anything but a finite number (no coercion)
+      if (Number.isFinite(iat)) {
+        offsetMs = (iat as number) * 1000 - clientNowMs;
         source = "token_iat";
       }
     } catch {

@@ -67,9 +67,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       };
     },
     start,
-    onLoggedInChange: store.onLoggedInChange,
-    onAccessTokenChange: store.onAccessTokenChange,
-    onAuthInfoChange: store.onAuthInfoChange,
+    ...store.observers,
     getAuthInfo: (getOptions) => getAuthInfo(getOptions?.forceRefresh === true),
     getAccessToken: async () => (await getAuthInfo(false))?.accessToken ?? null,
     refresh: () => refresh("forced"),

@@ -83,10 +83,8 @@ export class BrowserOnlyError extends OrgauthError {
   }
 }
 
-function globalFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  if (typeof globalThis.fetch !== "function") {
-    return Promise.reject(new TypeError("fetch is not available in this environment"));
-  }
+async function globalFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  if (!globalThis.fetch) throw new TypeError("fetch is not available in this environment");
   return globalThis.fetch(input, init);
 }
 
@@ -163,7 +161,7 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
     onStorageChange: (listener) =>
       listen(win, ["storage"], (event) => listener((event as StorageEvent).key, (event as StorageEvent).newValue)),
     openChannel: (name) => {
-      if (typeof globalThis.BroadcastChannel !== "function") return null;
+      if (!globalThis.BroadcastChannel) return null;
       const channel = new BroadcastChannel(name);
       return {
         post: (message) => channel.postMessage(message),
@@ -183,6 +181,7 @@ export function createBrowserEnvironment(overrides: Partial<AuthEnvironment> = {
 
 /** The browser environment when `window` and `document` exist, otherwise the server environment. */
 export function createDefaultEnvironment(overrides: Partial<AuthEnvironment> = {}): AuthEnvironment {
-  const inBrowser = typeof globalThis.window !== "undefined" && typeof globalThis.document !== "undefined";
-  return inBrowser ? createBrowserEnvironment(overrides) : createServerEnvironment(overrides);
+  return globalThis.window && globalThis.document
+    ? createBrowserEnvironment(overrides)
+    : createServerEnvironment(overrides);
 }

@@ -33,7 +33,8 @@ export function pageOf(environment: object | undefined): Page {
   const owner = environment ?? BROWSER_PAGE;
   let page = pages.get(owner);
   if (!page) {
-    page = { tabId: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, refreshes: new Map() };
+    // a tab id only has to differ from the other tabs' (about 52 random bits), never to be read
+    page = { tabId: Math.random().toString(36).slice(2), refreshes: new Map() };
     pages.set(owner, page);
   }
   return page;

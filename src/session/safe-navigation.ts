@@ -16,9 +16,8 @@ export function assertSafeNavigationTarget(target: unknown, source: string, base
 
 /** `assertSafeNavigationTarget`'s URL, parsed once for the checks that follow. */
 function safeUrl(target: unknown, source: string, base?: string): URL {
-  if (typeof target !== "string") throw new UnsafeNavigationError(null, source);
-  const url = parseUrl(target, base);
-  if (!url) throw new UnsafeNavigationError(null, source);
+  const url = typeof target === "string" && parseUrl(target, base);
+  if (!url) throw new UnsafeNavigationError(null, source); // not a string, or not a URL
   if (!/^https?:$/.test(url.protocol)) throw new UnsafeNavigationError(url.protocol, source);
   return url;
 }

@@ -15,27 +15,23 @@ export interface BackgroundTimer {
 
 /** Creates a re-arming timer that calls `tick` every `intervalMs` while started; `tick` errors are swallowed. */
 export function createBackgroundTimer(env: AuthEnvironment, intervalMs: number, tick: () => void): BackgroundTimer {
+  /** The pending check's timer: set while started, and only then. */
   let handle: TimerHandle | undefined;
-  let running = false;
   const arm = () => {
     handle = env.setTimeout(() => {
-      handle = undefined;
+      arm(); // the next check is armed first: a tick that stops the timer clears it
       try {
         tick();
       } catch {
         // The engine reports its own failures as events; a timer must never throw.
       }
-      if (running) arm();
     }, intervalMs);
   };
   return {
     start() {
-      if (running) return;
-      running = true;
-      arm();
+      if (handle === undefined) arm();
     },
     stop() {
-      running = false;
       if (handle !== undefined) env.clearTimeout(handle);
       handle = undefined;
     },

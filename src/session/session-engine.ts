@@ -117,15 +117,10 @@ export function createSessionEngine(
     tabId: page.tabId,
     waitMs: timing.crossTabWaitMs,
     answerMs: timing.siblingAnswerMs,
-    // until the result's token is due for renewal, never later; a logged-out result is never handed over
-    usableUntil: ({ authInfo, offsetMs: itsOffsetMs }) => {
-      const now = env.now();
-      if (!authInfo) return -Infinity;
-      return (
-        now +
-        (secondsRemaining(authInfo.expiresAtSeconds, now, itsOffsetMs) - timing.refreshWhenSecondsRemaining) * 1000
-      );
-    },
+    // until the result's token is due for renewal (its expiry less the renewal margin, in our clock), never later;
+    // a logged-out result is never handed over
+    usableUntil: ({ authInfo, offsetMs: itsOffsetMs }) =>
+      authInfo ? (authInfo.expiresAtSeconds - timing.refreshWhenSecondsRemaining) * 1000 - itsOffsetMs : -Infinity,
     current,
     onRemoteResult,
   });
@@ -153,7 +148,7 @@ export function createSessionEngine(
     }
     appliedKey = keyOf(activeOrgId);
     updateTimer();
-    if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: result.authInfo !== null });
+    if (source === "adopted") emit({ type: "adopted_from_other_tab", loggedIn: !!result.authInfo });
     // A tab that re-fetched because of another tab's storage change does not write back (no ping-pong).
     const announce = source === "fetched" && reason !== "storage";
     if (result.authInfo && !wasLoggedIn && announce) recordLogin(result.at);
@@ -174,7 +169,7 @@ export function createSessionEngine(
     checkedAt = env.now();
     const status = error instanceof RefreshError ? error.status : 0;
     const message = error instanceof Error ? error.message : String(error);
-    const kept = validAuthInfo() !== null;
+    const kept = !!validAuthInfo();
     emit({ type: "refresh_failed", reason, status, message, keptSession: kept });
     if (error instanceof RefreshError && error.retryAfterMs !== undefined) notBefore = env.now() + error.retryAfterMs;
     if (kept) return;
@@ -191,9 +186,9 @@ export function createSessionEngine(
    * another tab's change): when it begins (it may have queued behind a request that then got a `Retry-After`)
    * and the server's wait is not over, it sends nothing and settles with the session as it stands.
    */
-  function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
-    if (destroyed) return Promise.reject(new AuthClientDestroyedError());
-    if (!env.isBrowser) return Promise.resolve(null);
+  async function refresh(reason: RefreshReason, deferrable = false): Promise<AuthInfo | null> {
+    if (destroyed) throw new AuthClientDestroyedError();
+    if (!env.isBrowser) return null;
     start();
     const orgId = activeOrgId;
     const key = keyOf(orgId);
@@ -225,10 +220,8 @@ export function createSessionEngine(
               )
             : { source: "fetched", result: await check() };
         if (keyOf(activeOrgId) === key) apply(result, source, reason);
-        if (source === "fetched") {
-          const loggedIn = result.authInfo !== null;
-          emit({ type: "refresh_succeeded", reason, loggedIn, durationMs: env.now() - startedAt });
-        }
+        if (source === "fetched")
+          emit({ type: "refresh_succeeded", reason, loggedIn: !!result.authInfo, durationMs: env.now() - startedAt });
         return result.authInfo;
       } catch (error) {
         onFailure(error, reason);
@@ -238,11 +231,8 @@ export function createSessionEngine(
   }
 
   /** A refresh started by the engine itself: failures are already reported as events. */
-  function refreshQuietly(reason: RefreshReason): Promise<void> {
-    return refresh(reason, reason !== "initial" && reason !== "active_org_changed").then(
-      () => undefined,
-      () => undefined,
-    );
+  function refreshQuietly(reason: RefreshReason): Promise<unknown> {
+    return refresh(reason, reason !== "initial" && reason !== "active_org_changed").catch(() => undefined);
   }
 
   function onTick(): void {
@@ -274,7 +264,7 @@ export function createSessionEngine(
   }
 
   function onRemoteResult(key: string, result: SharedResult): void {
-    if (result.authInfo === null || key === keyOf(activeOrgId)) apply(result, "adopted");
+    if (!result.authInfo || key === keyOf(activeOrgId)) apply(result, "adopted");
   }
 
   /**
@@ -295,7 +285,7 @@ export function createSessionEngine(
           authOrigin,
           coordinatorOptions(() => null),
         );
-        signal.addEventListener("abort", () => pageCoordinator.close(), { once: true });
+        signal.addEventListener("abort", () => pageCoordinator.close()); // a signal aborts once: no `once` needed
         try {
           return await pageCoordinator.firstRefresh(key, check);
         } finally {
@@ -338,7 +328,7 @@ export function createSessionEngine(
     }
     if (store.getSnapshot().status === "unreachable") return refresh("expiring"); // an answer, or the RefreshError
     const current = store.getAuthInfo();
-    const stale = current !== null && remaining(current) < timing.refreshWhenSecondsRemaining;
+    const stale = current && remaining(current) < timing.refreshWhenSecondsRemaining;
     if (!forceRefresh && !stale) return validAuthInfo();
     try {
       return await refresh(forceRefresh ? "forced" : "expiring");

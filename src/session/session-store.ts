@@ -3,7 +3,7 @@
  * changes, for `useSyncExternalStore`) and the three observers: logged in, access token, auth info.
  */
 import type { EventEmitter } from "./events.js";
-import type { AuthInfo, SessionState } from "./types.js";
+import type { AuthClient, AuthInfo, SessionState } from "./types.js";
 
 /** The state holder of one client. */
 export interface SessionStore {
@@ -15,9 +15,8 @@ export interface SessionStore {
   /** Moves to "unreachable": the auth server could not be asked and no valid token is held. */
   setUnreachable(): void;
   subscribe(listener: () => void): () => void;
-  onLoggedInChange(listener: (loggedIn: boolean) => void): () => void;
-  onAccessTokenChange(listener: (accessToken: string | null) => void): () => void;
-  onAuthInfoChange(listener: (authInfo: AuthInfo | null) => void): () => void;
+  /** The client's three observers, as it exposes them (spread into it: their names are written once). */
+  observers: Pick<AuthClient, "onLoggedInChange" | "onAccessTokenChange" | "onAuthInfoChange">;
   /** Drops every listener (on `destroy()`). */
   clearListeners(): void;
 }
@@ -91,18 +90,20 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
     getSnapshot: () => snapshot,
     getAuthInfo: () => authInfoOf(snapshot),
     set(authInfo) {
-      const status = authInfo ? "logged_in" : "logged_out";
-      if (snapshot.status === status && deepEqual(authInfoOf(snapshot), authInfo)) return;
-      moveTo(authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT, authInfo !== null);
+      const next: SessionState = authInfo ? Object.freeze({ status: "logged_in", authInfo }) : LOGGED_OUT;
+      // the same state with equal auth info changes nothing (the snapshot keeps its identity)
+      if (!deepEqual(snapshot, next)) moveTo(next, !!authInfo);
     },
     setUnreachable() {
       if (snapshot.status === "unreachable") return;
       moveTo(UNREACHABLE, announcedLoggedIn === true ? false : null);
     },
     subscribe: (listener) => add(snapshotListeners, listener),
-    onLoggedInChange: (listener) => add(loggedInListeners, listener),
-    onAccessTokenChange: (listener) => add(tokenListeners, listener),
-    onAuthInfoChange: (listener) => add(authInfoListeners, listener),
+    observers: {
+      onLoggedInChange: (listener) => add(loggedInListeners, listener),
+      onAccessTokenChange: (listener) => add(tokenListeners, listener),
+      onAuthInfoChange: (listener) => add(authInfoListeners, listener),
+    },
     clearListeners() {
       snapshotListeners.clear();
       loggedInListeners.clear();

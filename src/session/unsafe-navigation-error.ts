@@ -12,18 +12,14 @@ export class UnsafeNavigationError extends OrgauthError {
   override readonly name = "UnsafeNavigationError";
   readonly type = "unsafe_navigation";
 
-  constructor(
-    /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
-    readonly scheme: string | null,
-    source: string,
-    reason?: string,
-  ) {
+  /** The refused scheme (e.g. "javascript:"), or null when the target was not a URL or the origin was refused. */
+  declare readonly scheme: string | null;
+
+  constructor(scheme: string | null, source: string, reason?: string) {
+    // one sentence for every case: the source, then why
     super(
-      reason !== undefined
-        ? `Refusing to navigate from the ${source}: ${reason}`
-        : scheme === null
-          ? `Refusing to navigate: the ${source} is not a valid URL`
-          : `Refusing to navigate to a ${scheme} URL from the ${source}; only http: and https: are allowed`,
+      `Refusing to navigate from the ${source}: ${reason ?? (scheme === null ? "not a valid URL" : `a ${scheme} URL (only http: and https: are allowed)`)}`,
     );
+    this.scheme = scheme;
   }
 }
