@@ -1,17 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/prism.js";
 import { openEmulatorDatabase } from "../../src/emulator/db/sql.js";
 import { DEMO_IDS, demoSeed, startEmulator } from "../../src/emulator/index.js";
+import { freshDataDir } from "../support/fresh-data-dir.js";
 
 /**
  * A data directory written before API keys could be archived (no `archived_at`, no user metadata, no org extras, no magic links)
  * opens on this emulator: the columns are added, its keys are current, and deleting one through the backend API
  * archives it.
  */
-const dataDir = mkdtempSync(join(tmpdir(), "orgauth-archive-"));
+const dataDir = freshDataDir("orgauth-archive-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const backend = (url: string, apiKey: string, path: string, method = "GET") =>

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { initBaseAuth } from "@propelauth/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/prism.js";
 import { DEMO_IDS, DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import { freshDataDir } from "../support/fresh-data-dir.js";
 
 /**
  * An app's backend trusts the emulator's tokens: the provider's own backend library (`@propelauth/node`), configured
@@ -12,7 +11,7 @@ import { DEMO_IDS, DEMO_PASSWORD, demoSeed, type RunningEmulator, startEmulator 
  * with the PEM public key and the auth URL as issuer — verifies user and org tokens, reads every claim the user has,
  * and keeps doing so across a restart of the emulator on the same data directory.
  */
-const dataDir = mkdtempSync(join(tmpdir(), "orgauth-backend-"));
+const dataDir = freshDataDir("orgauth-backend-");
 let port: number;
 let emulator: RunningEmulator;
 

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { initBaseAuth } from "@propelauth/node";
 import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createEmulator, DEMO_PASSWORD, demoSeed, type TestEmulator } from "../../src/emulator/index.js";
@@ -10,6 +8,7 @@ import { SSR_CODE_SECONDS } from "../../src/emulator/store/ssr-sessions.js";
 import * as server from "../../src/generated/server-operations.js";
 import { ApiError } from "../../src/transport/index.js";
 import { createServerTransport } from "../../src/transport/server-transport.js";
+import { freshDataDir } from "../support/fresh-data-dir.js";
 import {
   admin,
   APP_CALLBACK,
@@ -197,7 +196,7 @@ describe("codes and refresh tokens", () => {
 
 describe("the integration API key", () => {
   it("is the one given (apiKey), kept with the data across restarts (dataDir) when none is given", async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), "orgauth-api-key-"));
+    const dataDir = freshDataDir("orgauth-api-key-");
     try {
       const first = await createEmulator({ dataDir });
       const made = first.apiKey;

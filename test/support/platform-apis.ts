@@ -69,7 +69,7 @@ export const PLATFORM_APIS: readonly PlatformApi[] = [
     use: /\bnew BroadcastChannel\(/,
     probe: "globalThis.BroadcastChannel",
     since: { chrome: 54, firefox: 38, safari: 15.4 },
-    detect: /typeof globalThis\.BroadcastChannel !== "function"/,
+    detect: /typeof globalThis\.BroadcastChannel !== "function"|!globalThis\.BroadcastChannel\b/,
   },
   {
     name: "navigator.locks",
