@@ -67,7 +67,8 @@ export function createSessionStore(emit: EventEmitter): SessionStore {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
-  const authInfoOf = (state: SessionState) => (state.status === "logged_in" ? state.authInfo : null);
+  // of a session state: only a logged-in one carries an auth info, so its status need not be tested
+  const authInfoOf = (state: { status: string; authInfo?: AuthInfo }) => state.authInfo ?? null;
   // The last value told to logged-in observers; null before the first answer. "Unreachable" tells them false only
   // when a token disappears, never from loading (no token was ever there, and the user may well be logged in).
   let announcedLoggedIn: boolean | null = null;
