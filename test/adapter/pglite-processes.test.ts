@@ -67,7 +67,7 @@ function startChild(
     { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] },
   );
   children.push(child);
-  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exit = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (chunk) => {

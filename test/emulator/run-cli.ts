@@ -37,7 +37,8 @@ export function runCli(args: string[]): RunningCli {
     errors += chunk.toString();
     read(chunk);
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  // "close", not "exit": on a busy machine a process can exit before its last output has been read
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
   const printed = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {
       const check = () => pattern.test(output) && resolve();

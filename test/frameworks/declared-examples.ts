@@ -34,7 +34,7 @@ function npmBuild(cwd: string, env: Record<string, string>): Promise<string> {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(output))));
+    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(output))));
   });
 }
 

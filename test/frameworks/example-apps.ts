@@ -26,7 +26,7 @@ export function runIn(cwd: string, command: string[], env: Record<string, string
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("exit", (code) =>
+    child.on("close", (code) =>
       code === 0 ? resolve(output) : reject(new Error(`${command.join(" ")} failed (${code}):\n${output}`)),
     );
   });
