@@ -3,6 +3,13 @@ import { defineConfig } from "vitest/config";
 import { onRepeatRelease, SAME_ON_EVERY_RELEASE } from "./test/support/node-repeat.js";
 
 /**
+ * The tools the tests start (jest, Next.js, Vite, npm, tsc) print as they do into a pipe, whatever colour this run's own
+ * report takes (`npm test` under a terminal sets FORCE_COLOR for its stages; so may the caller): the tests read their
+ * output, and a colour code inside a URL or a count hides it. Vitest has chosen its own colours by now.
+ */
+delete process.env.FORCE_COLOR;
+
+/**
  * The "react18" project runs the React tests again on React 18 (the aliased devDependencies `react-18` and
  * `react-dom-18`), proving the `react: ^18 || ^19` peer range. Vite-transformed code gets React 18 through
  * `resolve.alias`; React Query and Testing Library are inlined so the alias reaches their imports too; React's
@@ -10,13 +17,6 @@ import { onRepeatRelease, SAME_ON_EVERY_RELEASE } from "./test/support/node-repe
  * checks that every layer is on React 18. (package.json's override lets react-dom-18's React peer be met by
  * the root React 19 at install time: it never loads that copy here.)
  */
-/**
- * The tools the tests start (jest, Next.js, Vite, npm, tsc) print as they do into a pipe, whatever colour this run's own
- * report takes (`npm test` under a terminal sets FORCE_COLOR for its stages; so may the caller): the tests read their
- * output, and a colour code inside a URL or a count hides it. Vitest has chosen its own colours by now.
- */
-delete process.env.FORCE_COLOR;
-
 /** The bench apps the React tests render import the React entry by its name, as an app does. */
 const reactEntryAlias = {
   find: /^orgauth\/react$/,
